@@ -1,0 +1,84 @@
+// The semantics policy: every point MPI leaves open (spec §9), as one value passed by
+// value. Every verdict names the policy it holds under. The defaults are documented in
+// README.md ("Semantics policy"), one line of reason each.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace redsem {
+
+// MIN/MAX when an operand is NaN (§9.1).
+enum class nan_rule : std::uint8_t {
+  propagate,  // a NaN operand wins (IEEE 754-2019 maximum/minimum)
+  ignore,     // the number wins; NaN only if both are NaN (IEEE maxNum, C fmax)
+  c_ternary,  // `a > b ? a : b`: the answer depends on operand order
+};
+
+// Which zero MIN/MAX return when the operands are −0 and +0 (§9.3).
+enum class zero_rule : std::uint8_t {
+  ordered,    // −0 < +0 (IEEE 754-2019 maximum/minimum)
+  c_ternary,  // the second operand, as `a > b ? a : b` gives
+};
+
+// MINLOC/MAXLOC when a value is NaN (§9.2).
+enum class loc_nan_rule : std::uint8_t {
+  extreme,  // NaN is the extreme value (smallest for MINLOC, largest for MAXLOC); NaN ties keep the smaller index
+  c_chain,  // `if (u<v) … else if (u==v) … else …`: the right operand wins, whatever the order
+};
+
+// Signed SUM/PROD overflow on integer types (§9.6). Unsigned types always wrap.
+enum class overflow_rule : std::uint8_t {
+  wrap,       // two's complement
+  erroneous,  // an overflow makes the result an error the model reports
+};
+
+// How a logical op reads its operands (§9.7).
+enum class truth_rule : std::uint8_t {
+  nonzero,  // any nonzero value is true (C)
+  low_bit,  // the lowest bit decides (some Fortran compilers)
+};
+
+// How a logical op writes true (§9.7).
+enum class true_rule : std::uint8_t {
+  one,       // 1 (C, gfortran)
+  all_ones,  // −1 / all bits set (some Fortran compilers)
+};
+
+// Derived datatypes with a predefined op in a reduction (§9.11).
+enum class derived_rule : std::uint8_t {
+  strict,   // erroneous, as MPI-4.1 §7.9.2 says
+  lenient,  // applied per basic element, as some implementations accept
+};
+
+// How two results are compared when a verdict needs "equal" (§9.4, §9.17).
+enum class compare_rule : std::uint8_t {
+  bitwise,    // the value bytes, padding excluded
+  nan_equal,  // bitwise, except any NaN equals any NaN
+  ulps,       // floats within `ulps` units in the last place, NaNs equal
+};
+
+struct policy {
+  nan_rule minmax_nan = nan_rule::propagate;
+  zero_rule minmax_zero = zero_rule::ordered;
+  loc_nan_rule loc_nan = loc_nan_rule::extreme;
+  overflow_rule overflow = overflow_rule::wrap;
+  truth_rule truth = truth_rule::nonzero;
+  true_rule true_value = true_rule::one;
+  derived_rule derived = derived_rule::strict;
+  compare_rule compare = compare_rule::nan_equal;
+  std::uint32_t ulps = 0;
+
+  friend bool operator==(const policy&, const policy&) = default;
+};
+
+// "key=value,key=value" over the defaults, e.g. "minmax_nan=c_ternary,compare=bitwise".
+// Returns nullopt and fills *error with the offending key or value on bad input.
+std::optional<policy> parse_policy(std::string_view text, std::string* error);
+
+// The canonical text of a policy: every key, in a fixed order (it keys caches).
+std::string to_string(const policy& p);
+
+}  // namespace redsem

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The README's quick start: installs what is missing, builds, then either runs the main job
+# (`verify`: redsem verify on the built-in catalogue) or the whole test suite (`test`).
+# Usage: scripts/run.sh verify|test [extra arguments for redsem verify]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-}
+case "$what" in verify|test) shift ;; *) echo "usage: scripts/run.sh verify|test" >&2; exit 2 ;; esac
+
+bash scripts/setup.sh
+preset=release
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" --parallel "$(nproc)"
+
+if [ "$what" = verify ]; then
+  exec "build/$preset/tools/redsem" verify "$@"
+fi
+ctest --preset "$preset" --parallel "$(nproc)" --timeout 900

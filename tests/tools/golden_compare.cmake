@@ -1,0 +1,16 @@
+# Runs PROGRAM with ARGS (a ;-list) and compares its standard output with EXPECTED.
+# Set REDSEM_UPDATE_GOLDEN=1 in the environment to rewrite EXPECTED instead.
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(DEFINED ENV{REDSEM_UPDATE_GOLDEN})
+  file(WRITE ${EXPECTED} "${out}")
+  return()
+endif()
+file(READ ${EXPECTED} expected)
+if(NOT out STREQUAL expected)
+  file(WRITE ${EXPECTED}.actual "${out}")
+  message(FATAL_ERROR "output differs from ${EXPECTED}; actual output in ${EXPECTED}.actual (diff them)")
+endif()
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "exit code ${rc}")
+endif()

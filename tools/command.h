@@ -1,0 +1,24 @@
+// A subcommand of the `redsem` program: registers its options, then runs.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <ostream>
+
+namespace redsem::tools {
+
+// Exit codes every subcommand shares.
+enum exit_code : int {
+  ok = 0,         // every verdict as expected
+  mismatch = 1,   // a verdict differs from what was expected (named in the output)
+  bad_input = 2,  // the command line or an input file is wrong (explained on stderr)
+};
+
+// A subcommand added to the program: `run` is called when the command line chose it.
+struct command {
+  CLI::App* app;
+  std::function<int(std::ostream& out, std::ostream& err)> run;
+};
+command add_verify_command(CLI::App& app);
+
+}  // namespace redsem::tools

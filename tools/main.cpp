@@ -1,0 +1,22 @@
+// redsem: simulate and verify MPI reduction semantics.
+#include <iostream>
+#include <vector>
+
+#include "tools/command.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"redsem: simulation and verification of MPI reduction semantics"};
+  app.require_subcommand(1);
+  const std::vector<redsem::tools::command> commands{
+      redsem::tools::add_verify_command(app),
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : redsem::tools::bad_input;
+  }
+  for (const auto& c : commands)
+    if (c.app->parsed()) return c.run(std::cout, std::cerr);
+  return redsem::tools::bad_input;
+}
