@@ -1,0 +1,130 @@
+#include "model/element_compare.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <cstdio>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+namespace redsem {
+namespace {
+
+struct field_at {
+  scalar_kind kind;
+  std::int64_t offset;
+};
+
+std::vector<field_at> fields_of(const datatype& type) {
+  std::vector<field_at> out;
+  for (const auto& e : type.entries()) {
+    const type_info& t = info(e.type);
+    for (std::size_t f = 0; f < t.field_count; ++f) out.push_back({t.fields[f].kind, e.disp + t.fields[f].offset});
+  }
+  return out;
+}
+
+// Distance in units in the last place: floats of one sign are ordered like their bit
+// patterns, so map each to a monotone integer and subtract.
+template <class F>
+bool within_ulps(F a, F b, std::uint32_t ulps) {
+  if (a == b) return true;  // also −0 == +0
+  if constexpr (sizeof(F) == 4 || sizeof(F) == 8) {
+    using I = std::conditional_t<sizeof(F) == 4, std::int32_t, std::int64_t>;
+    auto ordered = [](F f) {
+      I i;
+      std::memcpy(&i, &f, sizeof f);
+      return i < 0 ? static_cast<I>(std::numeric_limits<I>::min() - i) : i;
+    };
+    const I x = ordered(a), y = ordered(b);
+    const auto distance = x > y ? static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(y)
+                                : static_cast<std::uint64_t>(y) - static_cast<std::uint64_t>(x);
+    return distance <= ulps;
+  } else {
+    F x = a;  // x87: step, ulps is small in practice
+    for (std::uint32_t i = 0; i < ulps && x != b; ++i) x = std::nextafter(x, b);
+    return x == b;
+  }
+}
+
+template <class F>
+bool same_float(const std::byte* x, const std::byte* y, const policy& p) {
+  F a{}, b{};
+  std::memcpy(&a, x, value_bytes(sizeof(F) == 4 ? scalar_kind::f32 : sizeof(F) == 8 ? scalar_kind::f64 : scalar_kind::f80));
+  std::memcpy(&b, y, value_bytes(sizeof(F) == 4 ? scalar_kind::f32 : sizeof(F) == 8 ? scalar_kind::f64 : scalar_kind::f80));
+  if (p.compare != compare_rule::bitwise && std::isnan(a) && std::isnan(b)) return true;
+  if (p.compare == compare_rule::ulps) return !std::isnan(a) && !std::isnan(b) && within_ulps(a, b, p.ulps);
+  return false;  // bitwise difference already established by the caller
+}
+
+bool same_field(scalar_kind k, const std::byte* x, const std::byte* y, const policy& p) {
+  if (std::memcmp(x, y, value_bytes(k)) == 0) return true;
+  switch (k) {
+    case scalar_kind::f32: return same_float<float>(x, y, p);
+    case scalar_kind::f64: return same_float<double>(x, y, p);
+    case scalar_kind::f80: return same_float<long double>(x, y, p);
+    default: return false;
+  }
+}
+
+template <class T>
+T read(const std::byte* x, scalar_kind k) {
+  T v{};
+  std::memcpy(&v, x, value_bytes(k));
+  return v;
+}
+
+std::string hex_bits(const std::byte* x, std::size_t n) {
+  std::string s = "0x";
+  char buf[3];
+  for (std::size_t i = n; i-- > 0;) {
+    std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned>(x[i]));
+    s += buf;
+  }
+  return s;
+}
+
+}  // namespace
+
+int first_differing_field(const datatype& type, const std::byte* x, const std::byte* y, const policy& p) {
+  const auto fields = fields_of(type);
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (!same_field(fields[i].kind, x + fields[i].offset, y + fields[i].offset, p)) return static_cast<int>(i);
+  return -1;
+}
+
+bool same_element(const datatype& type, const std::byte* x, const std::byte* y, const policy& p) {
+  return first_differing_field(type, x, y, p) < 0;
+}
+
+std::string format_scalar(scalar_kind k, const std::byte* x) {
+  char buf[64];
+  switch (k) {
+    case scalar_kind::i8: return std::to_string(read<std::int8_t>(x, k));
+    case scalar_kind::u8: return std::to_string(read<std::uint8_t>(x, k));
+    case scalar_kind::i16: return std::to_string(read<std::int16_t>(x, k));
+    case scalar_kind::u16: return std::to_string(read<std::uint16_t>(x, k));
+    case scalar_kind::i32: return std::to_string(read<std::int32_t>(x, k));
+    case scalar_kind::u32: return std::to_string(read<std::uint32_t>(x, k));
+    case scalar_kind::i64: return std::to_string(read<std::int64_t>(x, k));
+    case scalar_kind::u64: return std::to_string(read<std::uint64_t>(x, k));
+    case scalar_kind::char8: return std::to_string(read<std::uint8_t>(x, k));
+    case scalar_kind::wchar: return std::to_string(read<std::int32_t>(x, k));
+    case scalar_kind::f32: std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(read<float>(x, k))); break;
+    case scalar_kind::f64: std::snprintf(buf, sizeof buf, "%.17g", read<double>(x, k)); break;
+    case scalar_kind::f80: std::snprintf(buf, sizeof buf, "%.21Lg", read<long double>(x, k)); break;
+  }
+  return std::string(buf) + " [" + hex_bits(x, value_bytes(k)) + "]";
+}
+
+std::string format_element(const datatype& type, const std::byte* x) {
+  const auto fields = fields_of(type);
+  if (fields.size() == 1) return format_scalar(fields[0].kind, x + fields[0].offset);
+  std::string s = "(";
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    s += (i ? ", " : "") + format_scalar(fields[i].kind, x + fields[i].offset);
+  return s + ")";
+}
+
+}  // namespace redsem
