@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+
 #include "model/locals_table.h"
 #include "model/reduce_local.h"
 #include "model_fixture.h"
@@ -109,8 +111,8 @@ laid_out lay_out(const case_t& c) {
   const std::int64_t a_at = c.same_region ? span + 8 + c.a_offset : c.a_offset;
   l.x = buffer{rx, c.x_offset, c.count, datatype::predefined(c.type)};
   l.a = buffer{ra, a_at, c.count, datatype::predefined(c.type)};
-  std::memcpy(l.space.bytes(rx).data() + c.x_offset, c.x_bytes.data(), c.x_bytes.size());
-  std::memcpy(l.space.bytes(ra).data() + a_at, c.a_bytes.data(), c.a_bytes.size());
+  std::copy(c.x_bytes.begin(), c.x_bytes.end(), reinterpret_cast<std::uint8_t*>(l.space.bytes(rx).data() + c.x_offset));
+  std::copy(c.a_bytes.begin(), c.a_bytes.end(), reinterpret_cast<std::uint8_t*>(l.space.bytes(ra).data() + a_at));
   return l;
 }
 
@@ -142,7 +144,7 @@ RC_GTEST_PROP(reduce_locals_property, x_op_y_equals_copy_then_reduce_local, ()) 
   const auto y_values = *rc::gen::container<std::vector<std::uint8_t>>(c.x_bytes.size(), rc::gen::arbitrary<std::uint8_t>());
   auto add_y = [&](laid_out& l) {
     const region_id ry = l.space.allocate("y", y_values.size() + 1);
-    std::memcpy(l.space.bytes(ry).data() + 1, y_values.data(), y_values.size());
+    std::copy(y_values.begin(), y_values.end(), reinterpret_cast<std::uint8_t*>(l.space.bytes(ry).data() + 1));
     return buffer{ry, 1, c.count, datatype::predefined(c.type)};
   };
   const buffer y1 = add_y(direct), y2 = add_y(via_copy);
