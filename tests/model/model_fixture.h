@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/buffer.h"
+#include "model/user_op.h"
 
 namespace redsem::testing {
 
@@ -32,5 +33,8 @@ inline void digits(void* in, void* inout, int* len, void*) {
   auto* b = static_cast<int*>(inout);
   for (int k = 0; k < *len; ++k) b[k] = 10 * a[k] + b[k];
 }
+
+inline const user_op digits_op{"digits", &digits, false};
+inline const datatype int_t = datatype::predefined(basic_type::int_);
 
 }  // namespace redsem::testing

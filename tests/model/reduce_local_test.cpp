@@ -15,8 +15,8 @@ using testing::bytes_of;
 using testing::get;
 using testing::put;
 
-const datatype int_t = datatype::predefined(basic_type::int_);
-const user_op digits_op{"digits", &testing::digits, false};
+using testing::digits_op;
+using testing::int_t;
 
 struct reduce_local_test : ::testing::Test {
   address_space space;

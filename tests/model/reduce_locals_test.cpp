@@ -16,8 +16,8 @@ using testing::bytes_of;
 using testing::get;
 using testing::put;
 
-const datatype int_t = datatype::predefined(basic_type::int_);
-const user_op digits_op{"digits", &testing::digits, false};
+using testing::digits_op;
+using testing::int_t;
 
 // X at byte 0, Y at 8, A at 16, two ints each: X = {1, 4}, Y = {2, 5}, A = {3, 6}.
 struct reduce_locals_test : ::testing::Test {
