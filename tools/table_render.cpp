@@ -89,4 +89,53 @@ nlohmann::json to_json(const std::vector<locals_row>& table) {
   return rows;
 }
 
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string render_html(const std::vector<std::vector<validity_cell>>& table) {
+  std::string s = "<table class=\"grid\" id=\"validity-table\"><caption>Y valid in reductions and accumulates · "
+                  "R accumulates only (§13.3.4) · – erroneous</caption>\n<tr><th>datatype</th><th>group</th>";
+  for (std::size_t o = 0; o < op_count; ++o) s += fmt::format("<th>{}</th>", short_name(static_cast<op_id>(o)));
+  s += "</tr>\n";
+  for (const auto& row : table) {
+    s += fmt::format("<tr><th>{}</th><td>{}</td>", to_string(row.front().type), to_string(group_of(row.front().type)));
+    for (const auto& cell : row) {
+      const std::string title = cell.reason ? std::string(describe(*cell.reason).name) : std::string(verdict_name(cell.verdict));
+      s += fmt::format("<td class=\"{}\" title=\"{}\">{}</td>", verdict_name(cell.verdict), html_escape(title),
+                       symbol(cell.verdict));
+    }
+    s += "</tr>\n";
+  }
+  return s + "</table>\n";
+}
+
+std::string render_html(const std::vector<locals_row>& table) {
+  std::string s = "<table class=\"rows\" id=\"reduce-locals-table\"><caption>op a∘b = 10a+b (not commutative) on "
+                  "MPI_INT; on entry X = 1, Y = 2, A = 3</caption>\n"
+                  "<tr><th>call</th><th>proposal</th><th>model</th><th>verdict</th></tr>\n";
+  for (const auto& r : table) {
+    const std::string got =
+        r.result.is_done() ? fmt::format("A = {}", *r.value)
+                           : fmt::format("{} ({}): {}", describe(r.result.broken_rule()).name,
+                                         describe(r.result.broken_rule()).section, r.result.evidence());
+    const bool agrees = r.verdict == row_verdict::agrees;
+    s += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td></tr>\n",
+                     html_escape(r.call), html_escape(r.expected), html_escape(got), agrees ? "pass" : "fail",
+                     agrees ? "agrees" : "DISAGREES");
+  }
+  return s + "</table>\n";
+}
+
 }  // namespace redsem::tools

@@ -1,4 +1,4 @@
-// Rendering the model's tables as text a person reads and JSON a program parses.
+// Rendering the model's tables as text a person reads, JSON a program parses, and HTML.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -15,5 +15,12 @@ std::string render_text(const std::vector<locals_row>& table);
 nlohmann::json to_json(const std::vector<std::vector<validity_cell>>& table);
 nlohmann::json to_json(const std::vector<locals_row>& table);
 nlohmann::json to_json(const outcome& o);
+
+// HTML fragments (a <table> with a caption) for the self-contained verify report.
+std::string render_html(const std::vector<std::vector<validity_cell>>& table);
+std::string render_html(const std::vector<locals_row>& table);
+
+// Escapes text for HTML.
+std::string html_escape(std::string_view text);
 
 }  // namespace redsem::tools

@@ -1,38 +1,100 @@
-// `redsem verify`: the whole verification over the built-in catalogue.
-#include <algorithm>
+// `redsem verify`: every section of the built-in catalogue, each verdict compared with the
+// catalogue's recorded expectation. Exit 0 when all match, 1 naming each that does not.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
 
 #include "model/policy.h"
 #include "tools/command.h"
-#include "tools/table_render.h"
+#include "tools/html_report.h"
+#include "tools/progress.h"
+#include "tools/verify_section.h"
 
 namespace redsem::tools {
+namespace {
+
+struct options {
+  bool json = false;
+  bool quick = false;
+  std::string html_dir;
+  std::string policy_text;
+};
+
+nlohmann::json to_json(const std::vector<finished_section>& done, const verify_options& vo,
+                       const std::vector<std::string>& mismatches) {
+  nlohmann::json sections = nlohmann::json::object();
+  for (const auto& f : done)
+    sections[f.section->id] = {{"title", f.section->title},
+                               {"seconds", f.seconds},
+                               {"mismatches", f.report.mismatches},
+                               {"result", f.report.json}};
+  return {{"policy", to_string(vo.semantics)},
+          {"quick", vo.quick},
+          {"sections", sections},
+          {"mismatches", mismatches},
+          {"verdict", mismatches.empty() ? "as_expected" : "mismatch"}};
+}
+
+}  // namespace
 
 command add_verify_command(CLI::App& app) {
-  struct options {
-    bool json = false;
-    bool quick = false;
-  };
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("verify", "Run every check on the built-in catalogue");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
-  cmd->add_flag("--quick", opts->quick, "A CI-sized run");
-  return {cmd, [opts](std::ostream& out, std::ostream&) {
-            const auto validity = validity_table();
-            const auto locals = locals_table();
-            const bool all_agree = std::all_of(locals.begin(), locals.end(),
-                                               [](const locals_row& r) { return r.verdict == row_verdict::agrees; });
-            if (opts->json) {
-              nlohmann::json doc{{"policy", to_string(policy{})},
-                                 {"validity", to_json(validity)},
-                                 {"reduce_locals", to_json(locals)},
-                                 {"verdict", all_agree ? "as_expected" : "mismatch"}};
-              out << doc.dump(2) << "\n";
-            } else {
-              out << "redsem verify — policy " << to_string(policy{}) << "\n\n";
-              out << render_text(validity) << "\n" << render_text(locals) << "\n";
-              out << (all_agree ? "verify: every verdict as expected\n" : "verify: MISMATCH (see DISAGREES above)\n");
+  cmd->add_flag("--quick", opts->quick, "A CI-sized run (smaller searches, same verdicts)");
+  cmd->add_option("--html", opts->html_dir, "Also write a self-contained HTML report to DIR/index.html")
+      ->type_name("DIR");
+  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
+      ->type_name("POLICY");
+  return {cmd, [opts](std::ostream& out, std::ostream& err) {
+            verify_options vo;
+            vo.quick = opts->quick;
+            if (!opts->policy_text.empty()) {
+              std::string why;
+              const auto parsed = parse_policy(opts->policy_text, &why);
+              if (!parsed) {
+                err << "redsem verify: --policy: " << why << "\n";
+                return int{bad_input};
+              }
+              vo.semantics = *parsed;
             }
-            return all_agree ? ok : mismatch;
+            const auto sections = verify_sections();
+            progress bar(err, isatty(STDERR_FILENO) != 0, sections.size());
+            std::vector<finished_section> done;
+            std::vector<std::string> mismatches;
+            for (const auto& s : sections) {
+              bar.start(s.title);
+              const auto started = std::chrono::steady_clock::now();
+              section_report report = s.run(vo);
+              const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+              mismatches.insert(mismatches.end(), report.mismatches.begin(), report.mismatches.end());
+              done.push_back({&s, std::move(report), seconds});
+            }
+            bar.finish();
+            if (!opts->html_dir.empty()) {
+              try {
+                const auto path = write_html_report(opts->html_dir, done, vo);
+                err << "verify: HTML report in " << path.string() << "\n";
+              } catch (const std::exception& e) {
+                err << "redsem verify: " << e.what() << "\n";
+                return int{bad_input};
+              }
+            }
+            if (opts->json) {
+              out << to_json(done, vo, mismatches).dump(2) << "\n";
+            } else {
+              out << "redsem verify — policy " << to_string(vo.semantics) << (vo.quick ? " (quick)" : "") << "\n\n";
+              for (const auto& f : done) out << f.report.text << "\n";
+              if (mismatches.empty()) {
+                out << "verify: every verdict as expected\n";
+              } else {
+                out << fmt::format("verify: {} MISMATCHES\n", mismatches.size());
+                for (const auto& m : mismatches) out << "  " << m << "\n";
+              }
+            }
+            return int{mismatches.empty() ? ok : mismatch};
           }};
 }
 

@@ -1,0 +1,53 @@
+# Opens `redsem verify --html` in headless Chromium: the page must render (a screenshot of a
+# real size is taken) and the DOM the browser parsed must hold the report's key elements.
+set(dir ${WORK}/html_report)
+file(REMOVE_RECURSE ${dir})
+execute_process(COMMAND ${PROGRAM} verify --quick --html ${dir} OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/index.html)
+  message(FATAL_ERROR "redsem verify --html exited ${rc} or wrote no ${dir}/index.html")
+endif()
+# The flags keep Chromium from reaching for the network this machine does not have; as root it
+# needs --no-sandbox.
+set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
+          --disable-component-update --disable-sync --user-data-dir=${WORK}/chromium-profile --window-size=1280,1600)
+execute_process(COMMAND ${CHROMIUM} ${flags} --screenshot=${dir}/screenshot.png file://${dir}/index.html
+                TIMEOUT 120 OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
+if(NOT EXISTS ${dir}/screenshot.png)
+  message(FATAL_ERROR "Chromium took no screenshot (exit ${rc})")
+endif()
+# A PNG's width and height are the big-endian words at bytes 16 and 20.
+file(READ ${dir}/screenshot.png header LIMIT 24 HEX)
+string(SUBSTRING "${header}" 32 8 width_hex)
+string(SUBSTRING "${header}" 40 8 height_hex)
+math(EXPR width "0x${width_hex}")
+math(EXPR height "0x${height_hex}")
+file(SIZE ${dir}/screenshot.png bytes)
+if(NOT width EQUAL 1280 OR NOT height EQUAL 1600 OR bytes LESS 20000)
+  message(FATAL_ERROR "screenshot ${width}x${height}, ${bytes} bytes: the page did not render")
+endif()
+execute_process(COMMAND ${CHROMIUM} ${flags} --dump-dom file://${dir}/index.html
+                TIMEOUT 120 OUTPUT_VARIABLE dom ERROR_QUIET RESULT_VARIABLE rc)
+foreach(needle
+    "<title>redsem verify</title>"
+    "id=\"verdict\" class=\"pass\""
+    "<table id=\"summary\">"
+    "<section id=\"validity\">"
+    "<table class=\"grid\" id=\"validity-table\">"
+    "<th>MPI_DOUBLE_INT</th>"
+    "<section id=\"reduce_locals\">"
+    "<table class=\"rows\" id=\"reduce-locals-table\">")
+  string(FIND "${dom}" "${needle}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the page Chromium parsed lacks ${needle}")
+  endif()
+endforeach()
+# Every section listed in the summary is on the page.
+string(REGEX MATCHALL "<a href=\"#[a-z_]+\">" links "${dom}")
+foreach(link ${links})
+  string(REGEX REPLACE "<a href=\"#([a-z_]+)\">" "\\1" id "${link}")
+  string(FIND "${dom}" "<section id=\"${id}\">" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "summary links to #${id} but no such section")
+  endif()
+endforeach()
+message(STATUS "rendered ${width}x${height}; ${bytes}-byte screenshot in ${dir}")

@@ -1,0 +1,40 @@
+// One part of `redsem verify`: a check over part of the built-in catalogue whose verdicts are
+// compared with the catalogue's recorded expectations. Sections are listed once, in
+// verify_sections(); the command runs them in order and shows progress.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "model/policy.h"
+
+namespace redsem::tools {
+
+struct verify_options {
+  bool quick = false;  // a CI-sized run
+  policy semantics;    // the policy every verdict holds under
+};
+
+struct section_report {
+  std::string text;                     // for people
+  nlohmann::json json;                  // for programs
+  std::string html;                     // a fragment of the HTML report
+  std::vector<std::string> mismatches;  // each names a verdict that differs from its expectation
+};
+
+struct verify_section {
+  std::string id;     // stable key in JSON ("validity", "reduce_locals", …)
+  std::string title;  // for people
+  std::function<section_report(const verify_options&)> run;
+};
+
+// The built-in catalogue, in the order verify runs it.
+std::vector<verify_section> verify_sections();
+
+// Sections of the model's own tables.
+verify_section validity_section();
+verify_section reduce_locals_section();
+
+}  // namespace redsem::tools
