@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <iostream>
 
 #include "model/policy.h"
@@ -20,6 +21,7 @@ struct options {
   bool quick = false;
   std::string html_dir;
   std::string policy_text;
+  std::string record_path;
 };
 
 nlohmann::json to_json(const std::vector<finished_section>& done, const verify_options& vo,
@@ -48,6 +50,9 @@ command add_verify_command(CLI::App& app) {
       ->type_name("DIR");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
+  cmd->add_option("--record", opts->record_path,
+                  "Also write the verdicts reached to FILE, in the form of tools/catalogue/expectations.json")
+      ->type_name("FILE");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             verify_options vo;
             vo.quick = opts->quick;
@@ -73,6 +78,18 @@ command add_verify_command(CLI::App& app) {
               done.push_back({&s, std::move(report), seconds});
             }
             bar.finish();
+            if (!opts->record_path.empty()) {
+              nlohmann::json record = nlohmann::json::object();
+              for (const auto& f : done)
+                if (!f.report.verdicts.empty()) record[f.section->id] = f.report.verdicts;
+              std::ofstream file(opts->record_path);
+              file << record.dump(2) << "\n";
+              if (!file) {
+                err << "redsem verify: cannot write " << opts->record_path << "\n";
+                return int{bad_input};
+              }
+              err << "verify: verdicts recorded in " << opts->record_path << "\n";
+            }
             if (!opts->html_dir.empty()) {
               try {
                 const auto path = write_html_report(opts->html_dir, done, vo);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/policy.h"
+#include "tools/expectations.h"
 
 namespace redsem::tools {
 
@@ -22,6 +23,7 @@ struct section_report {
   nlohmann::json json;                  // for programs
   std::string html;                     // a fragment of the HTML report
   std::vector<std::string> mismatches;  // each names a verdict that differs from its expectation
+  verdict_map verdicts;                 // what was checked → the verdict reached (for --record)
 };
 
 struct verify_section {
