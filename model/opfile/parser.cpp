@@ -361,6 +361,13 @@ int parser::type_limit(const token& name) {
 
 }  // namespace
 
+std::string_view spelling(syntax_op op) {
+  static constexpr std::array<std::string_view, 25> text{
+      "if", "-",  "!",  "~",  "+",  "-", "*", "&",   "|",   "^",    "<<",   ">>",   "&&",
+      "||", "==", "!=", "<",  "<=", ">", ">=", "min", "max", "rotl", "rotr", "isnan"};
+  return text[static_cast<std::size_t>(op)];
+}
+
 std::string diagnostic::to_string() const {
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": error: " + message;
 }

@@ -28,7 +28,7 @@ enum class syntax_kind : std::uint8_t {
   int_literal,    // 42, 0x2a (no sign: `-1` is negation of a literal)
   float_literal,  // 1.5, 2e10, inf, nan
   bool_literal,   // true, false
-  type_limit,     // min_of(T), max_of(T): the type's smallest and largest finite value
+  type_limit,     // min_of(T), max_of(T): the type's smallest and largest value (±inf for floats)
   operand_field,  // a.f (left operand) or b.f (right operand)
   name,           // a `let` name, or a bare field name inside `require`
   unary,          // - ! ~
