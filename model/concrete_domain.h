@@ -17,6 +17,13 @@ class concrete_domain {
   // Set when a signed integer SUM/PROD overflowed; the caller decides what the policy makes of it.
   bool overflowed() const { return overflowed_; }
 
+  // The domain's value for a C++ scalar S (value<bool> is `boolean`), and a constant of it:
+  // op files (model/opfile) build their literals this way.
+  template <class S>
+  using value = S;
+  template <class S>
+  S constant(S c) const { return c; }
+
   template <class V>
   V select(bool c, const V& a, const V& b) const { return c ? a : b; }
 
@@ -26,6 +33,13 @@ class concrete_domain {
   T sub(T a, T b) const { return arith<arith_op::sub>(a, b); }
   template <class T>
   T mul(T a, T b) const { return arith<arith_op::mul>(a, b); }
+
+  // −a; for integers 0 − a, wrapping (the most negative value overflows).
+  template <class T>
+  T neg(T a) const {
+    if constexpr (std::is_floating_point_v<T>) return -a;
+    else return sub(T{0}, a);
+  }
 
   template <class T>
   bool lt(T a, T b) const { return a < b; }
@@ -43,6 +57,42 @@ class concrete_domain {
   template <class T>
   T bxor(T a, T b) const { return static_cast<T>(a ^ b); }
 
+  // Shifts and rotations read the amount n as unsigned, as SMT-LIB's bit-vector operations do:
+  // a shift by n ≥ the width gives 0 (or, >> of a negative signed value, all ones), and a
+  // rotation is by n modulo the width. Right shifts are arithmetic for signed types.
+  template <class T>
+  T shl(T a, T n) const {
+    using U = std::make_unsigned_t<T>;
+    const auto k = static_cast<U>(n);
+    if (k >= bits<T>) return T{0};
+    return static_cast<T>(static_cast<wide<T>>(static_cast<U>(a)) << k);
+  }
+  template <class T>
+  T shr(T a, T n) const {
+    using U = std::make_unsigned_t<T>;
+    const auto k = static_cast<U>(n);
+    if constexpr (std::is_signed_v<T>) {
+      if (k >= bits<T>) return a < 0 ? T{-1} : T{0};
+      return static_cast<T>(a >> k);  // arithmetic shift of a signed value: defined since C++20
+    } else {
+      if (k >= bits<T>) return T{0};
+      return static_cast<T>(static_cast<wide<T>>(a) >> k);
+    }
+  }
+  template <class T>
+  T rotl(T a, T n) const {
+    using U = std::make_unsigned_t<T>;
+    const unsigned k = static_cast<unsigned>(static_cast<U>(n) % bits<T>);
+    const auto u = static_cast<wide<T>>(static_cast<U>(a));
+    if (k == 0) return a;
+    return static_cast<T>(static_cast<U>((u << k) | (u >> (bits<T> - k))));
+  }
+  template <class T>
+  T rotr(T a, T n) const {
+    using U = std::make_unsigned_t<T>;
+    return rotl(a, static_cast<T>(static_cast<U>(bits<T> - static_cast<U>(n) % bits<T>)));
+  }
+
   template <class T>
   bool truthy(T a) const {
     return policy_.truth == truth_rule::low_bit ? (a & 1) != 0 : a != 0;
@@ -59,6 +109,11 @@ class concrete_domain {
   bool not_(bool p) const { return !p; }
 
  private:
+  template <class T>
+  static constexpr unsigned bits = sizeof(T) * 8;
+  template <class T>
+  using wide = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
+
   enum class arith_op { add, sub, mul };
 
   template <arith_op Op, class X>

@@ -1,0 +1,135 @@
+#include "model/opfile/concrete_op.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+#include "model/element_io.h"
+
+namespace redsem::opfile {
+namespace {
+
+std::size_t align_of(field_type t) {
+  return visit(t, [](auto tag) { return alignof(field_cpp_t<decltype(tag)::value>); });
+}
+std::size_t size_of(field_type t) {
+  return visit(t, [](auto tag) { return sizeof(field_cpp_t<decltype(tag)::value>); });
+}
+std::size_t round_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
+
+datatype struct_type(const typed_op& op, const std::vector<std::size_t>& offsets) {
+  std::vector<std::int64_t> ones(op.fields.size(), 1), disps;
+  std::vector<datatype> types;
+  for (std::size_t f = 0; f < op.fields.size(); ++f) {
+    disps.push_back(static_cast<std::int64_t>(offsets[f]));
+    types.push_back(datatype::predefined(basic_type_of(op.fields[f].type)));
+  }
+  return datatype::structure(ones, disps, types);
+}
+
+std::vector<std::size_t> c_offsets(const typed_op& op) {
+  std::vector<std::size_t> offsets;
+  std::size_t at = 0;
+  for (const auto& f : op.fields) {
+    at = round_up(at, align_of(f.type));
+    offsets.push_back(at);
+    at += size_of(f.type);
+  }
+  return offsets;
+}
+
+std::size_t c_size(const typed_op& op) {
+  std::size_t at = 0, align = 1;
+  for (const auto& f : op.fields) {
+    at = round_up(at, align_of(f.type)) + size_of(f.type);
+    align = std::max(align, align_of(f.type));
+  }
+  return round_up(at, align);
+}
+
+template <class S>
+std::string show(S v) {
+  if constexpr (std::is_same_v<S, bool>) {
+    return v ? "true" : "false";
+  } else if constexpr (std::is_floating_point_v<S>) {
+    if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+  } else {
+    return std::to_string(v);
+  }
+}
+
+}  // namespace
+
+concrete_op::concrete_op(typed_op op, const policy& p)
+    : op_(std::move(op)), policy_(p), offsets_(c_offsets(op_)), size_(c_size(op_)), type_(struct_type(op_, offsets_)) {
+  ensure(static_cast<std::size_t>(type_.extent()) == size_, "op-file element extent is its C struct size");
+}
+
+concrete_element concrete_op::combine(const concrete_element& a, const concrete_element& b) const {
+  const concrete_domain d(policy_);
+  return evaluator<concrete_domain>(op_, d, policy_).combine(a, b);
+}
+
+bool concrete_op::legal(const concrete_element& x) const {
+  const concrete_domain d(policy_);
+  return evaluator<concrete_domain>(op_, d, policy_).legal(x);
+}
+
+concrete_element concrete_op::identity() const {
+  const concrete_domain d(policy_);
+  return evaluator<concrete_domain>(op_, d, policy_).identity();
+}
+
+concrete_element concrete_op::load(const std::byte* p) const {
+  concrete_element x;
+  x.reserve(op_.fields.size());
+  for (std::size_t f = 0; f < op_.fields.size(); ++f) {
+    x.push_back(visit(op_.fields[f].type, [&](auto tag) -> value<concrete_domain> {
+      constexpr auto F = decltype(tag)::value;
+      constexpr auto I = static_cast<std::size_t>(F);
+      if constexpr (F == field_type::boolean) {
+        return value<concrete_domain>(std::in_place_index<I>, std::to_integer<unsigned>(p[offsets_[f]]) != 0);
+      } else {
+        return value<concrete_domain>(std::in_place_index<I>, load_scalar<field_cpp_t<F>>(p + offsets_[f]));
+      }
+    }));
+  }
+  return x;
+}
+
+void concrete_op::store(const concrete_element& x, std::byte* p) const {
+  for (std::size_t f = 0; f < op_.fields.size(); ++f) {
+    visit(op_.fields[f].type, [&](auto tag) {
+      constexpr auto F = decltype(tag)::value;
+      const auto v = std::get<static_cast<std::size_t>(F)>(x[f]);
+      if constexpr (F == field_type::boolean) p[offsets_[f]] = std::byte{v ? std::uint8_t{1} : std::uint8_t{0}};
+      else store_scalar(p + offsets_[f], v);
+    });
+  }
+}
+
+void concrete_op::combine(const std::byte* a, const std::byte* b, std::byte* out) const {
+  store(combine(load(a), load(b)), out);
+}
+
+element_op make_element_op(std::shared_ptr<const concrete_op> op) {
+  element_op e{op->op().name, op->type(), op->op().commute, {}};
+  e.combine = [op](const std::byte* a, const std::byte* b, std::byte* out) { op->combine(a, b, out); };
+  return e;
+}
+
+std::string format(const concrete_element& x) {
+  std::string s = x.size() == 1 ? "" : "(";
+  for (std::size_t f = 0; f < x.size(); ++f) {
+    if (f) s += ", ";
+    s += std::visit([](auto v) { return show(v); }, x[f]);
+  }
+  return x.size() == 1 ? s : s + ")";
+}
+
+}  // namespace redsem::opfile

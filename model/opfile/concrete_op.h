@@ -1,0 +1,55 @@
+// An op file in the concrete domain: elements laid out as the C struct of their fields,
+// combined by evaluating the typed AST (evaluate.h) on C++ values. This is the op the model,
+// the simulator and the fuzzer run (through element_op or an MPI_User_function binding).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "model/concrete_domain.h"
+#include "model/element_op.h"
+#include "model/opfile/evaluate.h"
+#include "model/opfile/typed_op.h"
+#include "model/typemap.h"
+
+namespace redsem::opfile {
+
+using concrete_element = element<concrete_domain>;
+
+class concrete_op {
+ public:
+  concrete_op(typed_op op, const policy& p);
+
+  const typed_op& op() const { return op_; }
+  const policy& semantics() const { return policy_; }
+  // struct { field0; field1; ... } with C's alignment and padding; bool is one byte (MPI_C_BOOL).
+  const datatype& type() const { return type_; }
+  std::size_t size() const { return size_; }
+  std::size_t offset(std::size_t field) const { return offsets_[field]; }
+
+  concrete_element combine(const concrete_element& a, const concrete_element& b) const;
+  bool legal(const concrete_element& x) const;
+  bool has_identity() const { return !op_.identity.empty(); }
+  concrete_element identity() const;
+
+  // out := a ∘ b on element bytes; out may alias a or b.
+  void combine(const std::byte* a, const std::byte* b, std::byte* out) const;
+  concrete_element load(const std::byte* p) const;
+  void store(const concrete_element& x, std::byte* p) const;
+
+ private:
+  typed_op op_;
+  policy policy_;
+  std::vector<std::size_t> offsets_;
+  std::size_t size_ = 0;
+  datatype type_;
+};
+
+// The op as an element_op (model/element_op.h), sharing `op`.
+element_op make_element_op(std::shared_ptr<const concrete_op> op);
+
+// "(1, 0)" or "3": a value a user reads, fields in order; floats shortest round-trip.
+std::string format(const concrete_element& x);
+
+}  // namespace redsem::opfile

@@ -1,0 +1,316 @@
+#include "model/opfile/law_check.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <limits>
+#include <random>
+
+#include "model/element_compare.h"
+
+namespace redsem::opfile {
+namespace {
+
+using cvalue = value<concrete_domain>;
+
+template <field_type F>
+cvalue make(field_cpp_t<F> v) {
+  return cvalue(std::in_place_index<static_cast<std::size_t>(F)>, v);
+}
+
+// Values a field takes in the exhaustive phase (small) and the random phase (wide), ordered
+// so that the first counterexample found is a simple one.
+struct field_samples {
+  std::vector<cvalue> small, wide;
+};
+
+template <field_type F>
+field_samples samples_for() {
+  using S = field_cpp_t<F>;
+  using lim = std::numeric_limits<S>;
+  field_samples s;
+  const auto add = [](std::vector<cvalue>& to, std::initializer_list<S> values) {
+    for (S v : values) to.push_back(make<F>(v));
+  };
+  if constexpr (F == field_type::boolean) {
+    add(s.small, {false, true});
+    s.wide = s.small;
+  } else if constexpr (std::is_floating_point_v<S>) {
+    add(s.small, {S(0), S(1), S(2), S(-0.0), lim::quiet_NaN(), lim::infinity()});
+    add(s.wide, {S(0), S(-0.0), S(1), S(-1), S(2), S(0.5), S(0.1), S(0.2), S(0.3), S(1e16), lim::infinity(),
+                 -lim::infinity(), lim::quiet_NaN(), -lim::quiet_NaN(), lim::max(), lim::lowest(), lim::denorm_min()});
+  } else if constexpr (std::is_signed_v<S>) {
+    add(s.small, {S(0), S(1), S(2), S(-1)});
+    add(s.wide, {S(0), S(1), S(2), S(3), S(-1), S(-2), S(100), lim::min(), lim::max(), S(lim::min() + 1), S(lim::max() - 1)});
+  } else {
+    add(s.small, {S(0), S(1), S(2), S(3)});
+    add(s.wide, {S(0), S(1), S(2), S(3), S(100), lim::max(), S(lim::max() - 1)});
+  }
+  return s;
+}
+
+// The op's own constants of type t (and, for integers, their neighbours) join the wide set:
+// a `require value == 17` or a boundary at max_of(T) is then reachable.
+void add_constants(const typed_op& op, field_type t, std::vector<cvalue>& wide) {
+  for (const auto& n : op.nodes) {
+    if (n.op != code::constant || n.type != t) continue;
+    visit(t, [&](auto tag) {
+      constexpr field_type F = decltype(tag)::value;
+      using S = field_cpp_t<F>;
+      const S c = std::get<static_cast<std::size_t>(F)>(n.value);
+      wide.push_back(make<F>(c));
+      if constexpr (std::is_integral_v<S> && !std::is_same_v<S, bool>) {
+        if (c != std::numeric_limits<S>::max()) wide.push_back(make<F>(static_cast<S>(c + 1)));
+        if (c != std::numeric_limits<S>::lowest()) wide.push_back(make<F>(static_cast<S>(c - 1)));
+      }
+    });
+  }
+}
+
+cvalue random_value(field_type t, std::mt19937_64& rng) {
+  return visit(t, [&](auto tag) -> cvalue {
+    constexpr field_type F = decltype(tag)::value;
+    using S = field_cpp_t<F>;
+    const std::uint64_t bits = rng();
+    if constexpr (F == field_type::boolean) {
+      return make<F>((bits & 1) != 0);
+    } else if constexpr (F == field_type::f80) {
+      return make<F>(static_cast<long double>(std::bit_cast<double>(bits)));
+    } else {
+      // Small integers are more interesting than uniform ones: half the draws are in [-8, 8].
+      if constexpr (std::is_integral_v<S>) {
+        if (bits & 1) return make<F>(static_cast<S>(static_cast<std::int64_t>((bits >> 1) % 17) - 8));
+      }
+      S v;
+      std::memcpy(&v, &bits, sizeof v);
+      return make<F>(v);
+    }
+  });
+}
+
+class law_checker {
+ public:
+  law_checker(const concrete_op& op, const check_options& o) : op_(op), options_(o), rng_(o.seed) {
+    for (const auto& f : op.op().fields) {
+      field_samples s = visit(f.type, [](auto tag) { return samples_for<decltype(tag)::value>(); });
+      add_constants(op.op(), f.type, s.wide);
+      fields_.push_back(std::move(s));
+    }
+    build_small_elements();
+  }
+
+  law_report run() {
+    law_report r;
+    r.op = op_.op().name;
+    r.instance = op_.op().instance;
+    r.declared_commute = op_.op().commute;
+    table_ = combine_table();
+    r.laws.push_back(commutative());
+    r.laws.push_back(associative());
+    r.laws.push_back(identity());
+    r.laws.push_back(closed());
+    return r;
+  }
+
+ private:
+  void build_small_elements() {
+    std::vector<std::size_t> sizes;
+    for (const auto& f : fields_) sizes.push_back(f.small.size());
+    const auto product = [&] {
+      std::size_t p = 1;
+      for (auto s : sizes) p *= s;
+      return p;
+    };
+    while (product() > options_.max_small_elements) {
+      auto largest = std::max_element(sizes.begin(), sizes.end());
+      if (*largest <= 2) break;
+      --*largest;
+    }
+    std::vector<std::size_t> pick(sizes.size(), 0);
+    for (std::size_t n = 0, total = product(); n < total; ++n) {
+      std::size_t rest = n;
+      concrete_element x;
+      for (std::size_t f = sizes.size(); f-- > 0;) {
+        pick[f] = rest % sizes[f];
+        rest /= sizes[f];
+      }
+      for (std::size_t f = 0; f < sizes.size(); ++f) x.push_back(fields_[f].small[pick[f]]);
+      if (op_.legal(x)) small_.push_back(std::move(x));
+    }
+  }
+
+  // A random legal element, or nothing after many tries (a very narrow `require`).
+  std::optional<concrete_element> random_element() {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      concrete_element x;
+      for (std::size_t f = 0; f < fields_.size(); ++f) {
+        const auto& wide = fields_[f].wide;
+        x.push_back(rng_() % 2 ? wide[rng_() % wide.size()] : random_value(op_.op().fields[f].type, rng_));
+      }
+      if (op_.legal(x)) return x;
+    }
+    return std::nullopt;
+  }
+
+  bool same(const concrete_element& x, const concrete_element& y) const {
+    std::vector<std::byte> bx(op_.size()), by(op_.size());
+    op_.store(x, bx.data());
+    op_.store(y, by.data());
+    return same_element(op_.type(), bx.data(), by.data(), op_.semantics());
+  }
+
+  std::vector<std::vector<concrete_element>> combine_table() const {
+    std::vector<std::vector<concrete_element>> t(small_.size());
+    for (std::size_t i = 0; i < small_.size(); ++i)
+      for (std::size_t j = 0; j < small_.size(); ++j) t[i].push_back(op_.combine(small_[i], small_[j]));
+    return t;
+  }
+
+  static law_result refuted(law l, std::uint64_t n, std::vector<concrete_element> operands, std::string claim) {
+    return {l, verdict::refuted, n, std::move(operands), std::move(claim)};
+  }
+
+  law_result commutative() {
+    std::uint64_t n = 0;
+    const auto check = [&](const concrete_element& a, const concrete_element& b, const concrete_element& ab,
+                           const concrete_element& ba) -> std::optional<law_result> {
+      ++n;
+      if (same(ab, ba)) return std::nullopt;
+      return refuted(law::commutative, n, {a, b}, "a∘b = " + format(ab) + " but b∘a = " + format(ba));
+    };
+    for (std::size_t i = 0; i < small_.size(); ++i)
+      for (std::size_t j = i + 1; j < small_.size(); ++j)
+        if (auto r = check(small_[i], small_[j], table_[i][j], table_[j][i])) return *r;
+    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
+      auto a = random_element(), b = random_element();
+      if (!a || !b) continue;
+      if (auto r = check(*a, *b, op_.combine(*a, *b), op_.combine(*b, *a))) return *r;
+    }
+    return {law::commutative, verdict::holds_on_samples, n, {}, ""};
+  }
+
+  law_result associative() {
+    std::uint64_t n = 0;
+    const auto check = [&](const concrete_element& a, const concrete_element& b, const concrete_element& c,
+                           const concrete_element& ab, const concrete_element& bc) -> std::optional<law_result> {
+      ++n;
+      const auto left = op_.combine(ab, c), right = op_.combine(a, bc);
+      if (same(left, right)) return std::nullopt;
+      return refuted(law::associative, n, {a, b, c}, "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
+    };
+    for (std::size_t i = 0; i < small_.size(); ++i)
+      for (std::size_t j = 0; j < small_.size(); ++j)
+        for (std::size_t k = 0; k < small_.size(); ++k)
+          if (auto r = check(small_[i], small_[j], small_[k], table_[i][j], table_[j][k])) return *r;
+    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
+      auto a = random_element(), b = random_element(), c = random_element();
+      if (!a || !b || !c) continue;
+      if (auto r = check(*a, *b, *c, op_.combine(*a, *b), op_.combine(*b, *c))) return *r;
+    }
+    return {law::associative, verdict::holds_on_samples, n, {}, ""};
+  }
+
+  law_result identity() {
+    if (!op_.has_identity()) return {law::identity, verdict::not_applicable, 0, {}, ""};
+    const concrete_element e = op_.identity();
+    std::uint64_t n = 0;
+    if (!op_.legal(e)) return refuted(law::identity, 1, {e}, "the identity candidate " + format(e) + " breaks a 'require'");
+    const auto check = [&](const concrete_element& a) -> std::optional<law_result> {
+      ++n;
+      const auto ea = op_.combine(e, a), ae = op_.combine(a, e);
+      if (!same(ea, a)) return refuted(law::identity, n, {a}, "e∘a = " + format(ea) + " for e = " + format(e) + ", not a");
+      if (!same(ae, a)) return refuted(law::identity, n, {a}, "a∘e = " + format(ae) + " for e = " + format(e) + ", not a");
+      return std::nullopt;
+    };
+    for (const auto& a : small_)
+      if (auto r = check(a)) return *r;
+    for (std::uint64_t k = 0; k < options_.random_cases; ++k)
+      if (auto a = random_element())
+        if (auto r = check(*a)) return *r;
+    return {law::identity, verdict::holds_on_samples, n, {}, ""};
+  }
+
+  law_result closed() {
+    if (op_.op().requires_.empty()) return {law::closed, verdict::not_applicable, 0, {}, ""};
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < small_.size(); ++i) {
+      for (std::size_t j = 0; j < small_.size(); ++j) {
+        ++n;
+        if (!op_.legal(table_[i][j]))
+          return refuted(law::closed, n, {small_[i], small_[j]}, "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
+      }
+    }
+    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
+      auto a = random_element(), b = random_element();
+      if (!a || !b) continue;
+      ++n;
+      const auto ab = op_.combine(*a, *b);
+      if (!op_.legal(ab)) return refuted(law::closed, n, {*a, *b}, "a∘b = " + format(ab) + " breaks a 'require'");
+    }
+    return {law::closed, verdict::holds_on_samples, n, {}, ""};
+  }
+
+  const concrete_op& op_;
+  check_options options_;
+  std::mt19937_64 rng_;
+  std::vector<field_samples> fields_;
+  std::vector<concrete_element> small_;
+  std::vector<std::vector<concrete_element>> table_;
+};
+
+void add_findings(law_report& r) {
+  const auto& comm = r.laws[static_cast<std::size_t>(law::commutative)];
+  const auto& assoc = r.laws[static_cast<std::size_t>(law::associative)];
+  const auto& id = r.laws[static_cast<std::size_t>(law::identity)];
+  const auto& closed = r.laws[static_cast<std::size_t>(law::closed)];
+  if (r.declared_commute && comm.outcome == verdict::refuted)
+    r.findings.push_back({severity::error, "declared 'commute true' but the op is not commutative: MPI may reorder operands "
+                                           "(MPI-4.1 §7.9.5) and the result then depends on the order"});
+  if (!r.declared_commute && comm.outcome == verdict::holds_on_samples)
+    r.findings.push_back({severity::note, "declared 'commute false' but no sample contradicts commutativity: 'commute true' "
+                                          "would let MPI reorder operands (not a proof)"});
+  if (assoc.outcome == verdict::refuted)
+    r.findings.push_back({severity::error, "not associative: MPI may regroup operands of every op, commutative or not "
+                                           "(MPI-4.1 §7.9.5), so results depend on the reduction tree"});
+  if (id.outcome == verdict::refuted)
+    r.findings.push_back({severity::error, "the declared identity candidate is not an identity"});
+  if (closed.outcome == verdict::refuted)
+    r.findings.push_back({severity::error, "a result breaks a 'require': combined values are not valid inputs"});
+}
+
+}  // namespace
+
+std::string_view to_string(law l) {
+  switch (l) {
+    case law::commutative: return "commutative";
+    case law::associative: return "associative";
+    case law::identity: return "identity";
+    case law::closed: return "closed";
+  }
+  internal_error("unknown law");
+}
+
+std::string_view to_string(verdict v) {
+  switch (v) {
+    case verdict::holds_on_samples: return "holds on samples";
+    case verdict::refuted: return "refuted";
+    case verdict::not_applicable: return "n/a";
+  }
+  internal_error("unknown verdict");
+}
+
+bool law_report::has_error() const {
+  for (const auto& f : findings)
+    if (f.level == severity::error) return true;
+  return false;
+}
+
+law_report check_laws(const concrete_op& op, const check_options& options) {
+  law_report r = law_checker(op, options).run();
+  add_findings(r);
+  return r;
+}
+
+}  // namespace redsem::opfile

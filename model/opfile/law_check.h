@@ -1,0 +1,63 @@
+// The concrete law checker for op files: exhaustive over a small set of values per field,
+// then random search over special and random values. A counterexample refutes a law; no
+// counterexample only means "holds on N samples", never a proof (props/smt proves).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/opfile/concrete_op.h"
+
+namespace redsem::opfile {
+
+enum class law : std::uint8_t {
+  commutative,  // a∘b = b∘a
+  associative,  // (a∘b)∘c = a∘(b∘c): MPI assumes it of every op (MPI-4.1 §7.9.5)
+  identity,     // e∘a = a = a∘e for the declared identity candidate e
+  closed,       // a∘b satisfies every `require` when a and b do
+};
+std::string_view to_string(law l);
+
+enum class verdict : std::uint8_t {
+  holds_on_samples,  // no counterexample among `samples` cases: not a proof
+  refuted,           // a concrete counterexample
+  not_applicable,    // no identity declared, or no `require`
+};
+std::string_view to_string(verdict v);
+
+struct law_result {
+  law which;
+  verdict outcome;
+  std::uint64_t samples = 0;                // cases checked
+  std::vector<concrete_element> operands;   // the counterexample's inputs (a, b[, c])
+  std::string claim;                        // "(a∘b)∘c = (0, 0) but a∘(b∘c) = (0, 1)"
+};
+
+enum class severity : std::uint8_t { error, note };
+
+// What the user must hear: a declared property that is refuted, or one the op could declare.
+struct finding {
+  severity level;
+  std::string message;
+};
+
+struct law_report {
+  std::string op;
+  std::string instance;  // "T=int32" or ""
+  bool declared_commute = false;
+  std::vector<law_result> laws;  // in the order of enum law
+  std::vector<finding> findings;
+  bool has_error() const;
+};
+
+struct check_options {
+  std::size_t max_small_elements = 40;  // exhaustive triples over at most this many elements
+  std::uint64_t random_cases = 20'000;  // per law
+  std::uint64_t seed = 1;               // deterministic by default, so verdict tables are golden
+};
+
+law_report check_laws(const concrete_op& op, const check_options& options = {});
+
+}  // namespace redsem::opfile

@@ -1,0 +1,130 @@
+// `redsem opcheck --op-file F`: the concrete law table of an op file (docs/op-files.md).
+// Exit 0 when the op is what it declares; 1 when a declared or required property is refuted
+// (a 'commute true' op that is not commutative, any op that is not associative, an identity
+// that is not one); 2 when the file or the command line is wrong.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "model/opfile/law_check.h"
+#include "model/opfile/typed_op.h"
+#include "tools/command.h"
+
+namespace redsem::tools {
+namespace {
+
+struct options {
+  std::string file;
+  std::string type;
+  bool all_types = false;
+  bool json = false;
+  std::string policy_text;
+};
+
+std::string verdict_text(const opfile::law_result& r) {
+  switch (r.outcome) {
+    case opfile::verdict::not_applicable:
+      return r.which == opfile::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
+    case opfile::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case opfile::verdict::refuted: break;
+  }
+  std::string operands;
+  const char* names[] = {"a", "b", "c"};
+  for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
+    operands += fmt::format("{}{} = {}", i ? ", " : "", r.operands.size() == 1 && r.which == opfile::law::identity ? "a" : names[i],
+                            opfile::format(r.operands[i]));
+  return fmt::format("refuted (concrete counterexample): {}: {}", operands, r.claim);
+}
+
+void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::law_report& r, const std::string& file,
+                 const policy& p) {
+  out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
+  if (!op.description.empty()) out << "  " << op.description << "\n";
+  std::string fields;
+  for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
+  out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
+  out << "  policy " << to_string(p) << "\n\n";
+  for (const auto& l : r.laws) out << fmt::format("  {:<12} {}\n", to_string(l.which), verdict_text(l));
+  if (!r.findings.empty()) out << "\n";
+  for (const auto& f : r.findings)
+    out << "  " << (f.level == opfile::severity::error ? "error: " : "note: ") << f.message << "\n";
+  out << "\n";
+}
+
+nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r) {
+  nlohmann::json laws = nlohmann::json::object();
+  for (const auto& l : r.laws) {
+    nlohmann::json j = {{"verdict", l.outcome == opfile::verdict::refuted ? "refuted"
+                                    : l.outcome == opfile::verdict::holds_on_samples ? "holds_on_samples"
+                                                                                    : "not_applicable"},
+                        {"samples", l.samples}};
+    if (l.outcome == opfile::verdict::refuted) {
+      nlohmann::json operands = nlohmann::json::array();
+      for (const auto& x : l.operands) operands.push_back(opfile::format(x));
+      j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
+    }
+    laws[std::string(to_string(l.which))] = j;
+  }
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& f : r.findings)
+    findings.push_back({{"severity", f.level == opfile::severity::error ? "error" : "note"}, {"message", f.message}});
+  return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
+          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"}};
+}
+
+int run(const options& o, std::ostream& out, std::ostream& err) {
+  policy p;
+  if (!o.policy_text.empty()) {
+    std::string why;
+    const auto parsed = parse_policy(o.policy_text, &why);
+    if (!parsed) {
+      err << "redsem opcheck: --policy: " << why << "\n";
+      return bad_input;
+    }
+    p = *parsed;
+  }
+  const auto loaded = opfile::load_op_path(o.file);
+  if (!loaded.op) {
+    err << loaded.error.to_string() << "\n";
+    return bad_input;
+  }
+  std::vector<const opfile::typed_op*> chosen;
+  if (o.all_types) {
+    for (const auto& i : loaded.op->instances) chosen.push_back(&i);
+  } else if (const auto* i = loaded.op->instance(o.type)) {
+    chosen.push_back(i);
+  } else {
+    err << "redsem opcheck: --type " << o.type << ": " << o.file << " has no such type choice\n";
+    return bad_input;
+  }
+  bool any_error = false;
+  nlohmann::json reports = nlohmann::json::array();
+  for (const auto* op : chosen) {
+    const opfile::concrete_op concrete(*op, p);
+    const auto report = opfile::check_laws(concrete);
+    any_error = any_error || report.has_error();
+    if (o.json) reports.push_back(to_json(*op, report));
+    else render_text(out, *op, report, o.file, p);
+  }
+  if (o.json) out << nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
+                                    {"verdict", any_error ? "error" : "ok"}}.dump(2) << "\n";
+  return any_error ? mismatch : ok;
+}
+
+}  // namespace
+
+command add_opcheck_command(CLI::App& app) {
+  auto opts = std::make_shared<options>();
+  CLI::App* cmd = app.add_subcommand("opcheck", "Check the laws of an op definition file by concrete search");
+  cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->required()->type_name("FILE");
+  cmd->add_option("--type", opts->type, "The type parameter's choice (default: the first one)")->type_name("TYPE");
+  cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
+  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
+      ->type_name("POLICY");
+  return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
+}
+
+}  // namespace redsem::tools
