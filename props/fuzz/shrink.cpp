@@ -73,19 +73,45 @@ void shrink_length(shrinker& s, fuzz_case& c, std::int64_t extent) {
   }
 }
 
+bool is_value(const std::vector<std::byte>& buf, std::int64_t at, scalar_kind k, const scalar_bytes& v) {
+  return std::memcmp(buf.data() + at, v.data(), value_bytes(k)) == 0;
+}
+
+// Each field of each element to 0, else 1: in one operand, then in both at once (a tie such as
+// MINLOC's equal values must change on both sides together to stay a tie).
 void simplify_values(shrinker& s, fuzz_case& c, const datatype& type, std::int64_t extent) {
   const auto fields = fields_of(type);
   for (std::int64_t k = 0; k < c.count; ++k)
-    for (auto side : std::array{&fuzz_case::in, &fuzz_case::inout})
-      for (const auto& [kind, off] : fields)
+    for (const auto& [kind, off] : fields) {
+      const std::int64_t at = k * extent + off;
+      for (auto side : std::array{&fuzz_case::in, &fuzz_case::inout})
         for (int v : {0, 1}) {
-          fuzz_case candidate = c;
           const scalar_bytes value = small_value(kind, v);
-          const std::int64_t at = k * extent + off;
-          if (std::memcmp((c.*side).data() + at, value.data(), value_bytes(kind)) == 0) break;  // already simplest
+          if (is_value(c.*side, at, kind, value)) break;  // already the simplest
+          fuzz_case candidate = c;
           set_field(candidate.*side, at, kind, value);
           if (s.try_case(c, std::move(candidate))) break;
         }
+      for (int v : {0, 1}) {
+        const scalar_bytes value = small_value(kind, v);
+        if (is_value(c.in, at, kind, value) && is_value(c.inout, at, kind, value)) break;
+        fuzz_case candidate = c;
+        set_field(candidate.in, at, kind, value);
+        set_field(candidate.inout, at, kind, value);
+        if (s.try_case(c, std::move(candidate))) break;
+      }
+    }
+}
+
+// One call if that still fails, else the same calls without the empty ones.
+void simplify_chunks(shrinker& s, fuzz_case& c) {
+  if (c.chunks.size() <= 1) return;
+  fuzz_case one = c;
+  one.chunks = {c.count};
+  if (s.try_case(c, std::move(one))) return;
+  fuzz_case nonempty = c;
+  std::erase(nonempty.chunks, 0);
+  if (nonempty.chunks.size() < c.chunks.size() && !nonempty.chunks.empty()) s.try_case(c, std::move(nonempty));
 }
 
 }  // namespace
@@ -94,11 +120,7 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
   shrinker s(d, kind, budget);
   const std::int64_t extent = d.extent();
   fuzz_case& c = failing;
-  if (c.chunks.size() > 1) {
-    fuzz_case one = c;
-    one.chunks = {c.count};
-    s.try_case(c, std::move(one));
-  }
+  simplify_chunks(s, c);
   for (auto [in_off, inout_off] : {std::pair{0, 0}, std::pair{0, c.inout_offset}, std::pair{c.in_offset, 0}}) {
     if (in_off == c.in_offset && inout_off == c.inout_offset) continue;
     fuzz_case aligned = c;
@@ -115,6 +137,7 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
     simplify_values(s, c, d.oracle_used().type, extent);
     if (c.count == before.count && c.in == before.in && c.inout == before.inout) break;
   }
+  simplify_chunks(s, c);
   return c;
 }
 
