@@ -21,5 +21,6 @@ struct command {
 };
 command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
+command add_fuzz_command(CLI::App& app);
 
 }  // namespace redsem::tools

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   const std::vector<redsem::tools::command> commands{
       redsem::tools::add_verify_command(app),
       redsem::tools::add_opcheck_command(app),
+      redsem::tools::add_fuzz_command(app),
   };
   try {
     app.parse(argc, argv);

@@ -1,0 +1,103 @@
+#include "props/fuzz/fuzz_case.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "props/fuzz/special_values.h"
+
+namespace redsem::fuzz {
+namespace {
+
+std::uint64_t pick(rng& r, std::uint64_t n) { return n == 0 ? 0 : r() % n; }
+
+void generate_scalar(scalar_kind k, rng& r, std::byte* out) {
+  const std::size_t n = value_bytes(k);
+  const auto roll = pick(r, 100);
+  scalar_bytes b{};
+  if (roll < 35) {
+    const auto specials = special_values(k);
+    b = specials[pick(r, specials.size())];
+  } else if (roll < 70) {
+    for (std::size_t i = 0; i < n; i += 8) {
+      const std::uint64_t bits = r();
+      std::memcpy(b.data() + i, &bits, std::min<std::size_t>(8, n - i));
+    }
+  } else {
+    b = small_value(k, static_cast<int>(pick(r, 17)) - 8);
+  }
+  std::memcpy(out, b.data(), n);
+}
+
+std::vector<std::int64_t> generate_chunks(rng& r, std::int64_t count, bool split) {
+  if (!split || count < 2 || pick(r, 10) < 7) return {count};
+  std::vector<std::int64_t> cuts;
+  const auto pieces = 1 + pick(r, 4);
+  for (std::uint64_t i = 0; i < pieces; ++i) cuts.push_back(static_cast<std::int64_t>(pick(r, count + 1)));
+  cuts.push_back(0);
+  cuts.push_back(count);
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<std::int64_t> chunks;
+  for (std::size_t i = 1; i < cuts.size(); ++i) chunks.push_back(cuts[i] - cuts[i - 1]);  // empty calls too
+  return chunks;
+}
+
+}  // namespace
+
+std::string describe_layout(const fuzz_case& c) {
+  std::string s = "count " + std::to_string(c.count) + ", inbuf at +" + std::to_string(c.in_offset) +
+                  ", inoutbuf at +" + std::to_string(c.inout_offset) + " (from a 64-byte boundary), ";
+  if (c.chunks.size() <= 1) return s + "one call";
+  s += std::to_string(c.chunks.size()) + " calls of lengths";
+  for (auto n : c.chunks) s += " " + std::to_string(n);
+  return s;
+}
+
+void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out) {
+  const bool copy_all = partner != nullptr && pick(r, 8) == 0;
+  for (const auto& e : type.entries()) {
+    const type_info& t = info(e.type);
+    for (std::size_t f = 0; f < t.field_count; ++f) {
+      const std::int64_t at = e.disp + t.fields[f].offset;
+      const bool copy_field = partner != nullptr && (copy_all || pick(r, 8) == 0);
+      if (copy_field) std::memcpy(out + at, partner + at, value_bytes(t.fields[f].kind));
+      else generate_scalar(t.fields[f].kind, r, out + at);
+    }
+  }
+}
+
+std::int64_t generate_length(rng& r, std::int64_t max_length) {
+  std::int64_t n = 0;
+  switch (pick(r, 4)) {
+    case 0: n = static_cast<std::int64_t>(pick(r, 10)); break;
+    case 1: {  // around a power of two: where vector bodies and their tails meet
+      const auto p = std::int64_t{1} << pick(r, 12);
+      n = p + static_cast<std::int64_t>(pick(r, 5)) - 2;
+      break;
+    }
+    case 2: n = static_cast<std::int64_t>(pick(r, 300)); break;
+    default: n = static_cast<std::int64_t>(pick(r, static_cast<std::uint64_t>(max_length) + 1)); break;
+  }
+  return std::clamp<std::int64_t>(n, 0, max_length);
+}
+
+fuzz_case generate_case(const datatype& type, const generation_limits& limits, std::uint64_t seed) {
+  rng r(seed);
+  fuzz_case c;
+  c.count = generate_length(r, limits.max_length);
+  if (limits.misalign && pick(r, 2) == 0) {
+    c.in_offset = static_cast<int>(pick(r, 8));
+    c.inout_offset = static_cast<int>(pick(r, 8));
+  }
+  c.chunks = generate_chunks(r, c.count, limits.split);
+  const auto extent = static_cast<std::size_t>(type.extent());
+  c.in.assign(static_cast<std::size_t>(c.count) * extent, std::byte{0});
+  c.inout.assign(c.in.size(), std::byte{0});
+  for (std::int64_t k = 0; k < c.count; ++k) {
+    std::byte* a = c.in.data() + k * extent;
+    generate_element(type, r, nullptr, a);
+    generate_element(type, r, a, c.inout.data() + k * extent);
+  }
+  return c;
+}
+
+}  // namespace redsem::fuzz
