@@ -38,5 +38,6 @@ std::vector<verify_section> verify_sections();
 // Sections of the model's own tables.
 verify_section validity_section();
 verify_section reduce_locals_section();
+verify_section orders_section();
 
 }  // namespace redsem::tools
