@@ -39,5 +39,6 @@ std::vector<verify_section> verify_sections();
 verify_section validity_section();
 verify_section reduce_locals_section();
 verify_section orders_section();
+verify_section algorithms_section();
 
 }  // namespace redsem::tools

@@ -13,6 +13,7 @@ std::vector<verify_section> verify_sections() {
       validity_section(),
       reduce_locals_section(),
       orders_section(),
+      algorithms_section(),
   };
 }
 
