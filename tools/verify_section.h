@@ -40,5 +40,6 @@ verify_section validity_section();
 verify_section reduce_locals_section();
 verify_section orders_section();
 verify_section algorithms_section();
+verify_section kernels_section();
 
 }  // namespace redsem::tools
