@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 
@@ -43,16 +44,22 @@ void render_details(std::ostream& out, const laws::table_entry& e, const std::ve
 void render_text(std::ostream& out, const std::vector<laws::table_entry>& table, const laws::table_request& r,
                  bool details, double seconds) {
   out << "redsem laws — policy " << to_string(r.semantics) << "\n\n";
+  // Columns as wide as their widest cell (an identity cell names its element).
+  std::vector<std::size_t> width;
+  for (laws::law l : r.which) width.push_back(to_string(l).size());
+  for (const auto& e : table)
+    for (std::size_t i = 0; i < e.results.size(); ++i) width[i] = std::max(width[i], cell(e.results[i]).size());
   std::string header = fmt::format("{:<12} {:<28}", "op", "type");
-  for (laws::law l : r.which) header += fmt::format(" {:<16}", to_string(l));
+  for (std::size_t i = 0; i < r.which.size(); ++i) header += fmt::format(" {:<{}}", to_string(r.which[i]), width[i]);
   out << header << "\n";
   std::size_t unknown = 0;
   for (const auto& e : table) {
     std::string line = fmt::format("{:<12} {:<28}", to_string(e.op), to_string(e.type));
-    for (const auto& res : e.results) {
-      line += " " + fmt::format("{:<16}", cell(res));
-      unknown += res.outcome == laws::verdict::unknown;
+    for (std::size_t i = 0; i < e.results.size(); ++i) {
+      line += fmt::format(" {:<{}}", cell(e.results[i]), width[i]);
+      unknown += e.results[i].outcome == laws::verdict::unknown;
     }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
     if (details) render_details(out, e, r.which);
   }

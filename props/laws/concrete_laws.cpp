@@ -80,7 +80,10 @@ void random_scalar(scalar_kind k, std::byte* p, std::mt19937_64& rng) {
     return;
   }
   for (std::size_t i = 0; i < value_bytes(k); ++i) p[i] = static_cast<std::byte>(rng());
-  if (k == scalar_kind::f80) p[7] |= std::byte{0x80};  // the x87 integer bit, as a canonical number has it
+  if (k == scalar_kind::f80) {  // the x87 integer bit as a canonical number has it: set unless the exponent is 0
+    const bool exponent_zero = p[8] == std::byte{0} && (p[9] & std::byte{0x7f}) == std::byte{0};
+    p[7] = exponent_zero ? (p[7] & std::byte{0x7f}) : (p[7] | std::byte{0x80});
+  }
 }
 
 std::string apply_text(std::string_view a, std::string_view b) { return std::string(a) + "∘" + std::string(b); }

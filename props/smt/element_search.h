@@ -72,6 +72,12 @@ laws::law_result search_element(laws::law l, const laws::model_op& m, const symb
     const validity v = detail::element_for_samples<E>(l, f, p, samples, a, c, o.timeout_ms);
     if (v.result == answer::unknown) break;
     if (v.result == answer::invalid) {
+      // The solver's equality is exact (NaN-equal); compare=ulps accepts nearby results too,
+      // so "no element is exact" does not rule out one that is close enough.
+      if (p.compare == compare_rule::ulps && p.ulps > 0 && detail::holds_float(m.type)) {
+        unknown_reason = "no element is exact on the samples, but compare=ulps may accept an inexact one";
+        break;
+      }
       laws::law_result r;
       r.which = l;
       r.outcome = laws::verdict::refuted;

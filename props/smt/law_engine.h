@@ -35,13 +35,17 @@ using symbolic_op = std::function<sym_of_t<E>(const symbolic_domain&, const sym_
 
 namespace detail {
 
+inline bool holds_float(const datatype& type) {
+  const type_info& t = info(*type.predefined_type());
+  bool any = false;
+  for (std::size_t f = 0; f < t.field_count; ++f) any = any || is_float_kind(t.fields[f].kind);
+  return any;
+}
+
 // Proofs equate results as the solver sees them: any NaN equals any NaN (symbolic_domain.h).
 // That is the policy's compare rule unless it is bitwise and the element holds a float.
 inline std::string proof_caveat(const datatype& type, const policy& p) {
-  const type_info& t = info(*type.predefined_type());
-  bool has_float = false;
-  for (std::size_t f = 0; f < t.field_count; ++f) has_float = has_float || is_float_kind(t.fields[f].kind);
-  if (has_float && p.compare == compare_rule::bitwise)
+  if (holds_float(type) && p.compare == compare_rule::bitwise)
     return "compare=bitwise distinguishes NaN payloads, which the SMT FloatingPoint theory (one NaN) cannot; "
            "no payload counterexample was found";
   return {};
