@@ -22,5 +22,6 @@ struct command {
 command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
 command add_fuzz_command(CLI::App& app);
+command add_laws_command(CLI::App& app);
 
 }  // namespace redsem::tools

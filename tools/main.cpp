@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
       redsem::tools::add_verify_command(app),
       redsem::tools::add_opcheck_command(app),
       redsem::tools::add_fuzz_command(app),
+      redsem::tools::add_laws_command(app),
   };
   try {
     app.parse(argc, argv);
