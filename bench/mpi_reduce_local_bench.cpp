@@ -57,8 +57,8 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   for (const auto& c : bench::cases)
     for (const std::int64_t n : bench::sizes) {
-      benchmark::RegisterBenchmark(bench::name("reduce_local", c, n).c_str(), run, c, n, false)->UseRealTime();
-      benchmark::RegisterBenchmark(bench::name("copy_reduce_local", c, n).c_str(), run, c, n, true)->UseRealTime();
+      benchmark::RegisterBenchmark(bench::name("reduce_local", c, n).c_str(), run, c, n, false);
+      benchmark::RegisterBenchmark(bench::name("copy_reduce_local", c, n).c_str(), run, c, n, true);
     }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
