@@ -20,5 +20,7 @@ struct command {
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
 command add_verify_command(CLI::App& app);
+command add_orders_command(CLI::App& app);
+command add_simulate_command(CLI::App& app);
 
 }  // namespace redsem::tools
