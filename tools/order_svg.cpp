@@ -70,7 +70,9 @@ std::pair<double, double> svg_size(const std::string& svg) {
 std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_op& op,
                          const std::vector<sim::element>& inputs) {
   std::ostringstream dot;
-  dot << "digraph orders {\n  rankdir=BT;\n  node [fontname=\"Helvetica\", fontsize=10];\n";
+  // Top-down with edges from parent to child drawn reversed, so the left operand sits left.
+  dot << "digraph orders {\n  ordering=out;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+         "  edge [dir=back];\n";
   int id = 0;
   for (std::size_t t = 0; t < trees.size(); ++t) {
     dot << "  subgraph cluster_" << t << " {\n    label=\"" << escape(trees[t].title) << "\";\n";
@@ -89,8 +91,8 @@ std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_
             if (it->first == c) return it->second;
           return -1;
         };
-        dot << "    n" << find(n.node->left.get()) << " -> n" << me << " [label=\"left\", fontsize=8];\n";
-        dot << "    n" << find(n.node->right.get()) << " -> n" << me << " [label=\"right\", fontsize=8];\n";
+        dot << "    n" << me << " -> n" << find(n.node->left.get()) << " [label=\"left\", fontsize=8];\n";
+        dot << "    n" << me << " -> n" << find(n.node->right.get()) << " [label=\"right\", fontsize=8];\n";
       }
     }
     dot << "  }\n";

@@ -23,7 +23,7 @@ std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_
 
 struct histogram_bar {
   double value;        // the result
-  double weight = 1;   // bar height (how many witnesses found it; 1 when unknown)
+  double weight = 1;   // bar height: how many trees give it
   std::string label;
 };
 // A self-contained <svg> of the distinct results along the value axis.

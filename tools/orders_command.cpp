@@ -82,7 +82,8 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
       } else {
         std::memcpy(&v, r.value.data(), 8);
       }
-      bars.push_back({v, 1, format_value(c.op.type, r.value) + " e.g. " + sim::to_string(r.witness)});
+      bars.push_back({v, r.trees, format_value(c.op.type, r.value) + ": " + sim::format_count(r.trees) +
+                                      " trees, e.g. " + sim::to_string(r.witness)});
     }
     parts.push_back(histogram_svg(bars, "distinct results of " + c.description));
   }
@@ -150,7 +151,9 @@ int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
     for (const auto& e : inputs) j["inputs"].push_back(format_value(chosen->op.type, e));
     j["results"] = nlohmann::json::array();
     for (const auto& r : results)
-      j["results"].push_back({{"value", format_value(chosen->op.type, r.value)}, {"witness", sim::to_string(r.witness)}});
+      j["results"].push_back({{"value", format_value(chosen->op.type, r.value)},
+                              {"trees", r.trees},
+                              {"witness", sim::to_string(r.witness)}});
     if (spread) j["float"] = spread_json(*spread);
     out << j.dump(2) << "\n";
   } else {
@@ -164,8 +167,8 @@ int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
     out << "\n\n" << fmt::format("verdict: {} — {}\n", sim::to_string(verdict.verdict), verdict.reason);
     out << fmt::format("distinct results: {}{}\n", results.size(), complete ? "" : " (search incomplete)");
     for (std::size_t i = 0; i < results.size() && i < o.list; ++i)
-      out << fmt::format("  {}  e.g. {}\n", format_value(chosen->op.type, results[i].value),
-                         sim::to_string(results[i].witness));
+      out << fmt::format("  {}  {} trees, e.g. {}\n", format_value(chosen->op.type, results[i].value),
+                         verdict.search ? sim::format_count(results[i].trees) : "all", sim::to_string(results[i].witness));
     if (results.size() > o.list) out << fmt::format("  … {} more (--json lists all)\n", results.size() - o.list);
     if (spread) {
       out << fmt::format("float spread: {} ulps between smallest and largest\n", spread->spread_ulps);
