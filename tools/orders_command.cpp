@@ -23,6 +23,7 @@ struct orders_options {
   std::uint64_t seed = 1;
   bool json = false;
   std::size_t list = 20;
+  double budget = 2e10;  // op applications the search may make (about a minute at most)
 };
 
 // Floats listed by value; everything else in the order found.
@@ -120,7 +121,9 @@ int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
     inputs = random_values(static_cast<std::size_t>(o.procs), chosen->op.type, o.seed);
   }
   const int procs = static_cast<int>(inputs.size());
-  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed);
+  sim::order_limits limits;
+  limits.max_combinations = static_cast<std::uint64_t>(o.budget);
+  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits);
   std::vector<sim::distinct_result> results;
   bool complete = true;
   if (verdict.search) {
@@ -195,6 +198,8 @@ command add_orders_command(CLI::App& app) {
   cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
   cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")->type_name("FILE");
   cmd->add_option("--list", o->list, "How many results the text lists");
+  cmd->add_option("--budget", o->budget, "Op applications the search may make before it reports an incomplete set")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
   cmd->callback([cmd] {
     if (cmd->count("--op") + cmd->count("--op-file") != 1) throw CLI::ValidationError("give exactly one of --op, --op-file");

@@ -27,7 +27,7 @@ struct dp_entry {
 };
 
 struct dp_limits {
-  std::size_t max_values = std::size_t{1} << 24;    // entries over all blocks
+  std::size_t max_values = std::size_t{1} << 22;    // entries over all blocks
   std::uint64_t max_combinations = 40'000'000'000;  // op applications
 };
 
