@@ -40,6 +40,8 @@ float_spread spread(op_id op, const std::vector<element>& inputs, const order_re
   const std::optional<T> exact = correctly_rounded_sum(xs);
   if (!exact) return s;
   s.exact_rounded = static_cast<double>(*exact);
+  s.exact_element.resize(sizeof(T));
+  std::memcpy(s.exact_element.data(), &*exact, sizeof(T));
   std::uint64_t worst = 0;
   for (const auto& r : results.results)
     if (auto d = ulp_distance(load<T>(r.value), *exact)) worst = std::max(worst, *d);

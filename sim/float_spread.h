@@ -16,6 +16,7 @@ struct float_spread {
   double smallest = 0, largest = 0;  // exact as doubles (float widens exactly)
   std::uint64_t spread_ulps = 0;     // between smallest and largest, in the type's ulps
   std::optional<double> exact_rounded;         // SUM with finite inputs: the correctly rounded exact sum
+  element exact_element;                       // the same as an element of the type (empty when none)
   std::optional<std::uint64_t> max_ulps_from_exact;  // the worst order's distance from it
   bool has_nan = false;
 };

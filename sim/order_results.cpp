@@ -69,7 +69,7 @@ order_results all_order_results(const element_op& op, const std::vector<element>
   if (op.commutative) dp.run_subsets(inputs);
   else dp.run_intervals(inputs);
   order_results out = collect(dp);
-  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i)});
+  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
   return out;
 }
 

@@ -25,7 +25,7 @@ struct predefined_pair {
 };
 
 struct order_limits {
-  std::size_t max_values = std::size_t{1} << 24;    // distinct partial results kept, over all blocks
+  std::size_t max_values = std::size_t{1} << 22;    // distinct partial results kept, over all blocks (memory)
   std::uint64_t max_combinations = 40'000'000'000;  // op applications before giving up
   int max_commutative_procs = 20;                   // 2^P blocks of memory
 };
@@ -33,6 +33,7 @@ struct order_limits {
 struct distinct_result {
   element value;  // bytes of one element (the datatype's extent; padding zero)
   tree witness;   // one legal tree that produces it
+  double trees = 1;  // how many legal trees produce it (a commutative op's operand orders weigh half each)
 };
 
 struct order_results {

@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
       redsem::tools::add_opcheck_command(app),
       redsem::tools::add_fuzz_command(app),
       redsem::tools::add_laws_command(app),
+      redsem::tools::add_orders_command(app),
+      redsem::tools::add_simulate_command(app),
   };
   try {
     app.parse(argc, argv);

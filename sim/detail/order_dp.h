@@ -21,10 +21,13 @@ struct dp_entry {
   V value;
   std::uint32_t left_block, left_index;  // left operand; left_block == no_block for a leaf (left_index = rank)
   std::uint32_t right_block, right_index;
+  // How many legal trees give this value; a commutative op's two operand orders of a split
+  // count half a tree each, so the counts over all values add up to the number of trees.
+  double trees = 1;
 };
 
 struct dp_limits {
-  std::size_t max_values = std::size_t{1} << 24;    // entries over all blocks
+  std::size_t max_values = std::size_t{1} << 22;    // entries over all blocks
   std::uint64_t max_combinations = 40'000'000'000;  // op applications
 };
 
@@ -86,7 +89,7 @@ class order_dp {
   std::uint32_t id(std::uint32_t first, std::uint32_t last) const { return first * procs_ + last; }
 
   entry leaf_entry(const V& v, int rank) const {
-    return {v, no_block, static_cast<std::uint32_t>(rank), no_block, 0};
+    return {v, no_block, static_cast<std::uint32_t>(rank), no_block, 0, 1.0};
   }
 
   tree build(std::uint32_t block, std::uint32_t index) const {
@@ -105,8 +108,9 @@ class order_dp {
     }
     for (std::uint32_t i = 0; i < left.size(); ++i)
       for (std::uint32_t j = 0; j < right.size(); ++j) {
-        insert({ops_.combine(left[i].value, right[j].value), a, i, b, j});
-        if (both_orders) insert({ops_.combine(right[j].value, left[i].value), b, j, a, i});
+        const double trees = left[i].trees * right[j].trees * (both_orders ? 0.5 : 1.0);
+        insert({ops_.combine(left[i].value, right[j].value), a, i, b, j, trees});
+        if (both_orders) insert({ops_.combine(right[j].value, left[i].value), b, j, a, i, trees});
       }
   }
 
@@ -125,7 +129,10 @@ class order_dp {
         if (++total_values_ > limits_.max_values) truncated_ = true;
         return;
       }
-      if (ops_.same(current_[at].value, e.value)) return;
+      if (ops_.same(current_[at].value, e.value)) {
+        current_[at].trees += e.trees;
+        return;
+      }
     }
   }
 

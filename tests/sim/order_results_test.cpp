@@ -117,6 +117,9 @@ TEST(SimOrders, FloatSumOfCancellingMillionsMatchesBruteForce) {
   EXPECT_EQ(typed.results.size(), expected.size());  // no duplicates
   expect_witnesses_hold(typed, op, inputs);
   expect_witnesses_hold(generic, op, inputs);
+  double trees = 0;
+  for (const auto& d : typed.results) trees += d.trees;
+  EXPECT_EQ(trees, legal_tree_count(8, true));  // every tree counted once, under one value
 }
 
 TEST(SimOrders, RandomDoubleSumsMatchBruteForce) {
@@ -143,6 +146,9 @@ TEST(SimOrders, NonCommutativeUserOpKeepsRankOrder) {
     const order_results r = all_order_results(op, inputs);
     EXPECT_EQ(values_of(r), brute_force(op, inputs)) << procs << " ranks";
     expect_witnesses_hold(r, op, inputs);
+    double trees = 0;
+    for (const auto& d : r.results) trees += d.trees;
+    EXPECT_EQ(trees, legal_tree_count(procs, false));
   }
 }
 

@@ -179,3 +179,31 @@ TEST(SimSchedule, SegmentSizeDoesNotChangeAnElementsTree) {
 
 }  // namespace
 }  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+TEST(SimSchedule, InPlaceNotesSayWhatTheBufferHolds) {
+  schedule_request r{collective::exscan, "linear", 4, 0, true, true, 1, 0};
+  const schedule exscan = *build_schedule(r).value;
+  EXPECT_NE(exscan.ranks[0].note.find("unchanged"), std::string::npos);
+  EXPECT_EQ(to_string(exscan.ranks[1].trees[0]), "0");
+  EXPECT_EQ(to_string(exscan.ranks[3].trees[0]), "((0∘1)∘2)");
+  r = {collective::reduce, "binomial", 4, 2, true, true, 1, 0};
+  const schedule reduce = *build_schedule(r).value;
+  EXPECT_NE(reduce.ranks[2].note.find("MPI_IN_PLACE"), std::string::npos);
+  EXPECT_TRUE(reduce.ranks[0].trees.empty());
+}
+
+TEST(SimSchedule, NonZeroRootReordersOnlyCommutativeBinomialTrees) {
+  schedule_request r{collective::reduce, "binomial", 5, 3, false, true, 1, 0};
+  const schedule commutative = *build_schedule(r).value;
+  // Relative ranks 0…4 are ranks 3, 4, 0, 1, 2; each parent applies received ∘ own.
+  EXPECT_EQ(to_string(commutative.ranks[3].trees[0]), "(2∘((1∘0)∘(4∘3)))");
+  r.commutative = false;
+  const schedule ordered = *build_schedule(r).value;
+  EXPECT_EQ(leaves(ordered.ranks[3].trees[0]), rank_range(0, 4));
+}
+
+}  // namespace
+}  // namespace redsem::sim
