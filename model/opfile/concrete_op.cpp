@@ -70,19 +70,52 @@ concrete_op::concrete_op(typed_op op, const policy& p)
   ensure(static_cast<std::size_t>(type_.extent()) == size_, "op-file element extent is its C struct size");
 }
 
+concrete_op::~concrete_op() = default;
+
+std::unique_ptr<concrete_op::engine> concrete_op::acquire() const {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto e = std::move(idle_.back());
+      idle_.pop_back();
+      return e;
+    }
+  }
+  return std::make_unique<engine>(*this);
+}
+
+void concrete_op::release(std::unique_ptr<engine> e) const {
+  std::lock_guard lock(mutex_);
+  idle_.push_back(std::move(e));
+}
+
+// An engine for the length of one call, returned to the pool even when the call throws.
+class concrete_op::borrowed {
+ public:
+  explicit borrowed(const concrete_op& op) : op_(op), engine_(op.acquire()) {}
+  ~borrowed() { op_.release(std::move(engine_)); }
+  borrowed(const borrowed&) = delete;
+  borrowed& operator=(const borrowed&) = delete;
+  evaluator<concrete_domain>& operator*() { return engine_->eval; }
+
+ private:
+  const concrete_op& op_;
+  std::unique_ptr<engine> engine_;
+};
+
 concrete_element concrete_op::combine(const concrete_element& a, const concrete_element& b) const {
-  const concrete_domain d(policy_);
-  return evaluator<concrete_domain>(op_, d, policy_).combine(a, b);
+  borrowed e(*this);
+  return (*e).combine(a, b);
 }
 
 bool concrete_op::legal(const concrete_element& x) const {
-  const concrete_domain d(policy_);
-  return evaluator<concrete_domain>(op_, d, policy_).legal(x);
+  borrowed e(*this);
+  return (*e).legal(x);
 }
 
 concrete_element concrete_op::identity() const {
-  const concrete_domain d(policy_);
-  return evaluator<concrete_domain>(op_, d, policy_).identity();
+  borrowed e(*this);
+  return (*e).identity();
 }
 
 concrete_element concrete_op::load(const std::byte* p) const {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "model/concrete_domain.h"
@@ -20,6 +21,9 @@ using concrete_element = element<concrete_domain>;
 class concrete_op {
  public:
   concrete_op(typed_op op, const policy& p);
+  ~concrete_op();
+  concrete_op(const concrete_op&) = delete;
+  concrete_op& operator=(const concrete_op&) = delete;
 
   const typed_op& op() const { return op_; }
   const policy& semantics() const { return policy_; }
@@ -39,6 +43,19 @@ class concrete_op {
   void store(const concrete_element& x, std::byte* p) const;
 
  private:
+  // Evaluators keep their scratch space between calls; each call borrows one, so calls from
+  // several threads (a simulator's ranks) do not share scratch.
+  struct engine {
+    explicit engine(const concrete_op& op) : domain(op.policy_), eval(op.op_, domain, op.policy_) {}
+    concrete_domain domain;
+    evaluator<concrete_domain> eval;
+  };
+  class borrowed;
+  std::unique_ptr<engine> acquire() const;
+  void release(std::unique_ptr<engine> e) const;
+
+  mutable std::mutex mutex_;
+  mutable std::vector<std::unique_ptr<engine>> idle_;
   typed_op op_;
   policy policy_;
   std::vector<std::size_t> offsets_;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <variant>
 #include <vector>
@@ -39,8 +40,7 @@ class evaluator {
   element<D> combine(const element<D>& a, const element<D>& b) {
     operands_[0] = &a;
     operands_[1] = &b;
-    lets_.assign(op_.lets.size(), std::nullopt);
-    for (std::size_t k = 0; k < op_.lets.size(); ++k) lets_[k] = eval(op_.lets[k]);
+    forget();
     element<D> out;
     out.reserve(op_.results.size());
     for (int root : op_.results) out.push_back(eval(root));
@@ -51,6 +51,7 @@ class evaluator {
   // Whether x satisfies every `require` (true when there is none).
   typename D::boolean legal(const element<D>& x) {
     element_ = &x;
+    forget();
     typename D::boolean all = d_.constant(true);
     for (int root : op_.requires_) all = d_.and_(all, std::get<0>(eval(root)));
     element_ = nullptr;
@@ -60,6 +61,7 @@ class evaluator {
   // The identity candidate; the op must declare one.
   element<D> identity() {
     ensure(!op_.identity.empty(), "identity() of an op without an identity candidate");
+    forget();
     element<D> out;
     for (int root : op_.identity) out.push_back(eval(root));
     return out;
@@ -69,8 +71,28 @@ class evaluator {
   template <field_type F>
   static constexpr std::size_t slot = static_cast<std::size_t>(F);
 
+  // Every node is evaluated once per combine: the typed AST is a DAG (lets, `e in {...}`),
+  // and without this a chain of shared nodes would cost exponential time (and, symbolically,
+  // exponential term size).
+  // A generation count makes forgetting O(1), so one evaluator serves many combines.
+  void forget() {
+    if (memo_.size() != op_.nodes.size() || ++generation_ == 0) {
+      memo_.assign(op_.nodes.size(), std::nullopt);
+      stamp_.assign(op_.nodes.size(), 0);
+      generation_ = 1;
+    }
+  }
+
   value<D> eval(int index) {
-    const typed_node& n = op_.nodes[static_cast<std::size_t>(index)];
+    const auto i = static_cast<std::size_t>(index);
+    if (stamp_[i] != generation_) {
+      memo_[i].emplace(compute(op_.nodes[i]));
+      stamp_[i] = generation_;
+    }
+    return *memo_[i];
+  }
+
+  value<D> compute(const typed_node& n) {
     switch (n.op) {
       case code::constant:
         return visit(n.type, [&](auto tag) -> value<D> {
@@ -79,7 +101,7 @@ class evaluator {
         });
       case code::operand_field: return (*operands_[n.operand])[static_cast<std::size_t>(n.index)];
       case code::element_field: return (*element_)[static_cast<std::size_t>(n.index)];
-      case code::let_ref: return *lets_[static_cast<std::size_t>(n.index)];
+      case code::let_ref: return eval(op_.lets[static_cast<std::size_t>(n.index)]);
       case code::select: {
         const auto c = std::get<0>(eval(n.x));
         const value<D> x = eval(n.y);
@@ -152,7 +174,9 @@ class evaluator {
   policy policy_;
   const element<D>* operands_[2] = {nullptr, nullptr};
   const element<D>* element_ = nullptr;
-  std::vector<std::optional<value<D>>> lets_;
+  std::vector<std::optional<value<D>>> memo_;  // per node: its value, valid when its stamp is generation_
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t generation_ = 0;
 };
 
 }  // namespace redsem::opfile

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <limits>
 #include <random>
@@ -172,6 +173,40 @@ class law_checker {
     return {l, verdict::refuted, n, std::move(operands), std::move(claim)};
   }
 
+  using claim_fn = std::function<std::optional<std::string>(const std::vector<concrete_element>&)>;
+
+  // A random counterexample made simple: greedily, each field of each operand becomes the
+  // earliest sample value (small set first) that keeps the inputs legal and the law broken.
+  std::vector<concrete_element> shrink(std::vector<concrete_element> xs, const claim_fn& broken) const {
+    for (int round = 0; round < 20; ++round) {
+      bool changed = false;
+      for (auto& x : xs) {
+        for (std::size_t f = 0; f < x.size(); ++f) {
+          std::vector<cvalue> candidates = fields_[f].small;
+          candidates.insert(candidates.end(), fields_[f].wide.begin(), fields_[f].wide.end());
+          for (const auto& c : candidates) {
+            if (c == x[f]) break;  // nothing simpler than what it already is
+            const cvalue saved = x[f];
+            x[f] = c;
+            if (op_.legal(x) && broken(xs)) {
+              changed = true;
+              break;
+            }
+            x[f] = saved;
+          }
+        }
+      }
+      if (!changed) break;
+    }
+    return xs;
+  }
+
+  law_result refuted_shrunk(law l, std::uint64_t n, std::vector<concrete_element> operands, const claim_fn& broken) const {
+    auto simple = shrink(std::move(operands), broken);
+    auto claim = broken(simple);
+    return refuted(l, n, std::move(simple), std::move(*claim));
+  }
+
   law_result commutative() {
     std::uint64_t n = 0;
     const auto check = [&](const concrete_element& a, const concrete_element& b, const concrete_element& ab,
@@ -183,10 +218,16 @@ class law_checker {
     for (std::size_t i = 0; i < small_.size(); ++i)
       for (std::size_t j = i + 1; j < small_.size(); ++j)
         if (auto r = check(small_[i], small_[j], table_[i][j], table_[j][i])) return *r;
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
+      const auto ab = op_.combine(x[0], x[1]), ba = op_.combine(x[1], x[0]);
+      if (same(ab, ba)) return std::nullopt;
+      return "a∘b = " + format(ab) + " but b∘a = " + format(ba);
+    };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element();
       if (!a || !b) continue;
-      if (auto r = check(*a, *b, op_.combine(*a, *b), op_.combine(*b, *a))) return *r;
+      ++n;
+      if (broken({*a, *b})) return refuted_shrunk(law::commutative, n, {*a, *b}, broken);
     }
     return {law::commutative, verdict::holds_on_samples, n, {}, ""};
   }
@@ -204,10 +245,16 @@ class law_checker {
       for (std::size_t j = 0; j < small_.size(); ++j)
         for (std::size_t k = 0; k < small_.size(); ++k)
           if (auto r = check(small_[i], small_[j], small_[k], table_[i][j], table_[j][k])) return *r;
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
+      const auto left = op_.combine(op_.combine(x[0], x[1]), x[2]), right = op_.combine(x[0], op_.combine(x[1], x[2]));
+      if (same(left, right)) return std::nullopt;
+      return "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
+    };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element(), c = random_element();
       if (!a || !b || !c) continue;
-      if (auto r = check(*a, *b, *c, op_.combine(*a, *b), op_.combine(*b, *c))) return *r;
+      ++n;
+      if (broken({*a, *b, *c})) return refuted_shrunk(law::associative, n, {*a, *b, *c}, broken);
     }
     return {law::associative, verdict::holds_on_samples, n, {}, ""};
   }
@@ -226,9 +273,18 @@ class law_checker {
     };
     for (const auto& a : small_)
       if (auto r = check(a)) return *r;
-    for (std::uint64_t k = 0; k < options_.random_cases; ++k)
-      if (auto a = random_element())
-        if (auto r = check(*a)) return *r;
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
+      const auto ea = op_.combine(e, x[0]), ae = op_.combine(x[0], e);
+      if (!same(ea, x[0])) return "e∘a = " + format(ea) + " for e = " + format(e) + ", not a";
+      if (!same(ae, x[0])) return "a∘e = " + format(ae) + " for e = " + format(e) + ", not a";
+      return std::nullopt;
+    };
+    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
+      auto a = random_element();
+      if (!a) continue;
+      ++n;
+      if (broken({*a})) return refuted_shrunk(law::identity, n, {*a}, broken);
+    }
     return {law::identity, verdict::holds_on_samples, n, {}, ""};
   }
 
@@ -242,12 +298,16 @@ class law_checker {
           return refuted(law::closed, n, {small_[i], small_[j]}, "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
       }
     }
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
+      const auto ab = op_.combine(x[0], x[1]);
+      if (op_.legal(ab)) return std::nullopt;
+      return "a∘b = " + format(ab) + " breaks a 'require'";
+    };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element();
       if (!a || !b) continue;
       ++n;
-      const auto ab = op_.combine(*a, *b);
-      if (!op_.legal(ab)) return refuted(law::closed, n, {*a, *b}, "a∘b = " + format(ab) + " breaks a 'require'");
+      if (broken({*a, *b})) return refuted_shrunk(law::closed, n, {*a, *b}, broken);
     }
     return {law::closed, verdict::holds_on_samples, n, {}, ""};
   }

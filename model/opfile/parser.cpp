@@ -139,7 +139,7 @@ class parser {
     if (op_.fields.size() >= limits_.max_fields) throw syntax_error(name.loc, "more than " + std::to_string(limits_.max_fields) + " fields");
     expect_punct(":");
     const token type = expect_name("a type name or the type parameter after ':'");
-    op_.fields.push_back({std::string(name.text), std::string(type.text), type.loc});
+    op_.fields.push_back({std::string(name.text), std::string(type.text), name.loc});
   }
 
   void binding(std::vector<named_expr>& into, const std::string& what) {

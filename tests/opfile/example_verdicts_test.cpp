@@ -1,0 +1,84 @@
+// The verdicts of every example op file (examples/ops), one line each: the seed proposals
+// as written and as fixed (spec digest §8), MINLOC/MAXLOC and the Open MPI man-page typo.
+#include <gtest/gtest.h>
+
+#include <ctime>
+#include <string>
+
+#include "model/opfile/law_check.h"
+#include "model/opfile/typed_op.h"
+
+namespace redsem::opfile {
+namespace {
+
+constexpr verdict H = verdict::holds_on_samples;
+constexpr verdict R = verdict::refuted;
+constexpr verdict N = verdict::not_applicable;
+
+struct expectation {
+  const char* file;
+  const char* type;
+  verdict commutative, associative, identity, closed;
+  bool error;  // what `redsem opcheck` reports as an error (exit 1)
+};
+
+// clang-format off
+constexpr expectation examples[] = {
+    {"segmented_sum.op",            "int32",  R, R, R, N, true},
+    {"segmented_sum.op",            "double", R, R, R, N, true},
+    {"segmented_sum_normalised.op", "int32",  R, H, N, N, false},
+    {"segmented_sum_normalised.op", "uint32", R, H, N, N, false},
+    {"segmented_sum_normalised.op", "double", R, R, N, N, true},   // rounding: floating SUM is not associative
+    {"segmented_max.op",            "int32",  R, R, N, N, true},
+    {"segmented_max_normalised.op", "int32",  R, H, H, H, false},
+    {"segmented_max_normalised.op", "double", R, H, H, H, false},
+    {"select_sum.op",               "int32",  R, H, N, N, true},
+    {"select_sum_identity.op",      "int32",  H, H, H, H, false},
+    {"select_sum_identity.op",      "int64",  H, H, H, H, false},
+    {"all_min.op",                  "int32",  H, R, N, N, true},
+    {"all_min.op",                  "double", H, R, N, N, true},
+    {"all_max.op",                  "int32",  H, R, N, N, true},
+    {"all_min_all_equal.op",        "int32",  H, H, N, H, false},
+    {"all_min_all_equal.op",        "double", H, H, N, H, false},
+    {"all_max_all_equal.op",        "int32",  H, H, N, H, false},
+    {"all_min_count.op",            "int32",  H, H, H, N, false},
+    {"all_min_count.op",            "double", H, R, H, N, true},   // NaN is unordered (§8.3 caveat)
+    {"all_max_count.op",            "int32",  H, H, H, N, false},
+    {"segscan_7_11_3.op",           "int32",  R, R, N, N, true},
+    {"segscan_runs.op",             "int32",  R, H, N, N, false},
+    {"minloc.op",                   "int32",  H, H, N, N, false},
+    {"minloc.op",                   "int64",  H, H, N, N, false},
+    {"maxloc.op",                   "int16",  H, H, N, N, false},
+    {"minloc.op",                   "double", H, R, N, N, true},   // NaN: §2, the standard is silent
+    {"minloc_openmpi_typo.op",      "int32",  H, R, N, N, true},
+};
+// clang-format on
+
+class OpFileExample : public ::testing::TestWithParam<expectation> {};
+
+TEST_P(OpFileExample, HasItsVerdictsWithinTwoSeconds) {
+  const expectation& e = GetParam();
+  const auto loaded = load_op_path(std::string(REDSEM_SOURCE_DIR) + "/examples/ops/" + e.file);
+  ASSERT_TRUE(loaded.op) << loaded.error.to_string();
+  const typed_op* op = loaded.op->instance(e.type);
+  ASSERT_NE(op, nullptr);
+  // CPU time, not wall time: the check is single-threaded and the machine may be shared.
+  const std::clock_t started = std::clock();
+  const auto report = check_laws(concrete_op(*op, policy{}));
+  EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 2.0);
+  const verdict expected[] = {e.commutative, e.associative, e.identity, e.closed};
+  for (const auto& l : report.laws)
+    EXPECT_EQ(l.outcome, expected[static_cast<int>(l.which)])
+        << e.file << " " << e.type << " " << to_string(l.which) << ": " << l.claim;
+  EXPECT_EQ(report.has_error(), e.error);
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, OpFileExample, ::testing::ValuesIn(examples), [](const auto& info) {
+  std::string name = std::string(info.param.file) + "_" + info.param.type;
+  for (auto& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+});
+
+}  // namespace
+}  // namespace redsem::opfile

@@ -1,0 +1,17 @@
+# Runs `redsem opcheck` on one example op file (ARGS, a ;-list, relative to the source tree)
+# and compares its standard output with EXPECTED and its exit code with EXPECTED_RC.
+# Set REDSEM_UPDATE_GOLDEN=1 in the environment to rewrite EXPECTED instead.
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(DEFINED ENV{REDSEM_UPDATE_GOLDEN})
+  file(WRITE ${EXPECTED} "${out}")
+  return()
+endif()
+file(READ ${EXPECTED} expected)
+if(NOT out STREQUAL expected)
+  file(WRITE ${EXPECTED}.actual "${out}")
+  message(FATAL_ERROR "output differs from ${EXPECTED}; actual output in ${EXPECTED}.actual (diff them)\n${err}")
+endif()
+if(NOT rc EQUAL EXPECTED_RC)
+  message(FATAL_ERROR "exit code ${rc}, expected ${EXPECTED_RC}\n${err}")
+endif()
