@@ -67,7 +67,7 @@ class searcher {
     const std::uint64_t remaining = sp_.all_steps() & ~done;
     if (remaining == 0) {
       result_.finals.emplace_back(state + sp_.window_offset, state + sp_.state_bytes);
-      table_.value(index) = 1;
+      table_.set_value(index, 1);
       return 1;
     }
     double executions = 0;
@@ -79,7 +79,7 @@ class searcher {
       executions += visit(child, depth + 1);
       if (!result_.stats.complete) return 0;
     }
-    table_.value(index) = executions;
+    table_.set_value(index, executions);
     return executions;
   }
 
