@@ -28,6 +28,7 @@ struct options {
   std::uint64_t seed = 1;
   std::optional<std::int64_t> max_length;
   bool aligned = false;
+  bool noncanonical_bools = false;
   bool json = false;
 };
 
@@ -74,6 +75,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   mo.per_pair.seed = o.seed;
   mo.per_pair.limits.max_length = o.max_length.value_or(1100);
   mo.per_pair.limits.misalign = !o.aligned;
+  mo.per_pair.limits.noncanonical_bools = o.noncanonical_bools;
   mo.per_pair.shrink_budget = 1500;
   if (!o.op.empty() && !(mo.only_op = parse_op(o.op))) {
     err << "redsem fuzz: --op '" << o.op << "': not an MPI predefined op\n";
@@ -124,6 +126,7 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.seed = o.seed;
   fo.limits.max_length = o.max_length.value_or(3000);
   fo.limits.misalign = !o.aligned;
+  fo.limits.noncanonical_bools = o.noncanonical_bools;
   const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
   if (o.json) out << to_json(d, fo, report).dump(2) << "\n";
   else out << render_text(d, fo, report);
@@ -171,6 +174,8 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
+  cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
+                "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
 }

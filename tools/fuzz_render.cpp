@@ -87,8 +87,13 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
   std::string s = fmt::format("count {} (+{}/+{}): [{}] {} ∘ {} → kernel {}, model {}", f.minimal.count, f.minimal.in_offset,
                               f.minimal.inout_offset, k, element(d, f.minimal.in, k), element(d, f.minimal.inout, k),
                               element(d, r.actual, k), element(d, r.expected, k));
-  for (const auto& c : f.conditions)
+  std::string positions;
+  for (const auto& c : f.conditions) {
     if (c.kind != "position") s += "; " + c.text;
+    else if (c.text.rfind("body/tail disagreement with ", 0) == 0)
+      positions += (positions.empty() ? "" : ", ") + c.text.substr(28, c.text.find(':') - 28);
+  }
+  if (!positions.empty()) s += "; body/tail disagreement with " + positions;
   return s;
 }
 

@@ -22,6 +22,13 @@ void generate_scalar(scalar_kind k, rng& r, std::byte* out) {
       const std::uint64_t bits = r();
       std::memcpy(b.data() + i, &bits, std::min<std::size_t>(8, n - i));
     }
+    // x87's explicit integer bit must be set exactly when the exponent is nonzero: otherwise
+    // the bits are an "unnormal" or "pseudo-denormal", encodings no arithmetic produces and
+    // the FPU rejects as invalid operands.
+    if (k == scalar_kind::f80) {
+      const bool exponent_zero = b[8] == std::byte{0} && (b[9] & std::byte{0x7f}) == std::byte{0};
+      b[7] = exponent_zero ? (b[7] & std::byte{0x7f}) : (b[7] | std::byte{0x80});
+    }
   } else {
     b = small_value(k, static_cast<int>(pick(r, 17)) - 8);
   }
@@ -52,14 +59,17 @@ std::string describe_layout(const fuzz_case& c) {
   return s;
 }
 
-void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out) {
+void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out,
+                      bool noncanonical_bools) {
   const bool copy_all = partner != nullptr && pick(r, 8) == 0;
   for (const auto& e : type.entries()) {
     const type_info& t = info(e.type);
     for (std::size_t f = 0; f < t.field_count; ++f) {
       const std::int64_t at = e.disp + t.fields[f].offset;
       const bool copy_field = partner != nullptr && (copy_all || pick(r, 8) == 0);
+      const bool boolean = e.type == basic_type::c_bool || e.type == basic_type::cxx_bool;
       if (copy_field) std::memcpy(out + at, partner + at, value_bytes(t.fields[f].kind));
+      else if (boolean && !noncanonical_bools) out[at] = std::byte{static_cast<unsigned char>(pick(r, 2))};
       else generate_scalar(t.fields[f].kind, r, out + at);
     }
   }
@@ -94,8 +104,8 @@ fuzz_case generate_case(const datatype& type, const generation_limits& limits, s
   c.inout.assign(c.in.size(), std::byte{0});
   for (std::int64_t k = 0; k < c.count; ++k) {
     std::byte* a = c.in.data() + k * extent;
-    generate_element(type, r, nullptr, a);
-    generate_element(type, r, a, c.inout.data() + k * extent);
+    generate_element(type, r, nullptr, a, limits.noncanonical_bools);
+    generate_element(type, r, a, c.inout.data() + k * extent, limits.noncanonical_bools);
   }
   return c;
 }

@@ -28,6 +28,9 @@ struct generation_limits {
   std::int64_t max_length = 3000;
   bool misalign = true;  // vary the offsets 0–7 (off: both buffers 64-byte aligned)
   bool split = true;     // split some calls into chunks
+  // MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 are not valid _Bool/bool values (C11
+  // §6.2.6.1), so by default they are not generated (spec §9.7 lists them as a policy point).
+  bool noncanonical_bools = false;
 };
 
 // The one random source of the fuzzer: a case is a function of (type, limits, seed), so a
@@ -38,7 +41,8 @@ fuzz_case generate_case(const datatype& type, const generation_limits& limits, s
 
 // Fills one element at `out` of `type`: each scalar field special, random bits, small, or a
 // copy of the same field of `partner` (ties matter to MINLOC/MAXLOC and ±0); partner may be null.
-void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out);
+void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out,
+                      bool noncanonical_bools = false);
 
 // The length of a case: small lengths often, lengths around vector widths and powers of two,
 // and sometimes anything up to max_length.
