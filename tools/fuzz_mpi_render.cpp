@@ -25,15 +25,8 @@ std::string detail(const fuzz::mpi_pair_result& row, const fuzz::mpi_campaign_re
   return row.note;
 }
 
-// A kernel whose result depends on where an element sits follows no policy, whatever the
-// minimal case alone suggests.
 std::string verdict_text(const fuzz::mpi_pair_result& row) {
-  if (!row.found) return std::string(to_string(row.verdict));
-  const auto v = row.found->minimal_result.verdict;
-  const bool positional = std::any_of(row.found->conditions.begin(), row.found->conditions.end(),
-                                      [](const fuzz::condition& c) { return c.kind == "position"; });
-  if (positional && v == fuzz::verdict_kind::policy_choice) return "position_dependent";
-  return std::string(to_string(v));
+  return row.found ? fuzz::failure_verdict(*row.found) : std::string(to_string(row.verdict));
 }
 
 }  // namespace
