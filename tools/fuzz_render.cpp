@@ -112,8 +112,8 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
   s += fmt::format("minimal counterexample: {}\n", fuzz::describe_layout(f.minimal));
   s += fmt::format("  {}\n", explanation(d, m));
   if (fuzz::position_dependent(f))
-    s += "  and the result depends on the element's position (vector body against scalar tail, see below):\n"
-         "  no single policy explains the kernel\n";
+    s += std::string("  and the result depends on the element's position (vector body against scalar tail, see below)") +
+         (m.verdict == fuzz::verdict_kind::wrong ? "\n" : ":\n  no single policy explains the kernel\n");
   if (!m.differing.empty()) {
     const auto k = m.differing.front();
     s += fmt::format("  first differing element: index {} ({} of {} elements differ)\n", k, m.differing.size(), f.minimal.count);
