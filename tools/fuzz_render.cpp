@@ -77,7 +77,7 @@ std::string policy_change(const policy& p, const policy& q) {
 }
 
 std::string campaign_verdict(const fuzz::fuzz_report& r) {
-  return r.first_failure ? std::string(to_string(r.first_failure->minimal_result.verdict)) : "pass";
+  return r.first_failure ? fuzz::failure_verdict(*r.first_failure) : "pass";
 }
 
 std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
@@ -87,8 +87,13 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
   std::string s = fmt::format("count {} (+{}/+{}): [{}] {} ∘ {} → kernel {}, model {}", f.minimal.count, f.minimal.in_offset,
                               f.minimal.inout_offset, k, element(d, f.minimal.in, k), element(d, f.minimal.inout, k),
                               element(d, r.actual, k), element(d, r.expected, k));
-  for (const auto& c : f.conditions)
+  std::string positions;
+  for (const auto& c : f.conditions) {
     if (c.kind != "position") s += "; " + c.text;
+    else if (c.text.rfind("body/tail disagreement with ", 0) == 0)
+      positions += (positions.empty() ? "" : ", ") + c.text.substr(28, c.text.find(':') - 28);
+  }
+  if (!positions.empty()) s += "; body/tail disagreement with " + positions;
   return s;
 }
 
@@ -106,6 +111,9 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
   s += fmt::format("  found on: {}\n", fuzz::describe_layout(f.original));
   s += fmt::format("minimal counterexample: {}\n", fuzz::describe_layout(f.minimal));
   s += fmt::format("  {}\n", explanation(d, m));
+  if (fuzz::position_dependent(f))
+    s += std::string("  and the result depends on the element's position (vector body against scalar tail, see below)") +
+         (m.verdict == fuzz::verdict_kind::wrong ? "\n" : ":\n  no single policy explains the kernel\n");
   if (!m.differing.empty()) {
     const auto k = m.differing.front();
     s += fmt::format("  first differing element: index {} ({} of {} elements differ)\n", k, m.differing.size(), f.minimal.count);
@@ -128,7 +136,8 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
 
 nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   const auto& m = f.minimal_result;
-  nlohmann::json j{{"verdict", to_string(m.verdict)},
+  nlohmann::json j{{"verdict", fuzz::failure_verdict(f)},
+                   {"minimal_case_verdict", to_string(m.verdict)},
                    {"explanation", explanation(d, m)},
                    {"replay_seed", f.replay_seed},
                    {"found_on", layout_json(f.original)},

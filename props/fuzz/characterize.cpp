@@ -72,20 +72,27 @@ std::vector<condition> value_conditions(const differential& d, const fuzz_case& 
   return out;
 }
 
-std::optional<condition> position_condition(const differential& d, const fuzz_case& minimal, std::int64_t k) {
+struct positioned_result {
+  std::int64_t length, index;
+  std::vector<std::byte> result;
+};
+
+// The kernel on buffers filled with copies of (a, b), for lengths around vector widths: the
+// distinct results and where each first appeared. A correct kernel gives one.
+std::vector<positioned_result> results_by_position(const differential& d, const fuzz_case& layout, const std::byte* a,
+                                                   const std::byte* b) {
   const std::int64_t extent = d.extent();
   const auto& type = d.oracle_used().type;
-  struct seen { std::int64_t length, index; std::vector<std::byte> result; };
-  std::vector<seen> distinct;
+  std::vector<positioned_result> distinct;
   for (std::int64_t length : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 257}) {
-    fuzz_case c = minimal;
+    fuzz_case c = layout;
     c.count = length;
     c.chunks = {length};
     c.in.resize(static_cast<std::size_t>(length * extent));
     c.inout.resize(c.in.size());
     for (std::int64_t i = 0; i < length; ++i) {
-      std::memcpy(c.in.data() + i * extent, minimal.in.data() + k * extent, static_cast<std::size_t>(extent));
-      std::memcpy(c.inout.data() + i * extent, minimal.inout.data() + k * extent, static_cast<std::size_t>(extent));
+      std::memcpy(c.in.data() + i * extent, a, static_cast<std::size_t>(extent));
+      std::memcpy(c.inout.data() + i * extent, b, static_cast<std::size_t>(extent));
     }
     int status = 0;
     bool outside = false;
@@ -93,17 +100,74 @@ std::optional<condition> position_condition(const differential& d, const fuzz_ca
     if (status != 0) continue;
     for (std::int64_t i = 0; i < length; ++i) {
       const std::byte* r = actual.data() + i * extent;
-      const bool known = std::any_of(distinct.begin(), distinct.end(),
-                                     [&](const seen& s) { return same_element(type, s.result.data(), r, d.semantics()); });
+      const bool known = std::any_of(distinct.begin(), distinct.end(), [&](const positioned_result& s) {
+        return same_element(type, s.result.data(), r, d.semantics());
+      });
       if (!known) distinct.push_back({length, i, {r, r + extent}});
     }
   }
-  if (distinct.size() < 2) return std::nullopt;
-  std::string text = "the same operands give different results by position:";
+  return distinct;
+}
+
+std::string describe_positions(const differential& d, const std::vector<positioned_result>& distinct) {
+  std::string text;
   for (std::size_t j = 0; j < distinct.size() && j < 3; ++j)
-    text += (j ? ";" : "") + std::string(" at index ") + std::to_string(distinct[j].index) + " of length " +
-            std::to_string(distinct[j].length) + " → " + format_element(type, distinct[j].result.data());
-  return condition{"position", text};
+    text += (j ? "; " : "") + std::string("at index ") + std::to_string(distinct[j].index) + " of length " +
+            std::to_string(distinct[j].length) + " → " + format_element(d.oracle_used().type, distinct[j].result.data());
+  return text;
+}
+
+std::optional<condition> position_condition(const differential& d, const fuzz_case& minimal, std::int64_t k) {
+  const std::int64_t extent = d.extent();
+  const auto distinct = results_by_position(d, minimal, minimal.in.data() + k * extent, minimal.inout.data() + k * extent);
+  if (distinct.size() < 2) return std::nullopt;
+  return condition{"position", "the same operands give different results by position: " + describe_positions(d, distinct)};
+}
+
+// Operand pairs whose result vector bodies and scalar tails often disagree on: NaN on either
+// side and ±0 ties for floats, overflow for integers. Set in the first field; the others are 1.
+struct special_pair {
+  std::string label;
+  scalar_bytes a, b;
+};
+std::vector<special_pair> special_pairs(scalar_kind k) {
+  const auto specials = special_values(k);
+  if (is_float_kind(k)) {
+    // Indices into special_values' float list: 0 = +0, 1 = −0, 7 = quiet NaN.
+    const scalar_bytes one = small_value(k, 1), nan = specials[7], zero = specials[0], negative_zero = specials[1];
+    return {{"NaN in inbuf", nan, one}, {"NaN in inoutbuf", one, nan}, {"-0 ∘ +0", negative_zero, zero},
+            {"+0 ∘ -0", zero, negative_zero}};
+  }
+  // Integer list: 1 = 1, 2 = −1 (all ones), 4 = minimum, 5 = maximum.
+  return {{"max ∘ 1", specials[5], specials[1]}, {"min ∘ -1", specials[4], specials[2]}};
+}
+
+std::vector<condition> special_position_conditions(const differential& d, const fuzz_case& layout) {
+  std::vector<condition> out;
+  const auto& type = d.oracle_used().type;
+  if (type.entries().empty()) return out;
+  const type_info& first = info(type.entries().front().type);
+  const std::int64_t at = type.entries().front().disp + first.fields[0].offset;
+  const scalar_kind kind = first.fields[0].kind;
+  if (kind == scalar_kind::char8 || kind == scalar_kind::wchar) return out;
+  const auto extent = static_cast<std::size_t>(d.extent());
+  for (const auto& p : special_pairs(kind)) {
+    std::vector<std::byte> a(extent), b(extent);
+    for (const auto& e : type.entries()) {
+      const type_info& t = info(e.type);
+      for (std::size_t f = 0; f < t.field_count; ++f) {
+        const scalar_bytes one = small_value(t.fields[f].kind, 1);
+        std::memcpy(a.data() + e.disp + t.fields[f].offset, one.data(), value_bytes(t.fields[f].kind));
+        std::memcpy(b.data() + e.disp + t.fields[f].offset, one.data(), value_bytes(t.fields[f].kind));
+      }
+    }
+    std::memcpy(a.data() + at, p.a.data(), value_bytes(kind));
+    std::memcpy(b.data() + at, p.b.data(), value_bytes(kind));
+    const auto distinct = results_by_position(d, layout, a.data(), b.data());
+    if (distinct.size() > 1)
+      out.push_back({"position", "body/tail disagreement with " + p.label + ": " + describe_positions(d, distinct)});
+  }
+  return out;
 }
 
 }  // namespace
@@ -117,6 +181,7 @@ std::vector<condition> characterize(const differential& d, const fuzz_case& mini
   if (auto a = alignment_condition(d, minimal)) out.push_back(*a);
   for (auto& v : value_conditions(d, minimal, k)) out.push_back(std::move(v));
   if (auto p = position_condition(d, minimal, k)) out.push_back(*p);
+  for (auto& p : special_position_conditions(d, minimal)) out.push_back(std::move(p));
   return out;
 }
 

@@ -10,20 +10,30 @@ namespace {
 
 std::uint64_t pick(rng& r, std::uint64_t n) { return n == 0 ? 0 : r() % n; }
 
+// One draw decides the kind of value and, for specials and small values, which one.
 void generate_scalar(scalar_kind k, rng& r, std::byte* out) {
   const std::size_t n = value_bytes(k);
-  const auto roll = pick(r, 100);
+  const std::uint64_t x = r();
+  const auto roll = (x >> 32) % 100;
+  const auto choice = static_cast<std::uint32_t>(x);
   scalar_bytes b{};
   if (roll < 35) {
     const auto specials = special_values(k);
-    b = specials[pick(r, specials.size())];
+    b = specials[choice % specials.size()];
   } else if (roll < 70) {
     for (std::size_t i = 0; i < n; i += 8) {
       const std::uint64_t bits = r();
       std::memcpy(b.data() + i, &bits, std::min<std::size_t>(8, n - i));
     }
+    // x87's explicit integer bit must be set exactly when the exponent is nonzero: otherwise
+    // the bits are an "unnormal" or "pseudo-denormal", encodings no arithmetic produces and
+    // the FPU rejects as invalid operands.
+    if (k == scalar_kind::f80) {
+      const bool exponent_zero = b[8] == std::byte{0} && (b[9] & std::byte{0x7f}) == std::byte{0};
+      b[7] = exponent_zero ? (b[7] & std::byte{0x7f}) : (b[7] | std::byte{0x80});
+    }
   } else {
-    b = small_value(k, static_cast<int>(pick(r, 17)) - 8);
+    b = small_value(k, static_cast<int>(choice % 17) - 8);
   }
   std::memcpy(out, b.data(), n);
 }
@@ -52,14 +62,20 @@ std::string describe_layout(const fuzz_case& c) {
   return s;
 }
 
-void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out) {
-  const bool copy_all = partner != nullptr && pick(r, 8) == 0;
+void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out,
+                      bool noncanonical_bools) {
+  // One draw for the copy decisions: 3 bits for "copy the whole element", 3 per field after.
+  std::uint64_t copies = partner != nullptr ? r() : 1;
+  const bool copy_all = (copies & 7) == 0;
   for (const auto& e : type.entries()) {
     const type_info& t = info(e.type);
     for (std::size_t f = 0; f < t.field_count; ++f) {
       const std::int64_t at = e.disp + t.fields[f].offset;
-      const bool copy_field = partner != nullptr && (copy_all || pick(r, 8) == 0);
+      copies = (copies >> 3) | (std::uint64_t{1} << 61);  // never runs dry into "copy"
+      const bool copy_field = partner != nullptr && (copy_all || (copies & 7) == 0);
+      const bool boolean = e.type == basic_type::c_bool || e.type == basic_type::cxx_bool;
       if (copy_field) std::memcpy(out + at, partner + at, value_bytes(t.fields[f].kind));
+      else if (boolean && !noncanonical_bools) out[at] = std::byte{static_cast<unsigned char>(r() & 1)};
       else generate_scalar(t.fields[f].kind, r, out + at);
     }
   }
@@ -94,8 +110,8 @@ fuzz_case generate_case(const datatype& type, const generation_limits& limits, s
   c.inout.assign(c.in.size(), std::byte{0});
   for (std::int64_t k = 0; k < c.count; ++k) {
     std::byte* a = c.in.data() + k * extent;
-    generate_element(type, r, nullptr, a);
-    generate_element(type, r, a, c.inout.data() + k * extent);
+    generate_element(type, r, nullptr, a, limits.noncanonical_bools);
+    generate_element(type, r, a, c.inout.data() + k * extent, limits.noncanonical_bools);
   }
   return c;
 }

@@ -1,5 +1,7 @@
 #include "props/fuzz/fuzz_run.h"
 
+#include <algorithm>
+
 namespace redsem::fuzz {
 
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget) {
@@ -8,6 +10,16 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
   f.minimal_result = d.check(f.minimal);
   f.conditions = characterize(d, f.minimal, f.minimal_result);
   return f;
+}
+
+bool position_dependent(const failure& f) {
+  return std::any_of(f.conditions.begin(), f.conditions.end(), [](const condition& c) { return c.kind == "position"; });
+}
+
+std::string failure_verdict(const failure& f) {
+  const verdict_kind v = f.minimal_result.verdict;
+  if (v == verdict_kind::policy_choice && position_dependent(f)) return "position_dependent";
+  return std::string(to_string(v));
 }
 
 fuzz_report run_fuzz(const differential& d, const fuzz_options& o) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "props/fuzz/shrink.h"
@@ -34,6 +35,14 @@ struct fuzz_report {
 };
 
 fuzz_report run_fuzz(const differential& d, const fuzz_options& o);
+
+// Whether the failure's probes found results that depend on an element's position.
+bool position_dependent(const failure& f);
+
+// The verdict of a failure as a whole: the minimal case's, except that a kernel right under
+// another policy on the minimal case but whose results depend on position follows no single
+// policy: "position_dependent".
+std::string failure_verdict(const failure& f);
 
 // Shrinks and characterizes one failing case.
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget);

@@ -103,6 +103,37 @@ void simplify_values(shrinker& s, fuzz_case& c, const datatype& type, std::int64
     }
 }
 
+// An integer field as a signed 64-bit value (unsigned kinds read as their value).
+std::int64_t read_integer(const std::byte* p, scalar_kind k) {
+  switch (k) {
+    case scalar_kind::i8: { std::int8_t v; std::memcpy(&v, p, 1); return v; }
+    case scalar_kind::i16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
+    case scalar_kind::i32: case scalar_kind::wchar: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
+    case scalar_kind::i64: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
+    default: { std::uint64_t v = 0; std::memcpy(&v, p, value_bytes(k)); return static_cast<std::int64_t>(v >> 1) * 2 + static_cast<std::int64_t>(v & 1); }
+  }
+}
+
+// Integer fields halve towards 0 while the case still fails: 113 + 113 overflowing int8 becomes
+// 64 + 64, the smallest pair that still overflows along that path.
+void halve_integers(shrinker& s, fuzz_case& c, const datatype& type, std::int64_t extent) {
+  const auto fields = fields_of(type);
+  for (std::int64_t k = 0; k < c.count; ++k)
+    for (auto side : std::array{&fuzz_case::in, &fuzz_case::inout})
+      for (const auto& [kind, off] : fields) {
+        if (is_float_kind(kind)) continue;
+        const std::int64_t at = k * extent + off;
+        for (int step = 0; step < 64; ++step) {
+          const std::int64_t v = read_integer((c.*side).data() + at, kind);
+          if (v == 0 || v == 1 || v == -1) break;
+          fuzz_case candidate = c;
+          const std::int64_t half = v / 2;
+          std::memcpy((candidate.*side).data() + at, &half, value_bytes(kind));  // little-endian: low bytes
+          if (!s.try_case(c, std::move(candidate))) break;
+        }
+      }
+}
+
 // One call if that still fails, else the same calls without the empty ones.
 void simplify_chunks(shrinker& s, fuzz_case& c) {
   if (c.chunks.size() <= 1) return;
@@ -135,6 +166,7 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
     const fuzz_case before = c;
     shrink_length(s, c, extent);
     simplify_values(s, c, d.oracle_used().type, extent);
+    halve_integers(s, c, d.oracle_used().type, extent);
     if (c.count == before.count && c.in == before.in && c.inout == before.inout) break;
   }
   simplify_chunks(s, c);

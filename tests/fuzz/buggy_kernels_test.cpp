@@ -81,6 +81,7 @@ TEST(FuzzBuggyKernels, SaturatingBodyOnlyAtLengthSixteen) {
   EXPECT_EQ(f.minimal.count, 16);
   EXPECT_TRUE(has_condition(f, "length", "only at length >= 16")) << conditions_of(f);
   EXPECT_TRUE(has_condition(f, "position", "different results by position")) << conditions_of(f);
+  EXPECT_TRUE(has_condition(f, "position", "body/tail disagreement with max ∘ 1")) << conditions_of(f);
 }
 
 TEST(FuzzBuggyKernels, NanBodyTailDisagreementIsAPolicyDifferenceThatDependsOnPosition) {
@@ -90,6 +91,9 @@ TEST(FuzzBuggyKernels, NanBodyTailDisagreementIsAPolicyDifferenceThatDependsOnPo
   // different policies.
   EXPECT_EQ(f.minimal.count, f.minimal_result.verdict == verdict_kind::policy_choice ? 8 : 9);
   EXPECT_TRUE(has_condition(f, "position", "different results by position")) << conditions_of(f);
+  EXPECT_TRUE(has_condition(f, "value", "only with NaN in inbuf")) << conditions_of(f);
+  EXPECT_TRUE(has_condition(f, "position", "body/tail disagreement with NaN in inbuf")) << conditions_of(f);
+  EXPECT_TRUE(has_condition(f, "position", "body/tail disagreement with +0 ∘ -0")) << conditions_of(f);
 }
 
 TEST(FuzzBuggyKernels, SwappedOperandsOfANonCommutativeUserOpAreCaught) {
