@@ -20,5 +20,6 @@ struct command {
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
 command add_verify_command(CLI::App& app);
+command add_probe_command(CLI::App& app);
 
 }  // namespace redsem::tools

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   const std::vector<redsem::tools::command> commands{
       redsem::tools::add_verify_command(app),
+      redsem::tools::add_probe_command(app),
   };
   try {
     app.parse(argc, argv);

@@ -1,0 +1,27 @@
+// The verdicts on one traced case: what MPI-4.1 requires of the result trees (spec §6), and
+// the tree shapes the library used.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "probe/trace.h"
+
+namespace redsem::probe {
+
+struct violation {
+  std::string rule;     // which requirement, with its section of MPI-4.1
+  std::string details;  // ranks, elements, trees
+};
+
+struct case_verdict {
+  std::vector<violation> violations;
+  std::vector<std::string> notes;            // legal, but worth knowing
+  std::map<std::string, long> shapes;        // "binomial, rank order" → result elements
+  std::map<std::string, std::string> examples;  // shape → one tree with that shape
+};
+
+case_verdict check_case(const case_trace& c, int size);
+
+}  // namespace redsem::probe
