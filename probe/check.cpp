@@ -99,6 +99,14 @@ void check_allreduce_identical(const case_trace& c, case_verdict& v) {
 
 }  // namespace
 
+bool results_look_corrupt(const case_trace& c) {
+  for (const auto& run : c.runs) {
+    const bool undefined = c.which == collective::exscan && run.rank == 0 && !c.in_place;
+    if (!undefined && (!run.indices_ok || !parse_bracket(run.tree))) return true;
+  }
+  return false;
+}
+
 case_verdict check_case(const case_trace& c, int size) {
   case_verdict v;
   if (!c.completed) {

@@ -24,4 +24,8 @@ struct case_verdict {
 
 case_verdict check_case(const case_trace& c, int size);
 
+// Whether some result holds bytes that no input held (not a tree over the ranks, or another
+// element's): the library wrote where it should not have.
+bool results_look_corrupt(const case_trace& c);
+
 }  // namespace redsem::probe

@@ -1,10 +1,22 @@
 #include "probe/launch.h"
 
+#include "probe/check.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <limits>
+
 #include <array>
+#include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -32,7 +44,7 @@ std::string quote(const std::string& s) {
 }
 
 std::string launcher(const launch_options& o, std::string_view mpirun) {
-  std::string cmd = "timeout " + std::to_string(o.timeout_seconds) + " ";
+  std::string cmd;
   if (o.flavor == "openmpi")
     cmd += "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " + std::string(mpirun) + " --oversubscribe";
   else
@@ -43,16 +55,51 @@ std::string launcher(const launch_options& o, std::string_view mpirun) {
 struct job_result {
   std::string out, first_error;
   int status = 0;
+  bool stalled = false;  // killed after printing nothing for the stall timeout
 };
 
-job_result run(const std::string& command, const std::string& error_file) {
+// Runs `command` through the shell in its own process group, collecting stdout; kills the whole
+// group when it prints nothing for `stall_seconds` (a library that corrupted its own memory may
+// hang instead of crashing).
+// `stop(out)` is asked after each read whether to end the job early.
+job_result run(const std::string& command, const std::string& error_file, int stall_seconds,
+               const std::function<bool(const std::string&)>& stop) {
   job_result r;
-  FILE* pipe = popen((command + " 2>" + quote(error_file)).c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot start: " + command);
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe");
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot fork to run: " + command);
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    const std::string with_errors = command + " 2>" + quote(error_file);
+    execl("/bin/sh", "sh", "-c", with_errors.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(fds[1]);
   std::array<char, 65536> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  r.status = pclose(pipe);
+  for (;;) {
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, stall_seconds * 1000);
+    if (ready == 0) {
+      r.stalled = true;
+      kill(-pid, SIGKILL);
+      break;
+    }
+    if (ready < 0 && errno == EINTR) continue;
+    const ssize_t n = ready > 0 ? read(fds[0], buffer.data(), buffer.size()) : -1;
+    if (n <= 0) break;
+    r.out.append(buffer.data(), static_cast<std::size_t>(n));
+    if (stop(r.out)) {
+      kill(-pid, SIGKILL);
+      break;
+    }
+  }
+  close(fds[0]);
+  waitpid(pid, &r.status, 0);
   std::ifstream errors(error_file);
   std::string line;
   while (std::getline(errors, line))
@@ -61,6 +108,14 @@ job_result run(const std::string& command, const std::string& error_file) {
       break;
     }
   return r;
+}
+
+// The first case of a job whose results hold bytes that no input had: a library that writes
+// outside its buffers may have corrupted what the same process ran after it.
+const case_trace* first_corrupting_case(const probe_trace& part) {
+  for (const auto& c : part.cases)
+    if (c.completed && results_look_corrupt(c)) return &c;
+  return nullptr;
 }
 
 }  // namespace
@@ -87,17 +142,44 @@ probe_trace run_tracer(const launch_options& o) {
   for (int first = 0;;) {
     std::string command = launcher(o, flavor->mpirun) + " " + quote(tracer) + " " + std::to_string(first);
     for (int c : o.counts) command += " " + std::to_string(c);
-    const job_result job = run(command, error_file);
-    parse_trace(job.out, trace);
-    if (job.status == 0) break;
-    const case_trace* dead = unfinished_case(trace);
+    const auto started = std::chrono::steady_clock::now();
+    // A case that wrote foreign bytes ends the job: what ran after it in that process is suspect.
+    const auto corrupted = [](const std::string& out) {
+      probe_trace partial;
+      parse_trace(std::string_view(out).substr(0, out.rfind('\n') + 1), partial);
+      const case_trace* c = first_corrupting_case(partial);
+      return c != nullptr && c != &partial.cases.back();  // its results are all in
+    };
+    const job_result job = run(command, error_file, o.stall_seconds, corrupted);
+    if (std::getenv("REDSEM_PROBE_DEBUG") != nullptr)
+      std::fprintf(stderr, "redsem probe: %s: status %d%s after %.1f s\n", command.c_str(), job.status,
+                   job.stalled ? " (stalled)" : "",
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    probe_trace part;
+    parse_trace(job.out, part);
+    if (trace.size == 0) trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
+    // Cases after one that wrote foreign bytes are run again in a fresh process.
+    const case_trace* corrupting = first_corrupting_case(part);
+    const bool rerun_after = corrupting != nullptr && corrupting != &part.cases.back();
+    const int keep_until = rerun_after ? corrupting->id : std::numeric_limits<int>::max();
+    const case_trace* dead = rerun_after ? nullptr : unfinished_case(part);
+    for (auto& c : part.cases)
+      if (c.id <= keep_until) trace.cases.push_back(std::move(c));
+    if (rerun_after) {
+      first = keep_until + 1;
+      continue;
+    }
+    if (job.status == 0 && !job.stalled && dead == nullptr) break;
     if (dead == nullptr && retries_left-- > 0) continue;  // died before its first line got out
     if (dead == nullptr) {
       std::filesystem::remove(error_file);
       throw std::runtime_error("the MPI job failed before any case (" + job.first_error + "): " + command);
     }
-    auto& crashed = trace.cases[static_cast<std::size_t>(dead - trace.cases.data())];
-    crashed.crash = job.first_error.empty() ? "exit status " + std::to_string(job.status) : job.first_error;
+    case_trace& crashed = *std::find_if(trace.cases.begin(), trace.cases.end(),
+                                        [&](const case_trace& c) { return c.id == dead->id; });
+    crashed.crash = job.stalled ? "no progress for " + std::to_string(o.stall_seconds) + " s: killed (hung)"
+                    : job.first_error.empty() ? "exit status " + std::to_string(job.status)
+                                              : job.first_error;
     crashed.runs.clear();
     first = crashed.id + 1;
   }

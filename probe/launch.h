@@ -14,7 +14,7 @@ struct launch_options {
   int procs = 4;
   std::vector<int> counts;  // elements per call; empty: the tracer's defaults
   std::string tracer;       // path; empty: the one this build made for `flavor`
-  int timeout_seconds = 120;
+  int stall_seconds = 15;   // a job printing nothing for this long is killed as hung
 };
 
 // The MPIs this build made a tracer for.

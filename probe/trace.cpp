@@ -19,14 +19,15 @@ case_trace* find_case(probe_trace& t, int id) {
 case_trace read_case_header(std::istringstream& in, const std::string& line) {
   case_trace c;
   std::string name;
-  int commute = 0, in_place = 0;
-  if (!(in >> c.id >> name >> commute >> in_place >> c.count >> c.root))
+  int commute = 0, in_place = 0, padded = 0;
+  if (!(in >> c.id >> name >> commute >> in_place >> c.count >> c.root >> padded))
     throw std::runtime_error("malformed case line: " + line);
   const auto which = parse_collective(name);
   if (!which) throw std::runtime_error("unknown collective in: " + line);
   c.which = *which;
   c.commute = commute != 0;
   c.in_place = in_place != 0;
+  c.padded = padded != 0;
   return c;
 }
 

@@ -25,6 +25,7 @@ struct case_trace {
   collective which = collective::reduce;
   bool commute = false, in_place = false;
   int count = 0, root = 0;
+  bool padded = false;  // the datatype's extent exceeds its size
   std::vector<result_run> runs;
   bool completed = false;  // false: the job died inside this case
   std::string crash;       // the launcher's first error line, when it died

@@ -18,6 +18,7 @@ struct options {
   int procs = 4;
   std::vector<int> counts;
   std::string tracer;
+  int stall_seconds = 15;
   bool json = false;
 };
 
@@ -47,6 +48,7 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
                      {"in_place", c.in_place},
                      {"count", c.count},
                      {"root", c.root},
+                     {"padded", c.padded},
                      {"completed", c.completed},
                      {"shapes", shapes},
                      {"violations", broken},
@@ -64,14 +66,14 @@ void render_text(std::ostream& out, const probe::probe_trace& trace,
                  const std::vector<probe::case_verdict>& verdicts, long violations) {
   out << fmt::format("{} on {} processes ({}-byte tracing elements)\n\n", trace.library, trace.size,
                      trace.element_bytes);
-  out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:>4}  {:<9} {}\n", "case", "collective", "commute",
-                     "in-place", "count", "root", "verdict", "tree shapes [example]");
+  out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {}\n", "case", "collective", "commute",
+                     "in-place", "count", "layout", "root", "verdict", "tree shapes [example]");
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
     const auto& v = verdicts[i];
     const bool has_root = c.which == probe::collective::reduce;
-    out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:>4}  {:<9} {}\n", c.id, probe::to_string(c.which),
-                       yes_no(c.commute), yes_no(c.in_place), c.count, has_root ? std::to_string(c.root) : "-",
+    out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {}\n", c.id, probe::to_string(c.which),
+                       yes_no(c.commute), yes_no(c.in_place), c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
                        !c.completed ? "CRASHED" : v.violations.empty() ? "ok" : "VIOLATES", shapes_text(v));
   }
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
@@ -93,10 +95,12 @@ command add_probe_command(CLI::App& app) {
   cmd->add_option("--mpi", opts->mpi, "The MPI library: openmpi or mpich")->required();
   cmd->add_option("--procs", opts->procs, "Number of processes (2..16)")->check(CLI::Range(2, 16));
   cmd->add_option("--counts", opts->counts, "Elements per call (default 1 64 4096)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--stall", opts->stall_seconds, "Kill a job that prints nothing for this many seconds (default 15)")
+      ->check(CLI::Range(1, 3600));
   cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one this build made)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
-            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, opts->tracer, 120};
+            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, opts->tracer, opts->stall_seconds};
             probe::probe_trace trace;
             try {
               trace = probe::run_tracer(lo);
@@ -114,7 +118,7 @@ command add_probe_command(CLI::App& app) {
               violations += static_cast<long>(verdicts.back().violations.size());
             }
             if (opts->json)
-              out << to_json(trace, verdicts, violations).dump(1) << "\n";
+              out << to_json(trace, verdicts, violations).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
             else
               render_text(out, trace, verdicts, violations);
             return violations == 0 ? int{ok} : int{mismatch};

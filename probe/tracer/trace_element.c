@@ -15,15 +15,16 @@ void trace_leaf(trace_element *e, int rank, int index) {
 }
 
 void trace_combine(void *in, void *inout, int *len, MPI_Datatype *datatype) {
-  (void)datatype;
-  const trace_element *left = in;
-  trace_element *right = inout;
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Type_get_extent(*datatype, &lb, &extent);
   for (int k = 0; k < *len; ++k) {
+    const trace_element *left = (const trace_element *)((const char *)in + k * extent);
+    trace_element *right = (trace_element *)((char *)inout + k * extent);
     char joined[2 * trace_tree_chars + 3];
-    snprintf(joined, sizeof joined, "(%s%s)", left[k].tree, right[k].tree);
+    snprintf(joined, sizeof joined, "(%s%s)", left->tree, right->tree);
     if (strlen(joined) >= trace_tree_chars) strcpy(joined, "!");
-    memcpy(right[k].tree, joined, trace_tree_chars);
-    right[k].tree[trace_tree_chars - 1] = 0;
-    if (left[k].index != right[k].index) right[k].index = -1;
+    memcpy(right->tree, joined, trace_tree_chars);
+    right->tree[trace_tree_chars - 1] = 0;
+    if (left->index != right->index) right->index = -1;
   }
 }

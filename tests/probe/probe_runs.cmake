@@ -1,6 +1,6 @@
 # Runs `redsem probe --mpi MPI --procs PROCS --json` and checks the document it prints.
 cmake_minimum_required(VERSION 3.25)
-execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs ${PROCS} --json
+execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs ${PROCS} --counts 1 4096 --stall 8 --json
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 AND NOT rc EQUAL 1)
   message(FATAL_ERROR "exit ${rc}: ${err}")
@@ -10,7 +10,7 @@ if(json_error)
   message(FATAL_ERROR "not JSON: ${json_error}\n${out}")
 endif()
 string(JSON ncases LENGTH "${out}" cases)
-if(NOT procs EQUAL PROCS OR ncases LESS 64)
+if(NOT procs EQUAL PROCS OR ncases LESS 84)
   message(FATAL_ERROR "procs=${procs} cases=${ncases}")
 endif()
 set(seen "")
