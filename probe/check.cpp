@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 #include <optional>
+#include <set>
 
 #include "probe/eval_tree.h"
 #include "probe/tree_shape.h"
@@ -97,6 +98,20 @@ void check_allreduce_identical(const case_trace& c, case_verdict& v) {
                       "because the op is declared commutative");
 }
 
+void summarise_full_trees(const case_trace& c, case_verdict& v) {
+  std::size_t most = 0;
+  for (const auto& run : c.runs)
+    if (const auto t = parse_bracket(run.tree)) most = std::max(most, leaf_order(*t).size());
+  std::set<std::string> distinct;
+  for (const auto& run : c.runs) {
+    const auto t = parse_bracket(run.tree);
+    if (!t || most < 2 || leaf_order(*t).size() != most) continue;
+    v.full_shapes[shape_name(*t) + ", " + order_name(*t)] += run.count;
+    distinct.insert(run.tree);
+  }
+  v.distinct_full_trees = static_cast<long>(distinct.size());
+}
+
 }  // namespace
 
 bool results_look_corrupt(const case_trace& c) {
@@ -115,6 +130,7 @@ case_verdict check_case(const case_trace& c, int size) {
   }
   for (const auto& run : c.runs) check_run(c, size, run, v);
   if (c.which == collective::allreduce) check_allreduce_identical(c, v);
+  summarise_full_trees(c, v);
   return v;
 }
 

@@ -20,6 +20,11 @@ struct case_verdict {
   std::vector<std::string> notes;            // legal, but worth knowing
   std::map<std::string, long> shapes;        // "binomial, rank order" → result elements
   std::map<std::string, std::string> examples;  // shape → one tree with that shape
+  // The same for the trees that combine every contribution (for Scan and Exscan, the last
+  // rank's): the ones that show the algorithm. And how many different such trees there are
+  // (more than one: the algorithm splits the vector, or ranks compute their own).
+  std::map<std::string, long> full_shapes;
+  long distinct_full_trees = 0;
 };
 
 case_verdict check_case(const case_trace& c, int size);

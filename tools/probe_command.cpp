@@ -24,10 +24,12 @@ struct options {
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
+// The shapes of the trees that combine every contribution, with one example each.
 std::string shapes_text(const probe::case_verdict& v) {
   std::string s;
-  for (const auto& [shape, elements] : v.shapes)
+  for (const auto& [shape, elements] : v.full_shapes)
     s += fmt::format("{}{} [{}]", s.empty() ? "" : "; ", shape, v.examples.at(shape));
+  if (v.distinct_full_trees > 1) s += fmt::format(" ({} different trees)", v.distinct_full_trees);
   return s.empty() ? "-" : s;
 }
 
@@ -42,6 +44,8 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
       shapes.push_back({{"shape", shape}, {"elements", elements}, {"example", v.examples.at(shape)}});
     nlohmann::json broken = nlohmann::json::array();
     for (const auto& x : v.violations) broken.push_back({{"rule", x.rule}, {"details", x.details}});
+    nlohmann::json full = nlohmann::json::object();
+    for (const auto& [shape, elements] : v.full_shapes) full[shape] = elements;
     cases.push_back({{"id", c.id},
                      {"collective", std::string(probe::to_string(c.which))},
                      {"commute", c.commute},
@@ -51,6 +55,8 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
                      {"padded", c.padded},
                      {"completed", c.completed},
                      {"shapes", shapes},
+                     {"full_tree_shapes", full},
+                     {"distinct_full_trees", v.distinct_full_trees},
                      {"violations", broken},
                      {"notes", v.notes}});
   }
@@ -67,7 +73,7 @@ void render_text(std::ostream& out, const probe::probe_trace& trace,
   out << fmt::format("{} on {} processes ({}-byte tracing elements)\n\n", trace.library, trace.size,
                      trace.element_bytes);
   out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {}\n", "case", "collective", "commute",
-                     "in-place", "count", "layout", "root", "verdict", "tree shapes [example]");
+                     "in-place", "count", "layout", "root", "verdict", "shape of the full trees [example]");
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
     const auto& v = verdicts[i];
