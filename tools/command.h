@@ -26,5 +26,6 @@ command add_laws_command(CLI::App& app);
 command add_orders_command(CLI::App& app);
 command add_simulate_command(CLI::App& app);
 command add_rma_command(CLI::App& app);
+command add_probe_command(CLI::App& app);
 
 }  // namespace redsem::tools

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
       redsem::tools::add_orders_command(app),
       redsem::tools::add_simulate_command(app),
       redsem::tools::add_rma_command(app),
+      redsem::tools::add_probe_command(app),
   };
   try {
     app.parse(argc, argv);
