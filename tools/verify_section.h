@@ -41,5 +41,6 @@ verify_section reduce_locals_section();
 verify_section orders_section();
 verify_section algorithms_section();
 verify_section kernels_section();
+verify_section laws_section();
 
 }  // namespace redsem::tools

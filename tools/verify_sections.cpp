@@ -12,6 +12,7 @@ std::vector<verify_section> verify_sections() {
   return {
       validity_section(),
       reduce_locals_section(),
+      laws_section(),
       kernels_section(),
       orders_section(),
       algorithms_section(),
