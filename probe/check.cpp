@@ -106,7 +106,9 @@ void summarise_full_trees(const case_trace& c, case_verdict& v) {
   for (const auto& run : c.runs) {
     const auto t = parse_bracket(run.tree);
     if (!t || most < 2 || leaf_order(*t).size() != most) continue;
-    v.full_shapes[shape_name(*t) + ", " + order_name(*t)] += run.count;
+    const std::string shape = shape_name(*t) + ", " + order_name(*t);
+    v.full_shapes[shape] += run.count;
+    v.full_examples.emplace(shape, run.tree);
     distinct.insert(run.tree);
   }
   v.distinct_full_trees = static_cast<long>(distinct.size());

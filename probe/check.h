@@ -24,6 +24,7 @@ struct case_verdict {
   // rank's): the ones that show the algorithm. And how many different such trees there are
   // (more than one: the algorithm splits the vector, or ranks compute their own).
   std::map<std::string, long> full_shapes;
+  std::map<std::string, std::string> full_examples;
   long distinct_full_trees = 0;
 };
 

@@ -11,6 +11,24 @@ std::string structure(const eval_tree& t, int n) {
   return "(" + structure(t, t.at(n).left) + structure(t, t.at(n).right) + ")";
 }
 
+// The structure with every node's children in sorted order: equal for trees that differ only by
+// which operand is left (what a commutative op lets a library choose per step).
+std::string unordered(std::string_view s) {
+  if (s == "x") return "x";
+  int depth = 0;
+  std::size_t split = 1;
+  for (std::size_t i = 1; i + 1 < s.size(); ++i) {
+    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+    if (depth == 0) {
+      split = i + 1;
+      break;
+    }
+  }
+  std::string a = unordered(s.substr(1, split - 1)), b = unordered(s.substr(split, s.size() - split - 1));
+  if (b < a) std::swap(a, b);
+  return "(" + a + b + ")";
+}
+
 int largest_power_of_two_below(int n) {  // n >= 2
   int p = 1;
   while (2 * p < n) p *= 2;
@@ -75,7 +93,13 @@ std::string shape_name(const eval_tree& t) {
                                                             {"recursive doubling", recursive_doubling(n)}};
   for (const auto& [name, ideal] : candidates)
     if (s == ideal) names += (names.empty() ? "" : " = ") + std::string(name);
-  return names.empty() ? "other (depth " + std::to_string(depth(t)) + ")" : names;
+  if (!names.empty()) return names;
+  // The same shapes with operands swapped at some steps.
+  const std::string mixed = unordered(s);
+  if (mixed == unordered(left_chain(n))) return "chain, mixed operand order";
+  if (mixed == unordered(binomial(n))) return "binomial, mixed operand order";
+  if (mixed == unordered(recursive_doubling(n))) return "recursive doubling, mixed operand order";
+  return "other (depth " + std::to_string(depth(t)) + ")";
 }
 
 std::string order_name(const eval_tree& t) {

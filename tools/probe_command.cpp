@@ -28,7 +28,7 @@ std::string yes_no(bool b) { return b ? "yes" : "no"; }
 std::string shapes_text(const probe::case_verdict& v) {
   std::string s;
   for (const auto& [shape, elements] : v.full_shapes)
-    s += fmt::format("{}{} [{}]", s.empty() ? "" : "; ", shape, v.examples.at(shape));
+    s += fmt::format("{}{} [{}]", s.empty() ? "" : "; ", shape, v.full_examples.at(shape));
   if (v.distinct_full_trees > 1) s += fmt::format(" ({} different trees)", v.distinct_full_trees);
   return s.empty() ? "-" : s;
 }
@@ -45,7 +45,8 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
     nlohmann::json broken = nlohmann::json::array();
     for (const auto& x : v.violations) broken.push_back({{"rule", x.rule}, {"details", x.details}});
     nlohmann::json full = nlohmann::json::object();
-    for (const auto& [shape, elements] : v.full_shapes) full[shape] = elements;
+    for (const auto& [shape, elements] : v.full_shapes)
+      full[shape] = {{"elements", elements}, {"example", v.full_examples.at(shape)}};
     cases.push_back({{"id", c.id},
                      {"collective", std::string(probe::to_string(c.which))},
                      {"commute", c.commute},

@@ -23,9 +23,9 @@ extern "C" {
  * MPI_IN_PLACE). Both operands are read before inoutbuf is written.
  *
  * Errors (returned; nothing is written):
- *   MPI_ERR_BUFFER  inoutbuf is MPI_IN_PLACE or NULL with count > 0, or inbuf/argbuf overlaps
- *                   inoutbuf (decided conservatively on the byte span each buffer's type map
- *                   covers; use MPI_IN_PLACE to name inoutbuf as an operand)
+ *   MPI_ERR_BUFFER  inoutbuf is MPI_IN_PLACE or NULL with count > 0, or inbuf/argbuf shares a
+ *                   byte with inoutbuf under the type map (interleaved buffers of a type with
+ *                   holes are fine; use MPI_IN_PLACE to name inoutbuf as an operand)
  *   MPI_ERR_COUNT   count < 0
  *   anything MPI_Reduce_local returns for the op and datatype.
  * A user-defined op is called with at most one temporary buffer of count elements. */
@@ -33,7 +33,7 @@ REDSEM_MPIX_API int MPIX_Reduce_locals(const void *inbuf, const void *argbuf, vo
                        MPI_Datatype datatype, MPI_Op op);
 
 /* The large-count form: count may exceed INT_MAX; the work is split into chunks that
- * MPI_Reduce_local's int count can take. */
+ * MPI_Reduce_local's int count can take. Beyond INT_MAX, overlap is decided on whole spans. */
 REDSEM_MPIX_API int MPIX_Reduce_locals_c(const void *inbuf, const void *argbuf, void *inoutbuf, MPI_Count count,
                          MPI_Datatype datatype, MPI_Op op);
 

@@ -56,15 +56,18 @@ int MPIX_Reduce_locals(const void *inbuf, const void *argbuf, void *inoutbuf, in
   if (count < 0) return MPI_ERR_COUNT;
   if (inoutbuf == MPI_IN_PLACE) return MPI_ERR_BUFFER;
   redsem_mpix_layout layout;
-  const int rc = redsem_mpix_layout_of(datatype, count, &layout);
+  int rc = redsem_mpix_layout_of(datatype, count, &layout);
   if (rc != MPI_SUCCESS) return rc;
   if (layout.bytes == 0) return MPI_SUCCESS;
   if (inoutbuf == NULL) return MPI_ERR_BUFFER;
   const int left_is_a = inbuf == MPI_IN_PLACE;
   const int right_is_a = argbuf == MPI_IN_PLACE;
-  if ((!left_is_a && redsem_mpix_spans_overlap(inbuf, inoutbuf, &layout)) ||
-      (!right_is_a && redsem_mpix_spans_overlap(argbuf, inoutbuf, &layout)))
-    return MPI_ERR_BUFFER;
+  int overlap = 0;
+  if (!left_is_a) rc = redsem_mpix_type_maps_overlap(inbuf, inoutbuf, count, datatype, &layout, &overlap);
+  if (rc == MPI_SUCCESS && !overlap && !right_is_a)
+    rc = redsem_mpix_type_maps_overlap(argbuf, inoutbuf, count, datatype, &layout, &overlap);
+  if (rc != MPI_SUCCESS) return rc;
+  if (overlap) return MPI_ERR_BUFFER;
   if (left_is_a && right_is_a) return reduce_self(inoutbuf, count, datatype, op, &layout);
   if (left_is_a) return reduce_left_in_place(argbuf, inoutbuf, count, datatype, op, &layout);
   if (right_is_a) return reduce_into_right(inbuf, inoutbuf, count, datatype, op);
@@ -78,7 +81,8 @@ int MPIX_Reduce_locals_c(const void *inbuf, const void *argbuf, void *inoutbuf, 
   MPI_Aint lb = 0, extent = 0;
   int rc = MPI_Type_get_extent(datatype, &lb, &extent);
   /* Chunks are independent elementwise reductions; an overlap check per chunk would miss an
-   * overlap between different chunks, so check the whole spans first. */
+   * overlap between different chunks, so check the whole spans first (conservatively: spans, not
+   * type maps, at this size). */
   redsem_mpix_layout whole;
   if (rc == MPI_SUCCESS) rc = redsem_mpix_layout_of(datatype, 1, &whole);
   if (rc != MPI_SUCCESS) return rc;

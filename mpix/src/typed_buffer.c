@@ -35,6 +35,36 @@ int redsem_mpix_spans_overlap(const void *a, const void *b, const redsem_mpix_la
   return a_first < b_first + layout->bytes && b_first < a_first + layout->bytes;
 }
 
+/* Marks a's bytes in a zeroed scratch image of both spans by copying 0xFF bytes through the type
+ * map at a's place, then reads the image back through the type map at b's place: a marked byte
+ * read means a shared byte. MPI does the walking, so any datatype works. */
+int redsem_mpix_type_maps_overlap(const void *a, const void *b, int count, MPI_Datatype datatype,
+                                  const redsem_mpix_layout *layout, int *overlap) {
+  *overlap = redsem_mpix_spans_overlap(a, b, layout);
+  if (!*overlap || layout->contiguous) return MPI_SUCCESS;
+  const MPI_Aint shift = (MPI_Aint)((size_t)b - (size_t)a);
+  const MPI_Aint lowest = shift < 0 ? shift : 0; /* the image starts at a + first + lowest */
+  const size_t bytes = (size_t)(layout->bytes + (shift < 0 ? -shift : shift));
+  unsigned char *image = calloc(bytes, 1), *probe = malloc(bytes);
+  int rc = image != NULL && probe != NULL ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    memset(probe, 0xFF, bytes);
+    char *a_in_image = (char *)image - layout->first - lowest;
+    char *a_in_probe = (char *)probe - layout->first - lowest;
+    rc = MPI_Sendrecv(a_in_probe, count, datatype, 0, 0, a_in_image, count, datatype, 0, 0,
+                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    memset(probe, 0, bytes);
+    if (rc == MPI_SUCCESS)
+      rc = MPI_Sendrecv(a_in_image + shift, count, datatype, 0, 0, a_in_probe + shift, count,
+                        datatype, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    *overlap = 0;
+    for (size_t i = 0; rc == MPI_SUCCESS && i < bytes && !*overlap; ++i) *overlap = probe[i] != 0;
+  }
+  free(image);
+  free(probe);
+  return rc;
+}
+
 int redsem_mpix_typed_copy(const void *from, void *to, int count, MPI_Datatype datatype,
                            const redsem_mpix_layout *layout) {
   if (layout->bytes == 0) return MPI_SUCCESS;

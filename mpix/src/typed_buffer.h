@@ -17,6 +17,11 @@ int redsem_mpix_layout_of(MPI_Datatype datatype, int count, redsem_mpix_layout *
 /* Whether the spans of two buffers with this layout share a byte. */
 int redsem_mpix_spans_overlap(const void *a, const void *b, const redsem_mpix_layout *layout);
 
+/* Whether the bytes that the type maps of buffers a and b (count elements of datatype each)
+ * touch intersect: interleaved buffers of a type with holes do not overlap. Sets *overlap. */
+int redsem_mpix_type_maps_overlap(const void *a, const void *b, int count, MPI_Datatype datatype,
+                                  const redsem_mpix_layout *layout, int *overlap);
+
 /* to := from, for count elements of datatype (from and to do not overlap). */
 int redsem_mpix_typed_copy(const void *from, void *to, int count, MPI_Datatype datatype,
                            const redsem_mpix_layout *layout);

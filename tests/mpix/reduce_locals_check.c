@@ -113,6 +113,46 @@ static void check_errors(MPI_Op op, const layout *l) {
   REDSEM_CHECK(MPIX_Reduce_locals(NULL, NULL, NULL, 0, l->type, op) == MPI_SUCCESS, "count 0");
 }
 
+/* Overlap is decided on the bytes the type maps touch: with elements {a, b, hole, hole}, a buffer
+ * two ints further on interleaves with inoutbuf (legal), one int further on shares bytes. */
+static void check_interleaved(MPI_Op op, int rank) {
+  enum { n = 5, stride = 4 };
+  MPI_Datatype pair, spaced;
+  MPI_Type_contiguous(2, MPI_UNSIGNED, &pair);
+  MPI_Type_create_resized(pair, 0, stride * sizeof(unsigned), &spaced);
+  MPI_Type_commit(&spaced);
+  unsigned buffer[n * stride + 2];
+  for (int k = 0; k < n; ++k) {
+    const affine a = element(rank, 2, k), x = element(rank, 0, k);
+    memcpy(buffer + k * stride, &a, sizeof a);
+    memcpy(buffer + k * stride + 2, &x, sizeof x);
+  }
+  const long temporaries = MPIX_Reduce_locals_temporaries();
+  int rc = MPIX_Reduce_locals(buffer + 2, MPI_IN_PLACE, buffer, n, spaced, op);
+  REDSEM_CHECK(rc == MPI_SUCCESS, "interleaved inbuf: rc %d", rc);
+  REDSEM_CHECK(MPIX_Reduce_locals_temporaries() == temporaries, "A = X op A took a temporary");
+  for (int k = 0; rc == MPI_SUCCESS && k < n; ++k) {
+    const affine want = compose(element(rank, 0, k), element(rank, 2, k));
+    affine got;
+    memcpy(&got, buffer + k * stride, sizeof got);
+    REDSEM_CHECK(got.a == want.a && got.b == want.b, "interleaved element %d: {%u,%u} want {%u,%u}", k,
+                 got.a, got.b, want.a, want.b);
+  }
+  rc = MPIX_Reduce_locals(buffer + 1, MPI_IN_PLACE, buffer, n, spaced, op);
+  REDSEM_CHECK(rc == MPI_ERR_BUFFER, "inbuf sharing bytes with inoutbuf: rc %d", rc);
+  rc = MPIX_Reduce_locals(MPI_IN_PLACE, buffer + 2, buffer, n, spaced, op);
+  REDSEM_CHECK(rc == MPI_SUCCESS, "interleaved argbuf: rc %d", rc);
+  for (int k = 0; rc == MPI_SUCCESS && k < n; ++k) {
+    const affine x = element(rank, 0, k);
+    const affine want = compose(compose(x, element(rank, 2, k)), x);
+    affine got;
+    memcpy(&got, buffer + k * stride, sizeof got);
+    REDSEM_CHECK(got.a == want.a && got.b == want.b, "interleaved A = A op X element %d", k);
+  }
+  MPI_Type_free(&spaced);
+  MPI_Type_free(&pair);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
@@ -133,6 +173,7 @@ int main(int argc, char **argv) {
   check_predefined_sum(rank);
   check_errors(op, &dense);
   check_errors(op, &holey);
+  check_interleaved(op, rank);
   MPI_Type_free(&holey.type);
   MPI_Type_free(&dense.type);
   MPI_Op_free(&op);

@@ -46,7 +46,11 @@ TEST(probe_tree_shape, names_each_algorithm_and_every_name_that_fits) {
   EXPECT_EQ(shape_name(tree("((((01)2)3)4)")), "left chain");
   EXPECT_EQ(shape_name(tree("(0(1(2(34))))")), "right chain");
   EXPECT_EQ(shape_name(tree("((01)2)")), "left chain = binomial = recursive doubling");
-  EXPECT_EQ(shape_name(tree("(2((13)0))")), "other (depth 3)");
+  EXPECT_EQ(shape_name(tree("(2((13)0))")), "chain, mixed operand order");
+  EXPECT_EQ(shape_name(tree("(4((01)(23)))")), "binomial, mixed operand order");
+  EXPECT_EQ(shape_name(tree("((01)((23)(45)))")), "binomial, mixed operand order");
+  EXPECT_EQ(shape_name(tree("((01)(2(34)))")), "recursive doubling, mixed operand order");
+  EXPECT_EQ(shape_name(tree("(((01)2)((34)5))")), "other (depth 3)");
   EXPECT_EQ(shape_name(tree("3")), "single operand");
 }
 
