@@ -42,5 +42,7 @@ verify_section orders_section();
 verify_section algorithms_section();
 verify_section kernels_section();
 verify_section laws_section();
+verify_section opfiles_section();
+verify_section rma_section();
 
 }  // namespace redsem::tools
