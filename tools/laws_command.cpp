@@ -20,6 +20,7 @@ struct options {
   std::string op, type, policy_text, cache_dir;
   std::vector<std::string> laws;
   double timeout_seconds = 10;
+  unsigned jobs = 2;
   bool json = false, no_cache = false, details = false;
 };
 
@@ -96,6 +97,7 @@ std::optional<std::string> build_request(const options& o, laws::table_request& 
   }
   if (!(o.timeout_seconds > 0)) return "--timeout must be a positive number of seconds";
   r.options.timeout_ms = static_cast<unsigned>(o.timeout_seconds * 1000);
+  r.threads = o.jobs;
   if (r.op && r.type && !op_allows(*r.op, *r.type))
     return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) + " (MPI-4.1 §7.9.2)";
   if (laws::selected_pairs(r).empty()) return "no legal (op, type) pair matches the selection";
@@ -112,6 +114,7 @@ command add_laws_command(CLI::App& app) {
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
   cmd->add_option("--timeout", opts->timeout_seconds, "Seconds per solver query (default 10)")->type_name("S");
+  cmd->add_option("--jobs", opts->jobs, "Proofs run in parallel (default 2)")->check(CLI::Range(1, 64));
   cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
@@ -129,7 +132,7 @@ command add_laws_command(CLI::App& app) {
             const bool terminal = isatty(STDERR_FILENO) != 0;
             const auto started = std::chrono::steady_clock::now();
             const auto table = laws::law_table(r, [&](std::size_t done, std::size_t total) {
-              if (terminal) err << fmt::format("\rlaws: {}/{} pairs", done, total) << (done == total ? "\n" : "") << std::flush;
+              if (terminal) err << fmt::format("\rlaws: {}/{} proofs", done, total) << (done == total ? "\n" : "") << std::flush;
             });
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (opts->json) out << render_json(table, r).dump(2) << "\n";
