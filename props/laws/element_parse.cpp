@@ -1,6 +1,5 @@
 #include "props/laws/element_parse.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -36,16 +35,15 @@ bool store_integer(std::string_view text, std::byte* out) {
   return true;
 }
 
+// Each format reads its own text (strtof, strtod, strtold): rounding once, from the decimal,
+// and never converting an out-of-range long double down.
 bool store_float(scalar_kind k, std::string_view text, std::byte* out) {
   const std::string s(text);
   char* end = nullptr;
-  errno = 0;
-  const long double v = std::strtold(s.c_str(), &end);
-  if (s.empty() || *end != '\0') return false;
-  if (k == scalar_kind::f32) { const float f = static_cast<float>(v); std::memcpy(out, &f, 4); }
-  else if (k == scalar_kind::f64) { const double d = static_cast<double>(v); std::memcpy(out, &d, 8); }
-  else std::memcpy(out, &v, 10);
-  return true;
+  if (k == scalar_kind::f32) { const float f = std::strtof(s.c_str(), &end); std::memcpy(out, &f, 4); }
+  else if (k == scalar_kind::f64) { const double d = std::strtod(s.c_str(), &end); std::memcpy(out, &d, 8); }
+  else { const long double v = std::strtold(s.c_str(), &end); std::memcpy(out, &v, 10); }
+  return !s.empty() && *end == '\0';
 }
 
 bool parse_scalar(scalar_kind k, std::string_view text, std::byte* out) {
