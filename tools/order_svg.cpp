@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "model/element_compare.h"
@@ -38,7 +38,12 @@ std::string xml_escape(const std::string& s) {
 // The value without its hex bits, which would crowd a node.
 std::string short_value(const element_op& op, const sim::element& v) {
   std::string s = format_element(op.type, v.data());
-  return std::regex_replace(s, std::regex(" \\[0x[0-9a-f]+\\]"), "");
+  for (auto at = s.find(" [0x"); at != std::string::npos; at = s.find(" [0x", at)) {
+    const auto end = s.find(']', at);
+    if (end == std::string::npos) break;
+    s.erase(at, end + 1 - at);
+  }
+  return s;
 }
 
 std::optional<std::filesystem::path> find_on_path(const std::string& program) {
@@ -53,16 +58,18 @@ std::optional<std::filesystem::path> find_on_path(const std::string& program) {
   return std::nullopt;
 }
 
-// The width and height an SVG document declares, in points.
-std::pair<double, double> svg_size(const std::string& svg) {
-  std::smatch m;
-  double w = 400, h = 300;
-  // Graphviz writes points; a bare number is pixels (1pt = 4/3 px).
-  if (std::regex_search(svg, m, std::regex("<svg[^>]*\\swidth=\"([0-9.]+)(pt)?")))
-    w = std::stod(m[1]) * (m[2].matched ? 4.0 / 3 : 1);
-  if (std::regex_search(svg, m, std::regex("<svg[^>]*\\sheight=\"([0-9.]+)(pt)?")))
-    h = std::stod(m[1]) * (m[2].matched ? 4.0 / 3 : 1);
-  return {w, h};
+// One length attribute of the root <svg> element in pixels (Graphviz writes points: 1pt = 4/3 px).
+double svg_length(const std::string& svg, const std::string& attribute, double fallback) {
+  const auto root = svg.find("<svg");
+  const auto close = svg.find('>', root);
+  if (root == std::string::npos || close == std::string::npos) return fallback;
+  const auto at = svg.find(" " + attribute + "=\"", root);
+  if (at == std::string::npos || at > close) return fallback;
+  const char* start = svg.c_str() + at + attribute.size() + 3;
+  char* end = nullptr;
+  const double v = std::strtod(start, &end);
+  if (end == start) return fallback;
+  return std::strncmp(end, "pt", 2) == 0 ? v * 4 / 3 : v;
 }
 
 }  // namespace
@@ -162,10 +169,10 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
   double x = 0, height = 0;
   std::ostringstream body;
   for (const auto& s : svgs) {
-    const auto [w, h] = svg_size(s);
+    const double w = svg_length(s, "width", 400), h = svg_length(s, "height", 300);
     const auto start = s.find("<svg");
-    std::string inner = start == std::string::npos ? s : s.substr(start);
-    inner = std::regex_replace(inner, std::regex("^<svg"), "<svg x=\"" + std::to_string(x) + "\" y=\"0\"");
+    if (start == std::string::npos) continue;
+    const std::string inner = "<svg x=\"" + std::to_string(x) + "\" y=\"0\"" + s.substr(start + 4);
     body << inner << "\n";
     x += w + 20;
     height = std::max(height, h);

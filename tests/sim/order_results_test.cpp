@@ -212,3 +212,28 @@ TEST(SimOrders, SpreadMeasuresUlpsFromTheExactSum) {
 
 }  // namespace
 }  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+TEST(SimOrders, PaddingAUserFunctionScribblesOnIsNotPartOfTheValue) {
+  const element_op clean = segmented_scan_element_op();
+  element_op scribbling = clean;
+  const std::vector<bool> mask = value_byte_mask(clean.type);
+  scribbling.combine = [inner = clean.combine, mask](const std::byte* a, const std::byte* b, std::byte* out) {
+    static std::uint8_t garbage = 0;
+    inner(a, b, out);
+    for (std::size_t i = 0; i < mask.size(); ++i)
+      if (!mask[i]) out[i] = static_cast<std::byte>(++garbage);  // different garbage every time
+  };
+  std::vector<element> inputs;
+  for (int r = 0; r < 6; ++r) inputs.push_back(segmented_scan_value(1 << r, r % 3 == 1));
+  const order_results expected = all_order_results(clean, inputs);
+  const order_results got = all_order_results(scribbling, inputs);
+  EXPECT_EQ(values_of(got), values_of(expected));
+  EXPECT_EQ(got.results.size(), expected.results.size());
+  for (const auto& d : got.results) EXPECT_EQ(evaluate(d.witness, scribbling, inputs), d.value);
+}
+
+}  // namespace
+}  // namespace redsem::sim
