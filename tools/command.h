@@ -21,5 +21,11 @@ struct command {
 };
 command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
+command add_fuzz_command(CLI::App& app);
+command add_laws_command(CLI::App& app);
+command add_orders_command(CLI::App& app);
+command add_simulate_command(CLI::App& app);
+command add_rma_command(CLI::App& app);
+command add_probe_command(CLI::App& app);
 
 }  // namespace redsem::tools

@@ -10,6 +10,12 @@ int main(int argc, char** argv) {
   const std::vector<redsem::tools::command> commands{
       redsem::tools::add_verify_command(app),
       redsem::tools::add_opcheck_command(app),
+      redsem::tools::add_fuzz_command(app),
+      redsem::tools::add_laws_command(app),
+      redsem::tools::add_orders_command(app),
+      redsem::tools::add_simulate_command(app),
+      redsem::tools::add_rma_command(app),
+      redsem::tools::add_probe_command(app),
   };
   try {
     app.parse(argc, argv);

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 
 #include "model/policy.h"
@@ -20,6 +22,8 @@ struct options {
   bool quick = false;
   std::string html_dir;
   std::string policy_text;
+  std::string record_path;
+  std::vector<std::string> only;  // section ids; empty: all
 };
 
 nlohmann::json to_json(const std::vector<finished_section>& done, const verify_options& vo,
@@ -48,6 +52,11 @@ command add_verify_command(CLI::App& app) {
       ->type_name("DIR");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
+  cmd->add_option("--section", opts->only, "Run only this section (repeatable): validity, reduce_locals, kernels, …")
+      ->type_name("ID");
+  cmd->add_option("--record", opts->record_path,
+                  "Also write the verdicts reached to FILE, in the form of tools/catalogue/expectations.json")
+      ->type_name("FILE");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             verify_options vo;
             vo.quick = opts->quick;
@@ -60,7 +69,19 @@ command add_verify_command(CLI::App& app) {
               }
               vo.semantics = *parsed;
             }
-            const auto sections = verify_sections();
+            auto sections = verify_sections();
+            if (!opts->only.empty()) {
+              for (const auto& id : opts->only)
+                if (std::none_of(sections.begin(), sections.end(), [&](const auto& s) { return s.id == id; })) {
+                  std::string known;
+                  for (const auto& s : sections) known += (known.empty() ? "" : ", ") + s.id;
+                  err << "redsem verify: --section: no section '" << id << "' (known: " << known << ")\n";
+                  return int{bad_input};
+                }
+              std::erase_if(sections, [&](const auto& s) {
+                return std::find(opts->only.begin(), opts->only.end(), s.id) == opts->only.end();
+              });
+            }
             progress bar(err, isatty(STDERR_FILENO) != 0, sections.size());
             std::vector<finished_section> done;
             std::vector<std::string> mismatches;
@@ -73,6 +94,18 @@ command add_verify_command(CLI::App& app) {
               done.push_back({&s, std::move(report), seconds});
             }
             bar.finish();
+            if (!opts->record_path.empty()) {
+              nlohmann::json record = nlohmann::json::object();
+              for (const auto& f : done)
+                if (!f.report.verdicts.empty()) record[f.section->id] = f.report.verdicts;
+              std::ofstream file(opts->record_path);
+              file << record.dump(2) << "\n";
+              if (!file) {
+                err << "redsem verify: cannot write " << opts->record_path << "\n";
+                return int{bad_input};
+              }
+              err << "verify: verdicts recorded in " << opts->record_path << "\n";
+            }
             if (!opts->html_dir.empty()) {
               try {
                 const auto path = write_html_report(opts->html_dir, done, vo);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/policy.h"
+#include "tools/expectations.h"
 
 namespace redsem::tools {
 
@@ -22,6 +23,7 @@ struct section_report {
   nlohmann::json json;                  // for programs
   std::string html;                     // a fragment of the HTML report
   std::vector<std::string> mismatches;  // each names a verdict that differs from its expectation
+  verdict_map verdicts;                 // what was checked → the verdict reached (for --record)
 };
 
 struct verify_section {
@@ -36,5 +38,9 @@ std::vector<verify_section> verify_sections();
 // Sections of the model's own tables.
 verify_section validity_section();
 verify_section reduce_locals_section();
+verify_section orders_section();
+verify_section algorithms_section();
+verify_section kernels_section();
+verify_section laws_section();
 
 }  // namespace redsem::tools

@@ -12,13 +12,17 @@ std::vector<verify_section> verify_sections() {
   return {
       validity_section(),
       reduce_locals_section(),
+      laws_section(),
+      kernels_section(),
+      orders_section(),
+      algorithms_section(),
   };
 }
 
 verify_section validity_section() {
   return {"validity", "Op × datatype validity (MPI-4.1 §7.9.2–7.9.4)", [](const verify_options&) {
             const auto table = validity_table();
-            section_report r{render_text(table), to_json(table), render_html(table), {}};
+            section_report r{render_text(table), to_json(table), render_html(table), {}, {}};
             // The expectation: the cell agrees with op_allows and the op's usage, so the model's
             // checks and its constexpr table never disagree.
             for (const auto& row : table)
@@ -38,7 +42,7 @@ verify_section reduce_locals_section() {
   return {"reduce_locals", "MPI_Reduce_locals in-place and aliasing rules (mpi-issues #530)",
           [](const verify_options&) {
             const auto table = locals_table();
-            section_report r{render_text(table), to_json(table), render_html(table), {}};
+            section_report r{render_text(table), to_json(table), render_html(table), {}, {}};
             for (const auto& row : table)
               if (row.verdict != row_verdict::agrees) r.mismatches.push_back("reduce_locals: " + row.call);
             return r;

@@ -1,0 +1,89 @@
+// The cases every reduction benchmark runs (redsem's kernels and each MPI library's
+// MPI_Reduce_local), so that their results line up by name. Plain C++17: the MPI benchmarks
+// are built by the MPI compiler wrappers, outside redsem's build.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace bench {
+
+enum class element { int8, int32, int64, float_, double_, double_complex, double_int, two_int };
+
+struct element_info {
+  const char* mpi_name;  // as redsem parses it and as the MPI benchmarks map it
+  std::size_t size;
+};
+
+inline element_info describe(element e) {
+  switch (e) {
+    case element::int8: return {"MPI_INT8_T", 1};
+    case element::int32: return {"MPI_INT32_T", 4};
+    case element::int64: return {"MPI_INT64_T", 8};
+    case element::float_: return {"MPI_FLOAT", 4};
+    case element::double_: return {"MPI_DOUBLE", 8};
+    case element::double_complex: return {"MPI_C_DOUBLE_COMPLEX", 16};
+    case element::double_int: return {"MPI_DOUBLE_INT", 16};
+    case element::two_int: return {"MPI_2INT", 8};
+  }
+  return {"?", 0};
+}
+
+struct bench_case {
+  const char* op;  // MPI name
+  element type;
+};
+
+// Each op family on each type it applies to.
+inline constexpr bench_case cases[] = {
+    {"MPI_SUM", element::int8},    {"MPI_PROD", element::int8},   {"MPI_MAX", element::int8},
+    {"MPI_MIN", element::int8},    {"MPI_BAND", element::int8},   {"MPI_LAND", element::int8},
+    {"MPI_SUM", element::int32},   {"MPI_PROD", element::int32},  {"MPI_MAX", element::int32},
+    {"MPI_MIN", element::int32},   {"MPI_BAND", element::int32},  {"MPI_LAND", element::int32},
+    {"MPI_SUM", element::int64},   {"MPI_PROD", element::int64},  {"MPI_MAX", element::int64},
+    {"MPI_MIN", element::int64},   {"MPI_BAND", element::int64},  {"MPI_LAND", element::int64},
+    {"MPI_SUM", element::float_},  {"MPI_PROD", element::float_}, {"MPI_MAX", element::float_},
+    {"MPI_MIN", element::float_},  {"MPI_SUM", element::double_}, {"MPI_PROD", element::double_},
+    {"MPI_MAX", element::double_}, {"MPI_MIN", element::double_}, {"MPI_SUM", element::double_complex},
+    {"MPI_PROD", element::double_complex}, {"MPI_MAXLOC", element::double_int},
+    {"MPI_MINLOC", element::double_int},   {"MPI_MAXLOC", element::two_int},
+    {"MPI_MINLOC", element::two_int},
+};
+
+inline constexpr std::int64_t sizes[] = {1 << 10, 1 << 15, 1 << 20, 1 << 24};
+
+// "<form>/<op>/<type>/<N>": the name every program reports a case under.
+inline std::string name(const char* form, const bench_case& c, std::int64_t n) {
+  return std::string(form) + "/" + c.op + "/" + describe(c.type).mpi_name + "/" + std::to_string(n);
+}
+
+// Operands with small values, so products stay finite for a while and indices tie sometimes.
+inline void fill(void* p, element e, std::int64_t n, int seed) {
+  auto* bytes = static_cast<unsigned char*>(p);
+  const std::size_t size = describe(e).size;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const int v = static_cast<int>((k * 7 + seed * 13) % 11) - 5;
+    unsigned char* at = bytes + static_cast<std::size_t>(k) * size;
+    switch (e) {
+      case element::int8: { const auto x = static_cast<std::int8_t>(v); std::memcpy(at, &x, 1); break; }
+      case element::int32: case element::two_int: {
+        const auto x = static_cast<std::int32_t>(v); std::memcpy(at, &x, 4);
+        if (e == element::two_int) { const auto i = static_cast<std::int32_t>(k % 3); std::memcpy(at + 4, &i, 4); }
+        break;
+      }
+      case element::int64: { const auto x = static_cast<std::int64_t>(v); std::memcpy(at, &x, 8); break; }
+      case element::float_: { const float x = 1.0f + 0.001f * static_cast<float>(v); std::memcpy(at, &x, 4); break; }
+      case element::double_: case element::double_complex: case element::double_int: {
+        const double x = 1.0 + 0.001 * v;
+        std::memcpy(at, &x, 8);
+        if (e == element::double_complex) std::memcpy(at + 8, &x, 8);
+        if (e == element::double_int) { const auto i = static_cast<std::int32_t>(k % 3); std::memcpy(at + 8, &i, 4); }
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace bench

@@ -1,0 +1,27 @@
+// The SIMD kernels, one family per translation unit, each compiled for every enabled Highway
+// target. A lookup runs on the best target the CPU supports (or the one a test forced).
+#pragma once
+
+#include <cstdint>
+
+#include "kernels/kernel.h"
+
+namespace redsem::kernels::detail {
+
+// The element layouts that have a SIMD path.
+enum class lane_type : std::uint8_t {
+  i8, u8, i16, u16, i32, u32, i64, u64, f32, f64,
+  float_int, double_int, int_int,  // MINLOC/MAXLOC pairs: {float,int}, {double,int,pad}, {int,int}
+};
+
+struct simd_entry {
+  kernel_fn fn = nullptr;      // nullptr: no SIMD kernel for this (op, lane type)
+  const char* target = "";     // hwy::TargetName of the target it was compiled for
+};
+
+simd_entry simd_arith_kernel(op_id op, lane_type t);    // SUM, PROD
+simd_entry simd_minmax_kernel(op_id op, lane_type t);   // MIN, MAX
+simd_entry simd_bits_kernel(op_id op, lane_type t);     // BAND, BOR, BXOR, LAND, LOR, LXOR
+simd_entry simd_loc_kernel(op_id op, lane_type t);      // MINLOC, MAXLOC
+
+}  // namespace redsem::kernels::detail

@@ -1,0 +1,106 @@
+#include "kernels/kernel.h"
+
+#include "kernels/detail/scalar_table.h"
+#include "kernels/detail/simd_table.h"
+
+namespace redsem::kernels {
+namespace {
+
+using detail::lane_type;
+
+constexpr std::string_view scalar_path = "scalar";
+
+// The SIMD layout of a type: its scalar kind when it is one integer or float field of at most
+// 8 bytes, its pair shape for the three pairs with a SIMD MINLOC/MAXLOC.
+std::optional<lane_type> lane_of(basic_type type) {
+  switch (type) {
+    case basic_type::float_int: return lane_type::float_int;
+    case basic_type::double_int: return lane_type::double_int;
+    case basic_type::two_int: case basic_type::two_integer: return lane_type::int_int;
+    default: break;
+  }
+  const type_info& t = info(type);
+  if (t.field_count != 1) return std::nullopt;
+  switch (t.fields[0].kind) {
+    case scalar_kind::i8: return lane_type::i8;
+    case scalar_kind::u8: return lane_type::u8;
+    case scalar_kind::i16: return lane_type::i16;
+    case scalar_kind::u16: return lane_type::u16;
+    case scalar_kind::i32: return lane_type::i32;
+    case scalar_kind::u32: return lane_type::u32;
+    case scalar_kind::i64: return lane_type::i64;
+    case scalar_kind::u64: return lane_type::u64;
+    case scalar_kind::f32: return lane_type::f32;
+    case scalar_kind::f64: return lane_type::f64;
+    default: return std::nullopt;
+  }
+}
+
+detail::simd_entry simd_for(op_id op, lane_type lane) {
+  switch (class_of(op)) {
+    case op_class::arith: return detail::simd_arith_kernel(op, lane);
+    case op_class::minmax: return detail::simd_minmax_kernel(op, lane);
+    case op_class::logical: case op_class::bitwise: return detail::simd_bits_kernel(op, lane);
+    case op_class::loc: return detail::simd_loc_kernel(op, lane);
+    case op_class::move: return {};
+  }
+  return {};
+}
+
+// Complex SUM is SUM on the real and imaginary parts: two float lanes per element.
+std::optional<kernel> complex_sum(op_id op, basic_type type) {
+  if (op != op_id::sum || group_of(type) != type_group::complex) return std::nullopt;
+  const scalar_kind part = info(type).fields[0].kind;
+  if (part != scalar_kind::f32 && part != scalar_kind::f64) return std::nullopt;
+  const auto e = detail::simd_arith_kernel(op, part == scalar_kind::f32 ? lane_type::f32 : lane_type::f64);
+  if (e.fn == nullptr) return std::nullopt;
+  return kernel(e.fn, 2, e.target);
+}
+
+bool is_signed_integer(basic_type type) {
+  const type_info& t = info(type);
+  return t.field_count == 1 && !is_float_kind(t.fields[0].kind) && is_signed_kind(t.fields[0].kind);
+}
+
+}  // namespace
+
+bool uses_default_semantics(op_id op, basic_type type, const policy& p) {
+  const policy d{};
+  const bool floating = is_float_kind(info(type).fields[0].kind);
+  switch (class_of(op)) {
+    case op_class::minmax: return !floating || (p.minmax_nan == d.minmax_nan && p.minmax_zero == d.minmax_zero);
+    case op_class::arith: return !is_signed_integer(type) || p.overflow == d.overflow;
+    case op_class::logical: return p.truth == d.truth && p.true_value == d.true_value;
+    case op_class::loc: return !floating || (p.loc_nan == d.loc_nan && p.minmax_zero == d.minmax_zero);
+    case op_class::bitwise: case op_class::move: return true;
+  }
+  return false;
+}
+
+std::optional<kernel> find_scalar_kernel(op_id op, basic_type type) {
+  if (!op_allows(op, type)) return std::nullopt;
+  kernel_fn fn = nullptr;
+  switch (group_of(type)) {
+    case type_group::c_integer: fn = detail::scalar_c_integer_kernel(op, type); break;
+    case type_group::fortran_integer: case type_group::byte: case type_group::multi_language:
+      fn = detail::scalar_other_integer_kernel(op, type); break;
+    case type_group::floating: case type_group::complex: fn = detail::scalar_float_kernel(op, type); break;
+    case type_group::logical: case type_group::pair: case type_group::character:
+      fn = detail::scalar_logical_pair_kernel(op, type); break;
+  }
+  if (fn == nullptr) return std::nullopt;
+  return kernel(fn, 1, scalar_path);
+}
+
+std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p) {
+  if (!op_allows(op, type)) return std::nullopt;
+  if (uses_default_semantics(op, type, p)) {
+    if (auto k = complex_sum(op, type)) return k;
+    if (auto lane = lane_of(type)) {
+      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return kernel(e.fn, 1, e.target);
+    }
+  }
+  return find_scalar_kernel(op, type);
+}
+
+}  // namespace redsem::kernels

@@ -1,0 +1,7 @@
+#include "kernels/detail/scalar_table.h"
+
+namespace redsem::kernels::detail {
+
+kernel_fn scalar_other_integer_kernel(op_id op, basic_type t) { return scalar_kernel_in<type_group::fortran_integer, type_group::byte, type_group::multi_language>(op, t); }
+
+}  // namespace redsem::kernels::detail

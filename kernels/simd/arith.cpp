@@ -1,0 +1,85 @@
+// SUM and PROD. Integers compute on unsigned lanes, where wrap-around is the definition
+// (the model's signed arithmetic wraps through unsigned types too); floats round each
+// operation on its own, as the model does (no FMA contraction).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/simd/arith.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "kernels/simd/loop-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace redsem::kernels::HWY_NAMESPACE {
+#if HWY_TARGET != HWY_SCALAR
+namespace {
+
+struct add_lanes {
+  template <class D, class V>
+  HWY_INLINE V operator()(D /*d*/, V a, V b) const { return hn::Add(a, b); }
+};
+
+// The low bits of the product, for every lane width x86 has no direct multiply for.
+struct mul_lanes {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    using T = hn::TFromD<D>;
+    if constexpr (std::is_floating_point_v<T> || sizeof(T) == 2 || sizeof(T) == 4) {
+      return hn::Mul(a, b);
+    } else if constexpr (sizeof(T) == 1) {
+      // Each 16-bit lane holds two bytes: the low byte of lo*lo is the even byte's product,
+      // (hi*hi) << 8 the odd one's.
+      const hn::Repartition<std::uint16_t, D> d16;
+      const auto a16 = hn::BitCast(d16, a), b16 = hn::BitCast(d16, b);
+      const auto even = hn::And(hn::Mul(a16, b16), hn::Set(d16, std::uint16_t{0x00FF}));
+      const auto odd = hn::ShiftLeft<8>(hn::Mul(hn::ShiftRight<8>(a16), hn::ShiftRight<8>(b16)));
+      return hn::BitCast(d, hn::Or(even, odd));
+    } else {
+      // (ah·2^32 + al)(bh·2^32 + bl) mod 2^64 = al·bl + ((ah·bl + al·bh) << 32).
+      const hn::Repartition<std::uint32_t, D> d32;
+      const auto low = hn::MulEven(hn::BitCast(d32, a), hn::BitCast(d32, b));
+      const auto cross = hn::Add(hn::MulEven(hn::BitCast(d32, hn::ShiftRight<32>(a)), hn::BitCast(d32, b)),
+                                 hn::MulEven(hn::BitCast(d32, a), hn::BitCast(d32, hn::ShiftRight<32>(b))));
+      return hn::Add(low, hn::ShiftLeft<32>(cross));
+    }
+  }
+};
+
+template <class Combine>
+detail::simd_entry for_lane(detail::lane_type t) {
+  using detail::lane_type;
+  switch (t) {
+    case lane_type::i8: case lane_type::u8: return entry<std::uint8_t, Combine>();
+    case lane_type::i16: case lane_type::u16: return entry<std::uint16_t, Combine>();
+    case lane_type::i32: case lane_type::u32: return entry<std::uint32_t, Combine>();
+    case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
+    case lane_type::f32: return entry<float, Combine>();
+    case lane_type::f64: return entry<double, Combine>();
+    default: return {};
+  }
+}
+
+}  // namespace
+#endif
+
+detail::simd_entry find_arith(op_id op, detail::lane_type t) {
+#if HWY_TARGET == HWY_SCALAR
+  (void)op, (void)t;
+  return {};  // one lane is no vector: the model's scalar loop is the fallback
+#else
+  if (op == op_id::sum) return for_lane<add_lanes>(t);
+  if (op == op_id::prod) return for_lane<mul_lanes>(t);
+  return {};
+#endif
+}
+
+}  // namespace redsem::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace redsem::kernels {
+HWY_EXPORT(find_arith);
+namespace detail {
+simd_entry simd_arith_kernel(op_id op, lane_type t) { return HWY_DYNAMIC_DISPATCH(find_arith)(op, t); }
+}  // namespace detail
+}  // namespace redsem::kernels
+#endif

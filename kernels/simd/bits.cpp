@@ -1,0 +1,79 @@
+// BAND, BOR, BXOR, and the logical ops under the default policy (an operand is true when
+// nonzero, true is written as 1). Both families are blind to signedness, so they run on
+// unsigned lanes.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/simd/bits.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "kernels/simd/loop-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace redsem::kernels::HWY_NAMESPACE {
+#if HWY_TARGET != HWY_SCALAR
+namespace {
+
+template <op_id Op>
+struct bitwise_lanes {
+  template <class D, class V>
+  HWY_INLINE V operator()(D /*d*/, V a, V b) const {
+    if constexpr (Op == op_id::band) return hn::And(a, b);
+    else if constexpr (Op == op_id::bor) return hn::Or(a, b);
+    else return hn::Xor(a, b);
+  }
+};
+
+template <op_id Op>
+struct logical_lanes {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const auto ta = hn::Ne(a, hn::Zero(d));
+    const auto tb = hn::Ne(b, hn::Zero(d));
+    const auto truth = Op == op_id::land ? hn::And(ta, tb) : Op == op_id::lor ? hn::Or(ta, tb) : hn::Xor(ta, tb);
+    return hn::IfThenElseZero(truth, hn::Set(d, hn::TFromD<D>{1}));
+  }
+};
+
+template <class Combine>
+detail::simd_entry for_lane(detail::lane_type t) {
+  using detail::lane_type;
+  switch (t) {
+    case lane_type::i8: case lane_type::u8: return entry<std::uint8_t, Combine>();
+    case lane_type::i16: case lane_type::u16: return entry<std::uint16_t, Combine>();
+    case lane_type::i32: case lane_type::u32: return entry<std::uint32_t, Combine>();
+    case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
+    default: return {};
+  }
+}
+
+}  // namespace
+#endif
+
+detail::simd_entry find_bits(op_id op, detail::lane_type t) {
+#if HWY_TARGET == HWY_SCALAR
+  (void)op, (void)t;
+  return {};  // one lane is no vector: the model's scalar loop is the fallback
+#else
+  switch (op) {
+    case op_id::band: return for_lane<bitwise_lanes<op_id::band>>(t);
+    case op_id::bor: return for_lane<bitwise_lanes<op_id::bor>>(t);
+    case op_id::bxor: return for_lane<bitwise_lanes<op_id::bxor>>(t);
+    case op_id::land: return for_lane<logical_lanes<op_id::land>>(t);
+    case op_id::lor: return for_lane<logical_lanes<op_id::lor>>(t);
+    case op_id::lxor: return for_lane<logical_lanes<op_id::lxor>>(t);
+    default: return {};
+  }
+#endif
+}
+
+}  // namespace redsem::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace redsem::kernels {
+HWY_EXPORT(find_bits);
+namespace detail {
+simd_entry simd_bits_kernel(op_id op, lane_type t) { return HWY_DYNAMIC_DISPATCH(find_bits)(op, t); }
+}  // namespace detail
+}  // namespace redsem::kernels
+#endif

@@ -1,0 +1,88 @@
+// The one loop every SIMD kernel runs: whole vectors over the body, and the tail through the
+// very same combine on a zero-padded vector, so body and tail cannot disagree.
+// Per-target include guard, as Highway's foreach_target.h requires.
+#if defined(REDSEM_KERNELS_SIMD_LOOP_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REDSEM_KERNELS_SIMD_LOOP_INL_H_
+#undef REDSEM_KERNELS_SIMD_LOOP_INL_H_
+#else
+#define REDSEM_KERNELS_SIMD_LOOP_INL_H_
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "hwy/cache_control.h"
+#include "hwy/highway.h"
+#include "kernels/detail/simd_table.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace redsem::kernels::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// out = combine(a, b) on `rest` bytes, fewer than one vector: through a zero-padded vector, so
+// a tail meets the very same combine as the body.
+template <class T, class Combine>
+HWY_INLINE void partial(const std::byte* a, const std::byte* b, std::byte* out, std::size_t rest) {
+  const hn::ScalableTag<T> d;
+  alignas(64) T ta[HWY_MAX_BYTES / sizeof(T)] = {};
+  alignas(64) T tb[HWY_MAX_BYTES / sizeof(T)] = {};
+  alignas(64) T tr[HWY_MAX_BYTES / sizeof(T)];
+  std::memcpy(ta, a, rest);
+  std::memcpy(tb, b, rest);
+  hn::Store(Combine()(d, hn::Load(d, ta), hn::Load(d, tb)), d, tr);
+  std::memcpy(out, tr, rest);
+}
+
+// Beyond this many bytes per operand a separate output is written with streaming stores:
+// it would not stay in cache anyway, and streaming skips reading it first (write-allocate),
+// so the 3-operand form moves 3 bytes per byte of result instead of 4.
+inline constexpr std::uint64_t stream_threshold = std::uint64_t{4} << 20;
+
+// out = combine(a, b) over `bytes` bytes, a whole number of ElementSize-byte elements; each
+// element size divides the vector size. Operands are loaded before out is stored, so out may
+// equal a or b.
+template <class T, std::size_t ElementSize, class Combine>
+HWY_INLINE void binary_loop(const std::byte* a, const std::byte* b, std::byte* out, std::uint64_t bytes) {
+  const hn::ScalableTag<T> d;
+  const Combine combine;
+  const std::size_t step = hn::Lanes(d) * sizeof(T);
+  std::uint64_t i = 0;
+  const auto load = [&](const std::byte* p) { return hn::LoadU(d, reinterpret_cast<const T*>(p)); };
+  const std::size_t head = (step - reinterpret_cast<std::uintptr_t>(out) % step) % step;
+  if (bytes >= stream_threshold && out != a && out != b && head % ElementSize == 0) {
+    // Whole elements up to a vector boundary of out, then aligned streaming stores.
+    if (head != 0) partial<T, Combine>(a, b, out, head);
+    for (i = head; i + step <= bytes; i += step)
+      hn::Stream(combine(d, load(a + i), load(b + i)), d, reinterpret_cast<T*>(out + i));
+    hwy::FlushStream();
+  } else {
+    // Unaligned access through Highway's LoadU/StoreU; two vectors per trip to overlap latencies.
+    for (; i + 2 * step <= bytes; i += 2 * step) {
+      const auto r0 = combine(d, load(a + i), load(b + i));
+      const auto r1 = combine(d, load(a + i + step), load(b + i + step));
+      hn::StoreU(r0, d, reinterpret_cast<T*>(out + i));
+      hn::StoreU(r1, d, reinterpret_cast<T*>(out + i + step));
+    }
+    for (; i + step <= bytes; i += step) hn::StoreU(combine(d, load(a + i), load(b + i)), d, reinterpret_cast<T*>(out + i));
+  }
+  if (i < bytes) partial<T, Combine>(a + i, b + i, out + i, static_cast<std::size_t>(bytes - i));
+}
+
+// A kernel_fn for elements of ElementSize bytes processed as lanes of T.
+template <class T, std::size_t ElementSize, class Combine>
+kernel_status simd_kernel(const std::byte* a, const std::byte* b, std::byte* out, std::uint64_t count,
+                          const policy& /*p: only called when the relevant choices are the defaults*/) noexcept {
+  binary_loop<T, ElementSize, Combine>(a, b, out, count * ElementSize);
+  return kernel_status::done;
+}
+
+template <class T, class Combine>
+detail::simd_entry entry() {
+  return {&simd_kernel<T, sizeof(T), Combine>, hwy::TargetName(HWY_TARGET)};
+}
+
+}  // namespace redsem::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif

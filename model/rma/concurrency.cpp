@@ -1,0 +1,138 @@
+#include "model/rma/concurrency.h"
+
+#include <array>
+#include <optional>
+
+#include "model/rma/element_update.h"
+
+namespace redsem::rma {
+namespace {
+
+struct overlap {
+  std::int64_t begin, end;
+  const access_element* a;
+  const access_element* b;
+};
+
+// The first pair of elements, one from each access, that share bytes.
+std::optional<overlap> first_overlap(const access& x, const access& y) {
+  if (x.target != y.target) return std::nullopt;
+  for (const access_element& a : x.elements)
+    for (const access_element& b : y.elements) {
+      const std::int64_t begin = std::max(a.offset, b.offset), end = std::min(end_of(a), end_of(b));
+      if (begin < end) return overlap{begin, end, &a, &b};
+    }
+  return std::nullopt;
+}
+
+// Elements that share a byte but differ in type or start: anywhere in the two accesses.
+std::optional<overlap> first_mismatch(const access& x, const access& y) {
+  for (const access_element& a : x.elements)
+    for (const access_element& b : y.elements) {
+      const std::int64_t begin = std::max(a.offset, b.offset), end = std::min(end_of(a), end_of(b));
+      if (begin < end && (a.type != b.type || a.offset != b.offset)) return overlap{begin, end, &a, &b};
+    }
+  return std::nullopt;
+}
+
+bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.kind != access_kind::local_store; }
+
+std::string op_text(const access& a) {
+  return a.kind == access_kind::compare_and_swap ? std::string("compare-and-swap") : std::string(to_string(a.op));
+}
+
+std::optional<finding_kind> accumulate_pair(const access& x, const access& y, const window_info& info) {
+  const bool x_cas = x.kind == access_kind::compare_and_swap, y_cas = y.kind == access_kind::compare_and_swap;
+  if (x_cas != y_cas) {
+    const access& other = x_cas ? y : x;
+    if (other.op != op_id::no_op) return finding_kind::cas_with_accumulate;
+  } else if (!x_cas && x.op != y.op) {
+    const bool no_op_involved = x.op == op_id::no_op || y.op == op_id::no_op;
+    if (!(no_op_involved && info.ops == accumulate_ops_info::same_op_no_op)) return finding_kind::mixed_ops;
+  }
+  if (x.origin == y.origin && !ordered_by_info(x, y, info.ordering)) {
+    // Order cannot show when neither writes, or neither reads and the updates commute exactly.
+    const bool commute = (!x.writes() && !y.writes()) ||
+                         (!x.reads() && !y.reads() && x.op == y.op && !x_cas &&
+                          updates_commute(x.op, x.elements.front().type));
+    if (!commute) return finding_kind::unordered_same_origin;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view to_string(guarantee g) {
+  switch (g) {
+    case guarantee::undefined: return "undefined outcome";
+    case guarantee::outside_guarantee: return "outside the atomicity guarantee";
+    case guarantee::unspecified: return "unspecified";
+    case guarantee::either_order: return "either order";
+  }
+  return "?";
+}
+
+const finding_info& describe(finding_kind k) {
+  static constexpr std::array<finding_info, finding_kind_count> table{{
+      {"racing_access", "MPI-4.1 §13.3, §13.7", guarantee::undefined,
+       "conflicting accesses to one location (a put, a get against a store, or exactly one accumulate) have an "
+       "undefined outcome"},
+      {"mismatched_accumulates", "MPI-4.1 §13.7.1", guarantee::undefined,
+       "accumulates are atomic only per element of the same predefined type at the same displacement"},
+      {"mixed_ops", "MPI-4.1 §13.2.1, §13.7.1", guarantee::outside_guarantee,
+       "the window's accumulate_ops lets concurrent accumulates to one location use one op (and MPI_NO_OP for "
+       "same_op_no_op) only"},
+      {"cas_with_accumulate", "MPI-4.1 §13.7.1; mpi-issues #114", guarantee::unspecified,
+       "whether compare-and-swap is atomic with respect to other accumulate ops is not specified"},
+      {"unordered_same_origin", "MPI-4.1 §13.7.2", guarantee::either_order,
+       "accumulate_ordering does not order these two accesses of one origin: either may take effect first"},
+  }};
+  return table[static_cast<std::size_t>(k)];
+}
+
+bool ordered_by_info(const access& first, const access& second, const accumulate_ordering& order) {
+  bool ok = true;
+  if (second.reads() && first.reads()) ok = ok && order.rar;
+  if (second.reads() && first.writes()) ok = ok && order.raw;
+  if (second.writes() && first.reads()) ok = ok && order.war;
+  if (second.writes() && first.writes()) ok = ok && order.waw;
+  return ok;
+}
+
+std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info) {
+  std::vector<finding> out;
+  for (std::size_t i = 0; i < accesses.size(); ++i)
+    for (std::size_t j = i + 1; j < accesses.size(); ++j) {
+      const access& x = accesses[i];
+      const access& y = accesses[j];
+      const bool both_local = !is_remote(x) && !is_remote(y);
+      if (both_local && x.origin == y.origin) continue;  // one process's loads and stores are in program order
+      const auto o = first_overlap(x, y);
+      if (!o) continue;
+      const bool x_acc = is_accumulate_family(x.kind), y_acc = is_accumulate_family(y.kind);
+      std::optional<finding_kind> kind;
+      std::optional<overlap> where = o;
+      if (x_acc && y_acc) {
+        if (const auto m = first_mismatch(x, y)) {
+          kind = finding_kind::mismatched_accumulates;
+          where = m;
+        } else {
+          kind = accumulate_pair(x, y, info);
+        }
+      } else if (x_acc || y_acc || x.writes() || y.writes()) {
+        // Exactly one accumulate, or a put/store against anything: conflicting (§13.3). Two
+        // reads without an accumulate do not conflict.
+        kind = finding_kind::racing_access;
+      }
+      if (!kind) continue;
+      out.push_back(finding{*kind, i, j, x.target, where->begin, where->end,
+                            x.label + " [" + std::string(to_string(x.kind)) + " " + op_text(x) + " " +
+                                std::string(to_string(where->a->type)) + " @" + std::to_string(where->a->offset) +
+                                "] and " + y.label + " [" + std::string(to_string(y.kind)) + " " + op_text(y) + " " +
+                                std::string(to_string(where->b->type)) + " @" + std::to_string(where->b->offset) +
+                                "]"});
+    }
+  return out;
+}
+
+}  // namespace redsem::rma

@@ -1,0 +1,60 @@
+// What MPI promises about concurrent accesses within one epoch (MPI-4.1 §13.3, §13.7.1, §13.7.2),
+// as findings with evidence. A correct program gets no finding: its accumulates to one location
+// use one predefined type and one op (or MPI_NO_OP), and the outcome is as if they ran in some
+// serial order, element by element.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/rma/access.h"
+#include "model/rma/window_info.h"
+
+namespace redsem::rma {
+
+// How much MPI says about the outcome.
+enum class guarantee : std::uint8_t {
+  undefined,          // conflicting accesses: MPI states no outcome (not erroneous since MPI-3)
+  outside_guarantee,  // the window's accumulate_ops assertion is broken: no atomicity promised
+  unspecified,        // MPI does not say (compare-and-swap against accumulates, mpi-issues #114)
+  either_order,       // atomic, but the two may take effect in either order
+};
+std::string_view to_string(guarantee g);
+
+enum class finding_kind : std::uint8_t {
+  racing_access,          // a put, get or local access races an overlapping access it conflicts with
+  mismatched_accumulates, // accumulates overlap through different predefined types or displacements
+  mixed_ops,              // different ops on one location, beyond what accumulate_ops allows
+  cas_with_accumulate,    // compare-and-swap and an accumulate with an op on one location
+  unordered_same_origin,  // one origin's accumulates to one location, ordering relaxed by accumulate_ordering
+};
+inline constexpr std::size_t finding_kind_count = 5;
+
+struct finding_info {
+  std::string_view name;
+  std::string_view section;
+  guarantee level;
+  std::string_view text;
+};
+const finding_info& describe(finding_kind k);
+
+struct finding {
+  finding_kind kind;
+  std::size_t first, second;  // indices into the analysed accesses, first < second
+  int target;
+  std::int64_t begin, end;    // the first window bytes both touch
+  std::string evidence;
+};
+
+// Every pair of overlapping accesses in `accesses` (all in one epoch, so all concurrent except
+// for accumulate_ordering between one origin's accumulates) whose outcome MPI does not fully
+// define. One finding per pair, the most severe.
+std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info);
+
+// Whether accumulate_ordering keeps `first` before `second` (same origin and target, first
+// issued earlier): every read/write pairing between them is in the ordering set.
+bool ordered_by_info(const access& first, const access& second, const accumulate_ordering& order);
+
+}  // namespace redsem::rma

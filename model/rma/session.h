@@ -1,0 +1,88 @@
+// A window and its epochs, run sequentially (MPI-4.1 §13.5): calls are checked when issued
+// and take effect at the target when they complete — at a fence, MPI_Win_unlock(_all) or
+// MPI_Win_flush — in the order they were issued, which is one of the orders MPI allows.
+// Concurrency itself (every other order) is the explorer's job (sim/rma).
+//
+// Request-based calls (§13.3.5): MPI_Wait completes the call at the origin only. After it the
+// origin buffer may be reused and, for MPI_Rget_accumulate, the result buffer holds the
+// fetched values (so the model performs it at the target then); an MPI_Raccumulate stays
+// pending at the target until a flush or unlock.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "model/rma/accumulate.h"
+#include "model/rma/window_info.h"
+
+namespace redsem::rma {
+
+enum class lock_type : std::uint8_t { shared, exclusive };
+using request_id = std::uint32_t;
+
+struct issued {
+  rma_outcome outcome;
+  std::optional<request_id> request;  // request-based calls that were accepted
+};
+
+class session {
+ public:
+  // `ranks` processes, each exposing `window_bytes` of window memory (zero-filled).
+  session(int ranks, std::int64_t window_bytes, std::int64_t disp_unit, window_info info, policy p);
+
+  address_space& space() { return space_; }
+  const address_space& space() const { return space_; }
+  const window_geometry& geometry() const { return geometry_; }
+  region_id window_memory(int rank) const { return geometry_.memory.at(static_cast<std::size_t>(rank)); }
+  const window_info& info() const { return info_; }
+  // Origin-side memory (origin, result, compare buffers) of some rank.
+  region_id allocate(std::string name, std::size_t bytes) { return space_.allocate(std::move(name), bytes); }
+
+  rma_outcome fence();
+  rma_outcome lock(int origin, int target, lock_type type);
+  rma_outcome unlock(int origin, int target);
+  rma_outcome lock_all(int origin);
+  rma_outcome unlock_all(int origin);
+  rma_outcome flush(int origin, int target);
+  rma_outcome flush_all(int origin);
+
+  issued issue(const accumulate_call& call);
+  rma_outcome wait(request_id r);
+
+  // Calls issued by `origin` that have not yet taken effect at their target.
+  std::size_t pending_at_target(int origin) const;
+  // Whether request r has completed at the origin (MPI_Wait returned or the call completed).
+  bool locally_complete(request_id r) const;
+
+ private:
+  struct pending_call {
+    accumulate_call call;
+    std::vector<std::byte> origin_snapshot, compare_snapshot;
+    std::optional<request_id> request;
+    bool applied = false;
+  };
+  struct origin_state {
+    std::map<int, lock_type> locks;  // target → lock held
+    bool lock_all = false;
+  };
+
+  bool in_passive_epoch(int origin, int target) const;
+  bool any_passive_epoch() const;
+  rma_outcome check_rank(int rank, std::string_view role) const;
+  // Applies the pending calls that `which` selects, in issue order, and forgets them.
+  template <class Which>
+  void complete(Which which);
+
+  address_space space_;
+  window_geometry geometry_;
+  window_info info_;
+  policy policy_;
+  bool fence_epoch_ = false;
+  std::vector<origin_state> origins_;
+  std::vector<pending_call> pending_;
+  std::vector<bool> request_done_;  // indexed by request_id
+};
+
+}  // namespace redsem::rma

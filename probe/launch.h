@@ -1,0 +1,27 @@
+// Runs the tracer under a real MPI's launcher and collects its trace. A case that kills the job
+// is recorded as crashed and the tracer is started again after it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "probe/trace.h"
+
+namespace redsem::probe {
+
+struct launch_options {
+  std::string flavor;       // "openmpi" or "mpich"
+  int procs = 4;
+  std::vector<int> counts;  // elements per call; empty: the tracer's defaults
+  std::string tracer;       // path; empty: the one this build made for `flavor`
+  int stall_seconds = 15;   // a job printing nothing for this long is killed as hung
+};
+
+// The MPIs this build made a tracer for.
+std::vector<std::string> available_flavors();
+
+// Throws std::invalid_argument for an unknown or unbuilt flavor, std::runtime_error when the
+// launcher cannot run at all.
+probe_trace run_tracer(const launch_options& options);
+
+}  // namespace redsem::probe

@@ -1,0 +1,188 @@
+// What a minimal failing case needs, found by probing variations of it.
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+#include "model/element_compare.h"
+#include "props/fuzz/shrink.h"
+#include "props/fuzz/special_values.h"
+
+namespace redsem::fuzz {
+namespace {
+
+bool fails(const differential& d, const fuzz_case& c) { return d.check(c).verdict != verdict_kind::pass; }
+
+std::string join(const std::set<int>& s) {
+  std::string out;
+  for (int v : s) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return out;
+}
+
+std::optional<condition> alignment_condition(const differential& d, const fuzz_case& minimal) {
+  std::set<std::pair<int, int>> failing;
+  for (int i = 0; i < 8; ++i)
+    for (int o = 0; o < 8; ++o) {
+      fuzz_case c = minimal;
+      c.in_offset = i;
+      c.inout_offset = o;
+      if (fails(d, c)) failing.insert({i, o});
+    }
+  if (failing.size() == 64 || failing.empty()) return std::nullopt;
+  std::set<int> ins, inouts;
+  for (auto [i, o] : failing) {
+    ins.insert(i);
+    inouts.insert(o);
+  }
+  if (failing.size() == 8 * inouts.size())
+    return condition{"alignment", "only at inoutbuf offset " + join(inouts) + " (bytes past a 64-byte boundary)"};
+  if (failing.size() == 8 * ins.size())
+    return condition{"alignment", "only at inbuf offset " + join(ins) + " (bytes past a 64-byte boundary)"};
+  std::string pairs;
+  int shown = 0;
+  for (auto [i, o] : failing)
+    if (shown++ < 8) pairs += (pairs.empty() ? "" : ", ") + std::string("(") + std::to_string(i) + "," + std::to_string(o) + ")";
+  return condition{"alignment", "only at (inbuf, inoutbuf) offsets " + pairs + (failing.size() > 8 ? ", …" : "") +
+                                    " of 64 pairs"};
+}
+
+std::vector<condition> value_conditions(const differential& d, const fuzz_case& minimal, std::int64_t k) {
+  std::vector<condition> out;
+  const std::int64_t extent = d.extent();
+  for (auto [side, name] : {std::pair{&fuzz_case::in, "inbuf"}, std::pair{&fuzz_case::inout, "inoutbuf"}})
+    for (const auto& e : d.oracle_used().type.entries()) {
+      const type_info& t = info(e.type);
+      for (std::size_t f = 0; f < t.field_count; ++f) {
+        const scalar_kind kind = t.fields[f].kind;
+        const std::int64_t at = k * extent + e.disp + t.fields[f].offset;
+        const value_class cls = classify(kind, (minimal.*side).data() + at);
+        if (cls == value_class::ordinary || cls == value_class::zero) continue;
+        bool reproduced = false;
+        for (int v : {3, -5, 7}) {
+          fuzz_case c = minimal;
+          const scalar_bytes b = small_value(kind, v);
+          std::memcpy((c.*side).data() + at, b.data(), value_bytes(kind));
+          reproduced = reproduced || fails(d, c);
+        }
+        if (!reproduced)
+          out.push_back({"value", "only with " + std::string(to_string(cls)) + " in " + name + "[" + std::to_string(k) +
+                                      "]" + (t.field_count > 1 ? (f == 0 ? ".value" : ".index") : "") +
+                                      ": ordinary values there pass"});
+      }
+    }
+  return out;
+}
+
+struct positioned_result {
+  std::int64_t length, index;
+  std::vector<std::byte> result;
+};
+
+// The kernel on buffers filled with copies of (a, b), for lengths around vector widths: the
+// distinct results and where each first appeared. A correct kernel gives one.
+std::vector<positioned_result> results_by_position(const differential& d, const fuzz_case& layout, const std::byte* a,
+                                                   const std::byte* b) {
+  const std::int64_t extent = d.extent();
+  const auto& type = d.oracle_used().type;
+  std::vector<positioned_result> distinct;
+  for (std::int64_t length : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 257}) {
+    fuzz_case c = layout;
+    c.count = length;
+    c.chunks = {length};
+    c.in.resize(static_cast<std::size_t>(length * extent));
+    c.inout.resize(c.in.size());
+    for (std::int64_t i = 0; i < length; ++i) {
+      std::memcpy(c.in.data() + i * extent, a, static_cast<std::size_t>(extent));
+      std::memcpy(c.inout.data() + i * extent, b, static_cast<std::size_t>(extent));
+    }
+    int status = 0;
+    bool outside = false;
+    const auto actual = d.run_kernel(c, &status, &outside);
+    if (status != 0) continue;
+    for (std::int64_t i = 0; i < length; ++i) {
+      const std::byte* r = actual.data() + i * extent;
+      const bool known = std::any_of(distinct.begin(), distinct.end(), [&](const positioned_result& s) {
+        return same_element(type, s.result.data(), r, d.semantics());
+      });
+      if (!known) distinct.push_back({length, i, {r, r + extent}});
+    }
+  }
+  return distinct;
+}
+
+std::string describe_positions(const differential& d, const std::vector<positioned_result>& distinct) {
+  std::string text;
+  for (std::size_t j = 0; j < distinct.size() && j < 3; ++j)
+    text += (j ? "; " : "") + std::string("at index ") + std::to_string(distinct[j].index) + " of length " +
+            std::to_string(distinct[j].length) + " → " + format_element(d.oracle_used().type, distinct[j].result.data());
+  return text;
+}
+
+std::optional<condition> position_condition(const differential& d, const fuzz_case& minimal, std::int64_t k) {
+  const std::int64_t extent = d.extent();
+  const auto distinct = results_by_position(d, minimal, minimal.in.data() + k * extent, minimal.inout.data() + k * extent);
+  if (distinct.size() < 2) return std::nullopt;
+  return condition{"position", "the same operands give different results by position: " + describe_positions(d, distinct)};
+}
+
+// Operand pairs whose result vector bodies and scalar tails often disagree on: NaN on either
+// side and ±0 ties for floats, overflow for integers. Set in the first field; the others are 1.
+struct special_pair {
+  std::string label;
+  scalar_bytes a, b;
+};
+std::vector<special_pair> special_pairs(scalar_kind k) {
+  const auto specials = special_values(k);
+  if (is_float_kind(k)) {
+    // Indices into special_values' float list: 0 = +0, 1 = −0, 7 = quiet NaN.
+    const scalar_bytes one = small_value(k, 1), nan = specials[7], zero = specials[0], negative_zero = specials[1];
+    return {{"NaN in inbuf", nan, one}, {"NaN in inoutbuf", one, nan}, {"-0 ∘ +0", negative_zero, zero},
+            {"+0 ∘ -0", zero, negative_zero}};
+  }
+  // Integer list: 1 = 1, 2 = −1 (all ones), 4 = minimum, 5 = maximum.
+  return {{"max ∘ 1", specials[5], specials[1]}, {"min ∘ -1", specials[4], specials[2]}};
+}
+
+std::vector<condition> special_position_conditions(const differential& d, const fuzz_case& layout) {
+  std::vector<condition> out;
+  const auto& type = d.oracle_used().type;
+  if (type.entries().empty()) return out;
+  const type_info& first = info(type.entries().front().type);
+  const std::int64_t at = type.entries().front().disp + first.fields[0].offset;
+  const scalar_kind kind = first.fields[0].kind;
+  if (kind == scalar_kind::char8 || kind == scalar_kind::wchar) return out;
+  const auto extent = static_cast<std::size_t>(d.extent());
+  for (const auto& p : special_pairs(kind)) {
+    std::vector<std::byte> a(extent), b(extent);
+    for (const auto& e : type.entries()) {
+      const type_info& t = info(e.type);
+      for (std::size_t f = 0; f < t.field_count; ++f) {
+        const scalar_bytes one = small_value(t.fields[f].kind, 1);
+        std::memcpy(a.data() + e.disp + t.fields[f].offset, one.data(), value_bytes(t.fields[f].kind));
+        std::memcpy(b.data() + e.disp + t.fields[f].offset, one.data(), value_bytes(t.fields[f].kind));
+      }
+    }
+    std::memcpy(a.data() + at, p.a.data(), value_bytes(kind));
+    std::memcpy(b.data() + at, p.b.data(), value_bytes(kind));
+    const auto distinct = results_by_position(d, layout, a.data(), b.data());
+    if (distinct.size() > 1)
+      out.push_back({"position", "body/tail disagreement with " + p.label + ": " + describe_positions(d, distinct)});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<condition> characterize(const differential& d, const fuzz_case& minimal, const case_result& result) {
+  std::vector<condition> out;
+  if (result.differing.empty()) return out;
+  const std::int64_t k = result.differing.front();
+  if (minimal.count > 1)
+    out.push_back({"length", "only at length >= " + std::to_string(minimal.count) + " (no shorter failing case found)"});
+  if (auto a = alignment_condition(d, minimal)) out.push_back(*a);
+  for (auto& v : value_conditions(d, minimal, k)) out.push_back(std::move(v));
+  if (auto p = position_condition(d, minimal, k)) out.push_back(*p);
+  for (auto& p : special_position_conditions(d, minimal)) out.push_back(std::move(p));
+  return out;
+}
+
+}  // namespace redsem::fuzz

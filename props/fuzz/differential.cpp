@@ -1,0 +1,170 @@
+#include "props/fuzz/differential.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "model/element_compare.h"
+
+namespace redsem::fuzz {
+namespace {
+
+constexpr std::size_t alignment = 64;
+constexpr std::byte canary{0xa5};
+
+// A buffer whose first byte sits `offset` bytes past a 64-byte boundary, with canary bytes
+// around it to catch writes outside.
+class placed_buffer {
+ public:
+  placed_buffer(const std::vector<std::byte>& content, int offset)
+      : raw_(content.size() + 3 * alignment, canary), size_(content.size()) {
+    const auto addr = reinterpret_cast<std::uintptr_t>(raw_.data());
+    start_ = static_cast<std::size_t>((alignment - addr % alignment) % alignment) + alignment + offset;
+    if (size_ != 0) std::memcpy(raw_.data() + start_, content.data(), size_);
+  }
+  std::byte* data() { return raw_.data() + start_; }
+  std::vector<std::byte> content() const {
+    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_), raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
+  }
+  bool guards_intact() const {
+    auto is_canary = [](std::byte b) { return b == canary; };
+    return std::all_of(raw_.begin(), raw_.begin() + static_cast<std::ptrdiff_t>(start_), is_canary) &&
+           std::all_of(raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_), raw_.end(), is_canary);
+  }
+
+ private:
+  std::vector<std::byte> raw_;
+  std::size_t size_;
+  std::size_t start_ = 0;
+};
+
+std::vector<policy> alternative_policies(const policy& p) {
+  std::vector<policy> out;
+  for (auto n : {nan_rule::propagate, nan_rule::ignore, nan_rule::c_ternary})
+    for (auto z : {zero_rule::ordered, zero_rule::c_ternary})
+      for (auto l : {loc_nan_rule::extreme, loc_nan_rule::c_chain}) {
+        policy q = p;
+        q.minmax_nan = n;
+        q.minmax_zero = z;
+        q.loc_nan = l;
+        if (!(q == p)) out.push_back(q);
+      }
+  auto changes = [&](const policy& q) {
+    return (q.minmax_nan != p.minmax_nan) + (q.minmax_zero != p.minmax_zero) + (q.loc_nan != p.loc_nan);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const policy& a, const policy& b) { return changes(a) < changes(b); });
+  return out;
+}
+
+bool same(const datatype& t, std::int64_t extent, const std::byte* x, const std::byte* y, const policy& p) {
+  // Identical bytes are equal under every compare rule; the field walk is for the rest.
+  return std::memcmp(x, y, static_cast<std::size_t>(extent)) == 0 || same_element(t, x, y, p);
+}
+
+}  // namespace
+
+std::string_view to_string(verdict_kind v) {
+  switch (v) {
+    case verdict_kind::pass: return "pass";
+    case verdict_kind::wrong: return "wrong";
+    case verdict_kind::policy_choice: return "policy_choice";
+    case verdict_kind::inconsistent_policy: return "inconsistent_policy";
+    case verdict_kind::wrote_outside: return "wrote_outside";
+    case verdict_kind::kernel_error: return "kernel_error";
+  }
+  return "?";
+}
+
+differential::differential(oracle o, kernel_under_test k, const policy& p)
+    : oracle_(std::move(o)), kernel_(std::move(k)), policy_(p), op_(oracle_.make(p)), extent_(oracle_.type.extent()) {
+  if (oracle_.policy_sensitive) {
+    alternatives_ = alternative_policies(p);
+    for (const auto& q : alternatives_) alternative_ops_.push_back(oracle_.make(q));
+  }
+}
+
+std::vector<std::byte> differential::run_kernel(const fuzz_case& c, int* status, bool* wrote_outside) const {
+  placed_buffer in(c.in, c.in_offset), inout(c.inout, c.inout_offset);
+  *status = 0;
+  std::int64_t done = 0;
+  for (std::int64_t n : c.chunks) {
+    *status = kernel_.run(in.data() + done * extent_, inout.data() + done * extent_, n);
+    if (*status != 0) break;
+    done += n;
+  }
+  *wrote_outside = !inout.guards_intact();
+  return inout.content();
+}
+
+std::vector<std::byte> differential::expected(const fuzz_case& c, int alternative) const {
+  const element_op& op = alternative < 0 ? op_ : alternative_ops_.at(static_cast<std::size_t>(alternative));
+  std::vector<std::byte> out = c.inout;
+  for (std::int64_t k = 0; k < c.count; ++k)
+    op.combine(element_at(c.in, k, extent_), element_at(c.inout, k, extent_), out.data() + k * extent_);
+  return out;
+}
+
+case_result differential::check(const fuzz_case& c) const {
+  case_result r;
+  bool outside = false;
+  r.actual = run_kernel(c, &r.kernel_status, &outside);
+  r.expected = expected(c);
+  for (std::int64_t k = 0; k < c.count; ++k)
+    if (!same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(r.expected, k, extent_), policy_))
+      r.differing.push_back(k);
+  if (r.kernel_status != 0) r.verdict = verdict_kind::kernel_error;
+  else if (outside) r.verdict = verdict_kind::wrote_outside;
+  else if (!r.differing.empty()) classify(c, r);
+  return r;
+}
+
+void differential::classify(const fuzz_case& c, case_result& r) const {
+  r.verdict = verdict_kind::wrong;
+  if (alternatives_.empty()) return;
+  std::vector<std::vector<std::byte>> models{r.expected};
+  std::vector<policy> candidates{policy_};
+  for (std::size_t i = 0; i < alternatives_.size(); ++i) {
+    models.push_back(expected(c, static_cast<int>(i)));
+    candidates.push_back(alternatives_[i]);
+  }
+  auto matches = [&](std::size_t i, std::int64_t k) {
+    return same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(models[i], k, extent_), policy_);
+  };
+  for (std::size_t i = 1; i < models.size(); ++i) {
+    bool everywhere = true;
+    for (std::int64_t k = 0; k < c.count && everywhere; ++k) everywhere = matches(i, k);
+    if (everywhere) {
+      r.verdict = verdict_kind::policy_choice;
+      r.right_under = candidates[i];
+      return;
+    }
+  }
+  auto followed_by = [&](std::int64_t k) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < models.size(); ++i)
+      if (matches(i, k)) out.push_back(i);
+    return out;
+  };
+  for (auto k : r.differing)
+    if (followed_by(k).empty()) return;  // plainly wrong: no policy gives this element
+  // Each element follows some policy, no one policy all: name two elements that disagree,
+  // preferring a pair that shares no policy at all.
+  const std::int64_t a = r.differing.front();
+  const auto pa = followed_by(a);
+  std::int64_t b = -1;
+  for (std::int64_t k = 0; k < c.count; ++k) {
+    const auto pk = followed_by(k);
+    const bool disjoint = std::none_of(pk.begin(), pk.end(), [&](std::size_t i) {
+      return std::find(pa.begin(), pa.end(), i) != pa.end();
+    });
+    if (disjoint) { b = k; break; }
+    if (b < 0 && std::find(pk.begin(), pk.end(), pa.front()) == pk.end()) b = k;
+  }
+  r.verdict = verdict_kind::inconsistent_policy;
+  r.conflict_a = a;
+  r.conflict_b = b;
+  for (auto i : pa) r.policies_a.push_back(candidates[i]);
+  if (b >= 0)
+    for (auto i : followed_by(b)) r.policies_b.push_back(candidates[i]);
+}
+
+}  // namespace redsem::fuzz

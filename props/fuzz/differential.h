@@ -1,0 +1,72 @@
+// Kernel against model on one case: run the kernel on the buffers as laid out (offsets,
+// chunks), compute what the model says under the policy, compare element by element under
+// the policy's compare rule, and classify a difference.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "props/fuzz/fuzz_case.h"
+#include "props/fuzz/kernel.h"
+#include "props/fuzz/oracle.h"
+
+namespace redsem::fuzz {
+
+enum class verdict_kind : std::uint8_t {
+  pass,
+  wrong,                // some element matches the model under no NaN/±0/loc policy
+  policy_choice,        // every element matches the model under one other policy (named)
+  inconsistent_policy,  // each element matches some policy, but no one policy fits all (body vs tail)
+  wrote_outside,        // the kernel wrote bytes outside inoutbuf's elements
+  kernel_error,         // the kernel returned an error code
+};
+std::string_view to_string(verdict_kind v);
+
+struct case_result {
+  verdict_kind verdict = verdict_kind::pass;
+  int kernel_status = 0;
+  std::vector<std::byte> actual;    // inoutbuf after the kernel
+  std::vector<std::byte> expected;  // the model under the chosen policy
+  std::vector<std::int64_t> differing;
+  std::optional<policy> right_under;  // policy_choice: the policy the kernel follows
+  // inconsistent_policy: two differing elements no single policy explains together, and the
+  // policies each one follows.
+  std::int64_t conflict_a = -1, conflict_b = -1;
+  std::vector<policy> policies_a, policies_b;
+};
+
+class differential {
+ public:
+  differential(oracle o, kernel_under_test k, const policy& p);
+
+  case_result check(const fuzz_case& c) const;
+  // Only runs the kernel: inoutbuf afterwards (and its status, and whether it wrote outside).
+  std::vector<std::byte> run_kernel(const fuzz_case& c, int* status, bool* wrote_outside) const;
+  // The model's inoutbuf for the case under policy alternative i (−1: the chosen policy).
+  std::vector<std::byte> expected(const fuzz_case& c, int alternative = -1) const;
+
+  const oracle& oracle_used() const { return oracle_; }
+  const kernel_under_test& kernel() const { return kernel_; }
+  const policy& semantics() const { return policy_; }
+  std::int64_t extent() const { return extent_; }
+
+ private:
+  void classify(const fuzz_case& c, case_result& r) const;
+
+  oracle oracle_;
+  kernel_under_test kernel_;
+  policy policy_;
+  element_op op_;
+  std::vector<policy> alternatives_;  // other NaN/±0/loc choices, fewest changes first
+  std::vector<element_op> alternative_ops_;
+  std::int64_t extent_;
+};
+
+// Element k of a buffer of elements.
+inline const std::byte* element_at(const std::vector<std::byte>& v, std::int64_t k, std::int64_t extent) {
+  return v.data() + k * extent;
+}
+
+}  // namespace redsem::fuzz

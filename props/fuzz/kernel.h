@@ -1,0 +1,43 @@
+// A kernel under test, wherever it comes from: a function with the MPI_User_function ABI
+// (loaded from a shared library, or linked in), our native kernels, or a real MPI library's
+// MPI_Reduce_local behind a pipe. The fuzzer only calls `run`.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "model/typemap.h"
+#include "model/user_op.h"
+
+namespace redsem::fuzz {
+
+struct kernel_under_test {
+  std::string name;
+  // inout[k] := in[k] ∘ inout[k] for k < count. Returns 0, or the error code the kernel
+  // reported (an MPI error class, say); the fuzzer treats a nonzero code as a failure.
+  std::function<int(std::byte* in, std::byte* inout, std::int64_t count)> run;
+};
+
+// Calls fn(in, inout, &len, &type) as MPI would, in pieces of at most INT_MAX elements.
+kernel_under_test user_function_kernel(std::string name, user_function* fn, const datatype& type);
+
+// A function loaded from "LIB.so:SYMBOL". The library stays loaded while the result lives.
+struct loaded_function {
+  std::string spec;
+  user_function* function = nullptr;
+  std::shared_ptr<void> library;  // the dlopen handle; dlclose when the last copy goes
+};
+struct load_error {
+  std::string message;  // names the library or symbol and dlerror's reason
+};
+std::variant<loaded_function, load_error> load_user_function(std::string_view spec);
+
+// The loaded function as a kernel on elements of `type`; it keeps the library loaded.
+kernel_under_test loaded_function_kernel(const loaded_function& f, const datatype& type);
+
+}  // namespace redsem::fuzz

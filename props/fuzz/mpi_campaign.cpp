@@ -1,0 +1,97 @@
+#include "props/fuzz/mpi_campaign.h"
+
+namespace redsem::fuzz {
+namespace {
+
+struct pair_id {
+  op_id op;
+  basic_type type;
+};
+
+std::vector<pair_id> pairs_of(const mpi_campaign_options& o) {
+  std::vector<pair_id> out;
+  for (std::size_t t = 0; t < basic_type_count; ++t)
+    for (std::size_t k = 0; k < op_count; ++k) {
+      const pair_id p{static_cast<op_id>(k), static_cast<basic_type>(t)};
+      if ((o.only_op && *o.only_op != p.op) || (o.only_type && *o.only_type != p.type)) continue;
+      out.push_back(p);
+    }
+  return out;
+}
+
+bool legal_in_reduce_local(const pair_id& p) { return usage_of(p.op) == op_usage::reduction && op_allows(p.op, p.type); }
+
+// Two zero elements through the library: how it answers, before any fuzzing.
+mpi_reply probe(mpi_helper& helper, const pair_id& p) {
+  const std::size_t n = 2 * info(p.type).size;
+  const std::vector<std::byte> zeros(n, std::byte{0});
+  return helper.reduce_local(to_string(p.op), to_string(p.type), 2, 0, 0, zeros.data(), zeros.data(), n);
+}
+
+mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
+  mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt};
+  const mpi_reply reply = probe(helper, p);
+  switch (reply.status) {
+    case mpi_reply::kind::error: r.note = reply.text; break;
+    case mpi_reply::kind::ok: r.verdict = mpi_pair_verdict::accepted_illegal; r.note = "the call returned MPI_SUCCESS"; break;
+    case mpi_reply::kind::crashed: r.verdict = mpi_pair_verdict::crashed; r.note = reply.text; break;
+    case mpi_reply::kind::unsupported:
+    case mpi_reply::kind::extent: r.verdict = mpi_pair_verdict::unsupported; r.note = reply.text; break;
+  }
+  return r;
+}
+
+mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const pair_id& p,
+                           const mpi_campaign_options& o) {
+  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt};
+  const mpi_reply reply = probe(helper, p);
+  if (reply.status != mpi_reply::kind::ok) {
+    r.note = reply.text;
+    r.verdict = reply.status == mpi_reply::kind::error     ? mpi_pair_verdict::refused_legal
+                : reply.status == mpi_reply::kind::crashed ? mpi_pair_verdict::crashed
+                                                           : mpi_pair_verdict::unsupported;
+    return r;
+  }
+  const differential d(predefined_oracle(p.op, p.type), mpi_kernel(helper, library, p.op, p.type), o.semantics);
+  const fuzz_report report = run_fuzz(d, o.per_pair);
+  r.cases_run = report.cases_run;
+  if (report.first_failure) {
+    r.verdict = mpi_pair_verdict::finding;
+    r.found = report.first_failure;
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string_view to_string(mpi_pair_verdict v) {
+  switch (v) {
+    case mpi_pair_verdict::pass: return "pass";
+    case mpi_pair_verdict::finding: return "finding";
+    case mpi_pair_verdict::refused_legal: return "refused_legal_pair";
+    case mpi_pair_verdict::unsupported: return "unsupported";
+    case mpi_pair_verdict::refused: return "refused";
+    case mpi_pair_verdict::accepted_illegal: return "accepted_illegal_pair";
+    case mpi_pair_verdict::crashed: return "crashed";
+  }
+  return "?";
+}
+
+bool is_finding(mpi_pair_verdict v) {
+  return v == mpi_pair_verdict::finding || v == mpi_pair_verdict::refused_legal ||
+         v == mpi_pair_verdict::accepted_illegal || v == mpi_pair_verdict::crashed;
+}
+
+mpi_campaign_report run_mpi_campaign(mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
+                                     const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
+  mpi_campaign_report report{library, helper.library_version(), {}};
+  const auto pairs = pairs_of(o);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const pair_id& p = pairs[i];
+    if (progress) progress(i, pairs.size(), std::string(to_string(p.op)) + " on " + std::string(to_string(p.type)));
+    report.rows.push_back(legal_in_reduce_local(p) ? legal_pair(helper, library, p, o) : illegal_pair(helper, p));
+  }
+  return report;
+}
+
+}  // namespace redsem::fuzz

@@ -1,0 +1,54 @@
+// Fuzzing a real MPI library's MPI_Reduce_local over every predefined (op, type): legal pairs
+// against the model, illegal ones for their error behaviour under MPI_ERRORS_RETURN.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "props/fuzz/fuzz_run.h"
+#include "props/fuzz/mpi_library.h"
+
+namespace redsem::fuzz {
+
+enum class mpi_pair_verdict : std::uint8_t {
+  pass,              // legal pair, every case agreed with the model
+  finding,           // legal pair, a shrunk counterexample
+  refused_legal,     // legal pair, the library returned an error
+  unsupported,       // the library does not have the type (or its extent differs)
+  refused,           // illegal pair, refused with an error: as MPI requires
+  accepted_illegal,  // illegal pair, the call succeeded
+  crashed,           // the library killed the helper
+};
+std::string_view to_string(mpi_pair_verdict v);
+bool is_finding(mpi_pair_verdict v);
+
+struct mpi_pair_result {
+  op_id op;
+  basic_type type;
+  bool legal;
+  mpi_pair_verdict verdict;
+  std::string note;  // the error class text, the crash, the unsupported reason
+  std::int64_t cases_run = 0;
+  std::optional<failure> found;
+};
+
+struct mpi_campaign_options {
+  fuzz_options per_pair;
+  policy semantics;
+  std::optional<op_id> only_op;
+  std::optional<basic_type> only_type;
+};
+
+struct mpi_campaign_report {
+  std::string library;
+  std::string version;
+  std::vector<mpi_pair_result> rows;
+};
+
+// `progress(done, total, pair)` is called before each pair.
+mpi_campaign_report run_mpi_campaign(mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
+                                     const std::function<void(std::size_t, std::size_t, const std::string&)>& progress);
+
+}  // namespace redsem::fuzz

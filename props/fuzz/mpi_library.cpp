@@ -1,0 +1,202 @@
+#include "props/fuzz/mpi_library.h"
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+extern char** environ;
+
+namespace redsem::fuzz {
+
+mpi_helper::mpi_helper(std::string program) : program_(std::move(program)) {
+  // A helper that dies while we write to it must not take this process down with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN);
+}
+
+mpi_helper::~mpi_helper() {
+  stop();
+  if (stderr_file_ >= 0) close(stderr_file_);
+}
+
+bool mpi_helper::start() {
+  ++restarts_;
+  int down[2], up[2];
+  if (pipe(down) != 0) return false;
+  if (pipe(up) != 0) {
+    close(down[0]);
+    close(down[1]);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, down[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, up[1], STDOUT_FILENO);
+  if (stderr_file_ < 0) {
+    char name[] = "/tmp/redsem-mpi-helper-XXXXXX";
+    stderr_file_ = mkstemp(name);
+    if (stderr_file_ >= 0) unlink(name);
+  }
+  if (stderr_file_ >= 0) {
+    ftruncate(stderr_file_, 0);
+    lseek(stderr_file_, 0, SEEK_SET);
+    posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
+  }
+  for (int fd : {down[0], down[1], up[0], up[1]}) posix_spawn_file_actions_addclose(&actions, fd);
+  // Open MPI refuses to run as root unless told twice; singleton mode needs no mpirun.
+  std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+  for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
+  std::vector<char*> env;
+  for (auto& s : env_strings) env.push_back(s.data());
+  env.push_back(nullptr);
+  std::string argv0 = program_;
+  char* argv[] = {argv0.data(), nullptr};
+  const int rc = posix_spawn(&pid_, program_.c_str(), &actions, nullptr, argv, env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(down[0]);
+  close(up[1]);
+  if (rc != 0) {
+    close(down[1]);
+    close(up[0]);
+    pid_ = -1;
+    return false;
+  }
+  to_child_ = down[1];
+  from_child_ = up[0];
+  return true;
+}
+
+void mpi_helper::stop() {
+  if (pid_ < 0) return;
+  write_bytes("quit\n", 5);
+  close(to_child_);
+  close(from_child_);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::string mpi_helper::died() {
+  close(to_child_);
+  close(from_child_);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  std::string why = WIFSIGNALED(status) ? std::string("helper killed by signal ") + strsignal(WTERMSIG(status))
+                                        : "helper exited with status " + std::to_string(WEXITSTATUS(status));
+  // The library's own message, if it printed one: its first line.
+  if (stderr_file_ >= 0) {
+    char text[512] = {};
+    const ssize_t n = pread(stderr_file_, text, sizeof text - 1, 0);
+    std::string first(text, n > 0 ? static_cast<std::size_t>(n) : 0);
+    first = first.substr(0, first.find('\n'));
+    if (!first.empty()) why += ": " + first;
+  }
+  return why;
+}
+
+bool mpi_helper::write_bytes(const void* p, std::size_t n) {
+  const char* c = static_cast<const char*>(p);
+  while (n > 0) {
+    const ssize_t w = write(to_child_, c, n);
+    if (w <= 0) return false;
+    c += w;
+    n -= static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+bool mpi_helper::read_bytes(std::byte* p, std::size_t n) {
+  while (n > 0) {
+    const ssize_t r = read(from_child_, p, n);
+    if (r <= 0) return false;
+    p += r;
+    n -= static_cast<std::size_t>(r);
+  }
+  return true;
+}
+
+std::string mpi_helper::read_line() {
+  std::string line;
+  char ch = 0;
+  while (read(from_child_, &ch, 1) == 1) {
+    if (ch == '\n') return line;
+    line += ch;
+  }
+  return {};
+}
+
+std::string mpi_helper::library_version() {
+  if (pid_ < 0 && !start()) return "cannot start " + program_;
+  if (!write_bytes("version\n", 8)) return died();
+  const std::string line = read_line();
+  if (line.rfind("ok ", 0) != 0) return died();
+  std::vector<std::byte> text(std::stoul(line.substr(3)));
+  if (!read_bytes(text.data(), text.size())) return died();
+  std::string s(reinterpret_cast<const char*>(text.data()), text.size());
+  s = s.substr(0, s.find_first_of(std::string("\n\0", 2)));
+  for (auto& c : s)
+    if (c == '\t') c = ' ';
+  return s;
+}
+
+mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
+                                   int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes) {
+  mpi_reply reply;
+  if (pid_ < 0 && !start()) {
+    reply.text = "cannot start " + program_;
+    return reply;
+  }
+  const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) + " " +
+                              std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
+                              std::to_string(nbytes) + "\n";
+  const std::string line = write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) &&
+                                   write_bytes(inout, nbytes)
+                               ? read_line()
+                               : std::string();
+  if (line.rfind("ok ", 0) == 0) {
+    reply.bytes.resize(nbytes);
+    if (read_bytes(reply.bytes.data(), nbytes)) {
+      reply.status = mpi_reply::kind::ok;
+      return reply;
+    }
+  } else if (line.rfind("error ", 0) == 0) {
+    reply.status = mpi_reply::kind::error;
+    reply.error_class = std::atoi(line.c_str() + 6);
+    const auto space = line.find(' ', 6);
+    reply.text = space == std::string::npos ? "" : line.substr(space + 1);
+    return reply;
+  } else if (line.rfind("unsupported ", 0) == 0) {
+    reply.status = mpi_reply::kind::unsupported;
+    reply.text = line.substr(12);
+    return reply;
+  } else if (line.rfind("extent ", 0) == 0) {
+    reply.status = mpi_reply::kind::extent;
+    reply.text = "the library's extent is " + line.substr(7) + " bytes";
+    return reply;
+  }
+  reply.status = mpi_reply::kind::crashed;
+  reply.text = died();
+  return reply;
+}
+
+kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type) {
+  const auto extent = static_cast<std::size_t>(info(type).size);
+  auto run = [&helper, op, type, extent](std::byte* in, std::byte* inout, std::int64_t count) {
+    // The helper places its buffers as ours are placed, relative to a 64-byte boundary.
+    const int in_off = static_cast<int>(reinterpret_cast<std::uintptr_t>(in) % 64);
+    const int inout_off = static_cast<int>(reinterpret_cast<std::uintptr_t>(inout) % 64);
+    const std::size_t n = static_cast<std::size_t>(count) * extent;
+    const mpi_reply r = helper.reduce_local(to_string(op), to_string(type), count, in_off, inout_off, in, inout, n);
+    if (r.status == mpi_reply::kind::ok) {
+      if (n != 0) std::memcpy(inout, r.bytes.data(), n);
+      return 0;
+    }
+    return r.status == mpi_reply::kind::error ? (r.error_class == 0 ? -2 : r.error_class) : -1;
+  };
+  return {library + " MPI_Reduce_local", std::move(run)};
+}
+
+}  // namespace redsem::fuzz

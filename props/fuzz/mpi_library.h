@@ -1,0 +1,65 @@
+// A real MPI library's MPI_Reduce_local, run in a helper process (tools/mpi_fuzz_helper.c,
+// built with the library's compiler wrapper) and reached through a pipe, so that a crash in
+// the library is a finding, not the end of the fuzzer.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/op.h"
+#include "props/fuzz/kernel.h"
+
+namespace redsem::fuzz {
+
+struct mpi_reply {
+  enum class kind : std::uint8_t {
+    ok,           // bytes hold inoutbuf after the call
+    error,        // the call returned MPI error class `error_class`
+    unsupported,  // the library has no such type or op
+    extent,       // the library's extent for the type differs from redsem's
+    crashed,      // the helper died; text says how (it is restarted on the next call)
+  };
+  kind status = kind::crashed;
+  int error_class = 0;
+  std::string text;
+  std::vector<std::byte> bytes;
+};
+
+class mpi_helper {
+ public:
+  // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission).
+  explicit mpi_helper(std::string program);
+  ~mpi_helper();
+  mpi_helper(const mpi_helper&) = delete;
+  mpi_helper& operator=(const mpi_helper&) = delete;
+
+  // The first line of MPI_Get_library_version, or why the helper could not start.
+  std::string library_version();
+  mpi_reply reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
+                         int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
+  int restarts() const { return restarts_; }
+
+ private:
+  bool start();
+  void stop();
+  std::string read_line();
+  bool read_bytes(std::byte* p, std::size_t n);
+  bool write_bytes(const void* p, std::size_t n);
+  std::string died();
+
+  std::string program_;
+  pid_t pid_ = -1;
+  int to_child_ = -1, from_child_ = -1;
+  int restarts_ = -1;
+  int stderr_file_ = -1;  // the helper's stderr: its last words name a crash's cause
+};
+
+// The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error
+// class becomes the kernel's status; a crash becomes status −1 (and restarts the helper).
+kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type);
+
+}  // namespace redsem::fuzz

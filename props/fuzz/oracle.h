@@ -1,0 +1,25 @@
+// What a kernel is compared with: the model's element_op for a semantics policy. An op file
+// or a reference user function plugs in the same way; only predefined ops depend on the
+// policy's NaN and ±0 choices, which is what lets the fuzzer say "right under another policy".
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "model/element_op.h"
+
+namespace redsem::fuzz {
+
+struct oracle {
+  std::string name;  // "MPI_SUM on MPI_INT8_T", "op file ops/foo.op"
+  datatype type;
+  std::function<element_op(const policy&)> make;
+  bool policy_sensitive = false;  // whether another NaN/±0/loc policy can change a result
+};
+
+oracle predefined_oracle(op_id op, basic_type type);
+
+// A reference function (MPI_User_function ABI) on one element of `type`; policy-independent.
+oracle user_function_oracle(const user_op& op, const datatype& type);
+
+}  // namespace redsem::fuzz

@@ -1,0 +1,176 @@
+#include "props/fuzz/shrink.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <map>
+#include <set>
+
+#include "model/element_compare.h"
+#include "props/fuzz/special_values.h"
+
+namespace redsem::fuzz {
+namespace {
+
+class shrinker {
+ public:
+  shrinker(const differential& d, verdict_kind kind, int budget) : d_(d), kind_(kind), budget_(budget) {}
+
+  bool still_fails(const fuzz_case& c) {
+    if (budget_ <= 0) return false;
+    --budget_;
+    return d_.check(c).verdict == kind_;
+  }
+  // Keeps `candidate` when it still fails.
+  bool try_case(fuzz_case& current, fuzz_case candidate) {
+    if (!still_fails(candidate)) return false;
+    current = std::move(candidate);
+    return true;
+  }
+
+ private:
+  const differential& d_;
+  verdict_kind kind_;
+  int budget_;
+};
+
+// Drops elements [begin, begin + n), shortening the chunks that held them.
+fuzz_case without(const fuzz_case& c, std::int64_t begin, std::int64_t n, std::int64_t extent) {
+  fuzz_case out = c;
+  const auto b = static_cast<std::ptrdiff_t>(begin * extent), e = static_cast<std::ptrdiff_t>((begin + n) * extent);
+  out.in.erase(out.in.begin() + b, out.in.begin() + e);
+  out.inout.erase(out.inout.begin() + b, out.inout.begin() + e);
+  out.count -= n;
+  std::int64_t at = 0;
+  for (auto& len : out.chunks) {
+    const std::int64_t lo = std::max(at, begin), hi = std::min(at + len, begin + n);
+    at += len;
+    if (hi > lo) len -= hi - lo;
+  }
+  if (out.chunks.empty()) out.chunks = {out.count};
+  return out;
+}
+
+// The scalar fields of one element: kind and byte offset.
+std::vector<std::pair<scalar_kind, std::int64_t>> fields_of(const datatype& t) {
+  std::vector<std::pair<scalar_kind, std::int64_t>> out;
+  for (const auto& e : t.entries()) {
+    const type_info& ti = info(e.type);
+    for (std::size_t f = 0; f < ti.field_count; ++f) out.emplace_back(ti.fields[f].kind, e.disp + ti.fields[f].offset);
+  }
+  return out;
+}
+
+void set_field(std::vector<std::byte>& buf, std::int64_t at, scalar_kind k, const scalar_bytes& v) {
+  std::memcpy(buf.data() + at, v.data(), value_bytes(k));
+}
+
+void shrink_length(shrinker& s, fuzz_case& c, std::int64_t extent) {
+  for (std::int64_t block = std::max<std::int64_t>(1, c.count / 2); block >= 1; block /= 2) {
+    for (std::int64_t at = 0; at + block <= c.count;)
+      if (!s.try_case(c, without(c, at, block, extent))) at += block;
+    if (block == 1) break;
+  }
+}
+
+bool is_value(const std::vector<std::byte>& buf, std::int64_t at, scalar_kind k, const scalar_bytes& v) {
+  return std::memcmp(buf.data() + at, v.data(), value_bytes(k)) == 0;
+}
+
+// Each field of each element to 0, else 1: in one operand, then in both at once (a tie such as
+// MINLOC's equal values must change on both sides together to stay a tie).
+void simplify_values(shrinker& s, fuzz_case& c, const datatype& type, std::int64_t extent) {
+  const auto fields = fields_of(type);
+  for (std::int64_t k = 0; k < c.count; ++k)
+    for (const auto& [kind, off] : fields) {
+      const std::int64_t at = k * extent + off;
+      for (auto side : std::array{&fuzz_case::in, &fuzz_case::inout})
+        for (int v : {0, 1}) {
+          const scalar_bytes value = small_value(kind, v);
+          if (is_value(c.*side, at, kind, value)) break;  // already the simplest
+          fuzz_case candidate = c;
+          set_field(candidate.*side, at, kind, value);
+          if (s.try_case(c, std::move(candidate))) break;
+        }
+      for (int v : {0, 1}) {
+        const scalar_bytes value = small_value(kind, v);
+        if (is_value(c.in, at, kind, value) && is_value(c.inout, at, kind, value)) break;
+        fuzz_case candidate = c;
+        set_field(candidate.in, at, kind, value);
+        set_field(candidate.inout, at, kind, value);
+        if (s.try_case(c, std::move(candidate))) break;
+      }
+    }
+}
+
+// An integer field as a signed 64-bit value (unsigned kinds read as their value).
+std::int64_t read_integer(const std::byte* p, scalar_kind k) {
+  switch (k) {
+    case scalar_kind::i8: { std::int8_t v; std::memcpy(&v, p, 1); return v; }
+    case scalar_kind::i16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
+    case scalar_kind::i32: case scalar_kind::wchar: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
+    case scalar_kind::i64: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
+    default: { std::uint64_t v = 0; std::memcpy(&v, p, value_bytes(k)); return static_cast<std::int64_t>(v >> 1) * 2 + static_cast<std::int64_t>(v & 1); }
+  }
+}
+
+// Integer fields halve towards 0 while the case still fails: 113 + 113 overflowing int8 becomes
+// 64 + 64, the smallest pair that still overflows along that path.
+void halve_integers(shrinker& s, fuzz_case& c, const datatype& type, std::int64_t extent) {
+  const auto fields = fields_of(type);
+  for (std::int64_t k = 0; k < c.count; ++k)
+    for (auto side : std::array{&fuzz_case::in, &fuzz_case::inout})
+      for (const auto& [kind, off] : fields) {
+        if (is_float_kind(kind)) continue;
+        const std::int64_t at = k * extent + off;
+        for (int step = 0; step < 64; ++step) {
+          const std::int64_t v = read_integer((c.*side).data() + at, kind);
+          if (v == 0 || v == 1 || v == -1) break;
+          fuzz_case candidate = c;
+          const std::int64_t half = v / 2;
+          std::memcpy((candidate.*side).data() + at, &half, value_bytes(kind));  // little-endian: low bytes
+          if (!s.try_case(c, std::move(candidate))) break;
+        }
+      }
+}
+
+// One call if that still fails, else the same calls without the empty ones.
+void simplify_chunks(shrinker& s, fuzz_case& c) {
+  if (c.chunks.size() <= 1) return;
+  fuzz_case one = c;
+  one.chunks = {c.count};
+  if (s.try_case(c, std::move(one))) return;
+  fuzz_case nonempty = c;
+  std::erase(nonempty.chunks, 0);
+  if (nonempty.chunks.size() < c.chunks.size() && !nonempty.chunks.empty()) s.try_case(c, std::move(nonempty));
+}
+
+}  // namespace
+
+fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, int budget) {
+  shrinker s(d, kind, budget);
+  const std::int64_t extent = d.extent();
+  fuzz_case& c = failing;
+  simplify_chunks(s, c);
+  for (auto [in_off, inout_off] : {std::pair{0, 0}, std::pair{0, c.inout_offset}, std::pair{c.in_offset, 0}}) {
+    if (in_off == c.in_offset && inout_off == c.inout_offset) continue;
+    fuzz_case aligned = c;
+    aligned.in_offset = in_off;
+    aligned.inout_offset = inout_off;
+    if (s.try_case(c, std::move(aligned))) break;
+  }
+  // Everything after the first differing element can usually go at once.
+  const auto first = d.check(c).differing;
+  if (!first.empty() && first.front() + 1 < c.count) s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  for (int round = 0; round < 2; ++round) {
+    const fuzz_case before = c;
+    shrink_length(s, c, extent);
+    simplify_values(s, c, d.oracle_used().type, extent);
+    halve_integers(s, c, d.oracle_used().type, extent);
+    if (c.count == before.count && c.in == before.in && c.inout == before.inout) break;
+  }
+  simplify_chunks(s, c);
+  return c;
+}
+
+}  // namespace redsem::fuzz

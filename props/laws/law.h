@@ -1,0 +1,74 @@
+// Algebraic laws of a binary op and their verdicts (DESIGN decision 4: an enum with
+// evidence, never a bool). This header is solver-free: the verdicts come from props/smt,
+// which is the only code that sees Z3.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/policy.h"
+#include "model/typemap.h"
+
+namespace redsem::laws {
+
+enum class law : std::uint8_t {
+  associativity,  // (x∘y)∘z = x∘(y∘z)
+  commutativity,  // x∘y = y∘x
+  identity,       // some e has e∘x = x = x∘e for every x (two-sided)
+  idempotence,    // x∘x = x
+  absorbing,      // some z has z∘x = z = x∘z for every x (two-sided)
+};
+inline constexpr std::array<law, 5> all_laws{law::associativity, law::commutativity, law::identity,
+                                             law::idempotence, law::absorbing};
+std::string_view to_string(law l);
+std::optional<law> parse_law(std::string_view name);
+
+enum class verdict : std::uint8_t { proved, refuted, unknown };
+std::string_view to_string(verdict v);
+
+// One element value as the user reads it: its bytes (the model's layout) and their text.
+struct shown_value {
+  std::vector<std::byte> bytes;
+  std::string text;  // typed: "1.5 [0x3fc00000]" for a float, "(3, 7)" for a pair
+};
+
+// A refutation's evidence: the variables' values and, for each side of the violated
+// equation, the model's result. Both results come from replaying the model (concrete_domain),
+// never from the solver, and they differ under the policy's compare rule.
+struct counterexample {
+  std::vector<std::pair<std::string, shown_value>> inputs;  // ("x", …), ("y", …)
+  std::string lhs_expression, rhs_expression;               // "(x∘y)∘z", "x∘(y∘z)"
+  shown_value lhs, rhs;
+};
+
+struct law_result {
+  law which;
+  verdict outcome = verdict::unknown;
+  std::optional<counterexample> example;  // refuted with a counterexample
+  std::optional<shown_value> element;     // identity/absorbing: the element proved (or the candidate refuted)
+  std::string reason;                     // how it was decided, or why it is unknown
+  double seconds = 0;
+};
+
+// The concrete side of an op: the model's own evaluation, used to search for and to replay
+// counterexamples. `combine` writes a∘b to out and returns false when the evaluation is
+// erroneous under the policy (a signed overflow under overflow=erroneous).
+struct model_op {
+  std::string name;
+  datatype type;  // one element; a predefined type
+  std::function<bool(const std::byte* a, const std::byte* b, std::byte* out)> combine;
+};
+
+struct prove_options {
+  unsigned timeout_ms = 10000;  // per solver query
+  unsigned random_seed = 1;     // the concrete pre-search's random values
+  bool pre_search = true;       // try the model on special and random values before the solver
+};
+
+}  // namespace redsem::laws

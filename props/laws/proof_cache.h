@@ -1,0 +1,35 @@
+// Proofs kept on disk, so that a repeated `redsem laws` is instant. A verdict is keyed by
+// everything it depends on: the op, the element representation (law_table.h), the law, the
+// policy's canonical text, the solver's version, and definition_version — which must be
+// bumped whenever model/op_definitions.h or the encoding in props/smt changes meaning.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "model/op.h"
+#include "props/laws/law.h"
+
+namespace redsem::laws {
+
+inline constexpr int definition_version = 1;
+
+class proof_cache {
+ public:
+  explicit proof_cache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  // $XDG_CACHE_HOME/redsem, else $HOME/.cache/redsem, else ./.redsem-cache.
+  static std::filesystem::path default_dir();
+
+  std::optional<law_result> find(op_id op, basic_type type, law l, const policy& p) const;
+  // Best effort: a cache that cannot be written is only slower.
+  void store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const;
+
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+}  // namespace redsem::laws

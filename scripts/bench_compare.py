@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Runs redsem's kernels_bench and each MPI library's MPI_Reduce_local benchmark on the same
+cases and prints medians side by side, as ratios, with the issue's targets checked:
+  >= 1.0x Open MPI and >= 1.5x MPICH on every case (2-operand form, MPI_Reduce_local),
+  >= 2.5x both on MINLOC/MAXLOC, >= 0.9x the bandwidth reference c[i] = a[i] + b[i] at 16M,
+  3-operand form >= 1.4x a copy followed by the 2-operand form at 16M.
+Standard library only. Usage: scripts/bench_compare.py [--build build/bench] [--filter REGEX]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+PROGRAMS = [("redsem", "kernels_bench"), ("Open MPI", "mpi_reduce_local_bench.openmpi"),
+            ("MPICH", "mpi_reduce_local_bench.mpich")]
+BIG = 1 << 24
+
+
+def run(path, args):
+    cmd = [path, "--benchmark_format=json", f"--benchmark_repetitions={args.repetitions}",
+           "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}"]
+    if args.filter:
+        cmd.append(f"--benchmark_filter={args.filter}")
+    print("running", " ".join(cmd), file=sys.stderr, flush=True)
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    medians = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            medians[b["run_name"]] = b["bytes_per_second"] / 1e9
+    return medians
+
+
+def ratio(a, b):
+    return a / b if a and b else None
+
+
+def fmt(x, spec="{:8.2f}"):
+    return spec.format(x) if x is not None else "       -"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build/bench", help="the bench preset's build directory")
+    ap.add_argument("--filter", default="", help="Google Benchmark filter regex, passed to every program")
+    ap.add_argument("--repetitions", type=int, default=5)
+    ap.add_argument("--min-time", default="0.05")
+    args = ap.parse_args()
+
+    results = {}
+    for label, exe in PROGRAMS:
+        path = os.path.join(args.build, "bench", exe)
+        if os.path.exists(path):
+            results[label] = run(path, args)
+        else:
+            print(f"note: {path} not built; its column stays empty", file=sys.stderr)
+    ours = results.get("redsem", {})
+    ompi, mpich = results.get("Open MPI", {}), results.get("MPICH", {})
+
+    print(f"{'case (GB/s, 3*N*size bytes per call; medians)':58} {'redsem':>8} {'3-op':>8} {'OpenMPI':>8} {'MPICH':>8}"
+          f" {'xOpenMPI':>8} {'xMPICH':>8}")
+    misses, checks = [], 0
+    for name in sorted(k for k in ours if k.startswith("reduce_local/")):
+        _, op, typ, n = name.split("/")
+        mine, three = ours[name], ours.get(f"reduce_locals/{op}/{typ}/{n}")
+        r_o, r_m = ratio(mine, ompi.get(name)), ratio(mine, mpich.get(name))
+        print(f"{name:58} {fmt(mine)} {fmt(three)} {fmt(ompi.get(name))} {fmt(mpich.get(name))} {fmt(r_o)} {fmt(r_m)}")
+        loc = op in ("MPI_MINLOC", "MPI_MAXLOC")
+        for label, r, target in (("Open MPI", r_o, 2.5 if loc else 1.0), ("MPICH", r_m, 2.5 if loc else 1.5)):
+            if r is not None:
+                checks += 1
+                if r < target:
+                    misses.append(f"{name}: {r:.2f}x {label} (target {target}x)")
+
+    print(f"\nAt N = 16M: against the bandwidth reference (same bytes) and 3-operand vs copy + 2-operand")
+    for name in sorted(k for k in ours if k.startswith("reduce_local/") and k.endswith(f"/{BIG}")):
+        _, op, typ, n = name.split("/")
+        bw = ours.get(f"bandwidth/{operand_bytes(name)}")
+        three, copy = ours.get(f"reduce_locals/{op}/{typ}/{n}"), ours.get(f"copy_reduce_local/{op}/{typ}/{n}")
+        r_bw, r_3 = ratio(ours[name], bw), ratio(three, copy)
+        print(f"{name:58} x bandwidth {fmt(r_bw)}   3-op / (copy + 2-op) {fmt(r_3)}")
+        for what, r, target in (("bandwidth reference", r_bw, 0.9), ("3-op vs copy+2-op", r_3, 1.4)):
+            if r is not None:
+                checks += 1
+                if r < target:
+                    misses.append(f"{name}: {r:.2f}x {what} (target {target}x)")
+    print(f"\n{checks - len(misses)} of {checks} target checks met")
+    for m in misses:
+        print("  miss:", m)
+
+
+SIZES = {"MPI_INT8_T": 1, "MPI_INT32_T": 4, "MPI_INT64_T": 8, "MPI_FLOAT": 4, "MPI_DOUBLE": 8,
+         "MPI_C_DOUBLE_COMPLEX": 16, "MPI_DOUBLE_INT": 16, "MPI_2INT": 8}
+
+
+def operand_bytes(name):
+    _, _, typ, n = name.split("/")
+    return int(n) * SIZES[typ]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+// The symbolic machine the schedules run on: each rank's buffer holds one tree per element.
+#pragma once
+
+#include <vector>
+
+#include "sim/schedule.h"
+
+namespace redsem::sim::detail {
+
+using buffer = std::vector<tree>;
+
+// Every rank's send buffer: element k of rank r is the leaf r.
+inline std::vector<buffer> initial_buffers(int procs, int count) {
+  std::vector<buffer> out(static_cast<std::size_t>(procs));
+  for (int r = 0; r < procs; ++r) out[static_cast<std::size_t>(r)].assign(static_cast<std::size_t>(count), leaf(r));
+  return out;
+}
+
+inline int largest_power_of_two_at_most(int n) {
+  int p = 1;
+  while (p * 2 <= n) p *= 2;
+  return p;
+}
+
+// MPICH's reduction of a non-power-of-two group to pof2 participants: among the first 2·rem
+// ranks, each even rank sends its buffer to the odd rank above it, which combines lower ∘ upper
+// (for a commutative op MPICH writes received ∘ own, the same order here) and takes part as
+// newrank rank/2; the even ranks sit out. Ranks from 2·rem on are newrank rank − rem.
+struct folded_group {
+  int pof2 = 1, rem = 0;
+  int newrank(int rank) const {
+    if (rank < 2 * rem) return rank % 2 == 0 ? -1 : rank / 2;
+    return rank - rem;
+  }
+  int real_rank(int nr) const { return nr < rem ? 2 * nr + 1 : nr + rem; }
+};
+
+inline folded_group fold_to_power_of_two(std::vector<buffer>& bufs) {
+  const int procs = static_cast<int>(bufs.size());
+  folded_group g{largest_power_of_two_at_most(procs), 0};
+  g.rem = procs - g.pof2;
+  for (int r = 0; r < 2 * g.rem; r += 2)
+    for (std::size_t k = 0; k < bufs[static_cast<std::size_t>(r)].size(); ++k)
+      bufs[static_cast<std::size_t>(r) + 1][k] = combine(bufs[static_cast<std::size_t>(r)][k], bufs[static_cast<std::size_t>(r) + 1][k]);
+  return g;
+}
+
+enum class operand_rule {
+  received_left,  // own = received ∘ own, whoever sent it (MPICH's commutative paths, Open MPI's ring)
+  rank_order,     // the lower rank's partial is the left operand (MPICH's non-commutative paths)
+};
+
+inline tree merge(const tree& own, const tree& received, bool received_from_lower, operand_rule rule) {
+  if (rule == operand_rule::received_left || received_from_lower) return combine(received, own);
+  return combine(own, received);
+}
+
+// Recursive halving over the folded group: at each step newranks nr and nr ^ mask split the
+// elements both still hold; nr keeps those whose target newrank agrees with nr on bit `mask`
+// and reduces the partner's partials of them into its own. Afterwards newrank t holds the full
+// reduction of every element k with target[k] == t. Masks run in the order given.
+inline void recursive_halving(std::vector<buffer>& bufs, const folded_group& g, const std::vector<int>& target,
+                              const std::vector<int>& masks, operand_rule rule) {
+  const auto count = target.size();
+  for (int mask : masks) {
+    std::vector<buffer> next = bufs;
+    for (int nr = 0; nr < g.pof2; ++nr) {
+      const int partner = nr ^ mask;
+      const int me = g.real_rank(nr), other = g.real_rank(partner);
+      for (std::size_t k = 0; k < count; ++k) {
+        // Only elements still shared (targets agreeing on all masks done so far) are in play;
+        // the check on this mask's bit picks the half nr keeps.
+        if ((target[k] & mask) != (nr & mask)) continue;
+        bool shared = true;
+        for (int done : masks) {
+          if (done == mask) break;
+          if ((target[k] & done) != (nr & done)) shared = false;
+        }
+        if (!shared) continue;
+        next[static_cast<std::size_t>(me)][k] = merge(bufs[static_cast<std::size_t>(me)][k],
+                                                      bufs[static_cast<std::size_t>(other)][k], other < me, rule);
+      }
+    }
+    bufs = std::move(next);
+  }
+}
+
+// Elements 0..count−1 in `blocks` nearly equal blocks, the first count % blocks one longer.
+inline std::vector<int> block_of_elements(int count, int blocks) {
+  std::vector<int> out;
+  const int base = count / blocks, extra = count % blocks;
+  for (int b = 0; b < blocks; ++b)
+    for (int i = 0; i < base + (b < extra ? 1 : 0); ++i) out.push_back(b);
+  return out;
+}
+
+}  // namespace redsem::sim::detail

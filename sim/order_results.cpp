@@ -1,0 +1,76 @@
+#include "sim/order_results.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+
+#include "sim/detail/order_dp.h"
+
+namespace redsem::sim {
+
+double legal_tree_count(int procs, bool commutative) {
+  if (procs <= 1) return 1;
+  double count = 1;
+  if (commutative) {
+    for (int k = 3; k <= 2 * procs - 3; k += 2) count *= k;
+    return count;
+  }
+  // Catalan(n) = C(2n, n) / (n + 1) with n = P − 1, built up as C(n+1) = C(n)·2(2n+1)/(n+2).
+  for (int n = 0; n < procs - 1; ++n) count = count * 2 * (2 * n + 1) / (n + 2);
+  return count;
+}
+
+std::string format_count(double count) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, count < 1e12 ? "%.0f" : "%.3g", count);
+  return buf;
+}
+
+namespace {
+struct byte_ops {
+  const element_op* op;
+  element combine(const element& a, const element& b) const {
+    element out(a.size(), std::byte{0});
+    op->combine(a.data(), b.data(), out.data());
+    return out;
+  }
+  std::uint64_t hash(const element& v) const {
+    return std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(v.data()), v.size()));
+  }
+  bool same(const element& a, const element& b) const { return a == b; }
+};
+
+template <class Dp>
+order_results collect(const Dp& dp) {
+  order_results out;
+  out.combinations = dp.combinations();
+  out.complete = !dp.truncated();
+  if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
+  return out;
+}
+}  // namespace
+
+order_results all_order_results(const element_op& op, const std::vector<element>& inputs,
+                                const std::optional<predefined_pair>& typed, const order_limits& limits) {
+  ensure(!inputs.empty(), "a reduction needs at least one rank");
+  const int procs = static_cast<int>(inputs.size());
+  if (op.commutative && procs > limits.max_commutative_procs) {
+    order_results out;
+    out.complete = false;
+    out.incomplete_reason = "a commutative op over " + std::to_string(procs) + " ranks has 2^" +
+                            std::to_string(procs) + " blocks: beyond the limit of " +
+                            std::to_string(limits.max_commutative_procs) + " ranks";
+    return out;
+  }
+  if (typed) {
+    if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
+  }
+  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, {limits.max_values, limits.max_combinations});
+  if (op.commutative) dp.run_subsets(inputs);
+  else dp.run_intervals(inputs);
+  order_results out = collect(dp);
+  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
+  return out;
+}
+
+}  // namespace redsem::sim

@@ -1,0 +1,65 @@
+// Every result that some legal evaluation order of a reduction over P ranks can produce
+// (MPI-4.1 §7.9.1): all bracketings of the ranks in order for a non-commutative op (Catalan
+// many), all trees in any operand order for a commutative one ((2P−3)!! many). Computed by
+// dynamic programming over blocks of ranks, never by listing trees.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/element_op.h"
+#include "model/op.h"
+#include "model/policy.h"
+#include "sim/tree.h"
+
+namespace redsem::sim {
+
+// A predefined op on a predefined type: lets the search run on typed values through the
+// model's templates instead of through the type-erased element_op.
+struct predefined_pair {
+  op_id op;
+  basic_type type;
+  policy semantics;
+};
+
+struct order_limits {
+  std::size_t max_values = std::size_t{1} << 22;    // distinct partial results kept, over all blocks (memory)
+  std::uint64_t max_combinations = 40'000'000'000;  // op applications before giving up
+  int max_commutative_procs = 20;                   // 2^P blocks of memory
+};
+
+struct distinct_result {
+  element value;  // bytes of one element (the datatype's extent; padding zero)
+  tree witness;   // one legal tree that produces it
+  double trees = 1;  // how many legal trees produce it (a commutative op's operand orders weigh half each)
+};
+
+struct order_results {
+  std::vector<distinct_result> results;  // distinct by value bytes, in the order found
+  bool complete = true;                  // false: a limit was hit and results are a subset
+  std::string incomplete_reason;
+  std::uint64_t combinations = 0;  // op applications the search made
+  bool used_typed_path = false;
+};
+
+// The number of legal trees: Catalan(P−1) when !commutative, (2P−3)!! otherwise (as a double:
+// it overflows 64 bits from P = 20 on).
+double legal_tree_count(int procs, bool commutative);
+// "135135", or "1.37e+10" once a count is too big to read digit by digit.
+std::string format_count(double count);
+
+// inputs[rank] is that rank's element. `typed`, when given, must describe the same op as `op`.
+order_results all_order_results(const element_op& op, const std::vector<element>& inputs,
+                                const std::optional<predefined_pair>& typed = std::nullopt,
+                                const order_limits& limits = {});
+
+namespace detail {
+// The typed search for a predefined pair whose elements are one integer or float scalar
+// (long double, complex and pair types take the generic path); nullopt when not applicable.
+std::optional<order_results> typed_order_results(const predefined_pair& pair, const std::vector<element>& inputs,
+                                                 bool commutative, const order_limits& limits);
+}  // namespace detail
+
+}  // namespace redsem::sim

@@ -1,0 +1,64 @@
+// The RMA interleaving explorer: every order in which N origins' accumulate-family accesses
+// (and any racing puts, gets, local loads and stores) can reach one target's window, at
+// basic-element granularity. It reports the reachable final window states and fetched values,
+// checks each against "as if in some serial order, per element" (MPI-4.1 §13.7.1), shows the
+// spread of floating-point results, and counts what partial-order reduction saved.
+//
+// Accesses that MPI makes atomic are single steps per element; those in a finding whose
+// outcome is undefined, outside the guarantee, or unspecified are modelled as a separate read
+// and write (a lost update becomes reachable), which is how non-serial outcomes appear.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/rma/search.h"
+
+namespace redsem::sim::rma {
+
+// The values one element (or one fetching step) ends with across all outcomes of its group.
+struct value_set {
+  std::string what;                 // "window @8 (MPI_DOUBLE)" or "rank 1 #0 fetched @8"
+  basic_type type = basic_type::int_;
+  std::size_t distinct = 0;
+  std::vector<std::string> values;  // formatted, the first few (sorted by value)
+  bool numeric = false;             // floating point: min and max below are meaningful
+  std::string min, max;
+  long double spread = 0;           // max − min
+};
+
+struct group_report {
+  std::int64_t begin = 0, end = 0;    // window bytes
+  std::vector<std::size_t> accesses;  // involved, in program order
+  std::size_t steps = 0;
+  bool atomic = true;                 // every step atomic (MPI guarantees serializability)
+  std::size_t outcomes = 0;           // distinct (final window bytes, fetched values)
+  std::size_t serial_outcomes = 0;    // reachable by some serial order of whole element steps
+  std::size_t non_serializable = 0;   // outcomes no serial order gives
+  std::string non_serializable_example;
+  std::vector<value_set> values;      // per element, then per fetching step
+  search_stats reduced, full;
+};
+
+struct exploration {
+  std::vector<redsem::rma::finding> findings;
+  std::vector<group_report> groups;
+  double final_states = 0;          // distinct reachable final states of the whole window (product over groups)
+  double executions_total = 0;      // interleavings without any reduction
+  double executions_reduced = 0;    // interleavings the reduced search represents
+  double states_total = 0;          // reachable states without reduction (product over groups)
+  double states_explored = 0;       // states the reduced search stored
+  bool complete = true;
+  double seconds = 0;
+  bool serializable() const;        // every outcome of every group is serial
+};
+
+struct explore_options {
+  std::size_t max_states = 20'000'000;  // per search
+  bool measure_full = true;             // also search without reduction, for the savings figures
+};
+
+exploration explore(const rma_program& program, const explore_options& options);
+
+}  // namespace redsem::sim::rma

@@ -1,0 +1,19 @@
+// Reading datatypes and element values as scenario files write them (see scenario.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model/typemap.h"
+
+namespace redsem::sim::rma {
+
+// "double", "MPI_INT", "vector(3,1,2,int)", "indexed(1:2,0:4,long)", …; nullopt and *error on bad text.
+std::optional<datatype> parse_datatype(std::string_view text, std::string* error);
+
+// One element of `type` from text ("1.5", "-0", "nan", "0x7f", "1.5:3" for pairs and complex),
+// written at p; false and *error on bad text.
+bool parse_element(basic_type type, std::string_view text, std::byte* p, std::string* error);
+
+}  // namespace redsem::sim::rma

@@ -1,0 +1,53 @@
+// Depth-first search of every interleaving of a search space's steps, with state hashing
+// (each state is expanded once) and, optionally, partial-order reduction:
+//   - steps of different groups of overlapping bytes are independent, so only the first
+//     unfinished group's steps are expanded (a persistent set);
+//   - a step that commutes with every step still to run (search_space::independent) is
+//     expanded alone.
+// Both keep every reachable final state; they prune only orders of independent steps.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "sim/rma/search_space.h"
+
+namespace redsem::sim::rma {
+
+enum class reduction : std::uint8_t { none, partial_order };
+
+struct search_options {
+  reduction mode = reduction::partial_order;
+  std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this
+};
+
+struct search_stats {
+  std::uint64_t states = 0;       // distinct states stored
+  std::uint64_t transitions = 0;  // steps fired
+  double executions = 0;          // maximal interleavings the searched graph holds (paths)
+  bool complete = true;
+  double seconds = 0;
+  std::size_t memory_bytes = 0;
+};
+
+struct search_result {
+  search_stats stats;
+  // Distinct final states, without their masks: window bytes, then the fetch slots.
+  std::vector<std::vector<std::byte>> finals;
+};
+
+// Orders byte strings (shorter first, then memcmp): a set key for outcomes. Spelled out because
+// GCC 12 warns falsely (-Wstringop-overread) inside std::vector<std::byte>'s operator<=>.
+struct bytes_less {
+  bool operator()(const std::vector<std::byte>& a, const std::vector<std::byte>& b) const;
+};
+using outcome_set = std::set<std::vector<std::byte>, bytes_less>;
+
+search_result run_search(const search_space& space, const search_options& options);
+
+// Fires step s in `state` (one transition; a split step's read, then its write).
+void fire(const search_space& space, std::size_t s, std::byte* state);
+
+}  // namespace redsem::sim::rma

@@ -1,0 +1,168 @@
+#include "sim/rma/search_space.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "model/check.h"
+
+namespace redsem::sim::rma {
+namespace {
+
+using redsem::rma::guarantee;
+
+bool overlaps(const step& a, const step& b) { return a.at < b.at + b.size && b.at < a.at + a.size; }
+
+bool is_local(access_kind k) { return k == access_kind::local_load || k == access_kind::local_store; }
+
+// MPI orders `first` before `second` (same origin, first issued earlier, overlapping bytes).
+bool kept_in_order(const access& first, const access& second, const redsem::rma::window_info& info) {
+  if (first.origin != second.origin || first.sequence >= second.sequence) return false;
+  if (is_local(first.kind) && is_local(second.kind)) return true;  // the target's own program order
+  if (is_accumulate_family(first.kind) && is_accumulate_family(second.kind))
+    return redsem::rma::ordered_by_info(first, second, info.ordering);
+  return false;  // puts and gets are never ordered (§13.7.2)
+}
+
+// Whether a and b commute in every state: disjoint, two reads, or two non-fetching accumulates
+// with one exactly commutative op on one element (ops::apply gives the same bits either way).
+bool commute(const step& a, const step& b) {
+  if (!overlaps(a, b)) return true;
+  if (!a.atomic || !b.atomic) return false;
+  if (!a.writes && !b.writes) return true;
+  return !a.reads && !b.reads && a.kind == access_kind::accumulate && b.kind == access_kind::accumulate &&
+         a.op == b.op && a.type == b.type && a.at == b.at && redsem::rma::updates_commute(a.op, a.type);
+}
+
+struct union_find {
+  std::vector<std::size_t> parent;
+  explicit union_find(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  std::size_t find(std::size_t x) { return parent[x] == x ? x : parent[x] = find(parent[x]); }
+  void join(std::size_t a, std::size_t b) { parent[find(a)] = find(b); }
+};
+
+}  // namespace
+
+std::vector<bool> non_atomic_accesses(const rma_program& program) {
+  std::vector<bool> out(program.accesses.size(), false);
+  for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info)) {
+    if (redsem::rma::describe(f.kind).level == guarantee::either_order) continue;
+    out[f.first] = out[f.second] = true;
+  }
+  return out;
+}
+
+std::vector<step> program_steps(const rma_program& program, const std::vector<bool>& non_atomic, bool force_atomic) {
+  std::vector<step> out;
+  for (std::size_t a = 0; a < program.accesses.size(); ++a) {
+    const access& acc = program.accesses[a];
+    for (std::size_t e = 0; e < acc.elements.size(); ++e) {
+      const auto& el = acc.elements[e];
+      step s;
+      s.access = static_cast<std::uint16_t>(a);
+      s.element = static_cast<std::uint16_t>(e);
+      s.kind = acc.kind;
+      s.op = acc.op;
+      s.type = el.type;
+      s.at = el.offset;
+      s.size = info(el.type).size;
+      s.atomic = force_atomic || !non_atomic[a];
+      s.reads = acc.reads();
+      s.writes = acc.writes();
+      // A read-modify-write without atomicity: another write may fall between its read and write.
+      const bool modifies = acc.kind == access_kind::compare_and_swap ||
+                            (is_accumulate_family(acc.kind) && acc.op != op_id::no_op &&
+                             (acc.op != op_id::replace || acc.kind == access_kind::fetch_accumulate));
+      s.split = !s.atomic && modifies;
+      if (is_accumulate_family(acc.kind) && acc.op != op_id::no_op && op_allows(acc.op, el.type))
+        s.update = redsem::rma::element_update(el.type);
+      s.origin = el.origin;
+      s.compare = el.compare;
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<std::size_t>> step_components(const std::vector<step>& steps) {
+  // Sweep by start byte: a step joins the group of every earlier step still open at its start.
+  std::vector<std::size_t> order(steps.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return steps[x].at < steps[y].at; });
+  union_find uf(steps.size());
+  std::int64_t reach = -1;
+  std::size_t last = 0;
+  for (std::size_t i : order) {
+    if (steps[i].at < reach) uf.join(i, last);
+    if (steps[i].at + steps[i].size > reach) {
+      reach = steps[i].at + steps[i].size;
+      last = i;
+    }
+  }
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<std::size_t> group_of(steps.size(), SIZE_MAX), root_group(steps.size(), SIZE_MAX);
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const std::size_t r = uf.find(i);
+    if (root_group[r] == SIZE_MAX) {
+      root_group[r] = groups.size();
+      groups.emplace_back();
+    }
+    groups[root_group[r]].push_back(i);
+  }
+  return groups;
+}
+
+search_space make_search_space(const rma_program& program, const std::vector<step>& all,
+                               const std::vector<std::size_t>& chosen) {
+  ensure(!chosen.empty() && chosen.size() <= max_steps, "a search space holds 1 to 64 steps");
+  search_space sp;
+  sp.program = &program;
+  for (std::size_t i : chosen) sp.steps.push_back(all[i]);
+  sp.window_begin = sp.steps.front().at;
+  sp.window_end = sp.window_begin;
+  for (const step& s : sp.steps) {
+    sp.window_begin = std::min(sp.window_begin, s.at);
+    sp.window_end = std::max<std::int64_t>(sp.window_end, s.at + s.size);
+  }
+  std::uint32_t next = sp.window_offset + static_cast<std::uint32_t>(sp.window_end - sp.window_begin);
+  for (step& s : sp.steps) {
+    s.offset = sp.window_offset + static_cast<std::uint32_t>(s.at - sp.window_begin);
+    if (s.reads) s.fetch_slot = std::exchange(next, next + s.size);
+  }
+  for (step& s : sp.steps)
+    if (s.split) s.register_slot = std::exchange(next, next + s.size);
+  sp.state_bytes = (next + 7) / 8 * 8;
+
+  const std::size_t n = sp.steps.size();
+  sp.independent.assign(n, 0);
+  union_find uf(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const step& a = sp.steps[i];
+      const step& b = sp.steps[j];
+      if (i != j && commute(a, b)) sp.independent[i] |= 1ull << j;
+      if (i != j && overlaps(a, b)) {
+        uf.join(i, j);
+        if (kept_in_order(program.accesses[b.access], program.accesses[a.access], program.info))
+          sp.steps[i].predecessors |= 1ull << j;
+      }
+    }
+  std::vector<std::size_t> component_index(n, SIZE_MAX);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t& c = component_index[uf.find(i)];
+    if (c == SIZE_MAX) {
+      c = sp.components.size();
+      sp.components.push_back(0);
+    }
+    sp.components[c] |= 1ull << i;
+  }
+
+  sp.initial.assign(sp.state_bytes, std::byte{0});
+  const auto begin = static_cast<std::size_t>(sp.window_begin);
+  const auto len = static_cast<std::size_t>(sp.window_end - sp.window_begin);
+  ensure(begin + len <= program.window.size(), "accesses lie inside the window");
+  std::memcpy(sp.initial.data() + sp.window_offset, program.window.data() + begin, len);
+  return sp;
+}
+
+}  // namespace redsem::sim::rma

@@ -1,0 +1,80 @@
+#include "sim/rma/state_table.h"
+
+#include "model/check.h"
+
+namespace redsem::sim::rma {
+namespace {
+constexpr std::uint64_t low32 = 0xFFFFFFFFull;
+}
+
+state_table::state_table(std::size_t state_bytes) : words_(state_bytes / 8), slots_(1024, 0), mask_(1023) {
+  ensure(state_bytes % 8 == 0 && state_bytes > 0, "states are whole 64-bit words");
+}
+
+// Two independent lanes (even and odd words) so the multiplies overlap; splitmix finish.
+std::uint64_t state_table::hash(const std::byte* state, std::size_t n) {
+  std::uint64_t a = 0x9E3779B97F4A7C15ull ^ n, b = 0xC2B2AE3D27D4EB4Full;
+  std::size_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    std::uint64_t w0, w1;
+    std::memcpy(&w0, state + i * 8, 8);
+    std::memcpy(&w1, state + i * 8 + 8, 8);
+    a = (a ^ w0) * 0xBF58476D1CE4E5B9ull;
+    b = (b ^ w1) * 0x94D049BB133111EBull;
+    a ^= a >> 29;
+    b ^= b >> 32;
+  }
+  if (i < n) {
+    std::uint64_t w;
+    std::memcpy(&w, state + i * 8, 8);
+    a = (a ^ w) * 0xBF58476D1CE4E5B9ull;
+  }
+  std::uint64_t h = a ^ (b * 0xFF51AFD7ED558CCDull);
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ull;
+  return h ^ (h >> 33);
+}
+
+// A slot's position comes from the hash's high half, which the slot keeps: growing needs no rehash.
+void state_table::grow() {
+  std::vector<std::uint64_t> slots(slots_.size() * 2, 0);
+  const std::size_t mask = slots.size() - 1;
+  for (std::uint64_t s : slots_) {
+    if (s == 0) continue;
+    std::size_t at = (s >> 32) & mask;
+    while (slots[at] != 0) at = (at + 1) & mask;
+    slots[at] = s;
+  }
+  slots_ = std::move(slots);
+  mask_ = mask;
+}
+
+std::uint32_t state_table::insert(const std::byte* state, bool* inserted) {
+  const std::size_t bytes = words_ * 8;
+  const std::uint64_t h = hash(state, words_);
+  const std::uint64_t tag = h & ~low32;
+  std::size_t at = (h >> 32) & mask_;
+  while (const std::uint64_t s = slots_[at]) {
+    if ((s & ~low32) == tag) {
+      const auto index = static_cast<std::uint32_t>((s & low32) - 1);
+      if (std::memcmp(entry(index), state, bytes) == 0) {
+        *inserted = false;
+        return index;
+      }
+    }
+    at = (at + 1) & mask_;
+  }
+  ensure(size_ < low32 - 1, "fewer than 2^32 states");
+  const auto index = static_cast<std::uint32_t>(size_++);
+  if ((index >> block_bits) >= blocks_.size())
+    blocks_.push_back(std::make_unique_for_overwrite<std::uint64_t[]>(block_entries * (words_ + 1)));
+  std::uint64_t* e = entry(index);
+  std::memcpy(e, state, bytes);
+  e[words_] = 0;
+  slots_[at] = tag | (index + 1);
+  *inserted = true;
+  if (size_ * 2 > slots_.size()) grow();
+  return index;
+}
+
+}  // namespace redsem::sim::rma

@@ -1,0 +1,126 @@
+// redsem/reduce.h against the model: the same verdict (same rule) for every op on every type,
+// for MPI_IN_PLACE where forbidden, negative counts and every aliasing offset; the same results
+// for every MPI_Reduce_locals in-place row, with predefined and user ops; nothing written on error.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "model/reduce_local.h"
+#include "redsem/reduce.h"
+
+namespace redsem {
+namespace {
+
+int code_of(const outcome& o) { return o.is_done() ? REDSEM_SUCCESS : 1 + static_cast<int>(o.broken_rule()); }
+
+TEST(KernelCApi, every_op_on_every_type_gets_the_models_verdict) {
+  for (std::size_t t = 0; t < basic_type_count; ++t)
+    for (std::size_t o = 0; o < op_count; ++o) {
+      const auto type = static_cast<basic_type>(t);
+      const auto op = static_cast<op_id>(o);
+      const std::size_t size = info(type).size;
+      address_space space;
+      const region_id r = space.allocate("mem", 2 * size);
+      const datatype dt = datatype::predefined(type);
+      const int model = code_of(reduce_local(space, buffer{r, 0, 1, dt}, buffer{r, static_cast<std::int64_t>(size), 1, dt}, op, policy{}));
+      std::vector<std::byte> mem(2 * size, std::byte{0}), before = mem;
+      const int c = redsem_reduce_local(mem.data(), mem.data() + size, 1, static_cast<redsem_datatype>(t),
+                                        static_cast<redsem_op>(o));
+      EXPECT_EQ(c, model) << to_string(op) << " on " << to_string(type) << ": " << redsem_error_string(c);
+      if (c != REDSEM_SUCCESS) {
+        EXPECT_EQ(mem, before) << "an erroneous call wrote";
+      }
+    }
+}
+
+TEST(KernelCApi, in_place_and_counts_follow_the_model) {
+  int x[4] = {1, 2, 3, 4}, a[4] = {5, 6, 7, 8};
+  EXPECT_EQ(redsem_reduce_local(REDSEM_IN_PLACE, a, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_IN_PLACE_FORBIDDEN);
+  EXPECT_EQ(redsem_reduce_local(x, REDSEM_IN_PLACE, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_IN_PLACE_FORBIDDEN);
+  EXPECT_EQ(redsem_reduce_locals(x, x, REDSEM_IN_PLACE, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_IN_PLACE_INOUTBUF);
+  EXPECT_EQ(redsem_reduce_local(x, a, -1, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_NEGATIVE_COUNT);
+  EXPECT_EQ(redsem_reduce_local(x, a, 4, REDSEM_INT, REDSEM_REPLACE), REDSEM_ERR_RMA_ONLY_OP);
+  EXPECT_EQ(redsem_reduce_local(x, a, 4, static_cast<redsem_datatype>(77), REDSEM_SUM), REDSEM_ERR_INVALID_DATATYPE);
+  EXPECT_EQ(redsem_reduce_local(x, a, 4, REDSEM_INT, 99), REDSEM_ERR_INVALID_OP);
+  EXPECT_EQ(redsem_reduce_local(nullptr, a, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_NULL_BUFFER);
+  EXPECT_EQ(redsem_reduce_local(nullptr, nullptr, 0, REDSEM_INT, REDSEM_SUM), REDSEM_SUCCESS);
+  EXPECT_EQ(a[0], 5) << "nothing written by any of them";
+}
+
+// Every offset of inoutbuf against inbuf inside one array: the C API and the model agree on
+// which overlap (value bytes only: MPI_DOUBLE_INT's padding may be shared).
+TEST(KernelCApi, aliasing_is_decided_on_value_bytes_as_the_model_does) {
+  for (basic_type type : {basic_type::int_, basic_type::double_int, basic_type::short_int, basic_type::long_double,
+                          basic_type::c_double_complex}) {
+    const op_id op = group_of(type) == type_group::pair ? op_id::minloc : op_id::sum;
+    const auto size = static_cast<std::int64_t>(info(type).size);
+    for (std::int64_t count : {1, 2, 3})
+      for (std::int64_t shift = -2 * size * count; shift <= 2 * size * count; ++shift) {
+        const std::int64_t base = 4 * size * count, total = 9 * size * count;
+        address_space space;
+        const region_id r = space.allocate("mem", static_cast<std::size_t>(total));
+        const datatype dt = datatype::predefined(type);
+        const int model = code_of(reduce_local(space, buffer{r, base, count, dt}, buffer{r, base + shift, count, dt}, op, policy{}));
+        std::vector<std::byte> mem(static_cast<std::size_t>(total), std::byte{0});
+        const int c = redsem_reduce_local(mem.data() + base, mem.data() + base + shift, count,
+                                          static_cast<redsem_datatype>(type), static_cast<redsem_op>(op));
+        ASSERT_EQ(c, model) << to_string(type) << " count " << count << " shift " << shift;
+      }
+  }
+}
+
+void digits_c(void* in, void* inout, int* len, redsem_datatype*) {
+  auto* a = static_cast<const int*>(in);
+  auto* b = static_cast<int*>(inout);
+  for (int k = 0; k < *len; ++k) b[k] = 10 * a[k] + b[k];
+}
+void digits_model(void* in, void* inout, int* len, void*) {
+  digits_c(in, inout, len, nullptr);
+}
+
+// The proposal's table (spec §4.2), with X = 1, Y = 2, A = 3 on entry, through the C API and
+// the model, for a non-commutative user op and for MPI_SUM.
+TEST(KernelCApi, every_reduce_locals_row_matches_the_model) {
+  redsem_op c_op = REDSEM_OP_NULL;
+  ASSERT_EQ(redsem_op_create(digits_c, 0, &c_op), REDSEM_SUCCESS);
+  const user_op model_op{"digits", &digits_model, false};
+  enum operand { X, Y, A, IN_PLACE };
+  const std::vector<std::pair<operand, operand>> rows{{X, Y}, {IN_PLACE, Y}, {X, IN_PLACE}, {X, X}, {IN_PLACE, IN_PLACE}};
+  for (bool user : {true, false})
+    for (auto [in, arg] : rows) {
+      address_space space;
+      const region_id r = space.allocate("mem", 12);
+      const datatype it = datatype::predefined(basic_type::int_);
+      int init[3] = {1, 2, 3};
+      std::memcpy(space.bytes(r).data(), init, 12);
+      const auto model_arg = [&](operand o) -> buffer_arg {
+        if (o == IN_PLACE) return in_place;
+        return buffer{r, 4 * static_cast<std::int64_t>(o), 1, it};
+      };
+      const op_ref mop = user ? op_ref(&model_op) : op_ref(op_id::sum);
+      ASSERT_TRUE(reduce_locals(space, model_arg(in), model_arg(arg), buffer{r, 8, 1, it}, mop, policy{}).is_done());
+      int mem[3] = {1, 2, 3};
+      const auto c_arg = [&](operand o) -> const void* { return o == IN_PLACE ? REDSEM_IN_PLACE : &mem[o]; };
+      ASSERT_EQ(redsem_reduce_locals(c_arg(in), c_arg(arg), &mem[2], 1, REDSEM_INT, user ? c_op : REDSEM_SUM),
+                REDSEM_SUCCESS);
+      int expected = 0;
+      std::memcpy(&expected, space.bytes(r).data() + 8, 4);
+      EXPECT_EQ(mem[2], expected) << (user ? "digits" : "sum") << " row " << in << "," << arg;
+      EXPECT_EQ(mem[0], 1);
+      EXPECT_EQ(mem[1], 2);
+    }
+  ASSERT_EQ(redsem_op_free(&c_op), REDSEM_SUCCESS);
+  int x = 1, a = 2;
+  EXPECT_EQ(redsem_reduce_local(&x, &a, 1, REDSEM_INT, c_op), REDSEM_ERR_INVALID_OP) << "a freed op is no op";
+}
+
+TEST(KernelCApi, error_strings_name_the_rule) {
+  EXPECT_STREQ(redsem_error_string(REDSEM_SUCCESS), "success");
+  EXPECT_NE(std::string(redsem_error_string(REDSEM_ERR_OP_NOT_FOR_TYPE)).find("op_not_for_type"), std::string::npos);
+  EXPECT_NE(std::string(redsem_error_string(REDSEM_ERR_INVALID_OP)).find("invalid_op"), std::string::npos);
+  EXPECT_STREQ(redsem_error_string(12345), "unknown redsem error code");
+}
+
+}  // namespace
+}  // namespace redsem

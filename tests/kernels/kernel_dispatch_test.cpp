@@ -1,0 +1,53 @@
+// Which kernel a lookup returns: the forced target's, the best one by default, the scalar
+// path when the policy's relevant choices are not the defaults, none for an illegal pair.
+#include <gtest/gtest.h>
+
+#include "kernels/kernel.h"
+
+namespace redsem::kernels {
+namespace {
+
+TEST(KernelDispatch, each_forced_target_is_the_one_used) {
+  const auto targets = dispatch_targets();
+  ASSERT_FALSE(targets.empty());
+  for (const std::int64_t t : targets) {
+    force_target(t);
+    const auto k = find_kernel(op_id::sum, basic_type::int_, policy{});
+    ASSERT_TRUE(k.has_value());
+    const std::string_view expected = target_name(t) == "SCALAR" ? "scalar" : target_name(t);
+    EXPECT_EQ(k->path(), expected);
+  }
+  force_target(0);
+  EXPECT_EQ(find_kernel(op_id::sum, basic_type::int_, policy{})->path(), target_name(targets.front()) == "SCALAR"
+                                                                             ? "scalar"
+                                                                             : target_name(targets.front()));
+}
+
+TEST(KernelDispatch, default_float_minmax_is_simd_and_other_nan_rules_are_scalar) {
+  if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
+  EXPECT_TRUE(find_kernel(op_id::max, basic_type::double_, policy{})->is_simd());
+  policy ignore;
+  ignore.minmax_nan = nan_rule::ignore;
+  EXPECT_FALSE(find_kernel(op_id::max, basic_type::double_, ignore)->is_simd());
+  EXPECT_TRUE(find_kernel(op_id::max, basic_type::int_, ignore)->is_simd()) << "integers have no NaN to care about";
+  policy chain;
+  chain.loc_nan = loc_nan_rule::c_chain;
+  EXPECT_FALSE(find_kernel(op_id::minloc, basic_type::double_int, chain)->is_simd());
+  EXPECT_TRUE(find_kernel(op_id::minloc, basic_type::two_int, chain)->is_simd());
+  policy erroneous;
+  erroneous.overflow = overflow_rule::erroneous;
+  EXPECT_FALSE(find_kernel(op_id::sum, basic_type::int_, erroneous)->is_simd());
+  EXPECT_TRUE(find_kernel(op_id::sum, basic_type::unsigned_, erroneous)->is_simd()) << "unsigned types always wrap";
+  EXPECT_TRUE(find_kernel(op_id::sum, basic_type::c_double_complex, policy{})->is_simd());
+}
+
+TEST(KernelDispatch, illegal_pairs_have_no_kernel) {
+  EXPECT_FALSE(find_kernel(op_id::sum, basic_type::byte, policy{}));
+  EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::double_, policy{}));
+  EXPECT_FALSE(find_kernel(op_id::max, basic_type::char_, policy{}));
+  EXPECT_FALSE(find_kernel(op_id::band, basic_type::float_, policy{}));
+  EXPECT_TRUE(find_kernel(op_id::replace, basic_type::char_, policy{})) << "accumulates may move characters";
+}
+
+}  // namespace
+}  // namespace redsem::kernels

@@ -1,0 +1,6 @@
+# Runs PROGRAM rma SCENARIO and expects exit code 2 and EXPECTED (a file:line prefix) on stderr.
+execute_process(COMMAND ${PROGRAM} rma ${SCENARIO} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+string(FIND "${err}" "${EXPECTED}" at)
+if(NOT rc EQUAL 2 OR at EQUAL -1)
+  message(FATAL_ERROR "rc=${rc}, stderr: ${err}")
+endif()

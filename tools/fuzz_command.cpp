@@ -1,0 +1,183 @@
+// `redsem fuzz`: differential fuzzing against the model, of a kernel with the
+// MPI_User_function ABI (--kernel) or of a real MPI library's MPI_Reduce_local (--mpi).
+// Exit 0 when every case passes, 1 with a shrunk counterexample, 2 on bad input.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <optional>
+
+#include "model/op.h"
+#include "props/fuzz/fuzz_run.h"
+#include "tools/command.h"
+#include "tools/fuzz_mpi_render.h"
+#include "tools/fuzz_render.h"
+#include "tools/progress.h"
+
+namespace redsem::tools {
+namespace {
+
+struct options {
+  std::string kernel;
+  std::string mpi;
+  std::string mpi_helper;
+  std::string op;
+  std::string type;
+  std::string policy_text;
+  std::optional<std::int64_t> cases;
+  std::uint64_t seed = 1;
+  std::optional<std::int64_t> max_length;
+  bool aligned = false;
+  bool noncanonical_bools = false;
+  bool json = false;
+};
+
+// The oracle of --op/--type, or a message naming what is wrong.
+std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
+  if (o.op.empty() || o.type.empty()) {
+    *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements)";
+    return std::nullopt;
+  }
+  const auto op = parse_op(o.op);
+  if (!op) {
+    *why = "--op '" + o.op + "': not an MPI predefined op (MPI_SUM, MPI_MAX, MPI_MINLOC, …)";
+    return std::nullopt;
+  }
+  const auto type = parse_basic_type(o.type);
+  if (!type) {
+    *why = "--type '" + o.type + "': not an MPI predefined datatype (MPI_INT, MPI_DOUBLE_INT, …)";
+    return std::nullopt;
+  }
+  if (usage_of(*op) != op_usage::reduction || !op_allows(*op, *type)) {
+    *why = fmt::format("{} on {} is not a legal reduction (MPI-4.1 §7.9.2): nothing to compare with", to_string(*op),
+                       to_string(*type));
+    return std::nullopt;
+  }
+  return fuzz::predefined_oracle(*op, *type);
+}
+
+// The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.
+std::string helper_path(const options& o) {
+  if (!o.mpi_helper.empty()) return o.mpi_helper;
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return (self.parent_path() / ("redsem-mpi-helper-" + o.mpi)).string();
+}
+
+int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
+  if (o.mpi != "openmpi" && o.mpi != "mpich") {
+    err << "redsem fuzz: --mpi '" << o.mpi << "': expected openmpi or mpich\n";
+    return bad_input;
+  }
+  fuzz::mpi_campaign_options mo;
+  mo.semantics = semantics;
+  mo.per_pair.cases = o.cases.value_or(200);
+  mo.per_pair.seed = o.seed;
+  mo.per_pair.limits.max_length = o.max_length.value_or(1100);
+  mo.per_pair.limits.misalign = !o.aligned;
+  mo.per_pair.limits.noncanonical_bools = o.noncanonical_bools;
+  mo.per_pair.shrink_budget = 1500;
+  if (!o.op.empty() && !(mo.only_op = parse_op(o.op))) {
+    err << "redsem fuzz: --op '" << o.op << "': not an MPI predefined op\n";
+    return bad_input;
+  }
+  if (!o.type.empty() && !(mo.only_type = parse_basic_type(o.type))) {
+    err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
+    return bad_input;
+  }
+  const std::string helper_program = helper_path(o);
+  if (access(helper_program.c_str(), X_OK) != 0) {
+    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program
+        << " (it is built when mpicc." << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
+    return bad_input;
+  }
+  fuzz::mpi_helper helper(helper_program);
+  std::optional<progress> bar;
+  if (isatty(STDERR_FILENO) != 0) bar.emplace(err, true, 0);
+  const auto report = fuzz::run_mpi_campaign(helper, o.mpi, mo, [&](std::size_t, std::size_t, const std::string& pair) {
+    if (bar) bar->start(pair);
+  });
+  if (bar) bar->finish();
+  if (report.version.rfind("cannot start", 0) == 0 || report.version.rfind("helper ", 0) == 0) {
+    err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
+    return bad_input;
+  }
+  if (o.json) out << to_json(report, mo).dump(2) << "\n";
+  else out << render_text(report, mo);
+  return has_findings(report) ? int{mismatch} : int{ok};
+}
+
+int run_kernel(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
+  std::string why;
+  const auto oracle = parse_oracle(o, &why);
+  if (!oracle) {
+    err << "redsem fuzz: " << why << "\n";
+    return bad_input;
+  }
+  auto loaded = fuzz::load_user_function(o.kernel);
+  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
+    err << "redsem fuzz: " << e->message << "\n";
+    return bad_input;
+  }
+  const fuzz::differential d(*oracle, fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type),
+                             semantics);
+  fuzz::fuzz_options fo;
+  fo.cases = o.cases.value_or(1000);
+  fo.seed = o.seed;
+  fo.limits.max_length = o.max_length.value_or(3000);
+  fo.limits.misalign = !o.aligned;
+  fo.limits.noncanonical_bools = o.noncanonical_bools;
+  const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  if (o.json) out << to_json(d, fo, report).dump(2) << "\n";
+  else out << render_text(d, fo, report);
+  return report.first_failure ? int{mismatch} : int{ok};
+}
+
+int run(const options& o, std::ostream& out, std::ostream& err) {
+  policy semantics;
+  if (!o.policy_text.empty()) {
+    std::string why;
+    const auto parsed = parse_policy(o.policy_text, &why);
+    if (!parsed) {
+      err << "redsem fuzz: --policy: " << why << "\n";
+      return bad_input;
+    }
+    semantics = *parsed;
+  }
+  if (o.cases.value_or(0) < 0 || o.max_length.value_or(0) < 0) {
+    err << "redsem fuzz: --cases and --max-len must not be negative\n";
+    return bad_input;
+  }
+  if (o.kernel.empty() == o.mpi.empty()) {
+    err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
+    return bad_input;
+  }
+  return o.mpi.empty() ? run_kernel(o, semantics, out, err) : run_mpi(o, semantics, out, err);
+}
+
+}  // namespace
+
+command add_fuzz_command(CLI::App& app) {
+  auto opts = std::make_shared<options>();
+  CLI::App* cmd = app.add_subcommand("fuzz", "Differential fuzzing of a reduction kernel against the model");
+  cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
+      ->type_name("LIB:SYMBOL");
+  cmd->add_option("--mpi", opts->mpi, "Fuzz a real MPI library's MPI_Reduce_local over every (op, type)")
+      ->type_name("openmpi|mpich");
+  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
+      ->type_name("PATH");
+  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
+  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
+  cmd->add_option("--cases", opts->cases, "Generated cases (default 1000; per pair with --mpi: 200)");
+  cmd->add_option("--seed", opts->seed, "Seed of the first case; case i uses seed + i (default 1)");
+  cmd->add_option("--max-len", opts->max_length, "Longest buffer, in elements (default 3000; with --mpi: 1100)");
+  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
+      ->type_name("POLICY");
+  cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
+  cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
+                "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
+  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
+}
+
+}  // namespace redsem::tools

@@ -1,0 +1,99 @@
+#include "tools/fuzz_mpi_render.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "tools/fuzz_render.h"
+
+namespace redsem::tools {
+namespace {
+
+// A differential for rendering only: it formats elements and names policies.
+fuzz::differential renderer(const fuzz::mpi_pair_result& row, const fuzz::mpi_campaign_report& r, const policy& p) {
+  return {fuzz::predefined_oracle(row.op, row.type), {r.library, nullptr}, p};
+}
+
+std::string pair_name(const fuzz::mpi_pair_result& row) {
+  return fmt::format("{} on {}", to_string(row.op), to_string(row.type));
+}
+
+std::string detail(const fuzz::mpi_pair_result& row, const fuzz::mpi_campaign_report& r, const policy& p) {
+  if (row.found) return one_line(renderer(row, r, p), *row.found);
+  if (row.verdict == fuzz::mpi_pair_verdict::pass) return fmt::format("{} cases", row.cases_run);
+  return row.note;
+}
+
+std::string verdict_text(const fuzz::mpi_pair_result& row) {
+  return row.found ? fuzz::failure_verdict(*row.found) : std::string(to_string(row.verdict));
+}
+
+}  // namespace
+
+bool has_findings(const fuzz::mpi_campaign_report& r) {
+  return std::any_of(r.rows.begin(), r.rows.end(), [](const auto& row) { return is_finding(row.verdict); });
+}
+
+std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campaign_options& o) {
+  std::string s = fmt::format("fuzz {} MPI_Reduce_local: {}\npolicy {}; {} cases per legal pair, lengths 0..{}\n\n",
+                              r.library, r.version, to_string(o.semantics), o.per_pair.cases,
+                              o.per_pair.limits.max_length);
+  std::size_t width = 0;
+  for (const auto& row : r.rows) width = std::max(width, pair_name(row).size());
+  std::map<std::string, int> counts;
+  s += "legal pairs (against the model):\n";
+  for (const auto& row : r.rows) {
+    ++counts[std::string(row.legal ? "legal " : "illegal ") + std::string(to_string(row.verdict))];
+    if (!row.legal) continue;
+    s += fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, verdict_text(row), detail(row, r, o.semantics));
+  }
+  s += "\nillegal pairs (MPI requires an error):\n";
+  int refused = 0;
+  for (const auto& row : r.rows) {
+    if (row.legal) continue;
+    if (row.verdict == fuzz::mpi_pair_verdict::refused) {
+      ++refused;
+      continue;
+    }
+    s += fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, to_string(row.verdict), row.note);
+  }
+  s += fmt::format("  {} illegal pairs refused with an error, as required\n", refused);
+  s += "\nsummary:";
+  for (const auto& [k, n] : counts) s += fmt::format(" {} {};", n, k);
+  s += has_findings(r) ? "\nFINDINGS: see the rows marked above\n" : "\nno findings\n";
+  for (const auto& row : r.rows)
+    if (row.found) {
+      const auto d = renderer(row, r, o.semantics);
+      s += fmt::format("\n=== {}: {} ===\n", pair_name(row), verdict_text(row));
+      for (const auto& c : row.found->conditions) s += fmt::format("  {}: {}\n", c.kind, c.text);
+      s += fmt::format("  replay: redsem fuzz --mpi {} --op {} --type {} --seed {} --cases 1 --max-len {}\n", r.library,
+                       to_string(row.op), to_string(row.type), row.found->replay_seed, o.per_pair.limits.max_length);
+    }
+  return s;
+}
+
+nlohmann::json to_json(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campaign_options& o) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : r.rows) {
+    nlohmann::json j{{"op", to_string(row.op)},
+                     {"type", to_string(row.type)},
+                     {"legal", row.legal},
+                     {"verdict", verdict_text(row)},
+                     {"status", to_string(row.verdict)},
+                     {"finding", is_finding(row.verdict)},
+                     {"note", row.note},
+                     {"cases_run", row.cases_run}};
+    if (row.found) j["failure"] = to_json(renderer(row, r, o.semantics), *row.found);
+    rows.push_back(j);
+  }
+  return {{"library", r.library},
+          {"version", r.version},
+          {"policy", to_string(o.semantics)},
+          {"cases_per_pair", o.per_pair.cases},
+          {"max_length", o.per_pair.limits.max_length},
+          {"findings", has_findings(r)},
+          {"rows", rows}};
+}
+
+}  // namespace redsem::tools

@@ -1,0 +1,25 @@
+// Rendering a fuzzing report: readable text (the shrunk counterexample, what it needs, the
+// policy that would explain it) and JSON a program parses.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "props/fuzz/fuzz_run.h"
+
+namespace redsem::tools {
+
+// "pass", "wrong", "policy_choice" … of a whole campaign.
+std::string campaign_verdict(const fuzz::fuzz_report& r);
+
+std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r);
+nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r);
+
+// One failure, for tables: the failure's JSON, and a one-line counterexample.
+nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f);
+std::string one_line(const fuzz::differential& d, const fuzz::failure& f);
+
+// The keys where policy q differs from p, as "key=value,…" (the part of q a user sets).
+std::string policy_change(const policy& p, const policy& q);
+
+}  // namespace redsem::tools

@@ -1,0 +1,135 @@
+/* redsem-mpi-helper: runs one MPI library's MPI_Reduce_local for `redsem fuzz --mpi`. Built
+ * with that library's compiler wrapper (mpicc.openmpi, mpicc.mpich) and started as a
+ * singleton (no mpirun). It speaks a small protocol on stdin/stdout, one request at a time:
+ *
+ *   "version\n"                                  -> "ok N\n" + N bytes (MPI_Get_library_version)
+ *   "reduce OP TYPE COUNT INOFF INOUTOFF NBYTES\n" + NBYTES of inbuf + NBYTES of inoutbuf
+ *        -> "ok NBYTES\n" + NBYTES of inoutbuf after the call
+ *        -> "error CLASS NAME\n"   the call returned an error (MPI_ERRORS_RETURN)
+ *        -> "unsupported WHAT\n"   this library has no such op or type
+ *        -> "extent E\n"           NBYTES is not COUNT times the type's extent E
+ *   "quit\n"
+ *
+ * OP and TYPE are MPI names ("MPI_SUM", "MPI_INT8_T"): names, not table positions, so the two
+ * sides cannot drift apart. INOFF/INOUTOFF place each buffer that many bytes past a 64-byte
+ * boundary, so alignment-dependent code paths run as they would for the caller. */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct named_op { const char* name; MPI_Op op; };
+struct named_type { const char* name; MPI_Datatype type; };
+
+static MPI_Op find_op(const char* name) {
+  const struct named_op ops[] = {
+      {"MPI_MAX", MPI_MAX},   {"MPI_MIN", MPI_MIN},   {"MPI_SUM", MPI_SUM},         {"MPI_PROD", MPI_PROD},
+      {"MPI_LAND", MPI_LAND}, {"MPI_BAND", MPI_BAND}, {"MPI_LOR", MPI_LOR},         {"MPI_BOR", MPI_BOR},
+      {"MPI_LXOR", MPI_LXOR}, {"MPI_BXOR", MPI_BXOR}, {"MPI_MAXLOC", MPI_MAXLOC},   {"MPI_MINLOC", MPI_MINLOC},
+      {"MPI_REPLACE", MPI_REPLACE}, {"MPI_NO_OP", MPI_NO_OP},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (strcmp(ops[i].name, name) == 0) return ops[i].op;
+  return MPI_OP_NULL;
+}
+
+static MPI_Datatype find_type(const char* name) {
+  const struct named_type types[] = {
+      {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR}, {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR}, {"MPI_SHORT", MPI_SHORT},
+      {"MPI_UNSIGNED_SHORT", MPI_UNSIGNED_SHORT}, {"MPI_INT", MPI_INT}, {"MPI_UNSIGNED", MPI_UNSIGNED},
+      {"MPI_LONG", MPI_LONG}, {"MPI_UNSIGNED_LONG", MPI_UNSIGNED_LONG}, {"MPI_LONG_LONG_INT", MPI_LONG_LONG_INT},
+      {"MPI_UNSIGNED_LONG_LONG", MPI_UNSIGNED_LONG_LONG}, {"MPI_INT8_T", MPI_INT8_T}, {"MPI_INT16_T", MPI_INT16_T},
+      {"MPI_INT32_T", MPI_INT32_T}, {"MPI_INT64_T", MPI_INT64_T}, {"MPI_UINT8_T", MPI_UINT8_T},
+      {"MPI_UINT16_T", MPI_UINT16_T}, {"MPI_UINT32_T", MPI_UINT32_T}, {"MPI_UINT64_T", MPI_UINT64_T},
+      {"MPI_INTEGER", MPI_INTEGER}, {"MPI_INTEGER1", MPI_INTEGER1}, {"MPI_INTEGER2", MPI_INTEGER2},
+      {"MPI_INTEGER4", MPI_INTEGER4}, {"MPI_INTEGER8", MPI_INTEGER8}, {"MPI_FLOAT", MPI_FLOAT},
+      {"MPI_DOUBLE", MPI_DOUBLE}, {"MPI_LONG_DOUBLE", MPI_LONG_DOUBLE}, {"MPI_REAL", MPI_REAL},
+      {"MPI_DOUBLE_PRECISION", MPI_DOUBLE_PRECISION}, {"MPI_REAL4", MPI_REAL4}, {"MPI_REAL8", MPI_REAL8},
+      {"MPI_LOGICAL", MPI_LOGICAL}, {"MPI_C_BOOL", MPI_C_BOOL}, {"MPI_CXX_BOOL", MPI_CXX_BOOL},
+      {"MPI_C_COMPLEX", MPI_C_COMPLEX}, {"MPI_C_DOUBLE_COMPLEX", MPI_C_DOUBLE_COMPLEX},
+      {"MPI_C_LONG_DOUBLE_COMPLEX", MPI_C_LONG_DOUBLE_COMPLEX}, {"MPI_CXX_FLOAT_COMPLEX", MPI_CXX_FLOAT_COMPLEX},
+      {"MPI_CXX_DOUBLE_COMPLEX", MPI_CXX_DOUBLE_COMPLEX}, {"MPI_CXX_LONG_DOUBLE_COMPLEX", MPI_CXX_LONG_DOUBLE_COMPLEX},
+      {"MPI_COMPLEX", MPI_COMPLEX}, {"MPI_DOUBLE_COMPLEX", MPI_DOUBLE_COMPLEX}, {"MPI_COMPLEX8", MPI_COMPLEX8},
+      {"MPI_COMPLEX16", MPI_COMPLEX16}, {"MPI_BYTE", MPI_BYTE}, {"MPI_AINT", MPI_AINT}, {"MPI_OFFSET", MPI_OFFSET},
+      {"MPI_COUNT", MPI_COUNT}, {"MPI_FLOAT_INT", MPI_FLOAT_INT}, {"MPI_DOUBLE_INT", MPI_DOUBLE_INT},
+      {"MPI_LONG_INT", MPI_LONG_INT}, {"MPI_2INT", MPI_2INT}, {"MPI_SHORT_INT", MPI_SHORT_INT},
+      {"MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE_INT}, {"MPI_2REAL", MPI_2REAL},
+      {"MPI_2DOUBLE_PRECISION", MPI_2DOUBLE_PRECISION}, {"MPI_2INTEGER", MPI_2INTEGER}, {"MPI_CHAR", MPI_CHAR},
+      {"MPI_WCHAR", MPI_WCHAR}, {"MPI_CHARACTER", MPI_CHARACTER},
+  };
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; ++i)
+    if (strcmp(types[i].name, name) == 0) return types[i].type;
+  return MPI_DATATYPE_NULL;
+}
+
+static int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, stdin) == n; }
+
+/* A buffer `offset` bytes past a 64-byte boundary. */
+static unsigned char* placed(void** block, size_t n, int offset) {
+  if (posix_memalign(block, 64, n + 64) != 0) return NULL;
+  return (unsigned char*)*block + offset;
+}
+
+static void reduce(const char* op_name, const char* type_name, long long count, int in_off, int inout_off,
+                   unsigned long long nbytes) {
+  void *in_block = NULL, *inout_block = NULL;
+  unsigned char* in = placed(&in_block, nbytes, in_off & 63);
+  unsigned char* inout = placed(&inout_block, nbytes, inout_off & 63);
+  if (in == NULL || inout == NULL || !read_exact(in, nbytes) || !read_exact(inout, nbytes)) exit(3);
+  const MPI_Op op = find_op(op_name);
+  const MPI_Datatype type = find_type(type_name);
+  int size = 0;
+  MPI_Aint lb = 0, extent = 0;
+  if (op == MPI_OP_NULL) {
+    printf("unsupported %s\n", op_name);
+  } else if (type == MPI_DATATYPE_NULL || MPI_Type_size(type, &size) != MPI_SUCCESS || size == 0) {
+    printf("unsupported %s\n", type_name);
+  } else if (MPI_Type_get_extent(type, &lb, &extent), (unsigned long long)extent * (unsigned long long)count != nbytes) {
+    printf("extent %lld\n", (long long)extent);
+  } else {
+    const int rc = MPI_Reduce_local(in, inout, (int)count, type, op);
+    if (rc == MPI_SUCCESS) {
+      printf("ok %llu\n", nbytes);
+      fwrite(inout, 1, nbytes, stdout);
+    } else {
+      int cls = 0, len = 0;
+      char text[MPI_MAX_ERROR_STRING];
+      MPI_Error_class(rc, &cls);
+      MPI_Error_string(cls, text, &len);
+      for (int i = 0; i < len; ++i)
+        if (text[i] == '\n') text[i] = ' ';
+      printf("error %d %.*s\n", cls, len, text);
+    }
+  }
+  fflush(stdout);
+  free(in_block);
+  free(inout_block);
+}
+
+int main(void) {
+  MPI_Init(NULL, NULL);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+  char line[512];
+  while (fgets(line, sizeof line, stdin) != NULL) {
+    char op[64], type[64];
+    long long count = 0;
+    int in_off = 0, inout_off = 0;
+    unsigned long long nbytes = 0;
+    if (strcmp(line, "version\n") == 0) {
+      char version[MPI_MAX_LIBRARY_VERSION_STRING];
+      int len = 0;
+      MPI_Get_library_version(version, &len);
+      printf("ok %d\n", len);
+      fwrite(version, 1, (size_t)len, stdout);
+      fflush(stdout);
+    } else if (sscanf(line, "reduce %63s %63s %lld %d %d %llu", op, type, &count, &in_off, &inout_off, &nbytes) == 6) {
+      reduce(op, type, count, in_off, inout_off, nbytes);
+    } else {
+      break; /* "quit", or anything else */
+    }
+  }
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,38 @@
+// Pictures of evaluation orders: two trees that disagree, side by side with every node's
+// value (laid out by Graphviz `dot`, found on PATH at run time), and for floats a histogram
+// of the distinct results (drawn here). Both go into one SVG file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/element_op.h"
+#include "sim/tree.h"
+
+namespace redsem::tools {
+
+struct pictured_tree {
+  std::string title;  // "order A: 0.0599999"
+  sim::tree tree;
+};
+
+// DOT text: one cluster per tree, leaves labelled "rank r\nvalue", inner nodes "∘\nvalue".
+std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_op& op,
+                         const std::vector<sim::element>& inputs);
+
+struct histogram_bar {
+  double value;        // the result
+  double weight = 1;   // bar height: how many trees give it
+  std::string label;
+};
+// A self-contained <svg> of the distinct results along the value axis.
+std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title);
+
+// Runs `dot -Tsvg` on the DOT text; nullopt with *error when Graphviz is missing or fails.
+std::optional<std::string> render_dot(const std::string& dot, std::string* error);
+
+// One SVG holding the given SVG documents side by side (their XML prologues dropped).
+std::string side_by_side(const std::vector<std::string>& svgs);
+
+}  // namespace redsem::tools

@@ -1,0 +1,131 @@
+#include "tools/rma_render.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace redsem::tools {
+namespace {
+
+using namespace redsem::sim::rma;
+namespace r = redsem::rma;
+
+// Counts beyond 2^53 are estimates in a double: shown in scientific notation.
+std::string count_text(double v) {
+  if (!std::isfinite(v)) return "overflow";
+  return v < 1e15 ? fmt::format("{:.0f}", v) : fmt::format("{:.3e}", v);
+}
+
+nlohmann::json values_json(const value_set& v) {
+  nlohmann::json j{{"what", v.what}, {"type", std::string(to_string(v.type))}, {"distinct", v.distinct}, {"values", v.values}};
+  if (v.numeric) {
+    j["min"] = v.min;
+    j["max"] = v.max;
+    j["spread"] = static_cast<double>(v.spread);
+  }
+  return j;
+}
+
+nlohmann::json stats_json(const search_stats& s) {
+  return {{"states", s.states}, {"transitions", s.transitions}, {"executions", s.executions},
+          {"complete", s.complete}, {"seconds", s.seconds}};
+}
+
+std::string guarantee_of(const r::finding& f) { return std::string(r::to_string(r::describe(f.kind).level)); }
+
+}  // namespace
+
+nlohmann::json rma_json(const scenario& s, const exploration& x, const std::vector<rma_expectation_result>& expectations) {
+  nlohmann::json erroneous = nlohmann::json::array();
+  for (const auto& rc : s.rejected) {
+    const auto& i = r::describe(rc.outcome.broken_rule());
+    erroneous.push_back({{"line", rc.line}, {"call", rc.call}, {"rule", i.name}, {"section", i.section},
+                         {"text", i.text}, {"evidence", rc.outcome.evidence()}});
+  }
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& f : x.findings) {
+    const auto& i = r::describe(f.kind);
+    findings.push_back({{"kind", i.name}, {"section", i.section}, {"guarantee", guarantee_of(f)}, {"text", i.text},
+                        {"lines", {s.access_lines[f.first], s.access_lines[f.second]}},
+                        {"bytes", {f.begin, f.end}}, {"evidence", f.evidence}});
+  }
+  nlohmann::json groups = nlohmann::json::array();
+  for (const auto& g : x.groups) {
+    nlohmann::json lines = nlohmann::json::array();
+    for (std::size_t a : g.accesses) lines.push_back(s.access_lines[a]);
+    nlohmann::json values = nlohmann::json::array();
+    for (const auto& v : g.values) values.push_back(values_json(v));
+    groups.push_back({{"bytes", {g.begin, g.end}}, {"lines", lines}, {"steps", g.steps}, {"atomic", g.atomic},
+                      {"outcomes", g.outcomes}, {"serial_outcomes", g.serial_outcomes},
+                      {"non_serializable", g.non_serializable}, {"non_serializable_example", g.non_serializable_example},
+                      {"values", values}, {"reduced_search", stats_json(g.reduced)}, {"full_search", stats_json(g.full)}});
+  }
+  nlohmann::json expect = nlohmann::json::array();
+  bool all_met = true;
+  for (const auto& e : expectations) {
+    expect.push_back({{"line", e.expected->line}, {"expect", e.expected->text}, {"met", e.met}, {"detail", e.detail}});
+    all_met = all_met && e.met;
+  }
+  return {{"scenario", s.file},
+          {"policy", to_string(s.program.semantics)},
+          {"info", {{"accumulate_ops", r::to_string(s.program.info.ops)},
+                    {"accumulate_ordering", r::to_string(s.program.info.ordering)}}},
+          {"target", s.target},
+          {"erroneous", erroneous},
+          {"findings", findings},
+          {"groups", groups},
+          {"serializable", x.serializable()},
+          {"totals", {{"final_states", x.final_states}, {"executions_total", x.executions_total},
+                      {"executions_reduced", x.executions_reduced},
+                      {"executions_saved", x.executions_total - x.executions_reduced},
+                      {"states_total", x.states_total}, {"states_explored", x.states_explored},
+                      {"complete", x.complete}, {"seconds", x.seconds}}},
+          {"expectations", expect},
+          {"verdict", all_met ? "as_expected" : "mismatch"}};
+}
+
+void rma_text(std::ostream& out, const scenario& s, const exploration& x,
+              const std::vector<rma_expectation_result>& expectations) {
+  out << fmt::format("{}: {} access(es) to rank {}'s window; accumulate_ops={}, accumulate_ordering={}\n", s.file,
+                     s.program.accesses.size(), s.target, r::to_string(s.program.info.ops),
+                     r::to_string(s.program.info.ordering));
+  out << "policy: " << to_string(s.program.semantics) << "\n";
+  for (const auto& rc : s.rejected) {
+    const auto& i = r::describe(rc.outcome.broken_rule());
+    out << fmt::format("\nerroneous, line {}: {}\n  {} ({}): {}\n  {} — not applied\n", rc.line, rc.call, i.name,
+                       i.section, i.text, rc.outcome.evidence());
+  }
+  for (const auto& f : x.findings) {
+    const auto& i = r::describe(f.kind);
+    out << fmt::format("\n{}: {} (lines {} and {}, window bytes [{}, {}))\n  {} ({}): {}\n  {}\n", guarantee_of(f),
+                       i.name, s.access_lines[f.first], s.access_lines[f.second], f.begin, f.end, i.name, i.section,
+                       i.text, f.evidence);
+  }
+  if (s.rejected.empty() && x.findings.empty()) out << "\nno verdicts: every call is legal and MPI defines the outcome\n";
+  for (const auto& g : x.groups) {
+    out << fmt::format("\nwindow bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", g.begin, g.end, g.steps,
+                       g.atomic ? "atomic per element" : "NOT atomic (outside MPI's guarantee)", g.outcomes,
+                       g.serial_outcomes);
+    out << (g.non_serializable ? fmt::format(", {} NOT serializable\n  e.g. {}\n", g.non_serializable,
+                                             g.non_serializable_example)
+                               : std::string(": every outcome is as if in some serial order\n"));
+    for (const auto& v : g.values) {
+      out << fmt::format("  {}: {} value(s): ", v.what, v.distinct);
+      for (std::size_t i = 0; i < v.values.size(); ++i) out << (i ? ", " : "") << v.values[i];
+      if (v.distinct > v.values.size()) out << ", …";
+      if (v.numeric && v.distinct > 1) out << fmt::format("  [spread {} .. {}]", v.min, v.max);
+      out << "\n";
+    }
+  }
+  out << fmt::format(
+      "\nreachable final states: {}\nexecutions: {} in all, {} after partial-order reduction ({} saved)\n"
+      "states: {} without reduction, {} explored{}\n",
+      count_text(x.final_states), count_text(x.executions_total), count_text(x.executions_reduced),
+      count_text(x.executions_total - x.executions_reduced), count_text(x.states_total), count_text(x.states_explored),
+      x.complete ? "" : " (INCOMPLETE: a search hit its state limit)");
+  for (const auto& e : expectations)
+    out << fmt::format("expect {} (line {}): {}{}\n", e.expected->text, e.expected->line, e.met ? "met" : "NOT MET — ",
+                       e.met ? "" : e.detail);
+}
+
+}  // namespace redsem::tools

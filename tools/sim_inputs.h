@@ -1,0 +1,39 @@
+// What `redsem orders` and `redsem simulate` share: the op a command line names (predefined,
+// the standard's segmented-scan example, later op files), and typed values from text or a seed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/element_op.h"
+#include "sim/invariance.h"
+#include "sim/order_results.h"
+
+namespace redsem::tools {
+
+struct chosen_op {
+  element_op op;
+  std::optional<sim::predefined_pair> typed;  // a predefined op on a predefined type
+  sim::op_laws laws;                          // what is known about it without search
+  std::string description;                    // "MPI_SUM on MPI_FLOAT"
+};
+
+// --op NAME (a predefined op, or "segscan" for MPI-4.1 §7.11.3's example), --op-file FILE,
+// --type NAME (optional for segscan). Returns nullopt with *error set on bad input.
+std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
+                                   const policy& semantics, std::string* error);
+
+// "1.5,-2,0x1p-3" — one element per comma; fields of a pair/complex/struct element are
+// separated by ':' ("5:0" is val 5, log 0 for segscan). Returns nullopt with *error on bad text.
+std::optional<std::vector<sim::element>> parse_values(const std::string& text, const datatype& type,
+                                                      std::string* error);
+
+// `n` elements drawn from `seed`: floats of either sign in [2^-8, 2^8) with full random significands, integers over their
+// full range, logicals 0/1, and for segscan small values with random logicals.
+std::vector<sim::element> random_values(std::size_t n, const datatype& type, std::uint64_t seed);
+
+std::string format_value(const datatype& type, const sim::element& e);
+
+}  // namespace redsem::tools
