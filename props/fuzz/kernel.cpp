@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
+#include <vector>
 
 namespace redsem::fuzz {
 
@@ -17,6 +19,20 @@ kernel_under_test user_function_kernel(std::string name, user_function* fn, cons
       done += len;
     }
     return 0;
+  };
+  return {std::move(name), std::move(run)};
+}
+
+kernel_under_test three_operand_kernel(std::string name, three_operand_function f, std::int64_t extent) {
+  auto run = [f = std::move(f), extent](std::byte* in, std::byte* inout, std::int64_t count) {
+    const auto bytes = static_cast<std::size_t>(count * extent);
+    std::vector<std::byte> storage(bytes + 128);
+    const auto base = reinterpret_cast<std::uintptr_t>(storage.data());
+    const auto want = reinterpret_cast<std::uintptr_t>(inout) % 64;
+    std::byte* out = storage.data() + (want + 64 - base % 64) % 64;
+    const int status = f(in, inout, out, count);
+    if (status == 0 && bytes != 0) std::memcpy(inout, out, bytes);
+    return status;
   };
   return {std::move(name), std::move(run)};
 }

@@ -26,6 +26,13 @@ struct kernel_under_test {
 // Calls fn(in, inout, &len, &type) as MPI would, in pieces of at most INT_MAX elements.
 kernel_under_test user_function_kernel(std::string name, user_function* fn, const datatype& type);
 
+// A 3-operand kernel, out[k] := a[k] ∘ b[k] with a the left operand, in the fuzzer's 2-operand
+// frame: a is inbuf, b is inoutbuf, and out a separate buffer at inoutbuf's alignment whose
+// result is copied back. (Our native kernels' `out = a ∘ b` form plugs in here.)
+using three_operand_function =
+    std::function<int(const std::byte* a, const std::byte* b, std::byte* out, std::int64_t count)>;
+kernel_under_test three_operand_kernel(std::string name, three_operand_function f, std::int64_t extent);
+
 // A function loaded from "LIB.so:SYMBOL". The library stays loaded while the result lives.
 struct loaded_function {
   std::string spec;
