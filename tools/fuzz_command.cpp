@@ -28,6 +28,7 @@ struct options {
   std::uint64_t seed = 1;
   std::optional<std::int64_t> max_length;
   bool aligned = false;
+  bool in_process = false;
   bool noncanonical_bools = false;
   bool json = false;
 };
@@ -119,8 +120,9 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
     err << "redsem fuzz: " << e->message << "\n";
     return bad_input;
   }
-  const fuzz::differential d(*oracle, fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type),
-                             semantics);
+  auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type);
+  if (!o.in_process) kernel = fuzz::isolated_kernel(std::move(kernel), oracle->type.extent());
+  const fuzz::differential d(*oracle, std::move(kernel), semantics);
   fuzz::fuzz_options fo;
   fo.cases = o.cases.value_or(1000);
   fo.seed = o.seed;
@@ -174,6 +176,8 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
+  cmd->add_flag("--in-process", opts->in_process,
+                "Call the kernel in this process (faster; a crashing kernel then ends the run)");
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");

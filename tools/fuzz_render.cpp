@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 
 #include "model/element_compare.h"
@@ -57,7 +58,10 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
                          r.conflict_a, policies(d.semantics(), r.policies_a), r.conflict_b,
                          policies(d.semantics(), r.policies_b));
     case fuzz::verdict_kind::wrote_outside: return "the kernel wrote outside inoutbuf's elements";
-    case fuzz::verdict_kind::kernel_error: return fmt::format("the kernel returned error code {}", r.kernel_status);
+    case fuzz::verdict_kind::kernel_error:
+      if (fuzz::is_crash_status(r.kernel_status))
+        return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status, strsignal(-1000 - r.kernel_status));
+      return fmt::format("the kernel returned error code {}", r.kernel_status);
   }
   return "?";
 }

@@ -174,11 +174,11 @@ std::vector<condition> special_position_conditions(const differential& d, const 
 
 std::vector<condition> characterize(const differential& d, const fuzz_case& minimal, const case_result& result) {
   std::vector<condition> out;
-  if (result.differing.empty()) return out;
-  const std::int64_t k = result.differing.front();
   if (minimal.count > 1)
     out.push_back({"length", "only at length >= " + std::to_string(minimal.count) + " (no shorter failing case found)"});
   if (auto a = alignment_condition(d, minimal)) out.push_back(*a);
+  if (result.differing.empty()) return out;  // a crash or an error code: no element to look at
+  const std::int64_t k = result.differing.front();
   for (auto& v : value_conditions(d, minimal, k)) out.push_back(std::move(v));
   if (auto p = position_condition(d, minimal, k)) out.push_back(*p);
   for (auto& p : special_position_conditions(d, minimal)) out.push_back(std::move(p));
