@@ -45,6 +45,13 @@ std::optional<condition> alignment_condition(const differential& d, const fuzz_c
                                     " of 64 pairs"};
 }
 
+// ".re"/".im" of a complex element, ".value"/".index" of a pair, nothing for a scalar.
+std::string field_name(basic_type t, std::size_t f) {
+  if (info(t).field_count < 2) return "";
+  if (group_of(t) == type_group::complex) return f == 0 ? ".re" : ".im";
+  return f == 0 ? ".value" : ".index";
+}
+
 std::vector<condition> value_conditions(const differential& d, const fuzz_case& minimal, std::int64_t k) {
   std::vector<condition> out;
   const std::int64_t extent = d.extent();
@@ -65,7 +72,7 @@ std::vector<condition> value_conditions(const differential& d, const fuzz_case& 
         }
         if (!reproduced)
           out.push_back({"value", "only with " + std::string(to_string(cls)) + " in " + name + "[" + std::to_string(k) +
-                                      "]" + (t.field_count > 1 ? (f == 0 ? ".value" : ".index") : "") +
+                                      "]" + field_name(e.type, f) +
                                       ": ordinary values there pass"});
       }
     }
