@@ -24,13 +24,20 @@ std::string element(const fuzz::differential& d, const std::vector<std::byte>& v
   return format_element(d.oracle_used().type, element_at(v, k, d.extent()));
 }
 
+std::string variant_change(const policy& chosen, const fuzz::policy_variant& v) {
+  const std::string keys = v.semantics == chosen ? "" : policy_change(chosen, v.semantics);
+  if (!v.swapped) return keys.empty() ? "the chosen policy" : keys;
+  return (keys.empty() ? "the chosen policy" : keys) + " with the operands swapped (inoutbuf ∘ inbuf)";
+}
+
 // The policies an element follows, keeping only the smallest changes from the chosen one
 // (a change that adds an irrelevant key to a listed change says nothing new).
-std::string policies(const policy& chosen, const std::vector<policy>& ps) {
-  if (std::find(ps.begin(), ps.end(), chosen) != ps.end()) return "the chosen policy";
+std::string policies(const policy& chosen, const std::vector<fuzz::policy_variant>& ps) {
+  if (std::find(ps.begin(), ps.end(), fuzz::policy_variant{chosen, false}) != ps.end()) return "the chosen policy";
   std::vector<std::vector<std::string>> changes;
   for (const auto& q : ps) {
-    auto keys = split(policy_change(chosen, q), ',');
+    auto keys = q.semantics == chosen ? std::vector<std::string>{} : split(policy_change(chosen, q.semantics), ',');
+    if (q.swapped) keys.push_back("~swapped");
     std::sort(keys.begin(), keys.end());
     changes.push_back(std::move(keys));
   }
@@ -40,7 +47,7 @@ std::string policies(const policy& chosen, const std::vector<policy>& ps) {
       return other.size() < changes[i].size() &&
              std::includes(changes[i].begin(), changes[i].end(), other.begin(), other.end());
     });
-    if (!redundant) s += (s.empty() ? "" : " or ") + policy_change(chosen, ps[i]);
+    if (!redundant) s += (s.empty() ? "" : " or ") + variant_change(chosen, ps[i]);
   }
   return s.empty() ? "no policy" : s;
 }
@@ -52,7 +59,8 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
     case fuzz::verdict_kind::wrong: return "wrong result: no NaN/±0/MINLOC policy gives it";
     case fuzz::verdict_kind::policy_choice:
       return "a policy difference, not a wrong result: the kernel is right under " +
-             policy_change(d.semantics(), *r.right_under);
+             variant_change(d.semantics(), *r.right_under) +
+             (r.right_under->swapped ? ", which MPI allows for a commutative op" : "");
     case fuzz::verdict_kind::inconsistent_policy:
       return fmt::format("inconsistent policy: element {} follows {}; element {} follows {}; no one policy fits both",
                          r.conflict_a, policies(d.semantics(), r.policies_a), r.conflict_b,
@@ -166,7 +174,10 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
                              {"kernel", element(d, m.actual, k)},
                              {"model", element(d, m.expected, k)}};
   }
-  if (m.right_under) j["right_under"] = policy_change(d.semantics(), *m.right_under);
+  if (m.right_under) {
+    j["right_under"] = m.right_under->semantics == d.semantics() ? "" : policy_change(d.semantics(), m.right_under->semantics);
+    j["operands_swapped"] = m.right_under->swapped;
+  }
   nlohmann::json conditions = nlohmann::json::array();
   for (const auto& c : f.conditions) conditions.push_back({{"kind", c.kind}, {"text", c.text}});
   j["conditions"] = conditions;

@@ -50,7 +50,8 @@ TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
   ASSERT_EQ(f.minimal_result.verdict, verdict_kind::policy_choice);
   EXPECT_EQ(f.minimal.count, 1);
   ASSERT_TRUE(f.original_result.right_under.has_value());
-  policy named = *f.original_result.right_under;
+  EXPECT_FALSE(f.original_result.right_under->swapped);
+  policy named = f.original_result.right_under->semantics;
   EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary)
       << to_string(named);
 
@@ -58,6 +59,18 @@ TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
   c_ternary.minmax_nan = nan_rule::c_ternary;
   c_ternary.minmax_zero = zero_rule::c_ternary;
   expect_passes(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_, c_ternary));
+}
+
+TEST(FuzzCorrectKernels, InoutFirstTernaryIsTheCTernaryWithTheOperandsSwapped) {
+  const fuzz_report r =
+      fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_inout_first", op_id::max, basic_type::float_));
+  ASSERT_TRUE(r.first_failure.has_value());
+  const case_result& found = r.first_failure->original_result;
+  ASSERT_EQ(found.verdict, verdict_kind::policy_choice);
+  EXPECT_TRUE(found.right_under->swapped);
+  EXPECT_TRUE(found.right_under->semantics.minmax_nan == nan_rule::c_ternary ||
+              found.right_under->semantics.minmax_zero == zero_rule::c_ternary)
+      << to_string(found.right_under->semantics);
 }
 
 // The 3-operand form (out = a ∘ b, out a third buffer): right, and with its last element lost.
