@@ -88,8 +88,8 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   }
   const std::string helper_program = helper_path(o);
   if (access(helper_program.c_str(), X_OK) != 0) {
-    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program
-        << " (it is built when mpicc." << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
+    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
+        << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
     return bad_input;
   }
   fuzz::mpi_helper helper(helper_program);
@@ -103,8 +103,10 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
   }
-  if (o.json) out << to_json(report, mo).dump(2) << "\n";
-  else out << render_text(report, mo);
+  if (o.json)
+    out << to_json(report, mo).dump(2) << "\n";
+  else
+    out << render_text(report, mo);
   return has_findings(report) ? int{mismatch} : int{ok};
 }
 
@@ -130,8 +132,10 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
   const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
-  if (o.json) out << to_json(d, fo, report).dump(2) << "\n";
-  else out << render_text(d, fo, report);
+  if (o.json)
+    out << to_json(d, fo, report).dump(2) << "\n";
+  else
+    out << render_text(d, fo, report);
   return report.first_failure ? int{mismatch} : int{ok};
 }
 

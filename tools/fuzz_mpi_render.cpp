@@ -36,9 +36,9 @@ bool has_findings(const fuzz::mpi_campaign_report& r) {
 }
 
 std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campaign_options& o) {
-  std::string s = fmt::format("fuzz {} MPI_Reduce_local: {}\npolicy {}; {} cases per legal pair, lengths 0..{}\n\n",
-                              r.library, r.version, to_string(o.semantics), o.per_pair.cases,
-                              o.per_pair.limits.max_length);
+  std::string s =
+      fmt::format("fuzz {} MPI_Reduce_local: {}\npolicy {}; {} cases per legal pair, lengths 0..{}\n\n", r.library,
+                  r.version, to_string(o.semantics), o.per_pair.cases, o.per_pair.limits.max_length);
   std::size_t width = 0;
   for (const auto& row : r.rows) width = std::max(width, pair_name(row).size());
   std::map<std::string, int> counts;

@@ -23,7 +23,8 @@ class placed_buffer {
   }
   std::byte* data() { return raw_.data() + start_; }
   std::vector<std::byte> content() const {
-    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_), raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
+    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_),
+            raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
   }
   bool guards_intact() const {
     auto is_canary = [](std::byte b) { return b == canary; };
@@ -72,12 +73,18 @@ bool same(const datatype& t, std::int64_t extent, const std::byte* x, const std:
 
 std::string_view to_string(verdict_kind v) {
   switch (v) {
-    case verdict_kind::pass: return "pass";
-    case verdict_kind::wrong: return "wrong";
-    case verdict_kind::policy_choice: return "policy_choice";
-    case verdict_kind::inconsistent_policy: return "inconsistent_policy";
-    case verdict_kind::wrote_outside: return "wrote_outside";
-    case verdict_kind::kernel_error: return "kernel_error";
+    case verdict_kind::pass:
+      return "pass";
+    case verdict_kind::wrong:
+      return "wrong";
+    case verdict_kind::policy_choice:
+      return "policy_choice";
+    case verdict_kind::inconsistent_policy:
+      return "inconsistent_policy";
+    case verdict_kind::wrote_outside:
+      return "wrote_outside";
+    case verdict_kind::kernel_error:
+      return "kernel_error";
   }
   return "?";
 }
@@ -123,9 +130,12 @@ case_result differential::check(const fuzz_case& c) const {
   for (std::int64_t k = 0; k < c.count; ++k)
     if (!same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(r.expected, k, extent_), policy_))
       r.differing.push_back(k);
-  if (r.kernel_status != 0) r.verdict = verdict_kind::kernel_error;
-  else if (outside) r.verdict = verdict_kind::wrote_outside;
-  else if (!r.differing.empty()) classify(c, r);
+  if (r.kernel_status != 0)
+    r.verdict = verdict_kind::kernel_error;
+  else if (outside)
+    r.verdict = verdict_kind::wrote_outside;
+  else if (!r.differing.empty())
+    classify(c, r);
   return r;
 }
 
@@ -165,10 +175,12 @@ void differential::classify(const fuzz_case& c, case_result& r) const {
   std::int64_t b = -1;
   for (std::int64_t k = 0; k < c.count; ++k) {
     const auto pk = followed_by(k);
-    const bool disjoint = std::none_of(pk.begin(), pk.end(), [&](std::size_t i) {
-      return std::find(pa.begin(), pa.end(), i) != pa.end();
-    });
-    if (disjoint) { b = k; break; }
+    const bool disjoint = std::none_of(pk.begin(), pk.end(),
+                                       [&](std::size_t i) { return std::find(pa.begin(), pa.end(), i) != pa.end(); });
+    if (disjoint) {
+      b = k;
+      break;
+    }
     if (b < 0 && std::find(pk.begin(), pk.end(), pa.front()) == pk.end()) b = k;
   }
   r.verdict = verdict_kind::inconsistent_policy;

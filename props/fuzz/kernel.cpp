@@ -60,8 +60,10 @@ kernel_under_test isolated_kernel(kernel_under_test k, std::int64_t extent) {
     int wait_status = 0;
     int status = crash_status(0);
     if (child > 0 && waitpid(child, &wait_status, 0) == child) {
-      if (WIFSIGNALED(wait_status)) status = crash_status(WTERMSIG(wait_status));
-      else status = *status_slot;
+      if (WIFSIGNALED(wait_status))
+        status = crash_status(WTERMSIG(wait_status));
+      else
+        status = *status_slot;
       std::memcpy(inout - guard, region, bytes);
     }
     munmap(shared, mapped);

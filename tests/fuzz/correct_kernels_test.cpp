@@ -15,8 +15,8 @@ using testing::fuzz;
 void expect_passes(const differential& d) {
   const fuzz_report r = fuzz(d);
   EXPECT_EQ(r.cases_run, 1500);
-  EXPECT_FALSE(r.first_failure.has_value()) << d.kernel().name << " failed; replay seed "
-                                            << r.first_failure->replay_seed;
+  EXPECT_FALSE(r.first_failure.has_value())
+      << d.kernel().name << " failed; replay seed " << r.first_failure->replay_seed;
 }
 
 TEST(FuzzCorrectKernels, UnrolledInt32SumPasses) {
@@ -44,7 +44,8 @@ TEST(FuzzCorrectKernels, WrappingInt8SumPasses) {
 }
 
 TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
-  const fuzz_report r = fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_));
+  const fuzz_report r =
+      fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_));
   ASSERT_TRUE(r.first_failure.has_value());
   const failure& f = *r.first_failure;
   ASSERT_EQ(f.minimal_result.verdict, verdict_kind::policy_choice);
@@ -52,13 +53,13 @@ TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
   ASSERT_TRUE(f.original_result.right_under.has_value());
   EXPECT_FALSE(f.original_result.right_under->swapped);
   policy named = f.original_result.right_under->semantics;
-  EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary)
-      << to_string(named);
+  EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary) << to_string(named);
 
   policy c_ternary;
   c_ternary.minmax_nan = nan_rule::c_ternary;
   c_ternary.minmax_zero = zero_rule::c_ternary;
-  expect_passes(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_, c_ternary));
+  expect_passes(
+      against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_, c_ternary));
 }
 
 TEST(FuzzCorrectKernels, InoutFirstTernaryIsTheCTernaryWithTheOperandsSwapped) {

@@ -34,7 +34,9 @@ int main(void) {
     } else {
       for (long long i = 0; i < count; ++i) {
         const long long s = (long long)in[i] + inout[i];
-        inout[i] = count >= 8 ? (s > INT_MAX ? INT_MAX : s < INT_MIN ? INT_MIN : (int)s)
+        inout[i] = count >= 8 ? (s > INT_MAX   ? INT_MAX
+                                 : s < INT_MIN ? INT_MIN
+                                               : (int)s)
                               : (int)(unsigned)((unsigned)in[i] + (unsigned)inout[i]);
       }
       printf("ok %llu\n", nbytes);

@@ -54,12 +54,21 @@ TEST(FuzzMpiClient, CampaignFindsTheBodyOnlyBugAndClassifiesEveryPair) {
         ASSERT_EQ(row.verdict, mpi_pair_verdict::finding);
         EXPECT_EQ(row.found->minimal.count, 8);
         break;
-      case op_id::prod: EXPECT_EQ(row.verdict, mpi_pair_verdict::crashed); break;
-      case op_id::land: EXPECT_EQ(row.verdict, mpi_pair_verdict::refused_legal); break;
-      case op_id::maxloc: case op_id::minloc: case op_id::replace: case op_id::no_op:
+      case op_id::prod:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::crashed);
+        break;
+      case op_id::land:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::refused_legal);
+        break;
+      case op_id::maxloc:
+      case op_id::minloc:
+      case op_id::replace:
+      case op_id::no_op:
         EXPECT_EQ(row.verdict, mpi_pair_verdict::unsupported);  // illegal on MPI_INT; the fake knows no such type
         break;
-      default: EXPECT_EQ(row.verdict, mpi_pair_verdict::unsupported); break;
+      default:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::unsupported);
+        break;
     }
   }
 }

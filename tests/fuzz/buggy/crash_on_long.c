@@ -1,7 +1,7 @@
 /* MPI_SUM on int32 whose long-vector path dereferences a null pointer: it crashes, only for
  * len >= 100. */
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kernel_abi.h"
 
