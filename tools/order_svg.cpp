@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "model/element_compare.h"
+#include "tools/sim_inputs.h"
 
 namespace redsem::tools {
 namespace {
@@ -183,6 +184,39 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
       << x << "\" height=\"" << height << "\">\n"
       << body.str() << "</svg>\n";
   return out.str();
+}
+
+std::optional<std::string> disagreement_svg(const element_op& op, const std::vector<sim::element>& inputs,
+                                            const std::vector<sim::distinct_result>& results, bool histogram,
+                                            const std::string& description, std::string* error) {
+  if (results.size() < 2) {
+    *error = "every legal order gives the same result";
+    return std::nullopt;
+  }
+  const auto& a = results.front();
+  const auto& b = results.back();
+  const std::vector<pictured_tree> trees{{"order A = " + format_value(op.type, a.value), a.witness},
+                                         {"order B = " + format_value(op.type, b.value), b.witness}};
+  const auto drawn = render_dot(trees_to_dot(trees, op, inputs), error);
+  if (!drawn) return std::nullopt;
+  std::vector<std::string> parts{*drawn};
+  if (histogram) {
+    std::vector<histogram_bar> bars;
+    for (const auto& r : results) {
+      double v = 0;
+      if (r.value.size() == 4) {
+        float f;
+        std::memcpy(&f, r.value.data(), 4);
+        v = f;
+      } else {
+        std::memcpy(&v, r.value.data(), 8);
+      }
+      bars.push_back({v, r.trees, format_value(op.type, r.value) + ": " + sim::format_count(r.trees) +
+                                      " trees, e.g. " + sim::to_string(r.witness)});
+    }
+    parts.push_back(histogram_svg(bars, "distinct results of " + description));
+  }
+  return side_by_side(parts);
 }
 
 }  // namespace redsem::tools
