@@ -54,6 +54,7 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
     for (std::size_t i = 0; i < e.results.size(); ++i) width[i] = std::max(width[i], cell(e.results[i]).size());
   std::string header = fmt::format("{:<12} {:<28}", "op", "type");
   for (std::size_t i = 0; i < r.which.size(); ++i) header += fmt::format(" {:<{}}", to_string(r.which[i]), width[i]);
+  while (!header.empty() && header.back() == ' ') header.pop_back();
   out << header << "\n";
   std::size_t unknown = 0;
   for (const auto& e : table) {
