@@ -46,6 +46,7 @@ void merge_any_pair(const std::vector<element>& parts, const element_op& op, std
         if (k != i && k != j) next.push_back(parts[k]);
       element r(parts[i].size(), std::byte{0});
       op.combine(parts[i].data(), parts[j].data(), r.data());
+      clear_padding(r, value_byte_mask(op.type));  // a user function may leave garbage there
       next.push_back(r);
       merge_any_pair(next, op, seen, out);
     }
@@ -61,6 +62,7 @@ void merge_neighbours(const std::vector<element>& parts, const element_op& op, b
     std::vector<element> next(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(i));
     element r(parts[i].size(), std::byte{0});
     op.combine(parts[i].data(), parts[i + 1].data(), r.data());
+    clear_padding(r, value_byte_mask(op.type));
     next.push_back(r);
     next.insert(next.end(), parts.begin() + static_cast<std::ptrdiff_t>(i) + 2, parts.end());
     merge_neighbours(next, op, out);
