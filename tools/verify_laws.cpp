@@ -61,8 +61,7 @@ verify_section laws_section() {
               row.push_back(first_counterexample(e));
               t.rows.push_back(std::move(row));
             }
-            auto more = compare_with_record("laws", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
+            finish_report(r, "laws", t, vo.quick);
             // People read the pairs where an op lacks associativity or commutativity; the rest
             // is one line (every row is in --json and --html).
             plain_table notable = t;
@@ -80,7 +79,6 @@ verify_section laws_section() {
               for (const auto& res : e.results) per_law[std::string(to_string(res.which))] = laws::to_json(res);
               r.json.push_back({{"op", to_string(e.op)}, {"type", to_string(e.type)}, {"laws", per_law}});
             }
-            r.html = render_html(t);
             return r;
           }};
 }

@@ -92,8 +92,7 @@ verify_section opfiles_section() {
                 t.rows.push_back(std::move(row));
               }
             }
-            auto more = compare_with_record("opfiles", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
+            finish_report(r, "opfiles", t, vo.quick);
             // For people: the verdict columns as a table, then each finding and counterexample on
             // its own lines (they are long).
             plain_table verdicts = t;
@@ -106,8 +105,6 @@ verify_section opfiles_section() {
               row.resize(7);
             }
             r.text = render_text(verdicts) + (notes.empty() ? "" : "\n" + notes);
-            r.json = to_json(t);
-            r.html = render_html(t);
             return r;
           }};
 }

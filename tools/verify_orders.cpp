@@ -126,8 +126,7 @@ verify_section orders_section() {
                                   std::to_string(o.distinct_at_max), spread, witness_text(o, vo.semantics)});
               }
             }
-            auto more = compare_with_record("orders", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
+            finish_report(r, "orders", t, vo.quick);
             // People read the pairs whose result depends on the order; the rest is one line (all rows
             // are in --json and --html).
             plain_table dependent = t;
@@ -135,8 +134,7 @@ verify_section orders_section() {
             r.text = render_text(dependent) +
                      fmt::format("\n{} other legal pairs: invariant for P={}..{} (all rows in --json and --html)\n",
                                  t.rows.size() - dependent.rows.size(), min_procs, max_procs);
-            r.json = to_json(t);
-            r.html = render_html(t) + figures;
+            r.html += figures;
             return r;
           }};
 }

@@ -41,11 +41,7 @@ verify_section rma_section() {
                                   met ? "" : detail});
               }
             }
-            auto more = compare_with_record("rma", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
-            r.text = render_text(t);
-            r.json = to_json(t);
-            r.html = render_html(t);
+            finish_report(r, "rma", t, vo.quick);
             return r;
           }};
 }
