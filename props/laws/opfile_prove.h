@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/op.h"
 #include "model/opfile/law_check.h"
 #include "props/laws/law.h"
 
@@ -25,5 +26,16 @@ struct opfile_proof {
 // for every legal input. A law the concrete check refuted keeps its concrete counterexample.
 std::vector<opfile_proof> prove_opfile(const opfile::concrete_op& op, const opfile::law_report& concrete,
                                        const prove_options& o);
+
+// Whether the op file (fields value, index) computes exactly the predefined pair op `op`
+// (MINLOC, MAXLOC) on the pair type `pair_type` for every input, under the op's policy.
+// Refuted: the two operands (as op-file elements) on which they differ.
+struct equivalence {
+  verdict outcome = verdict::unknown;
+  std::vector<opfile::concrete_element> operands;
+  std::string reason;
+};
+equivalence prove_same_as_predefined(const opfile::concrete_op& op, op_id predefined, basic_type pair_type,
+                                     const prove_options& o);
 
 }  // namespace redsem::laws

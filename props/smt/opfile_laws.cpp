@@ -4,6 +4,9 @@
 #include <chrono>
 #include <type_traits>
 
+#include "model/element_compare.h"
+#include "model/element_op.h"
+#include "model/op_definitions.h"
 #include "model/opfile/evaluate.h"
 #include "props/laws/opfile_prove.h"
 #include "props/smt/sym_element.h"
@@ -179,6 +182,26 @@ laws::opfile_proof decide(opfile::law l, const opfile::concrete_op& op, const po
   return r;
 }
 
+// The op-file element holding a symbolic pair's value and index, if its fields have those C types.
+template <class V, class I>
+std::optional<sym_element> as_fields(const opfile::typed_op& op, const pair_val<sym<V>, sym<I>>& x) {
+  if (op.fields.size() != 2) return std::nullopt;
+  std::optional<sym_element> out = sym_element{};
+  const auto put = [&]<class S>(opfile::field_type t, const sym<S>& v) {
+    opfile::visit(t, [&](auto tag) {
+      constexpr auto F = decltype(tag)::value;
+      if constexpr (std::is_same_v<opfile::field_cpp_t<F>, S>) {
+        if (out) out->push_back(sym_value(std::in_place_index<static_cast<std::size_t>(F)>, v));
+      } else {
+        out.reset();
+      }
+    });
+  };
+  put(op.fields[0].type, x.value);
+  put(op.fields[1].type, x.index);
+  return out;
+}
+
 }  // namespace
 }  // namespace redsem::smt
 
@@ -196,6 +219,49 @@ std::vector<opfile_proof> prove_opfile(const opfile::concrete_op& op, const opfi
     out.push_back(smt::decide(l.which, op, op.semantics(), o));
   }
   return out;
+}
+
+}  // namespace redsem::laws
+
+namespace redsem::laws {
+
+equivalence prove_same_as_predefined(const opfile::concrete_op& op, op_id predefined, basic_type pair_type,
+                                     const prove_options& o) {
+  ensure(op_allows(predefined, pair_type), "prove_same_as_predefined needs a legal (op, type) pair");
+  return visit(pair_type, [&](auto tag) -> equivalence {
+    constexpr basic_type B = decltype(tag)::value;
+    using E = element_t<B>;
+    if constexpr (!is_pair<E>::value) {
+      return {verdict::unknown, {}, "not a value-index pair type"};
+    } else {
+      if (static_cast<std::size_t>(datatype::predefined(pair_type).extent()) != op.size())
+        return {verdict::unknown, {}, "the op file's element is not laid out as this pair type"};
+      z3::context c;
+      const policy& p = op.semantics();
+      const smt::opfile_domain d(c, p);
+      opfile::evaluator<smt::opfile_domain> ev(op.op(), d, p);
+      const auto a = smt::make_var<E>(c, "a"), b = smt::make_var<E>(c, "b");
+      const auto fa = smt::as_fields(op.op(), a.value), fb = smt::as_fields(op.op(), b.value);
+      if (!fa || !fb) return {verdict::unknown, {}, "the op file's fields do not have the pair's C types"};
+      const auto expected = ops::apply<B>(predefined, d, p, a.value, b.value);
+      const auto got = ev.combine(*fa, *fb);
+      const auto expected_fields = smt::as_fields(op.op(), expected);
+      const z3::expr claim = smt::same_element(c, got, *expected_fields);
+      const smt::validity v = smt::check_valid(claim, o.timeout_ms);
+      if (v.result == smt::answer::valid) return {verdict::proved, {}, "proved (" + v.how + ")"};
+      if (v.result == smt::answer::unknown) return {verdict::unknown, {}, v.how};
+      equivalence r{verdict::refuted, {}, "counterexample from the solver, replayed in the model"};
+      std::vector<std::byte> x(op.size()), y(op.size()), from_file(op.size()), from_model(op.size());
+      smt::decode(*v.witness, a, x.data());
+      smt::decode(*v.witness, b, y.data());
+      op.combine(x.data(), y.data(), from_file.data());
+      predefined_element_op(predefined, pair_type, p).combine(x.data(), y.data(), from_model.data());
+      if (same_element(datatype::predefined(pair_type), from_file.data(), from_model.data(), p))
+        return {verdict::unknown, {}, "the solver's counterexample does not reproduce in the model"};
+      r.operands = {op.load(x.data()), op.load(y.data())};
+      return r;
+    }
+  });
 }
 
 }  // namespace redsem::laws

@@ -3,6 +3,7 @@
 // solver and replayed in the concrete op.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -86,6 +87,26 @@ TEST(OpFileProof, ShiftsAndRotationsMeanTheSameToTheSolver) {
     EXPECT_EQ(check_laws(concrete_op(*r.op->instance(""), policy{})).laws[2].outcome, opfile::verdict::holds_on_samples) << type;
     EXPECT_EQ(of(prove(op), law::identity), verdict::proved) << type;
   }
+}
+
+laws::equivalence same_as(const std::string& name, const std::string& type, op_id op, basic_type pair) {
+  const auto r = load_op_text(file(name), name);
+  if (!r.op) throw std::runtime_error(r.error.to_string());
+  return laws::prove_same_as_predefined(concrete_op(*r.op->instance(type), policy{}), op, pair, laws::prove_options{});
+}
+
+TEST(OpFileProof, MinlocAndMaxlocFilesAreThePredefinedOps) {
+  EXPECT_EQ(same_as("minloc.op", "int32", op_id::minloc, basic_type::two_int).outcome, verdict::proved);
+  EXPECT_EQ(same_as("maxloc.op", "int32", op_id::maxloc, basic_type::two_int).outcome, verdict::proved);
+  EXPECT_EQ(same_as("minloc.op", "int16", op_id::minloc, basic_type::short_int).outcome, verdict::proved);
+  EXPECT_EQ(same_as("maxloc.op", "int64", op_id::maxloc, basic_type::long_int).outcome, verdict::proved);
+  // The typo is not MINLOC, and the file's MINLOC differs from the predefined one only where
+  // MPI says nothing: a NaN value (the default policy makes NaN the extreme value).
+  EXPECT_EQ(same_as("minloc_openmpi_typo.op", "int32", op_id::minloc, basic_type::two_int).outcome, verdict::refuted);
+  const auto with_nan = same_as("minloc.op", "double", op_id::minloc, basic_type::double_int);
+  ASSERT_EQ(with_nan.outcome, verdict::refuted);
+  EXPECT_TRUE(std::isnan(std::get<double>(with_nan.operands[0][0])) || std::isnan(std::get<double>(with_nan.operands[1][0])));
+  EXPECT_EQ(same_as("minloc.op", "int32", op_id::maxloc, basic_type::two_int).outcome, verdict::refuted);
 }
 
 }  // namespace
