@@ -70,6 +70,8 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
     case fuzz::verdict_kind::wrote_outside:
       return "the kernel wrote outside inoutbuf's elements";
     case fuzz::verdict_kind::kernel_error:
+      if (r.kernel_status == fuzz::crash_status(0))
+        return "the kernel's process ended without answering (exit or abort)";
       if (fuzz::is_crash_status(r.kernel_status))
         return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status,
                            strsignal(-1000 - r.kernel_status));
