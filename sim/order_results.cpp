@@ -44,8 +44,25 @@ template <class Dp>
 order_results collect(const Dp& dp) {
   order_results out;
   out.combinations = dp.combinations();
+  out.top_combinations = dp.top_combinations();
   out.complete = !dp.truncated();
   if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
+  return out;
+}
+}  // namespace
+
+namespace {
+order_results local_order_results(const element_op& op, const std::vector<element>& inputs,
+                                  const std::optional<predefined_pair>& typed, const order_limits& limits) {
+  if (typed) {
+    if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
+  }
+  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, {limits.max_values, limits.max_combinations,
+                                                         limits.share.index, limits.share.count});
+  if (op.commutative) dp.run_subsets(inputs);
+  else dp.run_intervals(inputs);
+  order_results out = collect(dp);
+  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
   return out;
 }
 }  // namespace
@@ -62,14 +79,11 @@ order_results all_order_results(const element_op& op, const std::vector<element>
                             std::to_string(limits.max_commutative_procs) + " ranks";
     return out;
   }
-  if (typed) {
-    if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
-  }
-  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, {limits.max_values, limits.max_combinations});
-  if (op.commutative) dp.run_subsets(inputs);
-  else dp.run_intervals(inputs);
-  order_results out = collect(dp);
-  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
+  ensure(limits.share.count >= 1 && limits.share.index >= 0 && limits.share.index < limits.share.count,
+         "a search share needs 0 <= index < count");
+  order_results out = local_order_results(op, inputs, typed, limits);
+  if (procs == 1 && limits.share.index != 0) out.results.clear();  // no splits: the lone leaf is share 0's
+  if (limits.share.merge) out = limits.share.merge(std::move(out));
   return out;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,10 +25,23 @@ struct predefined_pair {
   policy semantics;
 };
 
+struct order_results;
+
+// One process's part of a search split over several (redsem-mpi): the splits of the whole rank
+// set into the root's two operands are dealt out in `count` contiguous runs, and this process
+// makes only run `index` (every process computes the smaller blocks itself: they are cheap next
+// to the top level). `merge` then turns this part's results into the whole set (it gathers every
+// part's); contiguous runs merged in order keep the order in which one process finds results.
+struct search_share {
+  int index = 0, count = 1;
+  std::function<order_results(order_results)> merge;
+};
+
 struct order_limits {
   std::size_t max_values = std::size_t{1} << 22;    // distinct partial results kept, over all blocks (memory)
   std::uint64_t max_combinations = 40'000'000'000;  // op applications before giving up
   int max_commutative_procs = 20;                   // 2^P blocks of memory
+  search_share share;                               // the whole search unless split
 };
 
 struct distinct_result {
@@ -41,6 +55,7 @@ struct order_results {
   bool complete = true;                  // false: a limit was hit and results are a subset
   std::string incomplete_reason;
   std::uint64_t combinations = 0;  // op applications the search made
+  std::uint64_t top_combinations = 0;  // of which for the whole rank set (the part a split search divides)
   bool used_typed_path = false;
 };
 

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "model/check.h"
@@ -29,6 +30,7 @@ struct dp_entry {
 struct dp_limits {
   std::size_t max_values = std::size_t{1} << 22;    // entries over all blocks
   std::uint64_t max_combinations = 40'000'000'000;  // op applications
+  int share_index = 0, share_count = 1;             // which contiguous run of the root's splits to make
 };
 
 // Ops supplies: V combine(const V&, const V&); std::uint64_t hash(const V&); bool same(const V&, const V&).
@@ -48,10 +50,16 @@ class order_dp {
     for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << p) && !truncated_; ++mask) {
       if (std::has_single_bit(mask)) continue;
       const std::uint32_t low = mask & (~mask + 1), rest = mask ^ low;
+      const bool top = mask == (std::uint32_t{1} << p) - 1;
+      // The splits are numbered 0 .. 2^|rest| − 2 in enumeration order; the root makes its share.
+      const auto [from, to] = top ? share_of((std::uint64_t{1} << std::popcount(rest)) - 1) : full_range();
+      if (top) top_start_ = combinations_;
       begin_block();
       // A = low ∪ sub for every proper subset sub of rest (B = mask \ A is then nonempty).
-      for (std::uint32_t sub = 0;; sub = (sub - rest) & rest) {
+      std::uint64_t split = 0;
+      for (std::uint32_t sub = 0;; sub = (sub - rest) & rest, ++split) {
         if (sub == rest) break;
+        if (split < from || split >= to) continue;
         const std::uint32_t a = low | sub, b = mask ^ a;
         combine_blocks(a, b, true);
         if (truncated_) break;
@@ -71,8 +79,12 @@ class order_dp {
     for (std::uint32_t len = 2; len <= p && !truncated_; ++len)
       for (std::uint32_t first = 0; first + len <= p && !truncated_; ++first) {
         const std::uint32_t last = first + len - 1;
+        const bool top = len == p;
+        const auto [from, to] = top ? share_of(p - 1) : full_range();
+        if (top) top_start_ = combinations_;
         begin_block();
-        for (std::uint32_t k = first; k < last && !truncated_; ++k) combine_blocks(id(first, k), id(k + 1, last), false);
+        for (std::uint32_t k = first; k < last && !truncated_; ++k)
+          if (k - first >= from && k - first < to) combine_blocks(id(first, k), id(k + 1, last), false);
         blocks_[id(first, last)] = finish_block();
       }
     root_ = id(0, p - 1);
@@ -80,6 +92,8 @@ class order_dp {
 
   bool truncated() const { return truncated_; }
   std::uint64_t combinations() const { return combinations_; }
+  // Of those, the applications for the whole rank set (0 for a single rank).
+  std::uint64_t top_combinations() const { return top_start_ == no_top ? 0 : combinations_ - top_start_; }
   const std::vector<entry>& results() const { return blocks_[root_]; }
 
   // The tree that produced results()[index].
@@ -87,6 +101,14 @@ class order_dp {
 
  private:
   std::uint32_t id(std::uint32_t first, std::uint32_t last) const { return first * procs_ + last; }
+
+  // Splits [from, to) of `splits` that this share makes: contiguous, nearly equal runs.
+  std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t splits) const {
+    const auto index = static_cast<std::uint64_t>(limits_.share_index);
+    const auto count = static_cast<std::uint64_t>(limits_.share_count);
+    return {splits * index / count, splits * (index + 1) / count};
+  }
+  static std::pair<std::uint64_t, std::uint64_t> full_range() { return {0, std::numeric_limits<std::uint64_t>::max()}; }
 
   entry leaf_entry(const V& v, int rank) const {
     return {v, no_block, static_cast<std::uint32_t>(rank), no_block, 0, 1.0};
@@ -166,6 +188,8 @@ class order_dp {
   std::vector<std::size_t> used_;
   std::uint32_t procs_ = 0, root_ = 0;
   std::uint64_t combinations_ = 0;
+  static constexpr std::uint64_t no_top = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t top_start_ = no_top;  // combinations_ when the whole rank set's block began
   std::size_t total_values_ = 0;
   bool truncated_ = false;
 };
