@@ -64,10 +64,9 @@ order_results merge_order_parts(const std::vector<order_results>& parts) {
   order_results out;
   if (parts.empty()) return out;
   out.used_typed_path = parts.front().used_typed_path;
-  out.combinations = parts.front().combinations - parts.front().top_combinations;  // the smaller blocks, once
   std::unordered_map<std::string_view, std::size_t> seen;  // views into the parts' values
   for (const auto& part : parts) {
-    out.combinations += part.top_combinations;
+    out.combinations += part.combinations;
     out.top_combinations += part.top_combinations;
     if (!part.complete && out.complete) {
       out.complete = false;

@@ -12,8 +12,7 @@ namespace redsem::sim {
 
 // Distinct values in the order the parts list them (part 0 first), so the order of a search
 // split into contiguous runs of the root's splits is the order one process finds; tree counts
-// add up, the first witness stays. Every part made the smaller blocks, so those combinations
-// count once.
+// and combinations add up, the first witness stays.
 order_results merge_order_parts(const std::vector<order_results>& parts);
 
 std::string serialize(const order_results& r);

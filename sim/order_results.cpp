@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sim/detail/order_dp.h"
+#include "sim/order_merge.h"
 
 namespace redsem::sim {
 
@@ -57,8 +58,7 @@ order_results local_order_results(const element_op& op, const std::vector<elemen
   if (typed) {
     if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
   }
-  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, {limits.max_values, limits.max_combinations,
-                                                         limits.share.index, limits.share.count});
+  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, detail::limits_of(limits));
   if (op.commutative) dp.run_subsets(inputs);
   else dp.run_intervals(inputs);
   order_results out = collect(dp);
@@ -79,12 +79,15 @@ order_results all_order_results(const element_op& op, const std::vector<element>
                             std::to_string(limits.max_commutative_procs) + " ranks";
     return out;
   }
-  ensure(limits.share.count >= 1 && limits.share.index >= 0 && limits.share.index < limits.share.count,
-         "a search share needs 0 <= index < count");
+  const search_share& share = limits.share;
+  ensure(share.count >= 1 && share.index >= 0 && share.index < share.count && (share.count == 1 || share.allgather),
+         "a search share needs 0 <= index < count and an allgather");
   order_results out = local_order_results(op, inputs, typed, limits);
-  if (procs == 1 && limits.share.index != 0) out.results.clear();  // no splits: the lone leaf is share 0's
-  if (limits.share.merge) out = limits.share.merge(std::move(out));
-  return out;
+  if (share.count == 1) return out;
+  if (procs == 1 && share.index != 0) out.results.clear();  // no splits: the lone leaf is share 0's
+  std::vector<order_results> parts;
+  for (const auto& bytes : share.allgather(serialize(out))) parts.push_back(deserialize_order_results(bytes));
+  return merge_order_parts(parts);
 }
 
 }  // namespace redsem::sim

@@ -25,16 +25,16 @@ struct predefined_pair {
   policy semantics;
 };
 
-struct order_results;
-
-// One process's part of a search split over several (redsem-mpi): the splits of the whole rank
-// set into the root's two operands are dealt out in `count` contiguous runs, and this process
-// makes only run `index` (every process computes the smaller blocks itself: they are cheap next
-// to the top level). `merge` then turns this part's results into the whole set (it gathers every
-// part's); contiguous runs merged in order keep the order in which one process finds results.
+// One process's part of a search split over several (redsem-mpi). The blocks of each size
+// below the whole rank set are dealt out round robin; after each size every process hands
+// `allgather` the blocks it made and gets back every process's (in process order). The
+// whole rank set's splits into two operands are dealt out in contiguous runs, and the parts'
+// results are gathered and merged in process order: the order one process finds them in.
+// Every block is made by one process exactly as one search makes it, so results, tree
+// counts and witnesses are the same.
 struct search_share {
   int index = 0, count = 1;
-  std::function<order_results(order_results)> merge;
+  std::function<std::vector<std::string>(const std::string&)> allgather;  // needed when count > 1
 };
 
 struct order_limits {
