@@ -133,6 +133,7 @@ case_verdict check_case(const case_trace& c, int size) {
   for (const auto& run : c.runs) check_run(c, size, run, v);
   if (c.which == collective::allreduce) check_allreduce_identical(c, v);
   summarise_full_trees(c, v);
+  v.simulated = match_sim_algorithms(c, size);
   return v;
 }
 

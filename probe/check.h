@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "probe/sim_match.h"
 #include "probe/trace.h"
 
 namespace redsem::probe {
@@ -26,6 +27,8 @@ struct case_verdict {
   std::map<std::string, long> full_shapes;
   std::map<std::string, std::string> full_examples;
   long distinct_full_trees = 0;
+  // The sim/ algorithms whose schedules give exactly these trees (none: "no simulated algorithm").
+  sim_match simulated;
 };
 
 case_verdict check_case(const case_trace& c, int size);

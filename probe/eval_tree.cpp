@@ -11,8 +11,6 @@ int rank_of(char c) {
   return -1;
 }
 
-char name_of(int rank) { return rank < 10 ? static_cast<char>('0' + rank) : static_cast<char>('a' + rank - 10); }
-
 // Recursive descent; `pos` advances over what was read.
 int parse_node(std::string_view text, std::size_t& pos, eval_tree& t) {
   if (pos >= text.size()) return -1;
@@ -45,13 +43,15 @@ int depth_of(const eval_tree& t, int n) {
 }
 
 std::string canonical(const eval_tree& t, int n) {
-  if (t.is_leaf(n)) return std::string(1, name_of(t.at(n).rank));
+  if (t.is_leaf(n)) return std::string(1, rank_name(t.at(n).rank));
   std::string a = canonical(t, t.at(n).left), b = canonical(t, t.at(n).right);
   if (b < a) std::swap(a, b);
   return "(" + a + b + ")";
 }
 
 }  // namespace
+
+char rank_name(int rank) { return rank < 10 ? static_cast<char>('0' + rank) : static_cast<char>('a' + rank - 10); }
 
 std::optional<eval_tree> parse_bracket(std::string_view text) {
   eval_tree t;

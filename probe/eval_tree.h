@@ -24,6 +24,8 @@ struct eval_tree {
 // The tracer's bracket form: a leaf is one character naming a rank (0-9, a-z), an inner node
 // "(" left right ")". Empty when the text is not such a tree (a poisoned or overflowed buffer).
 std::optional<eval_tree> parse_bracket(std::string_view text);
+// The one character naming `rank` (0 ≤ rank < 36) in the bracket form.
+char rank_name(int rank);
 
 // Leaves from left to right: the order in which the ranks' values enter the combination.
 std::vector<int> leaf_order(const eval_tree& t);

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sim/detail/order_dp.h"
+#include "sim/order_merge.h"
 
 namespace redsem::sim {
 
@@ -46,8 +47,27 @@ template <class Dp>
 order_results collect(const Dp& dp) {
   order_results out;
   out.combinations = dp.combinations();
+  out.top_combinations = dp.top_combinations();
   out.complete = !dp.truncated();
   if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
+  return out;
+}
+}  // namespace
+
+namespace {
+order_results local_order_results(const element_op& op, const std::vector<element>& inputs,
+                                  const std::optional<predefined_pair>& typed, const order_limits& limits) {
+  if (typed) {
+    if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
+  }
+  const std::vector<bool> mask = value_byte_mask(op.type);
+  std::vector<element> canonical = inputs;
+  for (auto& e : canonical) clear_padding(e, mask);
+  detail::order_dp<element, byte_ops> dp(byte_ops{&op, mask}, detail::limits_of(limits));
+  if (op.commutative) dp.run_subsets(canonical);
+  else dp.run_intervals(canonical);
+  order_results out = collect(dp);
+  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
   return out;
 }
 }  // namespace
@@ -64,18 +84,15 @@ order_results all_order_results(const element_op& op, const std::vector<element>
                             std::to_string(limits.max_commutative_procs) + " ranks";
     return out;
   }
-  if (typed) {
-    if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
-  }
-  const std::vector<bool> mask = value_byte_mask(op.type);
-  std::vector<element> canonical = inputs;
-  for (auto& e : canonical) clear_padding(e, mask);
-  detail::order_dp<element, byte_ops> dp(byte_ops{&op, mask}, {limits.max_values, limits.max_combinations});
-  if (op.commutative) dp.run_subsets(canonical);
-  else dp.run_intervals(canonical);
-  order_results out = collect(dp);
-  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
-  return out;
+  const search_share& share = limits.share;
+  ensure(share.count >= 1 && share.index >= 0 && share.index < share.count && (share.count == 1 || share.allgather),
+         "a search share needs 0 <= index < count and an allgather");
+  order_results out = local_order_results(op, inputs, typed, limits);
+  if (share.count == 1) return out;
+  if (procs == 1 && share.index != 0) out.results.clear();  // no splits: the lone leaf is share 0's
+  std::vector<order_results> parts;
+  for (const auto& bytes : share.allgather(serialize(out))) parts.push_back(deserialize_order_results(bytes));
+  return merge_order_parts(parts);
 }
 
 }  // namespace redsem::sim

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,10 +25,23 @@ struct predefined_pair {
   policy semantics;
 };
 
+// One process's part of a search split over several (redsem-mpi). The blocks of each size
+// below the whole rank set are dealt out round robin; after each size every process hands
+// `allgather` the blocks it made and gets back every process's (in process order). The
+// whole rank set's splits into two operands are dealt out in contiguous runs, and the parts'
+// results are gathered and merged in process order: the order one process finds them in.
+// Every block is made by one process exactly as one search makes it, so results, tree
+// counts and witnesses are the same.
+struct search_share {
+  int index = 0, count = 1;
+  std::function<std::vector<std::string>(const std::string&)> allgather;  // needed when count > 1
+};
+
 struct order_limits {
   std::size_t max_values = std::size_t{1} << 22;    // distinct partial results kept, over all blocks (memory)
   std::uint64_t max_combinations = 40'000'000'000;  // op applications before giving up
   int max_commutative_procs = 20;                   // 2^P blocks of memory
+  search_share share;                               // the whole search unless split
 };
 
 struct distinct_result {
@@ -41,6 +55,7 @@ struct order_results {
   bool complete = true;                  // false: a limit was hit and results are a subset
   std::string incomplete_reason;
   std::uint64_t combinations = 0;  // op applications the search made
+  std::uint64_t top_combinations = 0;  // of which for the whole rank set (the part a split search divides)
   bool used_typed_path = false;
 };
 

@@ -42,12 +42,13 @@ order_results run_typed(const predefined_pair& pair, const std::vector<element>&
   std::vector<E> values;
   for (const element& e : inputs) values.push_back(load_element<E>(e.data()));
   order_dp<E, typed_ops<B>> dp(typed_ops<B>{pair.op, pair.semantics, concrete_domain(pair.semantics)},
-                               {limits.max_values, limits.max_combinations});
+                               limits_of(limits));
   if (commutative) dp.run_subsets(values);
   else dp.run_intervals(values);
   order_results out;
   out.used_typed_path = true;
   out.combinations = dp.combinations();
+  out.top_combinations = dp.top_combinations();
   out.complete = !dp.truncated();
   if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
   const std::size_t extent = info(B).size;

@@ -77,7 +77,7 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
   return ok;
 }
 
-int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
+int run_orders(const orders_options& o, const sim::search_share& share, std::ostream& out, std::ostream& err) {
   policy semantics;
   std::string why;
   if (!o.policy_text.empty()) {
@@ -102,6 +102,7 @@ int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
   const int procs = static_cast<int>(inputs.size());
   sim::order_limits limits;
   limits.max_combinations = static_cast<std::uint64_t>(o.budget);
+  limits.share = share;
   const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits);
   std::vector<sim::distinct_result> results;
   bool complete = true;
@@ -165,7 +166,7 @@ int run_orders(const orders_options& o, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-command add_orders_command(CLI::App& app) {
+command add_orders_command(CLI::App& app, sim::search_share share) {
   auto o = std::make_shared<orders_options>();
   CLI::App* cmd = app.add_subcommand("orders", "Every result a legal evaluation order of a reduction can give");
   cmd->add_option("--procs", o->procs, "Number of ranks (defaults to the number of --values)");
@@ -184,7 +185,7 @@ command add_orders_command(CLI::App& app) {
     if (cmd->count("--op") + cmd->count("--op-file") != 1) throw CLI::ValidationError("give exactly one of --op, --op-file");
     if (cmd->count("--values") && cmd->count("--random")) throw CLI::ValidationError("give --values or --random, not both");
   });
-  return {cmd, [o](std::ostream& out, std::ostream& err) { return run_orders(*o, out, err); }};
+  return {cmd, [o, share](std::ostream& out, std::ostream& err) { return run_orders(*o, share, out, err); }};
 }
 
 }  // namespace redsem::tools

@@ -33,6 +33,13 @@ std::string shapes_text(const probe::case_verdict& v) {
   return s.empty() ? "-" : s;
 }
 
+// The sim/ algorithms that give exactly the traced trees.
+std::string simulated_text(const probe::case_trace& c, const probe::case_verdict& v) {
+  if (!c.completed) return "-";
+  if (v.simulated.algorithms.empty()) return "no simulated algorithm";
+  return fmt::format("{}", fmt::join(v.simulated.algorithms, "/"));
+}
+
 nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe::case_verdict>& verdicts,
                        long violations) {
   nlohmann::json cases = nlohmann::json::array();
@@ -58,6 +65,9 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
                      {"shapes", shapes},
                      {"full_tree_shapes", full},
                      {"distinct_full_trees", v.distinct_full_trees},
+                     {"sim_algorithms", v.simulated.algorithms},
+                     {"sim_elements_matched", v.simulated.partial},
+                     {"sim_elements_compared", v.simulated.elements},
                      {"violations", broken},
                      {"notes", v.notes}});
   }
@@ -73,15 +83,17 @@ void render_text(std::ostream& out, const probe::probe_trace& trace,
                  const std::vector<probe::case_verdict>& verdicts, long violations) {
   out << fmt::format("{} on {} processes ({}-byte tracing elements)\n\n", trace.library, trace.size,
                      trace.element_bytes);
-  out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {}\n", "case", "collective", "commute",
-                     "in-place", "count", "layout", "root", "verdict", "shape of the full trees [example]");
+  out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case", "collective",
+                     "commute", "in-place", "count", "layout", "root", "verdict", "sim algorithm",
+                     "shape of the full trees [example]");
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
     const auto& v = verdicts[i];
     const bool has_root = c.which == probe::collective::reduce;
-    out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {}\n", c.id, probe::to_string(c.which),
+    out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", c.id, probe::to_string(c.which),
                        yes_no(c.commute), yes_no(c.in_place), c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
-                       !c.completed ? "CRASHED" : v.violations.empty() ? "ok" : "VIOLATES", shapes_text(v));
+                       !c.completed ? "CRASHED" : v.violations.empty() ? "ok" : "VIOLATES", simulated_text(c, v),
+                       shapes_text(v));
   }
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& x : verdicts[i].violations)

@@ -6,10 +6,16 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <limits>
+#include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "model/check.h"
+#include "sim/order_results.h"
 #include "sim/tree.h"
 
 namespace redsem::sim::detail {
@@ -29,7 +35,13 @@ struct dp_entry {
 struct dp_limits {
   std::size_t max_values = std::size_t{1} << 22;    // entries over all blocks
   std::uint64_t max_combinations = 40'000'000'000;  // op applications
+  int share_index = 0, share_count = 1;             // a split search's share (sim::search_share)
+  std::function<std::vector<std::string>(const std::string&)> allgather;
 };
+
+inline dp_limits limits_of(const order_limits& l) {
+  return {l.max_values, l.max_combinations, l.share.index, l.share.count, l.share.allgather};
+}
 
 // Ops supplies: V combine(const V&, const V&); std::uint64_t hash(const V&); bool same(const V&, const V&).
 template <class V, class Ops>
@@ -45,20 +57,22 @@ class order_dp {
     ensure(p >= 1 && p <= 24, "subset enumeration needs 1..24 ranks");
     blocks_.assign(std::size_t{1} << p, {});
     for (int r = 0; r < p; ++r) blocks_[std::size_t{1} << r] = {leaf_entry(inputs[r], r)};
-    for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << p) && !truncated_; ++mask) {
-      if (std::has_single_bit(mask)) continue;
-      const std::uint32_t low = mask & (~mask + 1), rest = mask ^ low;
-      begin_block();
-      // A = low ∪ sub for every proper subset sub of rest (B = mask \ A is then nonempty).
-      for (std::uint32_t sub = 0;; sub = (sub - rest) & rest) {
-        if (sub == rest) break;
-        const std::uint32_t a = low | sub, b = mask ^ a;
-        combine_blocks(a, b, true);
-        if (truncated_) break;
-      }
-      blocks_[mask] = finish_block();
-    }
     root_ = (std::uint32_t{1} << p) - 1;
+    if (!split()) {
+      for (std::uint32_t mask = 1; mask < root_ && !truncated_; ++mask)
+        if (!std::has_single_bit(mask)) make_subset_block(mask, full_range());
+    } else {  // size by size, each block made by one share, then exchanged
+      for (int size = 2; size < p && !truncated_; ++size) {
+        std::vector<std::uint32_t> level;
+        for (std::uint32_t mask = 1; mask < root_; ++mask)
+          if (std::popcount(mask) == size) level.push_back(mask);
+        make_level(level, [&](std::uint32_t mask) { make_subset_block(mask, full_range()); });
+      }
+    }
+    if (p == 1 || truncated_) return;
+    // The whole set's splits are numbered 0 .. 2^(p−1) − 2 in enumeration order; a share makes its run.
+    top_start_ = combinations_;
+    make_subset_block(root_, share_of((std::uint64_t{1} << (p - 1)) - 1));
   }
 
   // Non-commutative: block id = first * p + last for the interval first..last; operands keep rank order.
@@ -68,18 +82,24 @@ class order_dp {
     procs_ = p;
     blocks_.assign(std::size_t{p} * p, {});
     for (std::uint32_t r = 0; r < p; ++r) blocks_[id(r, r)] = {leaf_entry(inputs[r], static_cast<int>(r))};
-    for (std::uint32_t len = 2; len <= p && !truncated_; ++len)
-      for (std::uint32_t first = 0; first + len <= p && !truncated_; ++first) {
-        const std::uint32_t last = first + len - 1;
-        begin_block();
-        for (std::uint32_t k = first; k < last && !truncated_; ++k) combine_blocks(id(first, k), id(k + 1, last), false);
-        blocks_[id(first, last)] = finish_block();
-      }
     root_ = id(0, p - 1);
+    for (std::uint32_t len = 2; len < p && !truncated_; ++len) {
+      std::vector<std::uint32_t> level;
+      for (std::uint32_t first = 0; first + len <= p; ++first) level.push_back(id(first, first + len - 1));
+      const auto make = [&](std::uint32_t block) { make_interval_block(block / p, block % p, full_range()); };
+      if (split()) make_level(level, make);
+      else
+        for (std::uint32_t block : level) make(block);
+    }
+    if (p == 1 || truncated_) return;
+    top_start_ = combinations_;
+    make_interval_block(0, p - 1, share_of(p - 1));  // splits k = 0 .. p − 2
   }
 
   bool truncated() const { return truncated_; }
   std::uint64_t combinations() const { return combinations_; }
+  // Of those, the applications for the whole rank set (0 for a single rank).
+  std::uint64_t top_combinations() const { return top_start_ == no_top ? 0 : combinations_ - top_start_; }
   const std::vector<entry>& results() const { return blocks_[root_]; }
 
   // The tree that produced results()[index].
@@ -87,6 +107,108 @@ class order_dp {
 
  private:
   std::uint32_t id(std::uint32_t first, std::uint32_t last) const { return first * procs_ + last; }
+
+  bool split() const { return limits_.share_count > 1; }
+
+  // A = low ∪ sub for every proper subset sub of rest (B = mask \ A is then nonempty), the
+  // splits numbered in that order and those in [range) made.
+  void make_subset_block(std::uint32_t mask, std::pair<std::uint64_t, std::uint64_t> range) {
+    const std::uint32_t low = mask & (~mask + 1), rest = mask ^ low;
+    begin_block();
+    std::uint64_t split = 0;
+    for (std::uint32_t sub = 0; sub != rest && !truncated_; sub = (sub - rest) & rest, ++split)
+      if (split >= range.first && split < range.second) combine_blocks(low | sub, mask ^ (low | sub), true);
+    blocks_[mask] = finish_block();
+  }
+
+  // The interval's splits after first + k for k in [range).
+  void make_interval_block(std::uint32_t first, std::uint32_t last, std::pair<std::uint64_t, std::uint64_t> range) {
+    begin_block();
+    for (std::uint32_t k = first; k < last && !truncated_; ++k)
+      if (k - first >= range.first && k - first < range.second) combine_blocks(id(first, k), id(k + 1, last), false);
+    blocks_[id(first, last)] = finish_block();
+  }
+
+  // This share makes the level's blocks dealt to it (round robin: neighbouring blocks cost
+  // alike), then every share's blocks are exchanged so each holds the whole level.
+  template <class Make>
+  void make_level(const std::vector<std::uint32_t>& level, Make make) {
+    const auto index = static_cast<std::size_t>(limits_.share_index), count = static_cast<std::size_t>(limits_.share_count);
+    std::string mine;
+    for (std::size_t j = index; j < level.size(); j += count) {
+      make(level[j]);
+      put_block(mine, level[j]);
+    }
+    mine.push_back(truncated_ ? 1 : 0);
+    const std::vector<std::string> all = limits_.allgather(mine);
+    ensure(all.size() == count, "a split search's allgather returns one part per share");
+    for (std::size_t part = 0; part < count; ++part) {
+      const std::string& bytes = all[part];
+      ensure(!bytes.empty(), "a split search's part is empty");
+      if (bytes.back() != 0) truncated_ = true;
+      if (part == index) continue;
+      std::size_t at = 0;
+      while (at + 1 < bytes.size()) at = get_block(bytes, at);
+    }
+  }
+
+  // A block in bytes: its id, its entry count, its entries (values as their bytes).
+  void put_block(std::string& out, std::uint32_t block) const {
+    put_raw(out, block);
+    put_raw(out, static_cast<std::uint64_t>(blocks_[block].size()));
+    for (const entry& e : blocks_[block]) {
+      if constexpr (std::is_trivially_copyable_v<V>) {
+        put_raw(out, e.value);
+      } else {
+        put_raw(out, static_cast<std::uint64_t>(e.value.size()));
+        out.append(reinterpret_cast<const char*>(e.value.data()), e.value.size());
+      }
+      put_raw(out, e.left_block), put_raw(out, e.left_index), put_raw(out, e.right_block), put_raw(out, e.right_index);
+      put_raw(out, e.trees);
+    }
+  }
+
+  std::size_t get_block(const std::string& in, std::size_t at) {
+    const auto block = get_raw<std::uint32_t>(in, at);
+    ensure(block < blocks_.size(), "a split search's block id is out of range");
+    auto& entries = blocks_[block];
+    entries.resize(get_raw<std::uint64_t>(in, at));
+    for (entry& e : entries) {
+      if constexpr (std::is_trivially_copyable_v<V>) {
+        e.value = get_raw<V>(in, at);
+      } else {
+        e.value.resize(get_raw<std::uint64_t>(in, at));
+        ensure(e.value.size() <= in.size() - at, "a split search's block is truncated");
+        std::memcpy(e.value.data(), in.data() + at, e.value.size());
+        at += e.value.size();
+      }
+      e.left_block = get_raw<std::uint32_t>(in, at), e.left_index = get_raw<std::uint32_t>(in, at);
+      e.right_block = get_raw<std::uint32_t>(in, at), e.right_index = get_raw<std::uint32_t>(in, at);
+      e.trees = get_raw<double>(in, at);
+    }
+    return at;
+  }
+
+  template <class T>
+  static void put_raw(std::string& out, const T& v) {
+    out.append(reinterpret_cast<const char*>(&v), sizeof v);
+  }
+  template <class T>
+  static T get_raw(const std::string& in, std::size_t& at) {
+    ensure(sizeof(T) <= in.size() - at, "a split search's block is truncated");
+    T v;
+    std::memcpy(&v, in.data() + at, sizeof(T));
+    at += sizeof(T);
+    return v;
+  }
+
+  // Splits [from, to) of `splits` that this share makes: contiguous, nearly equal runs.
+  std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t splits) const {
+    const auto index = static_cast<std::uint64_t>(limits_.share_index);
+    const auto count = static_cast<std::uint64_t>(limits_.share_count);
+    return {splits * index / count, splits * (index + 1) / count};
+  }
+  static std::pair<std::uint64_t, std::uint64_t> full_range() { return {0, std::numeric_limits<std::uint64_t>::max()}; }
 
   entry leaf_entry(const V& v, int rank) const {
     return {v, no_block, static_cast<std::uint32_t>(rank), no_block, 0, 1.0};
@@ -166,6 +288,8 @@ class order_dp {
   std::vector<std::size_t> used_;
   std::uint32_t procs_ = 0, root_ = 0;
   std::uint64_t combinations_ = 0;
+  static constexpr std::uint64_t no_top = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t top_start_ = no_top;  // combinations_ when the whole rank set's block began
   std::size_t total_values_ = 0;
   bool truncated_ = false;
 };
