@@ -14,12 +14,13 @@
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "tools/command.h"
+#include "tools/opcheck.h"
 
 namespace redsem::tools {
 namespace {
 
 struct options {
-  std::string op, type, policy_text, cache_dir, element;
+  std::string op, type, policy_text, cache_dir, element, op_file;
   std::vector<std::string> laws;
   double timeout_seconds = 10;
   unsigned jobs = 2;
@@ -131,6 +132,8 @@ std::optional<std::string> declared_element_table(const options& o, const laws::
 command add_laws_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("laws", "Prove or refute the algebraic laws of the predefined ops (Z3)");
+  cmd->add_option("--op-file", opts->op_file, "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
+      ->type_name("FILE");
   cmd->add_option("--op", opts->op, "Only this op (MPI name, case-insensitive, MPI_ optional)");
   cmd->add_option("--type", opts->type, "Only this type (MPI name, case-insensitive, MPI_ optional)");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
@@ -145,6 +148,11 @@ command add_laws_command(CLI::App& app) {
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
   cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
+            if (!opts->op_file.empty()) {  // the op file's table, concrete search then Z3
+              const opcheck_request q{opts->op_file, opts->type, false, opts->json, true,
+                                      static_cast<unsigned>(opts->timeout_seconds * 1000), opts->policy_text};
+              return run_opcheck(q, out, err);
+            }
             laws::table_request r;
             if (auto problem = build_request(*opts, r)) {
               err << "redsem laws: " << *problem << "\n";

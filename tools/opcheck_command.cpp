@@ -13,19 +13,12 @@
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_prove.h"
 #include "tools/command.h"
+#include "tools/opcheck.h"
 
 namespace redsem::tools {
 namespace {
 
-struct options {
-  std::string file;
-  std::string type;
-  bool all_types = false;
-  bool json = false;
-  bool prove = false;
-  unsigned timeout_ms = 10000;
-  std::string policy_text;
-};
+using options = opcheck_request;
 
 // The solver's verdicts merged into the concrete table: a proof replaces "holds on samples",
 // a solver counterexample turns a law refuted.
@@ -107,7 +100,9 @@ nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, 
           {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"}};
 }
 
-int run(const options& o, std::ostream& out, std::ostream& err) {
+}  // namespace
+
+int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) {
   policy p;
   if (!o.policy_text.empty()) {
     std::string why;
@@ -153,8 +148,6 @@ int run(const options& o, std::ostream& out, std::ostream& err) {
   return any_error ? mismatch : ok;
 }
 
-}  // namespace
-
 command add_opcheck_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("opcheck", "Check the laws of an op definition file by concrete search");
@@ -166,7 +159,7 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--timeout-ms", opts->timeout_ms, "Solver time limit per law (with --prove)")->type_name("MS");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
-  return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
+  return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};
 }
 
 }  // namespace redsem::tools
