@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace bench {
 
@@ -84,6 +85,25 @@ inline void fill(void* p, element e, std::int64_t n, int seed) {
       }
     }
   }
+}
+
+// The operands of one (type, N), filled once and reused by every form and repetition of it
+// (filling 16M elements per repetition would dominate the run). One set lives at a time.
+struct operands {
+  std::vector<unsigned char> a, b, out;
+};
+inline operands& operands_for(element e, std::int64_t n) {
+  static operands current;
+  static element current_type{};
+  static std::int64_t current_n = -1;
+  if (current_type != e || current_n != n) {
+    const std::size_t bytes = static_cast<std::size_t>(n) * describe(e).size;
+    current = operands{};
+    current.a.resize(bytes), current.b.resize(bytes), current.out.resize(bytes);
+    fill(current.a.data(), e, n, 1), fill(current.b.data(), e, n, 2), fill(current.out.data(), e, n, 3);
+    current_type = e, current_n = n;
+  }
+  return current;
 }
 
 }  // namespace bench

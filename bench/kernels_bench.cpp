@@ -16,21 +16,12 @@ namespace {
 
 using redsem::kernels::kernel;
 
-struct operands {
-  std::vector<std::byte> a, b, out;
-  operands(const bench::bench_case& c, std::int64_t n) {
-    const std::size_t bytes = static_cast<std::size_t>(n) * bench::describe(c.type).size;
-    a.resize(bytes), b.resize(bytes), out.resize(bytes);
-    bench::fill(a.data(), c.type, n, 1), bench::fill(b.data(), c.type, n, 2), bench::fill(out.data(), c.type, n, 3);
-  }
-};
-
 void count_bytes(benchmark::State& state, std::int64_t n, std::size_t size) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * 3 * n * static_cast<std::int64_t>(size));
 }
 
 void reduce_local(benchmark::State& state, kernel k, bench::bench_case c, std::int64_t n) {
-  operands o(c, n);
+  auto& o = bench::operands_for(c.type, n);
   for (auto _ : state) {
     k.reduce_local(o.a.data(), o.out.data(), static_cast<std::uint64_t>(n), redsem::policy{});
     benchmark::ClobberMemory();
@@ -39,7 +30,7 @@ void reduce_local(benchmark::State& state, kernel k, bench::bench_case c, std::i
 }
 
 void reduce_locals(benchmark::State& state, kernel k, bench::bench_case c, std::int64_t n) {
-  operands o(c, n);
+  auto& o = bench::operands_for(c.type, n);
   for (auto _ : state) {
     k(o.a.data(), o.b.data(), o.out.data(), static_cast<std::uint64_t>(n), redsem::policy{});
     benchmark::ClobberMemory();
@@ -49,7 +40,7 @@ void reduce_locals(benchmark::State& state, kernel k, bench::bench_case c, std::
 
 // out = a ∘ b with the 2-operand form only: copy b to out, then out = a ∘ out.
 void copy_reduce_local(benchmark::State& state, kernel k, bench::bench_case c, std::int64_t n) {
-  operands o(c, n);
+  auto& o = bench::operands_for(c.type, n);
   for (auto _ : state) {
     std::memcpy(o.out.data(), o.b.data(), o.out.size());
     k.reduce_local(o.a.data(), o.out.data(), static_cast<std::uint64_t>(n), redsem::policy{});

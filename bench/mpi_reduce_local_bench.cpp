@@ -39,8 +39,7 @@ MPI_Op mpi_op(const std::string& name) {
 
 void run(benchmark::State& state, bench::bench_case c, std::int64_t n, bool copy_first) {
   const std::size_t bytes = static_cast<std::size_t>(n) * bench::describe(c.type).size;
-  std::vector<unsigned char> a(bytes), b(bytes), out(bytes);
-  bench::fill(a.data(), c.type, n, 1), bench::fill(b.data(), c.type, n, 2), bench::fill(out.data(), c.type, n, 3);
+  auto& [a, b, out] = bench::operands_for(c.type, n);
   const MPI_Datatype type = mpi_type(c.type);
   const MPI_Op op = mpi_op(c.op);
   for (auto _ : state) {

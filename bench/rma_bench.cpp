@@ -6,6 +6,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "kernels/atomic/atomic_accumulate.h"
 #include "sim/rma/explorer.h"
 
 namespace {
@@ -104,6 +105,26 @@ BENCHMARK(BM_whole_window_3x5_fetch_double_full)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_explore_3x4_fetch_double)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_explore_4x6_fetch_double)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_explore_4x6_int_sum)->Unit(benchmark::kMillisecond);
+
+// The native engine: every thread fetch-and-adds into one shared element of `type`.
+template <class T>
+void atomic_fetch_add(benchmark::State& state, basic_type type, T one) {
+  alignas(32) static T shared{};
+  T old{};
+  for (auto _ : state)
+    kernels::atomic::accumulate(type, op_id::sum, policy{}, reinterpret_cast<std::byte*>(&shared),
+                                reinterpret_cast<const std::byte*>(&one), reinterpret_cast<std::byte*>(&old), 1);
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(std::string(kernels::atomic::to_string(kernels::atomic::method_for(type, op_id::sum, &shared))));
+}
+void BM_atomic_fetch_add_long(benchmark::State& s) { atomic_fetch_add<long>(s, basic_type::long_, 1); }
+void BM_atomic_fetch_add_double(benchmark::State& s) { atomic_fetch_add<double>(s, basic_type::double_, 1.0); }
+void BM_atomic_fetch_add_double_complex(benchmark::State& s) {
+  atomic_fetch_add<complex_val<double>>(s, basic_type::c_double_complex, {1.0, 1.0});
+}
+BENCHMARK(BM_atomic_fetch_add_long)->Threads(1)->Threads(2);
+BENCHMARK(BM_atomic_fetch_add_double)->Threads(1)->Threads(2);
+BENCHMARK(BM_atomic_fetch_add_double_complex)->Threads(1)->Threads(2);
 
 }  // namespace
 

@@ -117,10 +117,10 @@ int check_op(const call& c) {
 // Whether the value bytes of two arrays overlap. Disjoint spans decide at once; otherwise the
 // model decides on the bytes its typemaps touch (padding excluded), as it does for every call.
 bool overlaps(const void* x, const void* y, const call& c) {
-  const auto bytes = c.count * info(c.type).size;
-  const auto ax = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x));
-  const auto ay = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y));
-  if (bytes == 0 || ax + bytes <= ay || ay + bytes <= ax) return false;
+  const std::uint64_t bytes = static_cast<std::uint64_t>(c.count) * info(c.type).size;  // no wrap: check_call bounds it
+  const std::uint64_t ux = reinterpret_cast<std::uintptr_t>(x), uy = reinterpret_cast<std::uintptr_t>(y);
+  if (bytes == 0 || ux + bytes <= uy || uy + bytes <= ux) return false;
+  const auto ax = static_cast<std::int64_t>(ux), ay = static_cast<std::int64_t>(uy);
   const datatype t = datatype::predefined(c.type);
   return first_overlap(buffer{0, ax, c.count, t}, buffer{0, ay, c.count, t}).has_value();
 }
@@ -135,6 +135,12 @@ int check_call(const call& c, const std::vector<const void*>& inputs, const void
     for (const void* in : inputs)
       if (in == nullptr) return REDSEM_ERR_NULL_BUFFER;
   }
+  // A buffer whose bytes would run past the end of the address space cannot exist.
+  const auto span = static_cast<std::uint64_t>(c.count) * info(c.type).size;
+  if (static_cast<std::uint64_t>(c.count) > UINT64_MAX / 2 / info(c.type).size) return error(rule::out_of_bounds);
+  for (const void* p : inputs)
+    if (reinterpret_cast<std::uintptr_t>(p) > UINTPTR_MAX - span) return error(rule::out_of_bounds);
+  if (reinterpret_cast<std::uintptr_t>(inout) > UINTPTR_MAX - span) return error(rule::out_of_bounds);
   for (const void* in : inputs)
     if (overlaps(in, inout, c)) return error(rule::inout_aliases_input);
   return REDSEM_SUCCESS;

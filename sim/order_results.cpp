@@ -30,9 +30,11 @@ std::string format_count(double count) {
 namespace {
 struct byte_ops {
   const element_op* op;
+  std::vector<bool> mask;
   element combine(const element& a, const element& b) const {
     element out(a.size(), std::byte{0});
     op->combine(a.data(), b.data(), out.data());
+    clear_padding(out, mask);
     return out;
   }
   std::uint64_t hash(const element& v) const {
@@ -58,9 +60,12 @@ order_results local_order_results(const element_op& op, const std::vector<elemen
   if (typed) {
     if (auto fast = detail::typed_order_results(*typed, inputs, op.commutative, limits)) return *fast;
   }
-  detail::order_dp<element, byte_ops> dp(byte_ops{&op}, detail::limits_of(limits));
-  if (op.commutative) dp.run_subsets(inputs);
-  else dp.run_intervals(inputs);
+  const std::vector<bool> mask = value_byte_mask(op.type);
+  std::vector<element> canonical = inputs;
+  for (auto& e : canonical) clear_padding(e, mask);
+  detail::order_dp<element, byte_ops> dp(byte_ops{&op, mask}, detail::limits_of(limits));
+  if (op.commutative) dp.run_subsets(canonical);
+  else dp.run_intervals(canonical);
   order_results out = collect(dp);
   for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
   return out;

@@ -44,21 +44,41 @@ void render(const tree_node& n, std::string& out) {
   out += ')';
 }
 
-void evaluate_into(const tree_node& n, const element_op& op, const std::vector<element>& inputs,
-                   std::vector<evaluated_node>* trace, element& out) {
+void evaluate_into(const tree_node& n, const element_op& op, const std::vector<bool>& mask,
+                   const std::vector<element>& inputs, std::vector<evaluated_node>* trace, element& out) {
   if (n.is_leaf()) {
     ensure(static_cast<std::size_t>(n.rank) < inputs.size(), "a leaf's rank has an input");
     out = inputs[static_cast<std::size_t>(n.rank)];
+    clear_padding(out, mask);
   } else {
     element a, b;
-    evaluate_into(*n.left, op, inputs, trace, a);
-    evaluate_into(*n.right, op, inputs, trace, b);
-    out.assign(a.size(), std::byte{0});  // padding stays zero: the op writes value bytes only
+    evaluate_into(*n.left, op, mask, inputs, trace, a);
+    evaluate_into(*n.right, op, mask, inputs, trace, b);
+    out.assign(a.size(), std::byte{0});
     op.combine(a.data(), b.data(), out.data());
+    clear_padding(out, mask);
   }
   if (trace) trace->push_back({&n, out});
 }
 }  // namespace
+
+std::vector<bool> value_byte_mask(const datatype& type) {
+  std::vector<bool> mask(static_cast<std::size_t>(std::max<std::int64_t>(type.extent(), 0)), false);
+  for (const auto& e : type.entries()) {
+    const type_info& t = info(e.type);
+    for (std::size_t f = 0; f < t.field_count; ++f)
+      for (std::size_t b = 0; b < value_bytes(t.fields[f].kind); ++b) {
+        const auto at = static_cast<std::size_t>(e.disp) + t.fields[f].offset + b;
+        if (at < mask.size()) mask[at] = true;
+      }
+  }
+  return mask;
+}
+
+void clear_padding(element& e, const std::vector<bool>& mask) {
+  for (std::size_t i = 0; i < e.size() && i < mask.size(); ++i)
+    if (!mask[i]) e[i] = std::byte{0};
+}
 
 std::vector<int> leaves(const tree& t) {
   std::vector<int> out;
@@ -106,7 +126,7 @@ tree_check check_tree(const tree& t, const std::vector<int>& ranks, bool commuta
 element evaluate(const tree& t, const element_op& op, const std::vector<element>& inputs) {
   ensure(t != nullptr, "evaluate needs a tree");
   element out;
-  evaluate_into(*t, op, inputs, nullptr, out);
+  evaluate_into(*t, op, value_byte_mask(op.type), inputs, nullptr, out);
   return out;
 }
 
@@ -114,7 +134,7 @@ std::vector<evaluated_node> evaluate_nodes(const tree& t, const element_op& op, 
   ensure(t != nullptr, "evaluate needs a tree");
   std::vector<evaluated_node> trace;
   element out;
-  evaluate_into(*t, op, inputs, &trace, out);
+  evaluate_into(*t, op, value_byte_mask(op.type), inputs, &trace, out);
   return trace;
 }
 

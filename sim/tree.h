@@ -44,6 +44,12 @@ std::vector<int> rank_range(int first, int last);  // first..last inclusive; emp
 
 using element = std::vector<std::byte>;  // one element's bytes (the datatype's extent)
 
+// Which bytes of an element carry value (its typemap's fields). Padding is zeroed after every
+// combine: a user function may copy garbage into it (`*inout = c;`), and two equal values must
+// not look different because of it.
+std::vector<bool> value_byte_mask(const datatype& type);
+void clear_padding(element& e, const std::vector<bool>& mask);
+
 // The value the tree computes from inputs[rank]; each application is op.combine(left, right).
 element evaluate(const tree& t, const element_op& op, const std::vector<element>& inputs);
 

@@ -28,6 +28,7 @@ struct options {
   std::uint64_t seed = 1;
   std::optional<std::int64_t> max_length;
   bool aligned = false;
+  bool in_process = false;
   bool noncanonical_bools = false;
   bool json = false;
 };
@@ -87,8 +88,8 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   }
   const std::string helper_program = helper_path(o);
   if (access(helper_program.c_str(), X_OK) != 0) {
-    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program
-        << " (it is built when mpicc." << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
+    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
+        << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
     return bad_input;
   }
   fuzz::mpi_helper helper(helper_program);
@@ -102,8 +103,10 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
   }
-  if (o.json) out << to_json(report, mo).dump(2) << "\n";
-  else out << render_text(report, mo);
+  if (o.json)
+    out << to_json(report, mo).dump(2) << "\n";
+  else
+    out << render_text(report, mo);
   return has_findings(report) ? int{mismatch} : int{ok};
 }
 
@@ -119,8 +122,9 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
     err << "redsem fuzz: " << e->message << "\n";
     return bad_input;
   }
-  const fuzz::differential d(*oracle, fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type),
-                             semantics);
+  auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type);
+  if (!o.in_process) kernel = fuzz::isolated_kernel(std::move(kernel), oracle->type.extent());
+  const fuzz::differential d(*oracle, std::move(kernel), semantics);
   fuzz::fuzz_options fo;
   fo.cases = o.cases.value_or(1000);
   fo.seed = o.seed;
@@ -128,8 +132,10 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
   const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
-  if (o.json) out << to_json(d, fo, report).dump(2) << "\n";
-  else out << render_text(d, fo, report);
+  if (o.json)
+    out << to_json(d, fo, report).dump(2) << "\n";
+  else
+    out << render_text(d, fo, report);
   return report.first_failure ? int{mismatch} : int{ok};
 }
 
@@ -174,6 +180,8 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
+  cmd->add_flag("--in-process", opts->in_process,
+                "Call the kernel in this process (faster; a crashing kernel then ends the run)");
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");

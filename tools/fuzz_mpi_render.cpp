@@ -36,15 +36,15 @@ bool has_findings(const fuzz::mpi_campaign_report& r) {
 }
 
 std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campaign_options& o) {
-  std::string s = fmt::format("fuzz {} MPI_Reduce_local: {}\npolicy {}; {} cases per legal pair, lengths 0..{}\n\n",
-                              r.library, r.version, to_string(o.semantics), o.per_pair.cases,
-                              o.per_pair.limits.max_length);
+  std::string s =
+      fmt::format("fuzz {} MPI_Reduce_local: {}\npolicy {}; {} cases per legal pair, lengths 0..{}\n\n", r.library,
+                  r.version, to_string(o.semantics), o.per_pair.cases, o.per_pair.limits.max_length);
   std::size_t width = 0;
   for (const auto& row : r.rows) width = std::max(width, pair_name(row).size());
   std::map<std::string, int> counts;
   s += "legal pairs (against the model):\n";
   for (const auto& row : r.rows) {
-    ++counts[std::string(row.legal ? "legal " : "illegal ") + std::string(to_string(row.verdict))];
+    ++counts[std::string(row.legal ? "legal " : "illegal ") + verdict_text(row)];
     if (!row.legal) continue;
     s += fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, verdict_text(row), detail(row, r, o.semantics));
   }
@@ -61,7 +61,9 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
   s += fmt::format("  {} illegal pairs refused with an error, as required\n", refused);
   s += "\nsummary:";
   for (const auto& [k, n] : counts) s += fmt::format(" {} {};", n, k);
-  s += has_findings(r) ? "\nFINDINGS: see the rows marked above\n" : "\nno findings\n";
+  s += has_findings(r) ? "\nFINDINGS: see the rows above. policy_choice: right under another NaN/±0 policy (named);"
+                         " inconsistent_policy / position_dependent: no single policy fits; wrong: no policy gives it\n"
+                       : "\nno findings\n";
   for (const auto& row : r.rows)
     if (row.found) {
       const auto d = renderer(row, r, o.semantics);

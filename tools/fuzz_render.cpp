@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <sstream>
 
 #include "model/element_compare.h"
@@ -23,13 +24,20 @@ std::string element(const fuzz::differential& d, const std::vector<std::byte>& v
   return format_element(d.oracle_used().type, element_at(v, k, d.extent()));
 }
 
+std::string variant_change(const policy& chosen, const fuzz::policy_variant& v) {
+  const std::string keys = v.semantics == chosen ? "" : policy_change(chosen, v.semantics);
+  if (!v.swapped) return keys.empty() ? "the chosen policy" : keys;
+  return (keys.empty() ? "the chosen policy" : keys) + " with the operands swapped (inoutbuf ∘ inbuf)";
+}
+
 // The policies an element follows, keeping only the smallest changes from the chosen one
 // (a change that adds an irrelevant key to a listed change says nothing new).
-std::string policies(const policy& chosen, const std::vector<policy>& ps) {
-  if (std::find(ps.begin(), ps.end(), chosen) != ps.end()) return "the chosen policy";
+std::string policies(const policy& chosen, const std::vector<fuzz::policy_variant>& ps) {
+  if (std::find(ps.begin(), ps.end(), fuzz::policy_variant{chosen, false}) != ps.end()) return "the chosen policy";
   std::vector<std::vector<std::string>> changes;
   for (const auto& q : ps) {
-    auto keys = split(policy_change(chosen, q), ',');
+    auto keys = q.semantics == chosen ? std::vector<std::string>{} : split(policy_change(chosen, q.semantics), ',');
+    if (q.swapped) keys.push_back("~swapped");
     std::sort(keys.begin(), keys.end());
     changes.push_back(std::move(keys));
   }
@@ -39,7 +47,7 @@ std::string policies(const policy& chosen, const std::vector<policy>& ps) {
       return other.size() < changes[i].size() &&
              std::includes(changes[i].begin(), changes[i].end(), other.begin(), other.end());
     });
-    if (!redundant) s += (s.empty() ? "" : " or ") + policy_change(chosen, ps[i]);
+    if (!redundant) s += (s.empty() ? "" : " or ") + variant_change(chosen, ps[i]);
   }
   return s.empty() ? "no policy" : s;
 }
@@ -47,17 +55,27 @@ std::string policies(const policy& chosen, const std::vector<policy>& ps) {
 // Why the minimal case fails, in one sentence.
 std::string explanation(const fuzz::differential& d, const fuzz::case_result& r) {
   switch (r.verdict) {
-    case fuzz::verdict_kind::pass: return "passes";
-    case fuzz::verdict_kind::wrong: return "wrong result: no NaN/±0/MINLOC policy gives it";
+    case fuzz::verdict_kind::pass:
+      return "passes";
+    case fuzz::verdict_kind::wrong:
+      return "wrong result: no NaN/±0/MINLOC policy gives it";
     case fuzz::verdict_kind::policy_choice:
       return "a policy difference, not a wrong result: the kernel is right under " +
-             policy_change(d.semantics(), *r.right_under);
+             variant_change(d.semantics(), *r.right_under) +
+             (r.right_under->swapped ? ", which MPI allows for a commutative op" : "");
     case fuzz::verdict_kind::inconsistent_policy:
       return fmt::format("inconsistent policy: element {} follows {}; element {} follows {}; no one policy fits both",
                          r.conflict_a, policies(d.semantics(), r.policies_a), r.conflict_b,
                          policies(d.semantics(), r.policies_b));
-    case fuzz::verdict_kind::wrote_outside: return "the kernel wrote outside inoutbuf's elements";
-    case fuzz::verdict_kind::kernel_error: return fmt::format("the kernel returned error code {}", r.kernel_status);
+    case fuzz::verdict_kind::wrote_outside:
+      return "the kernel wrote outside inoutbuf's elements";
+    case fuzz::verdict_kind::kernel_error:
+      if (r.kernel_status == fuzz::crash_status(0))
+        return "the kernel's process ended without answering (exit or abort)";
+      if (fuzz::is_crash_status(r.kernel_status))
+        return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status,
+                           strsignal(-1000 - r.kernel_status));
+      return fmt::format("the kernel returned error code {}", r.kernel_status);
   }
   return "?";
 }
@@ -84,12 +102,13 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
   const auto& r = f.minimal_result;
   if (r.differing.empty()) return fuzz::describe_layout(f.minimal) + ": " + explanation(d, r);
   const auto k = r.differing.front();
-  std::string s = fmt::format("count {} (+{}/+{}): [{}] {} ∘ {} → kernel {}, model {}", f.minimal.count, f.minimal.in_offset,
-                              f.minimal.inout_offset, k, element(d, f.minimal.in, k), element(d, f.minimal.inout, k),
-                              element(d, r.actual, k), element(d, r.expected, k));
+  std::string s = fmt::format("count {} (+{}/+{}): [{}] {} ∘ {} → kernel {}, model {}", f.minimal.count,
+                              f.minimal.in_offset, f.minimal.inout_offset, k, element(d, f.minimal.in, k),
+                              element(d, f.minimal.inout, k), element(d, r.actual, k), element(d, r.expected, k));
   std::string positions;
   for (const auto& c : f.conditions) {
-    if (c.kind != "position") s += "; " + c.text;
+    if (c.kind != "position")
+      s += "; " + c.text;
     else if (c.text.rfind("body/tail disagreement with ", 0) == 0)
       positions += (positions.empty() ? "" : ", ") + c.text.substr(28, c.text.find(':') - 28);
   }
@@ -98,7 +117,8 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
 }
 
 std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r) {
-  std::string s = fmt::format("fuzz {} against {}\npolicy {}\n", d.kernel().name, d.oracle_used().name, to_string(d.semantics()));
+  std::string s =
+      fmt::format("fuzz {} against {}\npolicy {}\n", d.kernel().name, d.oracle_used().name, to_string(d.semantics()));
   if (!r.first_failure) {
     return s + fmt::format("PASS: {} cases, {} elements compared (seed {}, lengths 0..{})\n", r.cases_run,
                            r.elements_compared, o.seed, o.limits.max_length);
@@ -112,14 +132,17 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
   s += fmt::format("minimal counterexample: {}\n", fuzz::describe_layout(f.minimal));
   s += fmt::format("  {}\n", explanation(d, m));
   if (fuzz::position_dependent(f))
-    s += std::string("  and the result depends on the element's position (vector body against scalar tail, see below)") +
-         (m.verdict == fuzz::verdict_kind::wrong ? "\n" : ":\n  no single policy explains the kernel\n");
+    s +=
+        std::string("  and the result depends on the element's position (vector body against scalar tail, see below)") +
+        (m.verdict == fuzz::verdict_kind::wrong ? "\n" : ":\n  no single policy explains the kernel\n");
   if (!m.differing.empty()) {
     const auto k = m.differing.front();
-    s += fmt::format("  first differing element: index {} ({} of {} elements differ)\n", k, m.differing.size(), f.minimal.count);
+    s += fmt::format("  first differing element: index {} ({} of {} elements differ)\n", k, m.differing.size(),
+                     f.minimal.count);
     s += fmt::format("    inbuf[{}]    = {}\n    inoutbuf[{}] = {}\n", k, element(d, f.minimal.in, k), k,
                      element(d, f.minimal.inout, k));
-    s += fmt::format("    kernel      → {}\n    model       → {}\n", element(d, m.actual, k), element(d, m.expected, k));
+    s +=
+        fmt::format("    kernel      → {}\n    model       → {}\n", element(d, m.actual, k), element(d, m.expected, k));
   }
   if (f.minimal.count > 1 && f.minimal.count <= 32) {
     s += "  all elements (inbuf ∘ inoutbuf → kernel / model):\n";
@@ -136,12 +159,9 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
 
 nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   const auto& m = f.minimal_result;
-  nlohmann::json j{{"verdict", fuzz::failure_verdict(f)},
-                   {"minimal_case_verdict", to_string(m.verdict)},
-                   {"explanation", explanation(d, m)},
-                   {"replay_seed", f.replay_seed},
-                   {"found_on", layout_json(f.original)},
-                   {"minimal", layout_json(f.minimal)}};
+  nlohmann::json j{{"verdict", fuzz::failure_verdict(f)}, {"minimal_case_verdict", to_string(m.verdict)},
+                   {"explanation", explanation(d, m)},    {"replay_seed", f.replay_seed},
+                   {"found_on", layout_json(f.original)}, {"minimal", layout_json(f.minimal)}};
   nlohmann::json in = nlohmann::json::array(), inout = nlohmann::json::array(), actual = nlohmann::json::array(),
                  expected = nlohmann::json::array();
   for (std::int64_t i = 0; i < f.minimal.count && i < 64; ++i) {
@@ -162,7 +182,11 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
                              {"kernel", element(d, m.actual, k)},
                              {"model", element(d, m.expected, k)}};
   }
-  if (m.right_under) j["right_under"] = policy_change(d.semantics(), *m.right_under);
+  if (m.right_under) {
+    j["right_under"] =
+        m.right_under->semantics == d.semantics() ? "" : policy_change(d.semantics(), m.right_under->semantics);
+    j["operands_swapped"] = m.right_under->swapped;
+  }
   nlohmann::json conditions = nlohmann::json::array();
   for (const auto& c : f.conditions) conditions.push_back({{"kind", c.kind}, {"text", c.text}});
   j["conditions"] = conditions;

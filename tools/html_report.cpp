@@ -23,6 +23,8 @@ td.valid { background: #e6f4e6; } td.rma_only { background: #fff4d6; } td.errone
 #verdict.pass { background: #e6f4e6; padding: 0.5em; } #verdict.fail { background: #fde7ea; padding: 0.5em; }
 code, pre { font-family: ui-monospace, monospace; overflow-wrap: anywhere; } pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
 svg { max-width: 100%; height: auto; }
+figure.disagreement { border: 1px solid #ddd; padding: 0.5em; margin: 1em 0; }
+figcaption { font-weight: bold; margin-bottom: 0.5em; }
 )";
 
 std::string summary_table(const std::vector<finished_section>& sections) {

@@ -8,7 +8,9 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "props/laws/element_parse.h"
 #include "props/laws/law_json.h"
+#include "props/laws/prove.h"
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "tools/command.h"
@@ -17,9 +19,10 @@ namespace redsem::tools {
 namespace {
 
 struct options {
-  std::string op, type, policy_text, cache_dir;
+  std::string op, type, policy_text, cache_dir, element;
   std::vector<std::string> laws;
   double timeout_seconds = 10;
+  unsigned jobs = 2;
   bool json = false, no_cache = false, details = false;
 };
 
@@ -51,6 +54,7 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
     for (std::size_t i = 0; i < e.results.size(); ++i) width[i] = std::max(width[i], cell(e.results[i]).size());
   std::string header = fmt::format("{:<12} {:<28}", "op", "type");
   for (std::size_t i = 0; i < r.which.size(); ++i) header += fmt::format(" {:<{}}", to_string(r.which[i]), width[i]);
+  while (!header.empty() && header.back() == ' ') header.pop_back();
   out << header << "\n";
   std::size_t unknown = 0;
   for (const auto& e : table) {
@@ -96,9 +100,29 @@ std::optional<std::string> build_request(const options& o, laws::table_request& 
   }
   if (!(o.timeout_seconds > 0)) return "--timeout must be a positive number of seconds";
   r.options.timeout_ms = static_cast<unsigned>(o.timeout_seconds * 1000);
+  r.threads = o.jobs;
   if (r.op && r.type && !op_allows(*r.op, *r.type))
     return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) + " (MPI-4.1 §7.9.2)";
   if (laws::selected_pairs(r).empty()) return "no legal (op, type) pair matches the selection";
+  if (!o.element.empty()) {
+    if (!r.op || !r.type) return "--element needs --op and --type";
+    if (o.laws.empty()) r.which = {laws::law::identity};
+    for (laws::law l : r.which)
+      if (l != laws::law::identity && l != laws::law::absorbing) return "--element applies to --law identity or absorbing";
+  }
+  return std::nullopt;
+}
+
+// The table for one declared element: is it an identity (absorbing element) of the pair?
+std::optional<std::string> declared_element_table(const options& o, const laws::table_request& r,
+                                                  std::vector<laws::table_entry>& table) {
+  std::string why;
+  const auto element = laws::parse_element(datatype::predefined(*r.type), o.element, &why);
+  if (!element) return "--element: " + why;
+  laws::table_entry entry{*r.op, *r.type, {}};
+  for (laws::law l : r.which)
+    entry.results.push_back(laws::prove_predefined_element(*r.op, *r.type, l, *element, r.semantics, r.options));
+  table.push_back(std::move(entry));
   return std::nullopt;
 }
 
@@ -110,8 +134,12 @@ command add_laws_command(CLI::App& app) {
   cmd->add_option("--op", opts->op, "Only this op (MPI name, case-insensitive, MPI_ optional)");
   cmd->add_option("--type", opts->type, "Only this type (MPI name, case-insensitive, MPI_ optional)");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
+  cmd->add_option("--element", opts->element,
+                  "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'")
+      ->type_name("VALUE");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
   cmd->add_option("--timeout", opts->timeout_seconds, "Seconds per solver query (default 10)")->type_name("S");
+  cmd->add_option("--jobs", opts->jobs, "Proofs run in parallel (default 2)")->check(CLI::Range(1, 64));
   cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
@@ -128,9 +156,17 @@ command add_laws_command(CLI::App& app) {
             r.cache = cache ? &*cache : nullptr;
             const bool terminal = isatty(STDERR_FILENO) != 0;
             const auto started = std::chrono::steady_clock::now();
-            const auto table = laws::law_table(r, [&](std::size_t done, std::size_t total) {
-              if (terminal) err << fmt::format("\rlaws: {}/{} pairs", done, total) << (done == total ? "\n" : "") << std::flush;
-            });
+            std::vector<laws::table_entry> table;
+            if (!opts->element.empty()) {
+              if (auto problem = declared_element_table(*opts, r, table)) {
+                err << "redsem laws: " << *problem << "\n";
+                return int{bad_input};
+              }
+            } else {
+              table = laws::law_table(r, [&](std::size_t done, std::size_t total) {
+                if (terminal) err << fmt::format("\rlaws: {}/{} proofs", done, total) << (done == total ? "\n" : "") << std::flush;
+              });
+            }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (opts->json) out << render_json(table, r).dump(2) << "\n";
             else render_text(out, table, r, opts->details || (r.op && r.type), seconds);

@@ -19,14 +19,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct named_op { const char* name; MPI_Op op; };
-struct named_type { const char* name; MPI_Datatype type; };
+struct named_op {
+  const char* name;
+  MPI_Op op;
+};
+struct named_type {
+  const char* name;
+  MPI_Datatype type;
+};
 
 static MPI_Op find_op(const char* name) {
   const struct named_op ops[] = {
-      {"MPI_MAX", MPI_MAX},   {"MPI_MIN", MPI_MIN},   {"MPI_SUM", MPI_SUM},         {"MPI_PROD", MPI_PROD},
-      {"MPI_LAND", MPI_LAND}, {"MPI_BAND", MPI_BAND}, {"MPI_LOR", MPI_LOR},         {"MPI_BOR", MPI_BOR},
-      {"MPI_LXOR", MPI_LXOR}, {"MPI_BXOR", MPI_BXOR}, {"MPI_MAXLOC", MPI_MAXLOC},   {"MPI_MINLOC", MPI_MINLOC},
+      {"MPI_MAX", MPI_MAX},         {"MPI_MIN", MPI_MIN},     {"MPI_SUM", MPI_SUM},       {"MPI_PROD", MPI_PROD},
+      {"MPI_LAND", MPI_LAND},       {"MPI_BAND", MPI_BAND},   {"MPI_LOR", MPI_LOR},       {"MPI_BOR", MPI_BOR},
+      {"MPI_LXOR", MPI_LXOR},       {"MPI_BXOR", MPI_BXOR},   {"MPI_MAXLOC", MPI_MAXLOC}, {"MPI_MINLOC", MPI_MINLOC},
       {"MPI_REPLACE", MPI_REPLACE}, {"MPI_NO_OP", MPI_NO_OP},
   };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
@@ -36,27 +42,65 @@ static MPI_Op find_op(const char* name) {
 
 static MPI_Datatype find_type(const char* name) {
   const struct named_type types[] = {
-      {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR}, {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR}, {"MPI_SHORT", MPI_SHORT},
-      {"MPI_UNSIGNED_SHORT", MPI_UNSIGNED_SHORT}, {"MPI_INT", MPI_INT}, {"MPI_UNSIGNED", MPI_UNSIGNED},
-      {"MPI_LONG", MPI_LONG}, {"MPI_UNSIGNED_LONG", MPI_UNSIGNED_LONG}, {"MPI_LONG_LONG_INT", MPI_LONG_LONG_INT},
-      {"MPI_UNSIGNED_LONG_LONG", MPI_UNSIGNED_LONG_LONG}, {"MPI_INT8_T", MPI_INT8_T}, {"MPI_INT16_T", MPI_INT16_T},
-      {"MPI_INT32_T", MPI_INT32_T}, {"MPI_INT64_T", MPI_INT64_T}, {"MPI_UINT8_T", MPI_UINT8_T},
-      {"MPI_UINT16_T", MPI_UINT16_T}, {"MPI_UINT32_T", MPI_UINT32_T}, {"MPI_UINT64_T", MPI_UINT64_T},
-      {"MPI_INTEGER", MPI_INTEGER}, {"MPI_INTEGER1", MPI_INTEGER1}, {"MPI_INTEGER2", MPI_INTEGER2},
-      {"MPI_INTEGER4", MPI_INTEGER4}, {"MPI_INTEGER8", MPI_INTEGER8}, {"MPI_FLOAT", MPI_FLOAT},
-      {"MPI_DOUBLE", MPI_DOUBLE}, {"MPI_LONG_DOUBLE", MPI_LONG_DOUBLE}, {"MPI_REAL", MPI_REAL},
-      {"MPI_DOUBLE_PRECISION", MPI_DOUBLE_PRECISION}, {"MPI_REAL4", MPI_REAL4}, {"MPI_REAL8", MPI_REAL8},
-      {"MPI_LOGICAL", MPI_LOGICAL}, {"MPI_C_BOOL", MPI_C_BOOL}, {"MPI_CXX_BOOL", MPI_CXX_BOOL},
-      {"MPI_C_COMPLEX", MPI_C_COMPLEX}, {"MPI_C_DOUBLE_COMPLEX", MPI_C_DOUBLE_COMPLEX},
-      {"MPI_C_LONG_DOUBLE_COMPLEX", MPI_C_LONG_DOUBLE_COMPLEX}, {"MPI_CXX_FLOAT_COMPLEX", MPI_CXX_FLOAT_COMPLEX},
-      {"MPI_CXX_DOUBLE_COMPLEX", MPI_CXX_DOUBLE_COMPLEX}, {"MPI_CXX_LONG_DOUBLE_COMPLEX", MPI_CXX_LONG_DOUBLE_COMPLEX},
-      {"MPI_COMPLEX", MPI_COMPLEX}, {"MPI_DOUBLE_COMPLEX", MPI_DOUBLE_COMPLEX}, {"MPI_COMPLEX8", MPI_COMPLEX8},
-      {"MPI_COMPLEX16", MPI_COMPLEX16}, {"MPI_BYTE", MPI_BYTE}, {"MPI_AINT", MPI_AINT}, {"MPI_OFFSET", MPI_OFFSET},
-      {"MPI_COUNT", MPI_COUNT}, {"MPI_FLOAT_INT", MPI_FLOAT_INT}, {"MPI_DOUBLE_INT", MPI_DOUBLE_INT},
-      {"MPI_LONG_INT", MPI_LONG_INT}, {"MPI_2INT", MPI_2INT}, {"MPI_SHORT_INT", MPI_SHORT_INT},
-      {"MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE_INT}, {"MPI_2REAL", MPI_2REAL},
-      {"MPI_2DOUBLE_PRECISION", MPI_2DOUBLE_PRECISION}, {"MPI_2INTEGER", MPI_2INTEGER}, {"MPI_CHAR", MPI_CHAR},
-      {"MPI_WCHAR", MPI_WCHAR}, {"MPI_CHARACTER", MPI_CHARACTER},
+      {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR},
+      {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR},
+      {"MPI_SHORT", MPI_SHORT},
+      {"MPI_UNSIGNED_SHORT", MPI_UNSIGNED_SHORT},
+      {"MPI_INT", MPI_INT},
+      {"MPI_UNSIGNED", MPI_UNSIGNED},
+      {"MPI_LONG", MPI_LONG},
+      {"MPI_UNSIGNED_LONG", MPI_UNSIGNED_LONG},
+      {"MPI_LONG_LONG_INT", MPI_LONG_LONG_INT},
+      {"MPI_UNSIGNED_LONG_LONG", MPI_UNSIGNED_LONG_LONG},
+      {"MPI_INT8_T", MPI_INT8_T},
+      {"MPI_INT16_T", MPI_INT16_T},
+      {"MPI_INT32_T", MPI_INT32_T},
+      {"MPI_INT64_T", MPI_INT64_T},
+      {"MPI_UINT8_T", MPI_UINT8_T},
+      {"MPI_UINT16_T", MPI_UINT16_T},
+      {"MPI_UINT32_T", MPI_UINT32_T},
+      {"MPI_UINT64_T", MPI_UINT64_T},
+      {"MPI_INTEGER", MPI_INTEGER},
+      {"MPI_INTEGER1", MPI_INTEGER1},
+      {"MPI_INTEGER2", MPI_INTEGER2},
+      {"MPI_INTEGER4", MPI_INTEGER4},
+      {"MPI_INTEGER8", MPI_INTEGER8},
+      {"MPI_FLOAT", MPI_FLOAT},
+      {"MPI_DOUBLE", MPI_DOUBLE},
+      {"MPI_LONG_DOUBLE", MPI_LONG_DOUBLE},
+      {"MPI_REAL", MPI_REAL},
+      {"MPI_DOUBLE_PRECISION", MPI_DOUBLE_PRECISION},
+      {"MPI_REAL4", MPI_REAL4},
+      {"MPI_REAL8", MPI_REAL8},
+      {"MPI_LOGICAL", MPI_LOGICAL},
+      {"MPI_C_BOOL", MPI_C_BOOL},
+      {"MPI_CXX_BOOL", MPI_CXX_BOOL},
+      {"MPI_C_COMPLEX", MPI_C_COMPLEX},
+      {"MPI_C_DOUBLE_COMPLEX", MPI_C_DOUBLE_COMPLEX},
+      {"MPI_C_LONG_DOUBLE_COMPLEX", MPI_C_LONG_DOUBLE_COMPLEX},
+      {"MPI_CXX_FLOAT_COMPLEX", MPI_CXX_FLOAT_COMPLEX},
+      {"MPI_CXX_DOUBLE_COMPLEX", MPI_CXX_DOUBLE_COMPLEX},
+      {"MPI_CXX_LONG_DOUBLE_COMPLEX", MPI_CXX_LONG_DOUBLE_COMPLEX},
+      {"MPI_COMPLEX", MPI_COMPLEX},
+      {"MPI_DOUBLE_COMPLEX", MPI_DOUBLE_COMPLEX},
+      {"MPI_COMPLEX8", MPI_COMPLEX8},
+      {"MPI_COMPLEX16", MPI_COMPLEX16},
+      {"MPI_BYTE", MPI_BYTE},
+      {"MPI_AINT", MPI_AINT},
+      {"MPI_OFFSET", MPI_OFFSET},
+      {"MPI_COUNT", MPI_COUNT},
+      {"MPI_FLOAT_INT", MPI_FLOAT_INT},
+      {"MPI_DOUBLE_INT", MPI_DOUBLE_INT},
+      {"MPI_LONG_INT", MPI_LONG_INT},
+      {"MPI_2INT", MPI_2INT},
+      {"MPI_SHORT_INT", MPI_SHORT_INT},
+      {"MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE_INT},
+      {"MPI_2REAL", MPI_2REAL},
+      {"MPI_2DOUBLE_PRECISION", MPI_2DOUBLE_PRECISION},
+      {"MPI_2INTEGER", MPI_2INTEGER},
+      {"MPI_CHAR", MPI_CHAR},
+      {"MPI_WCHAR", MPI_WCHAR},
+      {"MPI_CHARACTER", MPI_CHARACTER},
   };
   for (size_t i = 0; i < sizeof types / sizeof types[0]; ++i)
     if (strcmp(types[i].name, name) == 0) return types[i].type;
@@ -85,7 +129,8 @@ static void reduce(const char* op_name, const char* type_name, long long count, 
     printf("unsupported %s\n", op_name);
   } else if (type == MPI_DATATYPE_NULL || MPI_Type_size(type, &size) != MPI_SUCCESS || size == 0) {
     printf("unsupported %s\n", type_name);
-  } else if (MPI_Type_get_extent(type, &lb, &extent), (unsigned long long)extent * (unsigned long long)count != nbytes) {
+  } else if (MPI_Type_get_extent(type, &lb, &extent),
+             (unsigned long long)extent * (unsigned long long)count != nbytes) {
     printf("extent %lld\n", (long long)extent);
   } else {
     const int rc = MPI_Reduce_local(in, inout, (int)count, type, op);

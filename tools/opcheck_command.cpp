@@ -1,4 +1,5 @@
 // `redsem opcheck --op-file F`: the concrete law table of an op file (docs/op-files.md).
+// With --prove, each law the samples do not refute is also decided by Z3 (props/smt).
 // Exit 0 when the op is what it declares; 1 when a declared or required property is refuted
 // (a 'commute true' op that is not commutative, any op that is not associative, an identity
 // that is not one); 2 when the file or the command line is wrong.
@@ -10,6 +11,7 @@
 
 #include "model/opfile/law_check.h"
 #include "model/opfile/typed_op.h"
+#include "props/laws/opfile_prove.h"
 #include "tools/command.h"
 
 namespace redsem::tools {
@@ -20,8 +22,34 @@ struct options {
   std::string type;
   bool all_types = false;
   bool json = false;
+  bool prove = false;
+  unsigned timeout_ms = 10000;
   std::string policy_text;
 };
+
+// The solver's verdicts merged into the concrete table: a proof replaces "holds on samples",
+// a solver counterexample turns a law refuted.
+struct proof_column {
+  std::vector<std::string> text;  // per law, in the report's order; empty for n/a
+};
+
+void merge_proofs(opfile::law_report& r, const std::vector<laws::opfile_proof>& proofs, proof_column& column) {
+  column.text.assign(r.laws.size(), "");
+  for (const auto& p : proofs) {
+    auto& l = r.laws[static_cast<std::size_t>(p.which)];
+    std::string t = std::string(to_string(p.outcome));
+    if (p.outcome == laws::verdict::refuted && l.outcome != opfile::verdict::refuted) {
+      l.outcome = opfile::verdict::refuted;
+      l.operands = p.operands;
+      l.claim = p.claim;
+    }
+    if (p.outcome == laws::verdict::proved) t = p.reason;  // "proved (solver)"
+    else if (p.outcome == laws::verdict::unknown) t += ": " + p.reason;
+    else t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
+    column.text[static_cast<std::size_t>(p.which)] = t;
+  }
+  r.findings = opfile::findings_for(r.declared_commute, r.laws);
+}
 
 std::string verdict_text(const opfile::law_result& r) {
   switch (r.outcome) {
@@ -39,21 +67,25 @@ std::string verdict_text(const opfile::law_result& r) {
 }
 
 void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::law_report& r, const std::string& file,
-                 const policy& p) {
+                 const policy& p, const proof_column* proofs) {
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
   if (!op.description.empty()) out << "  " << op.description << "\n";
   std::string fields;
   for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
   out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
   out << "  policy " << to_string(p) << "\n\n";
-  for (const auto& l : r.laws) out << fmt::format("  {:<12} {}\n", to_string(l.which), verdict_text(l));
+  for (const auto& l : r.laws) {
+    out << fmt::format("  {:<12} {}\n", to_string(l.which), verdict_text(l));
+    if (proofs && !proofs->text[static_cast<std::size_t>(l.which)].empty())
+      out << fmt::format("  {:<12} Z3: {}\n", "", proofs->text[static_cast<std::size_t>(l.which)]);
+  }
   if (!r.findings.empty()) out << "\n";
   for (const auto& f : r.findings)
     out << "  " << (f.level == opfile::severity::error ? "error: " : "note: ") << f.message << "\n";
   out << "\n";
 }
 
-nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r) {
+nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, const proof_column* proofs) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
     nlohmann::json j = {{"verdict", l.outcome == opfile::verdict::refuted ? "refuted"
@@ -65,6 +97,7 @@ nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r) 
       for (const auto& x : l.operands) operands.push_back(opfile::format(x));
       j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
     }
+    if (proofs) j["z3"] = proofs->text[static_cast<std::size_t>(l.which)];
     laws[std::string(to_string(l.which))] = j;
   }
   nlohmann::json findings = nlohmann::json::array();
@@ -103,10 +136,17 @@ int run(const options& o, std::ostream& out, std::ostream& err) {
   nlohmann::json reports = nlohmann::json::array();
   for (const auto* op : chosen) {
     const opfile::concrete_op concrete(*op, p);
-    const auto report = opfile::check_laws(concrete);
+    auto report = opfile::check_laws(concrete);
+    proof_column column;
+    if (o.prove) {
+      laws::prove_options po;
+      po.timeout_ms = o.timeout_ms;
+      merge_proofs(report, laws::prove_opfile(concrete, report, po), column);
+    }
+    const proof_column* proofs = o.prove ? &column : nullptr;
     any_error = any_error || report.has_error();
-    if (o.json) reports.push_back(to_json(*op, report));
-    else render_text(out, *op, report, o.file, p);
+    if (o.json) reports.push_back(to_json(*op, report, proofs));
+    else render_text(out, *op, report, o.file, p, proofs);
   }
   if (o.json) out << nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
                                     {"verdict", any_error ? "error" : "ok"}}.dump(2) << "\n";
@@ -122,6 +162,8 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--type", opts->type, "The type parameter's choice (default: the first one)")->type_name("TYPE");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
+  cmd->add_option("--timeout-ms", opts->timeout_ms, "Solver time limit per law (with --prove)")->type_name("MS");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};

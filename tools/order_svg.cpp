@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "model/element_compare.h"
+#include "tools/sim_inputs.h"
 
 namespace redsem::tools {
 namespace {
@@ -38,7 +39,12 @@ std::string xml_escape(const std::string& s) {
 // The value without its hex bits, which would crowd a node.
 std::string short_value(const element_op& op, const sim::element& v) {
   std::string s = format_element(op.type, v.data());
-  return std::regex_replace(s, std::regex(" \\[0x[0-9a-f]+\\]"), "");
+  for (auto at = s.find(" [0x"); at != std::string::npos; at = s.find(" [0x", at)) {
+    const auto end = s.find(']', at);
+    if (end == std::string::npos) break;
+    s.erase(at, end + 1 - at);
+  }
+  return s;
 }
 
 std::optional<std::filesystem::path> find_on_path(const std::string& program) {
@@ -53,16 +59,18 @@ std::optional<std::filesystem::path> find_on_path(const std::string& program) {
   return std::nullopt;
 }
 
-// The width and height an SVG document declares, in points.
-std::pair<double, double> svg_size(const std::string& svg) {
-  std::smatch m;
-  double w = 400, h = 300;
-  // Graphviz writes points; a bare number is pixels (1pt = 4/3 px).
-  if (std::regex_search(svg, m, std::regex("<svg[^>]*\\swidth=\"([0-9.]+)(pt)?")))
-    w = std::stod(m[1]) * (m[2].matched ? 4.0 / 3 : 1);
-  if (std::regex_search(svg, m, std::regex("<svg[^>]*\\sheight=\"([0-9.]+)(pt)?")))
-    h = std::stod(m[1]) * (m[2].matched ? 4.0 / 3 : 1);
-  return {w, h};
+// One length attribute of the root <svg> element in pixels (Graphviz writes points: 1pt = 4/3 px).
+double svg_length(const std::string& svg, const std::string& attribute, double fallback) {
+  const auto root = svg.find("<svg");
+  const auto close = svg.find('>', root);
+  if (root == std::string::npos || close == std::string::npos) return fallback;
+  const auto at = svg.find(" " + attribute + "=\"", root);
+  if (at == std::string::npos || at > close) return fallback;
+  const char* start = svg.c_str() + at + attribute.size() + 3;
+  char* end = nullptr;
+  const double v = std::strtod(start, &end);
+  if (end == start) return fallback;
+  return std::strncmp(end, "pt", 2) == 0 ? v * 4 / 3 : v;
 }
 
 }  // namespace
@@ -162,10 +170,10 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
   double x = 0, height = 0;
   std::ostringstream body;
   for (const auto& s : svgs) {
-    const auto [w, h] = svg_size(s);
+    const double w = svg_length(s, "width", 400), h = svg_length(s, "height", 300);
     const auto start = s.find("<svg");
-    std::string inner = start == std::string::npos ? s : s.substr(start);
-    inner = std::regex_replace(inner, std::regex("^<svg"), "<svg x=\"" + std::to_string(x) + "\" y=\"0\"");
+    if (start == std::string::npos) continue;
+    const std::string inner = "<svg x=\"" + std::to_string(x) + "\" y=\"0\"" + s.substr(start + 4);
     body << inner << "\n";
     x += w + 20;
     height = std::max(height, h);
@@ -176,6 +184,39 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
       << x << "\" height=\"" << height << "\">\n"
       << body.str() << "</svg>\n";
   return out.str();
+}
+
+std::optional<std::string> disagreement_svg(const element_op& op, const std::vector<sim::element>& inputs,
+                                            const std::vector<sim::distinct_result>& results, bool histogram,
+                                            const std::string& description, std::string* error) {
+  if (results.size() < 2) {
+    *error = "every legal order gives the same result";
+    return std::nullopt;
+  }
+  const auto& a = results.front();
+  const auto& b = results.back();
+  const std::vector<pictured_tree> trees{{"order A = " + format_value(op.type, a.value), a.witness},
+                                         {"order B = " + format_value(op.type, b.value), b.witness}};
+  const auto drawn = render_dot(trees_to_dot(trees, op, inputs), error);
+  if (!drawn) return std::nullopt;
+  std::vector<std::string> parts{*drawn};
+  if (histogram) {
+    std::vector<histogram_bar> bars;
+    for (const auto& r : results) {
+      double v = 0;
+      if (r.value.size() == 4) {
+        float f;
+        std::memcpy(&f, r.value.data(), 4);
+        v = f;
+      } else {
+        std::memcpy(&v, r.value.data(), 8);
+      }
+      bars.push_back({v, r.trees, format_value(op.type, r.value) + ": " + sim::format_count(r.trees) +
+                                      " trees, e.g. " + sim::to_string(r.witness)});
+    }
+    parts.push_back(histogram_svg(bars, "distinct results of " + description));
+  }
+  return side_by_side(parts);
 }
 
 }  // namespace redsem::tools

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/element_op.h"
+#include "sim/order_results.h"
 #include "sim/tree.h"
 
 namespace redsem::tools {
@@ -34,5 +35,12 @@ std::optional<std::string> render_dot(const std::string& dot, std::string* error
 
 // One SVG holding the given SVG documents side by side (their XML prologues dropped).
 std::string side_by_side(const std::vector<std::string>& svgs);
+
+// The picture of a disagreement: the first and last distinct results' trees side by side, and,
+// when `histogram` (a float or double scalar), the histogram of every distinct result weighed by
+// how many trees give it. nullopt with *error when Graphviz fails.
+std::optional<std::string> disagreement_svg(const element_op& op, const std::vector<sim::element>& inputs,
+                                            const std::vector<sim::distinct_result>& results, bool histogram,
+                                            const std::string& description, std::string* error);
 
 }  // namespace redsem::tools

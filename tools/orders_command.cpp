@@ -61,35 +61,14 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
     err << "orders: every legal order gives the same result; no picture written to " << o.svg << "\n";
     return ok;
   }
-  const auto& a = results.front();
-  const auto& b = results.back();
-  const std::vector<pictured_tree> trees{{"order A = " + format_value(c.op.type, a.value), a.witness},
-                                         {"order B = " + format_value(c.op.type, b.value), b.witness}};
   std::string why;
-  const auto drawn = render_dot(trees_to_dot(trees, c.op, inputs), &why);
-  if (!drawn) {
+  const auto picture = disagreement_svg(c.op, inputs, results, spread.has_value(), c.description, &why);
+  if (!picture) {
     err << "redsem orders: --svg: " << why << "\n";
     return bad_input;
   }
-  std::vector<std::string> parts{*drawn};
-  if (spread) {
-    std::vector<histogram_bar> bars;
-    for (const auto& r : results) {
-      double v = 0;
-      if (r.value.size() == 4) {
-        float f;
-        std::memcpy(&f, r.value.data(), 4);
-        v = f;
-      } else {
-        std::memcpy(&v, r.value.data(), 8);
-      }
-      bars.push_back({v, r.trees, format_value(c.op.type, r.value) + ": " + sim::format_count(r.trees) +
-                                      " trees, e.g. " + sim::to_string(r.witness)});
-    }
-    parts.push_back(histogram_svg(bars, "distinct results of " + c.description));
-  }
   std::ofstream file(o.svg);
-  file << side_by_side(parts);
+  file << *picture;
   if (!file) {
     err << "redsem orders: --svg: cannot write " << o.svg << "\n";
     return bad_input;

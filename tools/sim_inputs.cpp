@@ -18,7 +18,7 @@ std::vector<field> scalar_fields(const datatype& type) {
   for (const auto& e : type.entries()) {
     const type_info& t = info(e.type);
     for (std::size_t i = 0; i < t.field_count; ++i)
-      out.push_back({t.fields[i].kind, static_cast<std::uint16_t>(e.disp - type.lb() + t.fields[i].offset)});
+      out.push_back({t.fields[i].kind, static_cast<std::uint16_t>(e.disp + t.fields[i].offset)});
   }
   return out;
 }

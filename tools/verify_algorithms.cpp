@@ -105,11 +105,7 @@ verify_section algorithms_section() {
                 }
                 t.rows.push_back({std::string(sim::to_string(c)), name, order_verdict, identity_verdict, evidence});
               }
-            auto more = compare_with_record("algorithms", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
-            r.text = render_text(t);
-            r.json = to_json(t);
-            r.html = render_html(t);
+            finish_report(r, "algorithms", t, vo.quick);
             return r;
           }};
 }

@@ -18,7 +18,8 @@ verify_section kernels_section() {
           [](const verify_options& vo) {
             const auto targets = kernels::dispatch_targets();
             std::string target_names;
-            for (const auto t : targets) target_names += (target_names.empty() ? "" : ", ") + std::string(kernels::target_name(t));
+            for (const auto t : targets)
+              target_names += (target_names.empty() ? "" : ", ") + std::string(kernels::target_name(t));
             fuzz::fuzz_options fo;
             fo.cases = vo.quick ? 8 : 40;
             fo.limits.max_length = vo.quick ? 300 : 1100;
@@ -62,14 +63,12 @@ verify_section kernels_section() {
               }
             }
             // Every kernel is expected to conform: the record says so pair by pair.
-            auto more = compare_with_record("kernels", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
+            finish_report(r, "kernels", t, vo.quick);
             plain_table failing = t;
             std::erase_if(failing.rows, [](const auto& row) { return row[2] == "conforms"; });
-            r.text = (failing.rows.empty() ? t.caption + "\n" : render_text(failing)) + fmt::format("\n{} of {} (op, type) pairs conform; {} elements compared\n",
-                                                        t.rows.size() - failing.rows.size(), t.rows.size(), total);
-            r.json = to_json(t);
-            r.html = render_html(t);
+            r.text = (failing.rows.empty() ? t.caption + "\n" : render_text(failing)) +
+                     fmt::format("\n{} of {} (op, type) pairs conform; {} elements compared\n",
+                                 t.rows.size() - failing.rows.size(), t.rows.size(), total);
             return r;
           }};
 }

@@ -9,7 +9,9 @@
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
 #include "tools/catalogue_inputs.h"
+#include "tools/order_svg.h"
 #include "tools/plain_table.h"
+#include "tools/table_render.h"
 #include "tools/verify_section.h"
 
 namespace redsem::tools {
@@ -71,6 +73,21 @@ std::string witness_text(const pair_outcome& o, const policy& p) {
                      sim::to_string(b.witness), format_element(type, b.value.data()));
 }
 
+// For the HTML report: the two trees of the first disagreement with every node's value and,
+// for a float or double scalar, the histogram of all distinct results at that P.
+std::string disagreement_figure(const pair_outcome& o, const policy& p) {
+  if (!o.witness || !o.witness->search) return "";
+  const auto& f = info(o.type);
+  const bool histogram = f.field_count == 1 && (f.fields[0].kind == scalar_kind::f32 || f.fields[0].kind == scalar_kind::f64);
+  const std::string what = fmt::format("{} on {}, P = {}", to_string(o.op), to_string(o.type), o.first_dependent);
+  std::string why;
+  auto svg = disagreement_svg(predefined_element_op(o.op, o.type, p), catalogue_inputs(o.type, o.first_dependent),
+                              o.witness->search->results, histogram, what, &why);
+  if (!svg) return fmt::format("<p>{}: no picture ({})</p>\n", html_escape(what), html_escape(why));
+  if (svg->starts_with("<?xml")) svg->erase(0, svg->find("?>") + 2);
+  return fmt::format("<figure class=\"disagreement\"><figcaption>{}</figcaption>{}</figure>\n", html_escape(what), *svg);
+}
+
 }  // namespace
 
 verify_section orders_section() {
@@ -84,6 +101,7 @@ verify_section orders_section() {
                 "7, 100, −11 for integers)");
             t.header = {"op", "type", "verdict", "distinct at P=8", "spread at P=8", "first disagreement"};
             section_report r;
+            std::string figures;
             for (std::size_t oi = 0; oi < reduction_op_count; ++oi) {
               const auto op = static_cast<op_id>(oi);
               for (std::size_t ti = 0; ti < basic_type_count; ++ti) {
@@ -103,12 +121,12 @@ verify_section orders_section() {
                   if (o.spread->max_ulps_from_exact)
                     spread += fmt::format(", ≤ {} from exact", *o.spread->max_ulps_from_exact);
                 }
+                if (o.first_dependent) figures += disagreement_figure(o, vo.semantics);
                 t.rows.push_back({std::string(to_string(op)), std::string(to_string(type)), verdict,
                                   std::to_string(o.distinct_at_max), spread, witness_text(o, vo.semantics)});
               }
             }
-            auto more = compare_with_record("orders", r.verdicts, vo.quick);
-            r.mismatches.insert(r.mismatches.end(), more.begin(), more.end());
+            finish_report(r, "orders", t, vo.quick);
             // People read the pairs whose result depends on the order; the rest is one line (all rows
             // are in --json and --html).
             plain_table dependent = t;
@@ -116,8 +134,7 @@ verify_section orders_section() {
             r.text = render_text(dependent) +
                      fmt::format("\n{} other legal pairs: invariant for P={}..{} (all rows in --json and --html)\n",
                                  t.rows.size() - dependent.rows.size(), min_procs, max_procs);
-            r.json = to_json(t);
-            r.html = render_html(t);
+            r.html += figures;
             return r;
           }};
 }

@@ -32,6 +32,13 @@ struct verify_section {
   std::function<section_report(const verify_options&)> run;
 };
 
+struct plain_table;
+
+// The end every tabled section shares: its verdicts compared with the catalogue's record (the
+// differences appended to r.mismatches), and r's text, JSON and HTML rendered from `t`. A
+// section may then replace the text with a shorter one for people.
+void finish_report(section_report& r, const std::string& id, const plain_table& t, bool quick);
+
 // The built-in catalogue, in the order verify runs it.
 std::vector<verify_section> verify_sections();
 
@@ -42,5 +49,7 @@ verify_section orders_section();
 verify_section algorithms_section();
 verify_section kernels_section();
 verify_section laws_section();
+verify_section opfiles_section();
+verify_section rma_section();
 
 }  // namespace redsem::tools

@@ -16,6 +16,8 @@ std::vector<verify_section> verify_sections() {
       kernels_section(),
       orders_section(),
       algorithms_section(),
+      opfiles_section(),
+      rma_section(),
   };
 }
 

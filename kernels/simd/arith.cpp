@@ -33,6 +33,8 @@ struct mul_lanes {
       const auto even = hn::And(hn::Mul(a16, b16), hn::Set(d16, std::uint16_t{0x00FF}));
       const auto odd = hn::ShiftLeft<8>(hn::Mul(hn::ShiftRight<8>(a16), hn::ShiftRight<8>(b16)));
       return hn::BitCast(d, hn::Or(even, odd));
+    } else if constexpr (HWY_TARGET <= HWY_AVX3) {
+      return hn::Mul(a, b);  // AVX-512DQ has the 64-bit low product (vpmullq)
     } else {
       // (ah·2^32 + al)(bh·2^32 + bl) mod 2^64 = al·bl + ((ah·bl + al·bh) << 32).
       const hn::Repartition<std::uint32_t, D> d32;

@@ -15,40 +15,32 @@ namespace redsem::kernels::HWY_NAMESPACE {
 #if HWY_TARGET != HWY_SCALAR
 namespace {
 
-template <class D, class V>
-HWY_INLINE auto nan_lanes(D d, V v) {
-  if constexpr (std::is_floating_point_v<hn::TFromD<D>>) return hn::IsNaN(v);
-  else return hn::FirstN(d, 0);  // integers are never NaN
-}
-
 template <bool Greater>
 struct loc_lanes {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
-    using T = hn::TFromD<D>;
     const hn::RebindToSigned<D> di;
-    const auto ia = hn::BitCast(di, a), ib = hn::BitCast(di, b);
-    // Even lanes hold values; in odd lanes these masks are meaningless and are overwritten below.
-    const auto a_better = Greater ? hn::Lt(b, a) : hn::Lt(a, b);
-    const auto b_better = Greater ? hn::Lt(a, b) : hn::Lt(b, a);
-    const auto nan_a = nan_lanes(d, a), nan_b = nan_lanes(d, b);
-    // A NaN is the extreme value; two NaNs tie.
-    const auto a_wins = hn::Or(a_better, hn::AndNot(nan_b, nan_a));
-    const auto b_wins = hn::Or(b_better, hn::AndNot(nan_a, nan_b));
-    // Tied values: identical, or −0 against +0 (ordered); for integers both choices are equal.
-    const auto a_negative = hn::RebindMask(d, hn::Lt(ia, hn::Zero(di)));
-    const V tie_value = Greater ? hn::IfThenElse(a_negative, b, a) : hn::IfThenElse(a_negative, a, b);
-    // Tied values keep the smaller index. A 64-bit index lane has the int in its low half.
-    const auto key = [](auto v) {
-      if constexpr (sizeof(T) == 8) return hn::ShiftLeft<32>(v);
-      else return v;
-    };
-    const auto smaller_index = hn::IfThenElse(hn::Lt(key(ib), key(ia)), ib, ia);
-    const auto odd = hn::Ne(hn::And(hn::Iota(di, 0), hn::Set(di, 1)), hn::Zero(di));
-    const auto tie = hn::IfThenElse(odd, smaller_index, hn::BitCast(di, tie_value));
-    const auto take_a = hn::MaskFromVec(hn::DupEven(hn::VecFromMask(di, hn::RebindMask(di, a_wins))));
-    const auto take_b = hn::MaskFromVec(hn::DupEven(hn::VecFromMask(di, hn::RebindMask(di, b_wins))));
-    return hn::BitCast(d, hn::IfThenElse(take_a, ia, hn::IfThenElse(take_b, ib, tie)));
+    // Each value copied into its index lane, so every comparison below decides both lanes of
+    // its pair at once.
+    const V u = hn::DupEven(a), v = hn::DupEven(b);
+    auto a_wins = Greater ? hn::Lt(v, u) : hn::Lt(u, v);
+    auto b_wins = Greater ? hn::Lt(u, v) : hn::Lt(v, u);
+    if constexpr (std::is_floating_point_v<hn::TFromD<D>>) {
+      // A NaN is the extreme value; two NaNs tie.
+      const auto nan_u = hn::IsNaN(u), nan_v = hn::IsNaN(v);
+      a_wins = hn::Or(a_wins, hn::AndNot(nan_v, nan_u));
+      b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
+    }
+    // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
+    // ops::extreme_loc; for integers both choices are equal.
+    const auto u_negative = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));
+    const V tie_value = Greater ? hn::IfThenElse(u_negative, b, a) : hn::IfThenElse(u_negative, a, b);
+    // Tied values keep the smaller index: a signed 32-bit min, whose lane holding the index is
+    // the one that counts (the padding beside MPI_DOUBLE_INT's index gets some operand's padding).
+    const hn::Repartition<std::int32_t, D> d32;
+    const V smaller_index = hn::BitCast(d, hn::Min(hn::BitCast(d32, a), hn::BitCast(d32, b)));
+    const V tie = hn::OddEven(smaller_index, tie_value);
+    return hn::IfThenElse(a_wins, a, hn::IfThenElse(b_wins, b, tie));
   }
 };
 

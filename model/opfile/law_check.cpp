@@ -91,6 +91,13 @@ cvalue random_value(field_type t, std::mt19937_64& rng) {
   });
 }
 
+bool same_value(const concrete_op& op, const concrete_element& x, const concrete_element& y) {
+  std::vector<std::byte> bx(op.size()), by(op.size());
+  op.store(x, bx.data());
+  op.store(y, by.data());
+  return same_element(op.type(), bx.data(), by.data(), op.semantics());
+}
+
 class law_checker {
  public:
   law_checker(const concrete_op& op, const check_options& o) : op_(op), options_(o), rng_(o.seed) {
@@ -155,12 +162,7 @@ class law_checker {
     return std::nullopt;
   }
 
-  bool same(const concrete_element& x, const concrete_element& y) const {
-    std::vector<std::byte> bx(op_.size()), by(op_.size());
-    op_.store(x, bx.data());
-    op_.store(y, by.data());
-    return same_element(op_.type(), bx.data(), by.data(), op_.semantics());
-  }
+  bool same(const concrete_element& x, const concrete_element& y) const { return same_value(op_, x, y); }
 
   std::vector<std::vector<concrete_element>> combine_table() const {
     std::vector<std::vector<concrete_element>> t(small_.size());
@@ -218,11 +220,7 @@ class law_checker {
     for (std::size_t i = 0; i < small_.size(); ++i)
       for (std::size_t j = i + 1; j < small_.size(); ++j)
         if (auto r = check(small_[i], small_[j], table_[i][j], table_[j][i])) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
-      const auto ab = op_.combine(x[0], x[1]), ba = op_.combine(x[1], x[0]);
-      if (same(ab, ba)) return std::nullopt;
-      return "a∘b = " + format(ab) + " but b∘a = " + format(ba);
-    };
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::commutative, x); };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element();
       if (!a || !b) continue;
@@ -245,11 +243,7 @@ class law_checker {
       for (std::size_t j = 0; j < small_.size(); ++j)
         for (std::size_t k = 0; k < small_.size(); ++k)
           if (auto r = check(small_[i], small_[j], small_[k], table_[i][j], table_[j][k])) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
-      const auto left = op_.combine(op_.combine(x[0], x[1]), x[2]), right = op_.combine(x[0], op_.combine(x[1], x[2]));
-      if (same(left, right)) return std::nullopt;
-      return "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
-    };
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::associative, x); };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element(), c = random_element();
       if (!a || !b || !c) continue;
@@ -273,12 +267,7 @@ class law_checker {
     };
     for (const auto& a : small_)
       if (auto r = check(a)) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
-      const auto ea = op_.combine(e, x[0]), ae = op_.combine(x[0], e);
-      if (!same(ea, x[0])) return "e∘a = " + format(ea) + " for e = " + format(e) + ", not a";
-      if (!same(ae, x[0])) return "a∘e = " + format(ae) + " for e = " + format(e) + ", not a";
-      return std::nullopt;
-    };
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::identity, x); };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element();
       if (!a) continue;
@@ -298,11 +287,7 @@ class law_checker {
           return refuted(law::closed, n, {small_[i], small_[j]}, "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
       }
     }
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) -> std::optional<std::string> {
-      const auto ab = op_.combine(x[0], x[1]);
-      if (op_.legal(ab)) return std::nullopt;
-      return "a∘b = " + format(ab) + " breaks a 'require'";
-    };
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::closed, x); };
     for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
       auto a = random_element(), b = random_element();
       if (!a || !b) continue;
@@ -319,26 +304,6 @@ class law_checker {
   std::vector<concrete_element> small_;
   std::vector<std::vector<concrete_element>> table_;
 };
-
-void add_findings(law_report& r) {
-  const auto& comm = r.laws[static_cast<std::size_t>(law::commutative)];
-  const auto& assoc = r.laws[static_cast<std::size_t>(law::associative)];
-  const auto& id = r.laws[static_cast<std::size_t>(law::identity)];
-  const auto& closed = r.laws[static_cast<std::size_t>(law::closed)];
-  if (r.declared_commute && comm.outcome == verdict::refuted)
-    r.findings.push_back({severity::error, "declared 'commute true' but the op is not commutative: MPI may reorder operands "
-                                           "(MPI-4.1 §7.9.5) and the result then depends on the order"});
-  if (!r.declared_commute && comm.outcome == verdict::holds_on_samples)
-    r.findings.push_back({severity::note, "declared 'commute false' but no sample contradicts commutativity: 'commute true' "
-                                          "would let MPI reorder operands (not a proof)"});
-  if (assoc.outcome == verdict::refuted)
-    r.findings.push_back({severity::error, "not associative: MPI may regroup operands of every op, commutative or not "
-                                           "(MPI-4.1 §7.9.5), so results depend on the reduction tree"});
-  if (id.outcome == verdict::refuted)
-    r.findings.push_back({severity::error, "the declared identity candidate is not an identity"});
-  if (closed.outcome == verdict::refuted)
-    r.findings.push_back({severity::error, "a result breaks a 'require': combined values are not valid inputs"});
-}
 
 }  // namespace
 
@@ -361,6 +326,52 @@ std::string_view to_string(verdict v) {
   internal_error("unknown verdict");
 }
 
+std::optional<std::string> violation(const concrete_op& op, law l, const std::vector<concrete_element>& x) {
+  switch (l) {
+    case law::commutative: {
+      const auto ab = op.combine(x[0], x[1]), ba = op.combine(x[1], x[0]);
+      if (same_value(op, ab, ba)) return std::nullopt;
+      return "a∘b = " + format(ab) + " but b∘a = " + format(ba);
+    }
+    case law::associative: {
+      const auto left = op.combine(op.combine(x[0], x[1]), x[2]), right = op.combine(x[0], op.combine(x[1], x[2]));
+      if (same_value(op, left, right)) return std::nullopt;
+      return "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
+    }
+    case law::identity: {
+      const auto e = op.identity();
+      const auto ea = op.combine(e, x[0]), ae = op.combine(x[0], e);
+      if (!same_value(op, ea, x[0])) return "e∘a = " + format(ea) + " for e = " + format(e) + ", not a";
+      if (!same_value(op, ae, x[0])) return "a∘e = " + format(ae) + " for e = " + format(e) + ", not a";
+      return std::nullopt;
+    }
+    case law::closed: {
+      const auto ab = op.combine(x[0], x[1]);
+      if (op.legal(ab)) return std::nullopt;
+      return "a∘b = " + format(ab) + " breaks a 'require'";
+    }
+  }
+  internal_error("unknown law");
+}
+
+std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws) {
+  std::vector<finding> out;
+  const auto refuted = [&](law l) { return laws[static_cast<std::size_t>(l)].outcome == verdict::refuted; };
+  if (declared_commute && refuted(law::commutative))
+    out.push_back({severity::error, "declared 'commute true' but the op is not commutative: MPI may reorder operands "
+                                    "(MPI-4.1 §7.9.5) and the result then depends on the order"});
+  if (!declared_commute && laws[static_cast<std::size_t>(law::commutative)].outcome == verdict::holds_on_samples)
+    out.push_back({severity::note, "declared 'commute false' but no counterexample to commutativity was found: "
+                                   "'commute true' would let MPI reorder operands"});
+  if (refuted(law::associative))
+    out.push_back({severity::error, "not associative: MPI may regroup operands of every op, commutative or not "
+                                    "(MPI-4.1 §7.9.5), so results depend on the reduction tree"});
+  if (refuted(law::identity)) out.push_back({severity::error, "the declared identity candidate is not an identity"});
+  if (refuted(law::closed))
+    out.push_back({severity::error, "a result breaks a 'require': combined values are not valid inputs"});
+  return out;
+}
+
 bool law_report::has_error() const {
   for (const auto& f : findings)
     if (f.level == severity::error) return true;
@@ -369,7 +380,7 @@ bool law_report::has_error() const {
 
 law_report check_laws(const concrete_op& op, const check_options& options) {
   law_report r = law_checker(op, options).run();
-  add_findings(r);
+  r.findings = findings_for(r.declared_commute, r.laws);
   return r;
 }
 

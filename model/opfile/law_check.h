@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,5 +60,12 @@ struct check_options {
 };
 
 law_report check_laws(const concrete_op& op, const check_options& options = {});
+
+// Law `l` on these operands (a, b[, c]; identity: a) in the concrete op: how it is broken
+// ("(a∘b)∘c = … but a∘(b∘c) = …"), or nullopt when it holds. Results compare under the op's policy.
+std::optional<std::string> violation(const concrete_op& op, law l, const std::vector<concrete_element>& operands);
+
+// The findings (errors and notes) that a set of verdicts calls for; check_laws adds them.
+std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws);
 
 }  // namespace redsem::opfile

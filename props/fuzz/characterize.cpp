@@ -40,9 +40,17 @@ std::optional<condition> alignment_condition(const differential& d, const fuzz_c
   std::string pairs;
   int shown = 0;
   for (auto [i, o] : failing)
-    if (shown++ < 8) pairs += (pairs.empty() ? "" : ", ") + std::string("(") + std::to_string(i) + "," + std::to_string(o) + ")";
-  return condition{"alignment", "only at (inbuf, inoutbuf) offsets " + pairs + (failing.size() > 8 ? ", …" : "") +
-                                    " of 64 pairs"};
+    if (shown++ < 8)
+      pairs += (pairs.empty() ? "" : ", ") + std::string("(") + std::to_string(i) + "," + std::to_string(o) + ")";
+  return condition{"alignment",
+                   "only at (inbuf, inoutbuf) offsets " + pairs + (failing.size() > 8 ? ", …" : "") + " of 64 pairs"};
+}
+
+// ".re"/".im" of a complex element, ".value"/".index" of a pair, nothing for a scalar.
+std::string field_name(basic_type t, std::size_t f) {
+  if (info(t).field_count < 2) return "";
+  if (group_of(t) == type_group::complex) return f == 0 ? ".re" : ".im";
+  return f == 0 ? ".value" : ".index";
 }
 
 std::vector<condition> value_conditions(const differential& d, const fuzz_case& minimal, std::int64_t k) {
@@ -65,8 +73,7 @@ std::vector<condition> value_conditions(const differential& d, const fuzz_case& 
         }
         if (!reproduced)
           out.push_back({"value", "only with " + std::string(to_string(cls)) + " in " + name + "[" + std::to_string(k) +
-                                      "]" + (t.field_count > 1 ? (f == 0 ? ".value" : ".index") : "") +
-                                      ": ordinary values there pass"});
+                                      "]" + field_name(e.type, f) + ": ordinary values there pass"});
       }
     }
   return out;
@@ -113,15 +120,18 @@ std::string describe_positions(const differential& d, const std::vector<position
   std::string text;
   for (std::size_t j = 0; j < distinct.size() && j < 3; ++j)
     text += (j ? "; " : "") + std::string("at index ") + std::to_string(distinct[j].index) + " of length " +
-            std::to_string(distinct[j].length) + " → " + format_element(d.oracle_used().type, distinct[j].result.data());
+            std::to_string(distinct[j].length) + " → " +
+            format_element(d.oracle_used().type, distinct[j].result.data());
   return text;
 }
 
 std::optional<condition> position_condition(const differential& d, const fuzz_case& minimal, std::int64_t k) {
   const std::int64_t extent = d.extent();
-  const auto distinct = results_by_position(d, minimal, minimal.in.data() + k * extent, minimal.inout.data() + k * extent);
+  const auto distinct =
+      results_by_position(d, minimal, minimal.in.data() + k * extent, minimal.inout.data() + k * extent);
   if (distinct.size() < 2) return std::nullopt;
-  return condition{"position", "the same operands give different results by position: " + describe_positions(d, distinct)};
+  return condition{"position",
+                   "the same operands give different results by position: " + describe_positions(d, distinct)};
 }
 
 // Operand pairs whose result vector bodies and scalar tails often disagree on: NaN on either
@@ -135,7 +145,9 @@ std::vector<special_pair> special_pairs(scalar_kind k) {
   if (is_float_kind(k)) {
     // Indices into special_values' float list: 0 = +0, 1 = −0, 7 = quiet NaN.
     const scalar_bytes one = small_value(k, 1), nan = specials[7], zero = specials[0], negative_zero = specials[1];
-    return {{"NaN in inbuf", nan, one}, {"NaN in inoutbuf", one, nan}, {"-0 ∘ +0", negative_zero, zero},
+    return {{"NaN in inbuf", nan, one},
+            {"NaN in inoutbuf", one, nan},
+            {"-0 ∘ +0", negative_zero, zero},
             {"+0 ∘ -0", zero, negative_zero}};
   }
   // Integer list: 1 = 1, 2 = −1 (all ones), 4 = minimum, 5 = maximum.
@@ -174,11 +186,12 @@ std::vector<condition> special_position_conditions(const differential& d, const 
 
 std::vector<condition> characterize(const differential& d, const fuzz_case& minimal, const case_result& result) {
   std::vector<condition> out;
-  if (result.differing.empty()) return out;
-  const std::int64_t k = result.differing.front();
   if (minimal.count > 1)
-    out.push_back({"length", "only at length >= " + std::to_string(minimal.count) + " (no shorter failing case found)"});
+    out.push_back(
+        {"length", "only at length >= " + std::to_string(minimal.count) + " (no shorter failing case found)"});
   if (auto a = alignment_condition(d, minimal)) out.push_back(*a);
+  if (result.differing.empty()) return out;  // a crash or an error code: no element to look at
+  const std::int64_t k = result.differing.front();
   for (auto& v : value_conditions(d, minimal, k)) out.push_back(std::move(v));
   if (auto p = position_condition(d, minimal, k)) out.push_back(*p);
   for (auto& p : special_position_conditions(d, minimal)) out.push_back(std::move(p));

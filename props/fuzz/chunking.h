@@ -11,7 +11,7 @@
 namespace redsem::fuzz {
 
 struct chunking_difference {
-  std::int64_t index;  // the first element whose result depends on the split
+  std::int64_t index;                   // the first element whose result depends on the split
   std::vector<std::byte> whole, split;  // that element as computed on the whole and on the split
 };
 

@@ -23,7 +23,8 @@ class placed_buffer {
   }
   std::byte* data() { return raw_.data() + start_; }
   std::vector<std::byte> content() const {
-    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_), raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
+    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_),
+            raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
   }
   bool guards_intact() const {
     auto is_canary = [](std::byte b) { return b == canary; };
@@ -37,21 +38,29 @@ class placed_buffer {
   std::size_t start_ = 0;
 };
 
-std::vector<policy> alternative_policies(const policy& p) {
-  std::vector<policy> out;
-  for (auto n : {nan_rule::propagate, nan_rule::ignore, nan_rule::c_ternary})
-    for (auto z : {zero_rule::ordered, zero_rule::c_ternary})
-      for (auto l : {loc_nan_rule::extreme, loc_nan_rule::c_chain}) {
-        policy q = p;
-        q.minmax_nan = n;
-        q.minmax_zero = z;
-        q.loc_nan = l;
-        if (!(q == p)) out.push_back(q);
-      }
-  auto changes = [&](const policy& q) {
-    return (q.minmax_nan != p.minmax_nan) + (q.minmax_zero != p.minmax_zero) + (q.loc_nan != p.loc_nan);
+// Every other NaN/±0/loc choice, in MPI's operand order and, for a commutative op, swapped
+// (the chosen policy swapped too); fewest changes first, MPI's order before swapped.
+std::vector<policy_variant> alternative_policies(const policy& p, bool commutative) {
+  std::vector<policy_variant> out;
+  for (bool swapped : {false, true}) {
+    if (swapped && !commutative) break;
+    for (auto n : {nan_rule::propagate, nan_rule::ignore, nan_rule::c_ternary})
+      for (auto z : {zero_rule::ordered, zero_rule::c_ternary})
+        for (auto l : {loc_nan_rule::extreme, loc_nan_rule::c_chain}) {
+          policy q = p;
+          q.minmax_nan = n;
+          q.minmax_zero = z;
+          q.loc_nan = l;
+          if (swapped || !(q == p)) out.push_back({q, swapped});
+        }
+  }
+  auto changes = [&](const policy_variant& v) {
+    const policy& q = v.semantics;
+    return (q.minmax_nan != p.minmax_nan) + (q.minmax_zero != p.minmax_zero) + (q.loc_nan != p.loc_nan) +
+           (v.swapped ? 3 : 0);
   };
-  std::stable_sort(out.begin(), out.end(), [&](const policy& a, const policy& b) { return changes(a) < changes(b); });
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const policy_variant& a, const policy_variant& b) { return changes(a) < changes(b); });
   return out;
 }
 
@@ -64,12 +73,18 @@ bool same(const datatype& t, std::int64_t extent, const std::byte* x, const std:
 
 std::string_view to_string(verdict_kind v) {
   switch (v) {
-    case verdict_kind::pass: return "pass";
-    case verdict_kind::wrong: return "wrong";
-    case verdict_kind::policy_choice: return "policy_choice";
-    case verdict_kind::inconsistent_policy: return "inconsistent_policy";
-    case verdict_kind::wrote_outside: return "wrote_outside";
-    case verdict_kind::kernel_error: return "kernel_error";
+    case verdict_kind::pass:
+      return "pass";
+    case verdict_kind::wrong:
+      return "wrong";
+    case verdict_kind::policy_choice:
+      return "policy_choice";
+    case verdict_kind::inconsistent_policy:
+      return "inconsistent_policy";
+    case verdict_kind::wrote_outside:
+      return "wrote_outside";
+    case verdict_kind::kernel_error:
+      return "kernel_error";
   }
   return "?";
 }
@@ -77,8 +92,8 @@ std::string_view to_string(verdict_kind v) {
 differential::differential(oracle o, kernel_under_test k, const policy& p)
     : oracle_(std::move(o)), kernel_(std::move(k)), policy_(p), op_(oracle_.make(p)), extent_(oracle_.type.extent()) {
   if (oracle_.policy_sensitive) {
-    alternatives_ = alternative_policies(p);
-    for (const auto& q : alternatives_) alternative_ops_.push_back(oracle_.make(q));
+    alternatives_ = alternative_policies(p, op_.commutative);
+    for (const auto& q : alternatives_) alternative_ops_.push_back(oracle_.make(q.semantics));
   }
 }
 
@@ -97,9 +112,13 @@ std::vector<std::byte> differential::run_kernel(const fuzz_case& c, int* status,
 
 std::vector<std::byte> differential::expected(const fuzz_case& c, int alternative) const {
   const element_op& op = alternative < 0 ? op_ : alternative_ops_.at(static_cast<std::size_t>(alternative));
+  const bool swapped = alternative >= 0 && alternatives_[static_cast<std::size_t>(alternative)].swapped;
   std::vector<std::byte> out = c.inout;
-  for (std::int64_t k = 0; k < c.count; ++k)
-    op.combine(element_at(c.in, k, extent_), element_at(c.inout, k, extent_), out.data() + k * extent_);
+  for (std::int64_t k = 0; k < c.count; ++k) {
+    const std::byte* a = element_at(c.in, k, extent_);
+    const std::byte* b = element_at(c.inout, k, extent_);
+    op.combine(swapped ? b : a, swapped ? a : b, out.data() + k * extent_);
+  }
   return out;
 }
 
@@ -111,9 +130,12 @@ case_result differential::check(const fuzz_case& c) const {
   for (std::int64_t k = 0; k < c.count; ++k)
     if (!same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(r.expected, k, extent_), policy_))
       r.differing.push_back(k);
-  if (r.kernel_status != 0) r.verdict = verdict_kind::kernel_error;
-  else if (outside) r.verdict = verdict_kind::wrote_outside;
-  else if (!r.differing.empty()) classify(c, r);
+  if (r.kernel_status != 0)
+    r.verdict = verdict_kind::kernel_error;
+  else if (outside)
+    r.verdict = verdict_kind::wrote_outside;
+  else if (!r.differing.empty())
+    classify(c, r);
   return r;
 }
 
@@ -121,7 +143,7 @@ void differential::classify(const fuzz_case& c, case_result& r) const {
   r.verdict = verdict_kind::wrong;
   if (alternatives_.empty()) return;
   std::vector<std::vector<std::byte>> models{r.expected};
-  std::vector<policy> candidates{policy_};
+  std::vector<policy_variant> candidates{{policy_, false}};
   for (std::size_t i = 0; i < alternatives_.size(); ++i) {
     models.push_back(expected(c, static_cast<int>(i)));
     candidates.push_back(alternatives_[i]);
@@ -153,10 +175,12 @@ void differential::classify(const fuzz_case& c, case_result& r) const {
   std::int64_t b = -1;
   for (std::int64_t k = 0; k < c.count; ++k) {
     const auto pk = followed_by(k);
-    const bool disjoint = std::none_of(pk.begin(), pk.end(), [&](std::size_t i) {
-      return std::find(pa.begin(), pa.end(), i) != pa.end();
-    });
-    if (disjoint) { b = k; break; }
+    const bool disjoint = std::none_of(pk.begin(), pk.end(),
+                                       [&](std::size_t i) { return std::find(pa.begin(), pa.end(), i) != pa.end(); });
+    if (disjoint) {
+      b = k;
+      break;
+    }
     if (b < 0 && std::find(pk.begin(), pk.end(), pa.front()) == pk.end()) b = k;
   }
   r.verdict = verdict_kind::inconsistent_policy;

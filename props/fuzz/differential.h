@@ -24,17 +24,26 @@ enum class verdict_kind : std::uint8_t {
 };
 std::string_view to_string(verdict_kind v);
 
+// A way the model could be asked: under a policy, and with the operands in MPI's order or
+// swapped (inoutbuf ∘ inbuf: MPI lets an implementation reorder a commutative op's operands,
+// which only NaN and ±0 rules make visible).
+struct policy_variant {
+  policy semantics;
+  bool swapped = false;
+  friend bool operator==(const policy_variant&, const policy_variant&) = default;
+};
+
 struct case_result {
   verdict_kind verdict = verdict_kind::pass;
   int kernel_status = 0;
   std::vector<std::byte> actual;    // inoutbuf after the kernel
   std::vector<std::byte> expected;  // the model under the chosen policy
   std::vector<std::int64_t> differing;
-  std::optional<policy> right_under;  // policy_choice: the policy the kernel follows
+  std::optional<policy_variant> right_under;  // policy_choice: the policy the kernel follows
   // inconsistent_policy: two differing elements no single policy explains together, and the
   // policies each one follows.
   std::int64_t conflict_a = -1, conflict_b = -1;
-  std::vector<policy> policies_a, policies_b;
+  std::vector<policy_variant> policies_a, policies_b;
 };
 
 class differential {
@@ -59,7 +68,7 @@ class differential {
   kernel_under_test kernel_;
   policy policy_;
   element_op op_;
-  std::vector<policy> alternatives_;  // other NaN/±0/loc choices, fewest changes first
+  std::vector<policy_variant> alternatives_;  // other NaN/±0/loc choices, fewest changes first
   std::vector<element_op> alternative_ops_;
   std::int64_t extent_;
 };

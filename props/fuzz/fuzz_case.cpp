@@ -62,8 +62,7 @@ std::string describe_layout(const fuzz_case& c) {
   return s;
 }
 
-void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out,
-                      bool noncanonical_bools) {
+void generate_element(const datatype& type, rng& r, const std::byte* partner, std::byte* out, bool noncanonical_bools) {
   // One draw for the copy decisions: 3 bits for "copy the whole element", 3 per field after.
   std::uint64_t copies = partner != nullptr ? r() : 1;
   const bool copy_all = (copies & 7) == 0;
@@ -74,9 +73,12 @@ void generate_element(const datatype& type, rng& r, const std::byte* partner, st
       copies = (copies >> 3) | (std::uint64_t{1} << 61);  // never runs dry into "copy"
       const bool copy_field = partner != nullptr && (copy_all || (copies & 7) == 0);
       const bool boolean = e.type == basic_type::c_bool || e.type == basic_type::cxx_bool;
-      if (copy_field) std::memcpy(out + at, partner + at, value_bytes(t.fields[f].kind));
-      else if (boolean && !noncanonical_bools) out[at] = std::byte{static_cast<unsigned char>(r() & 1)};
-      else generate_scalar(t.fields[f].kind, r, out + at);
+      if (copy_field)
+        std::memcpy(out + at, partner + at, value_bytes(t.fields[f].kind));
+      else if (boolean && !noncanonical_bools)
+        out[at] = std::byte{static_cast<unsigned char>(r() & 1)};
+      else
+        generate_scalar(t.fields[f].kind, r, out + at);
     }
   }
 }
@@ -84,14 +86,20 @@ void generate_element(const datatype& type, rng& r, const std::byte* partner, st
 std::int64_t generate_length(rng& r, std::int64_t max_length) {
   std::int64_t n = 0;
   switch (pick(r, 4)) {
-    case 0: n = static_cast<std::int64_t>(pick(r, 10)); break;
+    case 0:
+      n = static_cast<std::int64_t>(pick(r, 10));
+      break;
     case 1: {  // around a power of two: where vector bodies and their tails meet
       const auto p = std::int64_t{1} << pick(r, 12);
       n = p + static_cast<std::int64_t>(pick(r, 5)) - 2;
       break;
     }
-    case 2: n = static_cast<std::int64_t>(pick(r, 300)); break;
-    default: n = static_cast<std::int64_t>(pick(r, static_cast<std::uint64_t>(max_length) + 1)); break;
+    case 2:
+      n = static_cast<std::int64_t>(pick(r, 300));
+      break;
+    default:
+      n = static_cast<std::int64_t>(pick(r, static_cast<std::uint64_t>(max_length) + 1));
+      break;
   }
   return std::clamp<std::int64_t>(n, 0, max_length);
 }

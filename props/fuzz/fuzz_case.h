@@ -13,11 +13,11 @@ namespace redsem::fuzz {
 
 struct fuzz_case {
   std::int64_t count = 0;
-  int in_offset = 0;     // bytes past a 64-byte boundary where inbuf starts (0–7)
-  int inout_offset = 0;  // the same for inoutbuf
+  int in_offset = 0;                 // bytes past a 64-byte boundary where inbuf starts (0–7)
+  int inout_offset = 0;              // the same for inoutbuf
   std::vector<std::int64_t> chunks;  // lengths of consecutive kernel calls; sum is count
-  std::vector<std::byte> in;     // count × extent bytes
-  std::vector<std::byte> inout;  // count × extent bytes
+  std::vector<std::byte> in;         // count × extent bytes
+  std::vector<std::byte> inout;      // count × extent bytes
 };
 
 // "count 17, inbuf at +3, inoutbuf at +0, one call" — the layout, not the values.

@@ -5,8 +5,9 @@
 namespace redsem::fuzz {
 
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget) {
-  failure f{seed, c, r, {}, {}, {}};
-  f.minimal = shrink(d, std::move(c), r.verdict, shrink_budget);
+  const verdict_kind kind = r.verdict;
+  failure f{seed, c, std::move(r), {}, {}, {}};
+  f.minimal = shrink(d, std::move(c), kind, shrink_budget);
   f.minimal_result = d.check(f.minimal);
   f.conditions = characterize(d, f.minimal, f.minimal_result);
   return f;

@@ -23,8 +23,24 @@ struct kernel_under_test {
   std::function<int(std::byte* in, std::byte* inout, std::int64_t count)> run;
 };
 
+// The status of a kernel that was killed by `signal` (see isolated_kernel).
+constexpr int crash_status(int signal) { return -1000 - signal; }
+constexpr bool is_crash_status(int status) { return status <= -1000; }
+
+// Runs each call of `k` in a forked child, so that a kernel that crashes becomes a failing
+// case (status crash_status(signal)) instead of the end of the fuzzer. inoutbuf, with 48
+// bytes on each side so writes outside are still seen, goes through shared memory.
+kernel_under_test isolated_kernel(kernel_under_test k, std::int64_t extent);
+
 // Calls fn(in, inout, &len, &type) as MPI would, in pieces of at most INT_MAX elements.
 kernel_under_test user_function_kernel(std::string name, user_function* fn, const datatype& type);
+
+// A 3-operand kernel, out[k] := a[k] ∘ b[k] with a the left operand, in the fuzzer's 2-operand
+// frame: a is inbuf, b is inoutbuf, and out a separate buffer at inoutbuf's alignment whose
+// result is copied back. (Our native kernels' `out = a ∘ b` form plugs in here.)
+using three_operand_function =
+    std::function<int(const std::byte* a, const std::byte* b, std::byte* out, std::int64_t count)>;
+kernel_under_test three_operand_kernel(std::string name, three_operand_function f, std::int64_t extent);
 
 // A function loaded from "LIB.so:SYMBOL". The library stays loaded while the result lives.
 struct loaded_function {

@@ -20,10 +20,10 @@ kernel_under_test model_kernel(std::string name, form f, const op_ref& op, const
       std::memcpy(space.bytes(a).data(), inout, bytes);
       std::memcpy(space.bytes(y).data(), inout, bytes);
     }
-    const buffer X{x, 0, count, type}, A{a, 0, count, type}, Y{y, 0, count, type};
-    const outcome o = f == form::reduce_local      ? reduce_local(space, X, A, op, p)
-                      : f == form::locals_in_place ? reduce_locals(space, X, in_place, A, op, p)
-                                                   : reduce_locals(space, X, Y, A, op, p);
+    const buffer in_buf{x, 0, count, type}, inout_buf{a, 0, count, type}, arg_buf{y, 0, count, type};
+    const outcome o = f == form::reduce_local      ? reduce_local(space, in_buf, inout_buf, op, p)
+                      : f == form::locals_in_place ? reduce_locals(space, in_buf, in_place, inout_buf, op, p)
+                                                   : reduce_locals(space, in_buf, arg_buf, inout_buf, op, p);
     if (!o.is_done()) return static_cast<int>(o.broken_rule()) + 1;
     if (bytes != 0) std::memcpy(inout, space.bytes(a).data(), bytes);
     return 0;

@@ -19,7 +19,9 @@ std::vector<pair_id> pairs_of(const mpi_campaign_options& o) {
   return out;
 }
 
-bool legal_in_reduce_local(const pair_id& p) { return usage_of(p.op) == op_usage::reduction && op_allows(p.op, p.type); }
+bool legal_in_reduce_local(const pair_id& p) {
+  return usage_of(p.op) == op_usage::reduction && op_allows(p.op, p.type);
+}
 
 // Two zero elements through the library: how it answers, before any fuzzing.
 mpi_reply probe(mpi_helper& helper, const pair_id& p) {
@@ -32,11 +34,22 @@ mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
   mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt};
   const mpi_reply reply = probe(helper, p);
   switch (reply.status) {
-    case mpi_reply::kind::error: r.note = reply.text; break;
-    case mpi_reply::kind::ok: r.verdict = mpi_pair_verdict::accepted_illegal; r.note = "the call returned MPI_SUCCESS"; break;
-    case mpi_reply::kind::crashed: r.verdict = mpi_pair_verdict::crashed; r.note = reply.text; break;
+    case mpi_reply::kind::error:
+      r.note = reply.text;
+      break;
+    case mpi_reply::kind::ok:
+      r.verdict = mpi_pair_verdict::accepted_illegal;
+      r.note = "the call returned MPI_SUCCESS";
+      break;
+    case mpi_reply::kind::crashed:
+      r.verdict = mpi_pair_verdict::crashed;
+      r.note = reply.text;
+      break;
     case mpi_reply::kind::unsupported:
-    case mpi_reply::kind::extent: r.verdict = mpi_pair_verdict::unsupported; r.note = reply.text; break;
+    case mpi_reply::kind::extent:
+      r.verdict = mpi_pair_verdict::unsupported;
+      r.note = reply.text;
+      break;
   }
   return r;
 }
@@ -66,13 +79,20 @@ mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const
 
 std::string_view to_string(mpi_pair_verdict v) {
   switch (v) {
-    case mpi_pair_verdict::pass: return "pass";
-    case mpi_pair_verdict::finding: return "finding";
-    case mpi_pair_verdict::refused_legal: return "refused_legal_pair";
-    case mpi_pair_verdict::unsupported: return "unsupported";
-    case mpi_pair_verdict::refused: return "refused";
-    case mpi_pair_verdict::accepted_illegal: return "accepted_illegal_pair";
-    case mpi_pair_verdict::crashed: return "crashed";
+    case mpi_pair_verdict::pass:
+      return "pass";
+    case mpi_pair_verdict::finding:
+      return "finding";
+    case mpi_pair_verdict::refused_legal:
+      return "refused_legal_pair";
+    case mpi_pair_verdict::unsupported:
+      return "unsupported";
+    case mpi_pair_verdict::refused:
+      return "refused";
+    case mpi_pair_verdict::accepted_illegal:
+      return "accepted_illegal_pair";
+    case mpi_pair_verdict::crashed:
+      return "crashed";
   }
   return "?";
 }
@@ -82,8 +102,9 @@ bool is_finding(mpi_pair_verdict v) {
          v == mpi_pair_verdict::accepted_illegal || v == mpi_pair_verdict::crashed;
 }
 
-mpi_campaign_report run_mpi_campaign(mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
-                                     const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
+mpi_campaign_report run_mpi_campaign(
+    mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
+    const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
   mpi_campaign_report report{library, helper.library_version(), {}};
   const auto pairs = pairs_of(o);
   for (std::size_t i = 0; i < pairs.size(); ++i) {

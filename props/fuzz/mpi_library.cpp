@@ -149,13 +149,13 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
     reply.text = "cannot start " + program_;
     return reply;
   }
-  const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) + " " +
-                              std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
+  const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) +
+                              " " + std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
                               std::to_string(nbytes) + "\n";
-  const std::string line = write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) &&
-                                   write_bytes(inout, nbytes)
-                               ? read_line()
-                               : std::string();
+  const std::string line =
+      write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) && write_bytes(inout, nbytes)
+          ? read_line()
+          : std::string();
   if (line.rfind("ok ", 0) == 0) {
     reply.bytes.resize(nbytes);
     if (read_bytes(reply.bytes.data(), nbytes)) {

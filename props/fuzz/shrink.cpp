@@ -106,11 +106,32 @@ void simplify_values(shrinker& s, fuzz_case& c, const datatype& type, std::int64
 // An integer field as a signed 64-bit value (unsigned kinds read as their value).
 std::int64_t read_integer(const std::byte* p, scalar_kind k) {
   switch (k) {
-    case scalar_kind::i8: { std::int8_t v; std::memcpy(&v, p, 1); return v; }
-    case scalar_kind::i16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
-    case scalar_kind::i32: case scalar_kind::wchar: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
-    case scalar_kind::i64: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
-    default: { std::uint64_t v = 0; std::memcpy(&v, p, value_bytes(k)); return static_cast<std::int64_t>(v >> 1) * 2 + static_cast<std::int64_t>(v & 1); }
+    case scalar_kind::i8: {
+      std::int8_t v;
+      std::memcpy(&v, p, 1);
+      return v;
+    }
+    case scalar_kind::i16: {
+      std::int16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case scalar_kind::i32:
+    case scalar_kind::wchar: {
+      std::int32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case scalar_kind::i64: {
+      std::int64_t v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+    default: {
+      std::uint64_t v = 0;
+      std::memcpy(&v, p, value_bytes(k));
+      return static_cast<std::int64_t>(v >> 1) * 2 + static_cast<std::int64_t>(v & 1);
+    }
   }
 }
 
@@ -161,7 +182,8 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
   }
   // Everything after the first differing element can usually go at once.
   const auto first = d.check(c).differing;
-  if (!first.empty() && first.front() + 1 < c.count) s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  if (!first.empty() && first.front() + 1 < c.count)
+    s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
   for (int round = 0; round < 2; ++round) {
     const fuzz_case before = c;
     shrink_length(s, c, extent);

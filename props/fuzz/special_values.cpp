@@ -31,7 +31,7 @@ std::vector<scalar_bytes> integer_specials() {
           bytes_of<I>(static_cast<I>(hi - 1)),
           bytes_of<I>(half),
           bytes_of<I>(static_cast<I>(half + 1)),
-          bytes_of<I>(static_cast<I>(~static_cast<std::make_unsigned_t<I>>(0) / 3)),      // 0x55…
+          bytes_of<I>(static_cast<I>(~static_cast<std::make_unsigned_t<I>>(0) / 3)),       // 0x55…
           bytes_of<I>(static_cast<I>(~static_cast<std::make_unsigned_t<I>>(0) / 3 * 2))};  // 0xaa…
 }
 
@@ -79,17 +79,30 @@ std::vector<scalar_bytes> float_specials() {
 
 std::vector<scalar_bytes> specials_of(scalar_kind k) {
   switch (k) {
-    case scalar_kind::i8: return integer_specials<std::int8_t>();
-    case scalar_kind::u8: case scalar_kind::char8: return integer_specials<std::uint8_t>();
-    case scalar_kind::i16: return integer_specials<std::int16_t>();
-    case scalar_kind::u16: return integer_specials<std::uint16_t>();
-    case scalar_kind::i32: case scalar_kind::wchar: return integer_specials<std::int32_t>();
-    case scalar_kind::u32: return integer_specials<std::uint32_t>();
-    case scalar_kind::i64: return integer_specials<std::int64_t>();
-    case scalar_kind::u64: return integer_specials<std::uint64_t>();
-    case scalar_kind::f32: return float_specials<float>();
-    case scalar_kind::f64: return float_specials<double>();
-    case scalar_kind::f80: return float_specials<long double>();
+    case scalar_kind::i8:
+      return integer_specials<std::int8_t>();
+    case scalar_kind::u8:
+    case scalar_kind::char8:
+      return integer_specials<std::uint8_t>();
+    case scalar_kind::i16:
+      return integer_specials<std::int16_t>();
+    case scalar_kind::u16:
+      return integer_specials<std::uint16_t>();
+    case scalar_kind::i32:
+    case scalar_kind::wchar:
+      return integer_specials<std::int32_t>();
+    case scalar_kind::u32:
+      return integer_specials<std::uint32_t>();
+    case scalar_kind::i64:
+      return integer_specials<std::int64_t>();
+    case scalar_kind::u64:
+      return integer_specials<std::uint64_t>();
+    case scalar_kind::f32:
+      return float_specials<float>();
+    case scalar_kind::f64:
+      return float_specials<double>();
+    case scalar_kind::f80:
+      return float_specials<long double>();
   }
   return {};
 }
@@ -133,40 +146,65 @@ std::span<const scalar_bytes> special_values(scalar_kind k) { return table()[sta
 
 scalar_bytes small_value(scalar_kind k, int v) {
   switch (k) {
-    case scalar_kind::f32: return bytes_of(static_cast<float>(v));
-    case scalar_kind::f64: return bytes_of(static_cast<double>(v));
-    case scalar_kind::f80: return bytes_of(static_cast<long double>(v));
-    default: return bytes_of(static_cast<std::int64_t>(v));  // little-endian: the low bytes are the value
+    case scalar_kind::f32:
+      return bytes_of(static_cast<float>(v));
+    case scalar_kind::f64:
+      return bytes_of(static_cast<double>(v));
+    case scalar_kind::f80:
+      return bytes_of(static_cast<long double>(v));
+    default:
+      return bytes_of(static_cast<std::int64_t>(v));  // little-endian: the low bytes are the value
   }
 }
 
 std::string_view to_string(value_class c) {
   switch (c) {
-    case value_class::ordinary: return "ordinary";
-    case value_class::zero: return "0";
-    case value_class::negative_zero: return "-0";
-    case value_class::infinity: return "infinity";
-    case value_class::nan: return "NaN";
-    case value_class::subnormal: return "subnormal";
-    case value_class::type_min: return "type minimum";
-    case value_class::type_max: return "type maximum";
+    case value_class::ordinary:
+      return "ordinary";
+    case value_class::zero:
+      return "0";
+    case value_class::negative_zero:
+      return "-0";
+    case value_class::infinity:
+      return "infinity";
+    case value_class::nan:
+      return "NaN";
+    case value_class::subnormal:
+      return "subnormal";
+    case value_class::type_min:
+      return "type minimum";
+    case value_class::type_max:
+      return "type maximum";
   }
   return "?";
 }
 
 value_class classify(scalar_kind k, const std::byte* x) {
   switch (k) {
-    case scalar_kind::i8: return classify_integer<std::int8_t>(x);
-    case scalar_kind::u8: case scalar_kind::char8: return classify_integer<std::uint8_t>(x);
-    case scalar_kind::i16: return classify_integer<std::int16_t>(x);
-    case scalar_kind::u16: return classify_integer<std::uint16_t>(x);
-    case scalar_kind::i32: case scalar_kind::wchar: return classify_integer<std::int32_t>(x);
-    case scalar_kind::u32: return classify_integer<std::uint32_t>(x);
-    case scalar_kind::i64: return classify_integer<std::int64_t>(x);
-    case scalar_kind::u64: return classify_integer<std::uint64_t>(x);
-    case scalar_kind::f32: return classify_float<float>(x, 4);
-    case scalar_kind::f64: return classify_float<double>(x, 8);
-    case scalar_kind::f80: return classify_float<long double>(x, 10);
+    case scalar_kind::i8:
+      return classify_integer<std::int8_t>(x);
+    case scalar_kind::u8:
+    case scalar_kind::char8:
+      return classify_integer<std::uint8_t>(x);
+    case scalar_kind::i16:
+      return classify_integer<std::int16_t>(x);
+    case scalar_kind::u16:
+      return classify_integer<std::uint16_t>(x);
+    case scalar_kind::i32:
+    case scalar_kind::wchar:
+      return classify_integer<std::int32_t>(x);
+    case scalar_kind::u32:
+      return classify_integer<std::uint32_t>(x);
+    case scalar_kind::i64:
+      return classify_integer<std::int64_t>(x);
+    case scalar_kind::u64:
+      return classify_integer<std::uint64_t>(x);
+    case scalar_kind::f32:
+      return classify_float<float>(x, 4);
+    case scalar_kind::f64:
+      return classify_float<double>(x, 8);
+    case scalar_kind::f80:
+      return classify_float<long double>(x, 10);
   }
   return value_class::ordinary;
 }

@@ -1,6 +1,9 @@
 #include "props/laws/law_table.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <tuple>
 
 #include "props/laws/proof_cache.h"
@@ -27,33 +30,68 @@ std::string representation_key(basic_type t) {
   return key;
 }
 
+namespace {
+
+// One distinct proof: the first (op, type, law) with its sharing key, and its result.
+struct job {
+  op_id op;
+  basic_type type;
+  law which;
+  law_result result;
+};
+
+law_result decide(const job& j, const table_request& r) {
+  if (r.cache)
+    if (auto hit = r.cache->find(j.op, j.type, j.which, r.semantics)) return *hit;
+  law_result result = prove_predefined(j.op, j.type, j.which, r.semantics, r.options);
+  if (r.cache && result.outcome != verdict::unknown) r.cache->store(j.op, j.type, j.which, r.semantics, result);
+  return result;
+}
+
+}  // namespace
+
 std::vector<table_entry> law_table(const table_request& r,
                                    const std::function<void(std::size_t, std::size_t)>& progress) {
   const auto pairs = selected_pairs(r);
-  std::map<std::tuple<op_id, std::string, law>, std::pair<basic_type, law_result>> proved_once;
+  std::map<std::tuple<op_id, std::string, law>, std::size_t> job_of;
+  std::vector<job> jobs;
+  for (const auto& [op, type] : pairs)
+    for (law l : r.which)
+      if (job_of.emplace(std::make_tuple(op, representation_key(type), l), jobs.size()).second)
+        jobs.push_back({op, type, l, {}});
+
+  // Each worker takes the next undecided job; solver contexts are per proof, so nothing is shared.
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex progress_mutex;
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < jobs.size();) {
+      jobs[i].result = decide(jobs[i], r);
+      const std::size_t finished = ++done;
+      if (progress) {
+        const std::lock_guard lock(progress_mutex);
+        progress(finished, jobs.size());
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < r.threads && t < jobs.size(); ++t) helpers.emplace_back(worker);
+  worker();
+  for (auto& h : helpers) h.join();
+
   std::vector<table_entry> table;
   for (const auto& [op, type] : pairs) {
     table_entry entry{op, type, {}};
     for (law l : r.which) {
-      const auto key = std::make_tuple(op, representation_key(type), l);
-      if (const auto hit = proved_once.find(key); hit != proved_once.end()) {
-        law_result shared = hit->second.second;
-        shared.seconds = 0;
-        shared.reason += " [shared with " + std::string(to_string(hit->second.first)) + ": same element representation]";
-        entry.results.push_back(std::move(shared));
-        continue;
+      const job& j = jobs[job_of.at(std::make_tuple(op, representation_key(type), l))];
+      law_result result = j.result;
+      result.which = l;
+      if (j.type != type) {
+        result.seconds = 0;
+        result.reason += " [shared with " + std::string(to_string(j.type)) + ": same element representation]";
       }
-      std::optional<law_result> result;
-      if (r.cache) result = r.cache->find(op, type, l, r.semantics);
-      if (!result) {
-        result = prove_predefined(op, type, l, r.semantics, r.options);
-        if (r.cache && result->outcome != verdict::unknown) r.cache->store(op, type, l, r.semantics, *result);
-      }
-      proved_once.emplace(key, std::make_pair(type, *result));
-      entry.results.push_back(std::move(*result));
+      entry.results.push_back(std::move(result));
     }
     table.push_back(std::move(entry));
-    if (progress) progress(table.size(), pairs.size());
   }
   return table;
 }

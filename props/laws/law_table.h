@@ -33,6 +33,7 @@ struct table_request {
   policy semantics;
   prove_options options;
   proof_cache* cache = nullptr;  // optional
+  unsigned threads = 2;          // distinct proofs run in parallel, each with its own solver context
 };
 
 // Every legal (op, type) pair the request selects, ops in enum order within types in enum order.
@@ -41,7 +42,8 @@ std::vector<std::pair<op_id, basic_type>> selected_pairs(const table_request& r)
 // The representation key under which proofs are shared (see above).
 std::string representation_key(basic_type t);
 
-// Decides the laws of each selected pair. `progress` is called after each pair.
+// Decides the laws of each selected pair. `progress` is called (from any thread, one call at a
+// time) after each distinct proof, with the number done and the number of distinct proofs.
 std::vector<table_entry> law_table(const table_request& r,
                                    const std::function<void(std::size_t done, std::size_t total)>& progress = {});
 

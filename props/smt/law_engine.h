@@ -99,10 +99,11 @@ laws::law_result prove_for_element(laws::law l, const laws::model_op& m, const s
     return r;
   };
   std::mt19937_64 rng(o.random_seed);
-  if (!o.pre_search) {
-  } else if (auto hit = laws::search_counterexample(l, m, p, candidates, rng, element)) {
-    r.example = std::move(hit);
-    return finish(laws::verdict::refuted, "counterexample from the model's special and random values");
+  if (o.pre_search) {
+    if (auto hit = laws::search_counterexample(l, m, p, candidates, rng, element)) {
+      r.example = std::move(hit);
+      return finish(laws::verdict::refuted, "counterexample from the model's special and random values");
+    }
   }
   z3::context c;
   const symbolic_domain d(c, p);

@@ -9,8 +9,7 @@ namespace redsem::laws {
 namespace {
 
 template <class F>
-law_result with_symbolic_op(op_id op, basic_type type, const policy& p, F&& run) {
-  ensure(op_allows(op, type), "laws of an op on a type it does not allow");
+law_result decide_symbolically(op_id op, basic_type type, const policy& p, F& run) {
   return visit(type, [&](auto tag) {
     constexpr basic_type B = decltype(tag)::value;
     using E = element_t<B>;
@@ -20,11 +19,25 @@ law_result with_symbolic_op(op_id op, basic_type type, const policy& p, F&& run)
   });
 }
 
+// A solver error is an unknown verdict with its reason, never a crash of the whole table.
+template <class F>
+law_result with_symbolic_op(op_id op, basic_type type, law l, const policy& p, F&& run) {
+  ensure(op_allows(op, type), "laws of an op on a type it does not allow");
+  try {
+    return decide_symbolically(op, type, p, run);
+  } catch (const z3::exception& e) {
+    law_result r;
+    r.which = l;
+    r.reason = std::string("solver error: ") + e.msg();
+    return r;
+  }
+}
+
 }  // namespace
 
 law_result prove_predefined(op_id op, basic_type type, law l, const policy& p, const prove_options& o) {
   const model_op m = predefined_model_op(op, type, p);
-  return with_symbolic_op(op, type, p, [&]<class E>(const smt::symbolic_op<E>& f) {
+  return with_symbolic_op(op, type, l, p, [&]<class E>(const smt::symbolic_op<E>& f) {
     return smt::prove_law<E>(l, m, f, p, o);
   });
 }
@@ -34,7 +47,7 @@ law_result prove_predefined_element(op_id op, basic_type type, law l, const elem
   ensure(l == law::identity || l == law::absorbing, "an element is given only for identity or absorbing");
   const model_op m = predefined_model_op(op, type, p);
   ensure(element.size() == static_cast<std::size_t>(m.type.extent()), "element size is the type's extent");
-  return with_symbolic_op(op, type, p, [&]<class E>(const smt::symbolic_op<E>& f) {
+  return with_symbolic_op(op, type, l, p, [&]<class E>(const smt::symbolic_op<E>& f) {
     std::mt19937_64 rng(o.random_seed);
     const auto candidates = candidate_elements(m.type, 48, rng);
     return smt::prove_for_element<E>(l, m, f, p, o, &element, candidates);

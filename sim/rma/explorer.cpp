@@ -127,7 +127,15 @@ exploration explore(const rma_program& program, const explore_options& options) 
   x.executions_reduced = 1;
   x.states_total = 1;
   double log_multinomial = 0, transitions = 0, full_executions = 1;
-  for (const auto& chosen : step_components(steps)) {
+  auto components = step_components(steps);
+  const auto first_byte = [&](const std::vector<std::size_t>& c) {
+    std::int64_t b = steps[c.front()].at;
+    for (std::size_t i : c) b = std::min(b, steps[i].at);
+    return b;
+  };
+  std::stable_sort(components.begin(), components.end(),
+                   [&](const auto& x, const auto& y) { return first_byte(x) < first_byte(y); });  // report in window order
+  for (const auto& chosen : components) {
     if (chosen.size() > max_steps) {
       x.complete = false;  // more than 64 element steps on overlapping bytes: beyond this explorer
       continue;

@@ -124,6 +124,8 @@ search_space make_search_space(const rma_program& program, const std::vector<ste
     sp.window_begin = std::min(sp.window_begin, s.at);
     sp.window_end = std::max<std::int64_t>(sp.window_end, s.at + s.size);
   }
+  const bool any_split = std::any_of(sp.steps.begin(), sp.steps.end(), [](const step& s) { return s.split; });
+  sp.window_offset = any_split ? 16 : 8;
   std::uint32_t next = sp.window_offset + static_cast<std::uint32_t>(sp.window_end - sp.window_begin);
   for (step& s : sp.steps) {
     s.offset = sp.window_offset + static_cast<std::uint32_t>(s.at - sp.window_begin);

@@ -55,7 +55,9 @@ struct search_space {
   std::vector<step> steps;
   std::vector<std::uint64_t> components;    // the steps of each group of overlapping steps
   std::vector<std::uint64_t> independent;   // per step: the steps it commutes with everywhere
-  std::uint32_t window_offset = 16;         // state layout: done mask, started mask, window, fetches, registers
+  // State layout: done mask, started mask (only when some step is split), window bytes, fetched
+  // values, registers of split steps; padded to whole words.
+  std::uint32_t window_offset = 16;
   std::uint32_t state_bytes = 0;            // padded to a multiple of 8
   std::vector<std::byte> initial;
 

@@ -49,9 +49,8 @@ void state_table::grow() {
   mask_ = mask;
 }
 
-std::uint32_t state_table::insert(const std::byte* state, bool* inserted) {
+std::uint32_t state_table::insert(const std::byte* state, std::uint64_t h, bool* inserted) {
   const std::size_t bytes = words_ * 8;
-  const std::uint64_t h = hash(state, words_);
   const std::uint64_t tag = h & ~low32;
   std::size_t at = (h >> 32) & mask_;
   while (const std::uint64_t s = slots_[at]) {

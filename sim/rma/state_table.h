@@ -17,8 +17,12 @@ class state_table {
  public:
   explicit state_table(std::size_t state_bytes);
 
-  // The index of `state`, inserting it if new; *inserted says which.
-  std::uint32_t insert(const std::byte* state, bool* inserted);
+  // The index of `state`, inserting it if new; *inserted says which. `h` is hash_of(state).
+  std::uint32_t insert(const std::byte* state, std::uint64_t h, bool* inserted);
+  std::uint32_t insert(const std::byte* state, bool* inserted) { return insert(state, hash_of(state), inserted); }
+  std::uint64_t hash_of(const std::byte* state) const { return hash(state, words_); }
+  // Starts loading the slot a state with hash h would occupy (the search hides this miss).
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[(h >> 32) & mask_]); }
   std::size_t size() const { return size_; }
   double value(std::uint32_t i) const { return std::bit_cast<double>(entry(i)[words_]); }
   void set_value(std::uint32_t i, double v) { entry(i)[words_] = std::bit_cast<std::uint64_t>(v); }

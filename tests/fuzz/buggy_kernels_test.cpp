@@ -100,7 +100,8 @@ TEST(FuzzBuggyKernels, SwappedOperandsOfANonCommutativeUserOpAreCaught) {
   const auto reference = testing::load(REDSEM_CORRECT_KERNELS, "affine_int");
   const user_op affine{"affine_int", reference.function, false};
   const auto o = user_function_oracle(affine, datatype::predefined(basic_type::int_));
-  const differential d(o, loaded_function_kernel(testing::load(REDSEM_BUGGY_KERNELS, "affine_int_swapped"), o.type), {});
+  const differential d(o, loaded_function_kernel(testing::load(REDSEM_BUGGY_KERNELS, "affine_int_swapped"), o.type),
+                       {});
   const failure f = caught(d);
   EXPECT_EQ(f.minimal_result.verdict, verdict_kind::wrong);
   EXPECT_EQ(f.minimal.count, 1);

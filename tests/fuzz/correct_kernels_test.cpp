@@ -2,6 +2,8 @@
 // another NaN/±0 policy is named as such, and passes under that policy.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "test_kernels.h"
 
 namespace redsem::fuzz {
@@ -13,8 +15,8 @@ using testing::fuzz;
 void expect_passes(const differential& d) {
   const fuzz_report r = fuzz(d);
   EXPECT_EQ(r.cases_run, 1500);
-  EXPECT_FALSE(r.first_failure.has_value()) << d.kernel().name << " failed; replay seed "
-                                            << r.first_failure->replay_seed;
+  EXPECT_FALSE(r.first_failure.has_value())
+      << d.kernel().name << " failed; replay seed " << r.first_failure->replay_seed;
 }
 
 TEST(FuzzCorrectKernels, UnrolledInt32SumPasses) {
@@ -42,20 +44,59 @@ TEST(FuzzCorrectKernels, WrappingInt8SumPasses) {
 }
 
 TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
-  const fuzz_report r = fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_));
+  const fuzz_report r =
+      fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_));
   ASSERT_TRUE(r.first_failure.has_value());
   const failure& f = *r.first_failure;
   ASSERT_EQ(f.minimal_result.verdict, verdict_kind::policy_choice);
   EXPECT_EQ(f.minimal.count, 1);
   ASSERT_TRUE(f.original_result.right_under.has_value());
-  policy named = *f.original_result.right_under;
-  EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary)
-      << to_string(named);
+  EXPECT_FALSE(f.original_result.right_under->swapped);
+  policy named = f.original_result.right_under->semantics;
+  EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary) << to_string(named);
 
   policy c_ternary;
   c_ternary.minmax_nan = nan_rule::c_ternary;
   c_ternary.minmax_zero = zero_rule::c_ternary;
-  expect_passes(against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_, c_ternary));
+  expect_passes(
+      against_model(REDSEM_CORRECT_KERNELS, "max_float_c_ternary", op_id::max, basic_type::float_, c_ternary));
+}
+
+TEST(FuzzCorrectKernels, InoutFirstTernaryIsTheCTernaryWithTheOperandsSwapped) {
+  const fuzz_report r =
+      fuzz(against_model(REDSEM_CORRECT_KERNELS, "max_float_inout_first", op_id::max, basic_type::float_));
+  ASSERT_TRUE(r.first_failure.has_value());
+  const case_result& found = r.first_failure->original_result;
+  ASSERT_EQ(found.verdict, verdict_kind::policy_choice);
+  EXPECT_TRUE(found.right_under->swapped);
+  EXPECT_TRUE(found.right_under->semantics.minmax_nan == nan_rule::c_ternary ||
+              found.right_under->semantics.minmax_zero == zero_rule::c_ternary)
+      << to_string(found.right_under->semantics);
+}
+
+// The 3-operand form (out = a ∘ b, out a third buffer): right, and with its last element lost.
+kernel_under_test three_operand_int32_sum(bool drop_last) {
+  return three_operand_kernel(
+      drop_last ? "3-operand sum dropping the last element" : "3-operand sum",
+      [drop_last](const std::byte* a, const std::byte* b, std::byte* out, std::int64_t count) {
+        for (std::int64_t k = 0; k < count; ++k) {
+          std::uint32_t x, y;
+          std::memcpy(&x, a + 4 * k, 4);
+          std::memcpy(&y, b + 4 * k, 4);
+          const std::uint32_t z = drop_last && k + 1 == count ? y : x + y;
+          std::memcpy(out + 4 * k, &z, 4);
+        }
+        return 0;
+      },
+      4);
+}
+
+TEST(FuzzThreeOperandKernels, RightOnePassesAndTheOneLosingAnElementIsCaught) {
+  const auto o = predefined_oracle(op_id::sum, basic_type::int32);
+  expect_passes(differential(o, three_operand_int32_sum(false), {}));
+  const fuzz_report r = fuzz(differential(o, three_operand_int32_sum(true), {}));
+  ASSERT_TRUE(r.first_failure.has_value());
+  EXPECT_EQ(r.first_failure->minimal.count, 1);
 }
 
 }  // namespace

@@ -30,9 +30,8 @@ inline fuzz_report fuzz(const differential& d, std::int64_t cases = 1500, std::u
 }
 
 inline bool has_condition(const failure& f, const std::string& kind, const std::string& text_part) {
-  return std::any_of(f.conditions.begin(), f.conditions.end(), [&](const condition& c) {
-    return c.kind == kind && c.text.find(text_part) != std::string::npos;
-  });
+  return std::any_of(f.conditions.begin(), f.conditions.end(),
+                     [&](const condition& c) { return c.kind == kind && c.text.find(text_part) != std::string::npos; });
 }
 
 inline std::string conditions_of(const failure& f) {

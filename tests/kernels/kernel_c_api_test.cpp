@@ -45,6 +45,7 @@ TEST(KernelCApi, in_place_and_counts_follow_the_model) {
   EXPECT_EQ(redsem_reduce_local(x, a, 4, REDSEM_INT, 99), REDSEM_ERR_INVALID_OP);
   EXPECT_EQ(redsem_reduce_local(nullptr, a, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_NULL_BUFFER);
   EXPECT_EQ(redsem_reduce_local(nullptr, nullptr, 0, REDSEM_INT, REDSEM_SUM), REDSEM_SUCCESS);
+  EXPECT_EQ(redsem_reduce_local(x, a, INT64_MAX, REDSEM_DOUBLE_INT, REDSEM_MINLOC), REDSEM_ERR_OUT_OF_BOUNDS);
   EXPECT_EQ(a[0], 5) << "nothing written by any of them";
 }
 

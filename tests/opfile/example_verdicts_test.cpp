@@ -51,6 +51,11 @@ constexpr expectation examples[] = {
     {"maxloc.op",                   "int16",  H, H, N, N, false},
     {"minloc.op",                   "double", H, R, N, N, true},   // NaN: §2, the standard is silent
     {"minloc_openmpi_typo.op",      "int32",  H, R, N, N, true},
+    {"matmul2x2.op",                "int64",  R, H, H, N, false},
+    {"matmul2x2.op",                "uint32", R, H, H, N, false},
+    {"matmul2x2.op",                "double", R, R, R, N, true},   // rounding; and 1·(−0) + 0·0 = +0
+    {"segmented_sum_bool.op",       "int32",  R, H, H, N, false},
+    {"segmented_sum_bool.op",       "double", R, R, R, N, true},   // rounding; and 0 + (−0) = +0 (spec §9.3)
 };
 // clang-format on
 

@@ -49,7 +49,7 @@ TEST(LawsPolicy, ErroneousOverflowKeepsIntegerLawsOnDefinedEvaluations) {
     EXPECT_EQ(testing::decide(op_id::sum, basic_type::int8, l, p).outcome, verdict::proved) << to_string(l);
 }
 
-TEST(LawsPolicy, AllOnesTruthMakesLogicalAndIdempotentOnNormalisedValues) {
+TEST(LawsPolicy, LogicalAndIsNotIdempotentOnUnnormalisedValues) {
   // With true written as 1 and read as nonzero, LAND(5,5) = 1 ≠ 5: not idempotent.
   EXPECT_EQ(testing::decide(op_id::land, basic_type::int_, law::idempotence).outcome, verdict::refuted);
 }

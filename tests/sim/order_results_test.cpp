@@ -46,6 +46,7 @@ void merge_any_pair(const std::vector<element>& parts, const element_op& op, std
         if (k != i && k != j) next.push_back(parts[k]);
       element r(parts[i].size(), std::byte{0});
       op.combine(parts[i].data(), parts[j].data(), r.data());
+      clear_padding(r, value_byte_mask(op.type));  // a user function may leave garbage there
       next.push_back(r);
       merge_any_pair(next, op, seen, out);
     }
@@ -61,6 +62,7 @@ void merge_neighbours(const std::vector<element>& parts, const element_op& op, b
     std::vector<element> next(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(i));
     element r(parts[i].size(), std::byte{0});
     op.combine(parts[i].data(), parts[i + 1].data(), r.data());
+    clear_padding(r, value_byte_mask(op.type));
     next.push_back(r);
     next.insert(next.end(), parts.begin() + static_cast<std::ptrdiff_t>(i) + 2, parts.end());
     merge_neighbours(next, op, out);
@@ -208,6 +210,31 @@ TEST(SimOrders, SpreadMeasuresUlpsFromTheExactSum) {
   EXPECT_EQ(*s->max_ulps_from_exact, worst);
   EXPECT_EQ(s->smallest, 0.0);
   EXPECT_FALSE(spread_of(basic_type::int_, op_id::sum, inputs, r).has_value());
+}
+
+}  // namespace
+}  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+TEST(SimOrders, PaddingAUserFunctionScribblesOnIsNotPartOfTheValue) {
+  const element_op clean = segmented_scan_element_op();
+  element_op scribbling = clean;
+  const std::vector<bool> mask = value_byte_mask(clean.type);
+  scribbling.combine = [inner = clean.combine, mask](const std::byte* a, const std::byte* b, std::byte* out) {
+    static std::uint8_t garbage = 0;
+    inner(a, b, out);
+    for (std::size_t i = 0; i < mask.size(); ++i)
+      if (!mask[i]) out[i] = static_cast<std::byte>(++garbage);  // different garbage every time
+  };
+  std::vector<element> inputs;
+  for (int r = 0; r < 6; ++r) inputs.push_back(segmented_scan_value(1 << r, r % 3 == 1));
+  const order_results expected = all_order_results(clean, inputs);
+  const order_results got = all_order_results(scribbling, inputs);
+  EXPECT_EQ(values_of(got), values_of(expected));
+  EXPECT_EQ(got.results.size(), expected.results.size());
+  for (const auto& d : got.results) EXPECT_EQ(evaluate(d.witness, scribbling, inputs), d.value);
 }
 
 }  // namespace

@@ -35,12 +35,26 @@ foreach(needle
     "<table class=\"grid\" id=\"validity-table\">"
     "<th>MPI_DOUBLE_INT</th>"
     "<section id=\"reduce_locals\">"
-    "<table class=\"rows\" id=\"reduce-locals-table\">")
+    "<table class=\"rows\" id=\"reduce-locals-table\">"
+    "<section id=\"laws\">"
+    "<section id=\"kernels\">"
+    "<section id=\"orders\">"
+    "<figcaption>MPI_SUM on MPI_FLOAT, P = 3</figcaption>"
+    "<section id=\"algorithms\">"
+    "<section id=\"opfiles\">"
+    "<td>all_min.op</td>"
+    "<section id=\"rma\">")
   string(FIND "${dom}" "${needle}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "the page Chromium parsed lacks ${needle}")
   endif()
 endforeach()
+# The orders section draws each disagreement: Graphviz trees and a histogram, as inline SVG.
+string(FIND "${dom}" "<figure class=\"disagreement\">" figure_at)
+string(FIND "${dom}" "<svg" svg_at REVERSE)
+if(figure_at EQUAL -1 OR svg_at LESS figure_at)
+  message(FATAL_ERROR "the page has no inline SVG picture of a disagreement")
+endif()
 # Every section listed in the summary is on the page.
 string(REGEX MATCHALL "<a href=\"#[a-z_]+\">" links "${dom}")
 foreach(link ${links})

@@ -1,7 +1,9 @@
 /* MPI_MINLOC on MPI_2INT that keeps the inout index on a tie instead of the smaller one. */
 #include "kernel_abi.h"
 
-struct two_int { int value, index; };
+struct two_int {
+  int value, index;
+};
 
 REDSEM_KERNEL(minloc_2int_keeps_inout_index_on_tie) {
   REDSEM_UNUSED(datatype);

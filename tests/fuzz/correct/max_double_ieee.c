@@ -9,9 +9,13 @@ REDSEM_KERNEL(max_double_ieee) {
   double* b = inoutvec;
   for (int i = 0; i < *len; ++i) {
     const double x = a[i], y = b[i];
-    if (isnan(x)) b[i] = x;
-    else if (isnan(y)) b[i] = y;
-    else if (x == y) b[i] = signbit(x) ? y : x;
-    else b[i] = x > y ? x : y;
+    if (isnan(x))
+      b[i] = x;
+    else if (isnan(y))
+      b[i] = y;
+    else if (x == y)
+      b[i] = signbit(x) ? y : x;
+    else
+      b[i] = x > y ? x : y;
   }
 }

@@ -1,0 +1,77 @@
+// The client side of `redsem fuzz --mpi`, against a fake helper (no MPI needed): replies,
+// error classes, unsupported types, a crash with the helper's own message and a restart,
+// and a campaign that finds the fake's saturating body.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "props/fuzz/mpi_campaign.h"
+
+namespace redsem::fuzz {
+namespace {
+
+std::vector<std::byte> ints(std::initializer_list<int> v) {
+  std::vector<std::byte> b(v.size() * sizeof(int));
+  std::memcpy(b.data(), std::data(v), b.size());
+  return b;
+}
+
+TEST(FuzzMpiClient, RepliesErrorsUnsupportedAndCrashes) {
+  mpi_helper helper(REDSEM_FAKE_MPI_HELPER);
+  EXPECT_EQ(helper.library_version(), "fake MPI v0.1");
+  const auto a = ints({1, 2}), b = ints({10, 20});
+  const mpi_reply sum = helper.reduce_local("MPI_SUM", "MPI_INT", 2, 3, 5, a.data(), b.data(), a.size());
+  ASSERT_EQ(sum.status, mpi_reply::kind::ok);
+  EXPECT_EQ(sum.bytes, ints({11, 22}));
+  const mpi_reply land = helper.reduce_local("MPI_LAND", "MPI_INT", 2, 0, 0, a.data(), b.data(), a.size());
+  EXPECT_EQ(land.status, mpi_reply::kind::error);
+  EXPECT_EQ(land.error_class, 10);
+  const mpi_reply other = helper.reduce_local("MPI_SUM", "MPI_FLOAT", 2, 0, 0, a.data(), b.data(), a.size());
+  EXPECT_EQ(other.status, mpi_reply::kind::unsupported);
+  const mpi_reply crash = helper.reduce_local("MPI_PROD", "MPI_INT", 2, 0, 0, a.data(), b.data(), a.size());
+  EXPECT_EQ(crash.status, mpi_reply::kind::crashed);
+  EXPECT_NE(crash.text.find("signal"), std::string::npos) << crash.text;
+  EXPECT_NE(crash.text.find("PROD is not implemented"), std::string::npos) << crash.text;
+  // The next call restarts the helper.
+  const mpi_reply again = helper.reduce_local("MPI_SUM", "MPI_INT", 2, 0, 0, a.data(), b.data(), a.size());
+  EXPECT_EQ(again.status, mpi_reply::kind::ok);
+  EXPECT_EQ(helper.restarts(), 1);
+}
+
+TEST(FuzzMpiClient, CampaignFindsTheBodyOnlyBugAndClassifiesEveryPair) {
+  mpi_helper helper(REDSEM_FAKE_MPI_HELPER);
+  mpi_campaign_options o;
+  o.per_pair.cases = 200;
+  o.per_pair.limits.max_length = 100;
+  o.only_type = basic_type::int_;
+  const auto report = run_mpi_campaign(helper, "fake", o, nullptr);
+  ASSERT_EQ(report.rows.size(), op_count);
+  for (const auto& row : report.rows) {
+    SCOPED_TRACE(std::string(to_string(row.op)));
+    switch (row.op) {
+      case op_id::sum:
+        ASSERT_EQ(row.verdict, mpi_pair_verdict::finding);
+        EXPECT_EQ(row.found->minimal.count, 8);
+        break;
+      case op_id::prod:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::crashed);
+        break;
+      case op_id::land:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::refused_legal);
+        break;
+      case op_id::maxloc:
+      case op_id::minloc:
+      case op_id::replace:
+      case op_id::no_op:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::unsupported);  // illegal on MPI_INT; the fake knows no such type
+        break;
+      default:
+        EXPECT_EQ(row.verdict, mpi_pair_verdict::unsupported);
+        break;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace redsem::fuzz

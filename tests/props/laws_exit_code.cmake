@@ -1,0 +1,9 @@
+# Runs `${PROGRAM} laws ${ARGS}` (ARGS separated by ';') and requires exit code ${EXPECTED}
+# and, when given, a message on stderr matching ${STDERR_MATCHES}.
+execute_process(COMMAND ${PROGRAM} laws ${ARGS} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+if(NOT rc EQUAL EXPECTED)
+  message(FATAL_ERROR "exit ${rc}, expected ${EXPECTED}: ${err}")
+endif()
+if(DEFINED STDERR_MATCHES AND NOT err MATCHES "${STDERR_MATCHES}")
+  message(FATAL_ERROR "stderr does not match '${STDERR_MATCHES}': ${err}")
+endif()
