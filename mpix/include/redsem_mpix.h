@@ -41,6 +41,11 @@ REDSEM_MPIX_API int MPIX_Reduce_locals_c(const void *inbuf, const void *argbuf, 
  * instrumentation, so tests can hold the library to spec §4.2's "at most one". */
 REDSEM_MPIX_API long MPIX_Reduce_locals_temporaries(void);
 
+/* How many MPIX_Reduce_locals calls (or chunks of a large-count call) redsem's native kernels
+ * have done since the process started (predefined ops on predefined C datatypes; the rest go
+ * to MPI_Reduce_local): instrumentation, so tests can see the native path taken. */
+REDSEM_MPIX_API long MPIX_Reduce_locals_native_calls(void);
+
 /* ---- The proposal's ops (spec §8, with its fixes), as ready MPI_Op handles. ----
  *
  * Each op combines (value, index) pairs of the predefined pair datatypes MPI_FLOAT_INT,

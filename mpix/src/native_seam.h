@@ -1,6 +1,5 @@
-/* The seam where redsem's native kernels (redsem/reduce.h, kernels/) will take over predefined
- * ops. Until the kernels library ships its C API, nothing is handled here and every call falls
- * back to the MPI library's own MPI_Reduce_local. */
+/* The seam where redsem's native kernels (redsem/reduce.h, kernels/) take predefined ops on
+ * predefined C datatypes; everything else falls back to the MPI library's MPI_Reduce_local. */
 #ifndef REDSEM_MPIX_NATIVE_SEAM_H
 #define REDSEM_MPIX_NATIVE_SEAM_H
 
