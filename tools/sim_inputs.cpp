@@ -7,6 +7,9 @@
 #include <random>
 
 #include "model/element_compare.h"
+#include "model/opfile/typed_op.h"
+#include "model/opfile/law_check.h"
+#include "props/laws/opfile_prove.h"
 #include "sim/example_ops.h"
 
 namespace redsem::tools {
@@ -70,14 +73,49 @@ std::vector<std::string> split(const std::string& text, char sep) {
   return out;
 }
 
+sim::law_verdict as_sim(laws::verdict v) {
+  switch (v) {
+    case laws::verdict::proved: return sim::law_verdict::proved;
+    case laws::verdict::refuted: return sim::law_verdict::refuted;
+    case laws::verdict::unknown: break;
+  }
+  return sim::law_verdict::unknown;
+}
+
+// An op file's instance (--type picks it: "int32" or "T=int32"; the first when empty) as the
+// model's element op, with its associativity and commutativity proved by Z3 on its AST.
+std::optional<chosen_op> choose_op_file(const std::string& file, const std::string& type_name, const policy& semantics,
+                                        std::string* error) {
+  const auto loaded = opfile::load_op_path(file);
+  if (!loaded.op) {
+    *error = "--op-file: " + loaded.error.to_string();
+    return std::nullopt;
+  }
+  const opfile::typed_op* instance = loaded.op->instance(type_name);
+  if (!instance) {
+    *error = "--type: " + file + " has no instance for type '" + type_name + "'";
+    return std::nullopt;
+  }
+  auto op = std::make_shared<const opfile::concrete_op>(*instance, semantics);
+  // The op file's laws, proved by Z3 on its AST (a concrete refutation is kept as found).
+  const auto proofs = laws::prove_opfile(*op, opfile::check_laws(*op), laws::prove_options{});
+  auto verdict_of = [&](opfile::law l) {
+    for (const auto& p : proofs)
+      if (p.which == l) return as_sim(p.outcome);
+    return sim::law_verdict::unknown;
+  };
+  const sim::op_laws known{verdict_of(opfile::law::associative), verdict_of(opfile::law::commutative),
+                           "z3 on the op file's AST"};
+  std::string description = "op file " + instance->name + (instance->instance.empty() ? "" : " (" + instance->instance + ")") +
+                            (instance->commute ? ", declared commutative" : ", declared non-commutative");
+  return chosen_op{opfile::make_element_op(std::move(op)), std::nullopt, known, std::move(description)};
+}
+
 }  // namespace
 
 std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
                                    const policy& semantics, std::string* error) {
-  if (!op_file.empty()) {
-    *error = "--op-file: op files are not yet supported by this build (use --op)";
-    return std::nullopt;
-  }
+  if (!op_file.empty()) return choose_op_file(op_file, type_name, semantics, error);
   if (op_name == "segscan" || op_name == "MPI-4.1-7.11.3") {
     if (!type_name.empty() && type_name != "segscan") {
       *error = "--op segscan works on its own struct {double val; int log} type: leave out --type";
