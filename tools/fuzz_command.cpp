@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "model/op.h"
+#include "model/opfile/typed_op.h"
 #include "props/fuzz/fuzz_run.h"
 #include "tools/command.h"
 #include "tools/fuzz_mpi_render.h"
@@ -19,6 +20,7 @@ namespace {
 
 struct options {
   std::string kernel;
+  std::string op_file;
   std::string mpi;
   std::string mpi_helper;
   std::string op;
@@ -35,8 +37,25 @@ struct options {
 
 // The oracle of --op/--type, or a message naming what is wrong.
 std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
+  if (!o.op_file.empty()) {
+    if (!o.op.empty()) {
+      *why = "give one of --op and --op-file";
+      return std::nullopt;
+    }
+    const auto loaded = opfile::load_op_path(o.op_file);
+    if (!loaded.op) {
+      *why = "--op-file: " + loaded.error.to_string();
+      return std::nullopt;
+    }
+    const auto* instance = loaded.op->instance(o.type);
+    if (!instance) {
+      *why = "--type: " + o.op_file + " has no instance for type '" + o.type + "'";
+      return std::nullopt;
+    }
+    return fuzz::opfile_oracle(*instance, o.op_file);
+  }
   if (o.op.empty() || o.type.empty()) {
-    *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements)";
+    *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
     return std::nullopt;
   }
   const auto op = parse_op(o.op);
@@ -172,6 +191,8 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("openmpi|mpich");
   cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
       ->type_name("PATH");
+  cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
+      ->type_name("FILE");
   cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
   cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
   cmd->add_option("--cases", opts->cases, "Generated cases (default 1000; per pair with --mpi: 200)");

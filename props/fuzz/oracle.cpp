@@ -1,5 +1,9 @@
 #include "props/fuzz/oracle.h"
 
+#include <memory>
+
+#include "model/opfile/concrete_op.h"
+
 namespace redsem::fuzz {
 
 oracle predefined_oracle(op_id op, basic_type type) {
@@ -11,6 +15,19 @@ oracle predefined_oracle(op_id op, basic_type type) {
 oracle user_function_oracle(const user_op& op, const datatype& type) {
   return {op.name + " on " + type.description(), type, [op, type](const policy&) { return user_element_op(op, type); },
           false};
+}
+
+oracle opfile_oracle(const opfile::typed_op& op, const std::string& file) {
+  bool float_extremes = false;
+  for (const auto& n : op.nodes)
+    float_extremes = float_extremes || ((n.op == opfile::code::min || n.op == opfile::code::max) &&
+                                        opfile::is_float(n.operand_type));
+  const auto make = [op](const policy& p) {
+    return opfile::make_element_op(std::make_shared<const opfile::concrete_op>(op, p));
+  };
+  const datatype type = opfile::concrete_op(op, policy{}).type();
+  return {"op file " + file + " (" + op.name + (op.instance.empty() ? "" : ", " + op.instance) + ")", type, make,
+          float_extremes};
 }
 
 }  // namespace redsem::fuzz

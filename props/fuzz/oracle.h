@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/element_op.h"
+#include "model/opfile/typed_op.h"
 
 namespace redsem::fuzz {
 
@@ -21,5 +22,9 @@ oracle predefined_oracle(op_id op, basic_type type);
 
 // A reference function (MPI_User_function ABI) on one element of `type`; policy-independent.
 oracle user_function_oracle(const user_op& op, const datatype& type);
+
+// An op file's instance (model/opfile), interpreted: elements are the C struct of its fields.
+// Policy-sensitive when it takes MIN or MAX of floats (MPI_MIN/MPI_MAX's NaN and ±0 rules).
+oracle opfile_oracle(const opfile::typed_op& op, const std::string& file);
 
 }  // namespace redsem::fuzz

@@ -1,0 +1,26 @@
+/* The MPI-4.1 §7.11.3 segmented-scan operator (examples/ops/segscan_7_11_3.op, T=double) as C
+ * kernels with the MPI_User_function ABI: a correct one and one with the classic slip of
+ * adding across segments when the right operand starts one. inoutvec := invec ∘ inoutvec. */
+#include "../buggy/kernel_abi.h"
+
+struct seg {
+  double val;
+  int log;
+};
+
+REDSEM_KERNEL(segscan_double_correct) {
+  REDSEM_UNUSED(datatype);
+  const struct seg* a = invec;
+  struct seg* b = inoutvec;
+  for (int i = 0; i < *len; ++i)
+    if (a[i].log == b[i].log) b[i].val = a[i].val + b[i].val;
+}
+
+/* Bug: <= for ==, so a segment that starts on the right (logical 0 then 1) is added across. */
+REDSEM_KERNEL(segscan_double_adds_across_segments) {
+  REDSEM_UNUSED(datatype);
+  const struct seg* a = invec;
+  struct seg* b = inoutvec;
+  for (int i = 0; i < *len; ++i)
+    if (a[i].log <= b[i].log) b[i].val = a[i].val + b[i].val;
+}
