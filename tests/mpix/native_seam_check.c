@@ -27,7 +27,7 @@ static void fill(unsigned char *buffer, MPI_Datatype type, int rank, int which) 
     const int v = (k * 7 + which * 5 + rank * 3) % 23 - 11;
     if (type == MPI_INT) ((int *)buffer)[k] = v;
     else if (type == MPI_UNSIGNED_CHAR) buffer[k] = (unsigned char)(v + 11);
-    else if (type == MPI_LONG_LONG) ((long long *)buffer)[k] = (long long)v << 33;
+    else if (type == MPI_LONG_LONG) ((long long *)buffer)[k] = (long long)v * (1LL << 33);  /* a multiply: shifting a negative value is UB */
     else if (type == MPI_FLOAT) ((float *)buffer)[k] = (float)v / 3.0f;
     else if (type == MPI_DOUBLE) ((double *)buffer)[k] = (double)v / 7.0;
     else if (type == MPI_DOUBLE_INT) ((double_int *)buffer)[k] = (double_int){(double)(v % 4), which * 100 + k};
