@@ -111,7 +111,7 @@ order_results deserialize_order_results(std::string_view bytes) {
     const auto value = in.get_bytes();
     d.value.resize(value.size());
     std::memcpy(d.value.data(), value.data(), value.size());
-    d.trees = in.get<double>();
+    d.trees = in.get<tree_count>();
     d.witness = in.get_tree();
     r.results.push_back(std::move(d));
   }

@@ -67,7 +67,7 @@ order_results local_order_results(const element_op& op, const std::vector<elemen
   if (op.commutative) dp.run_subsets(canonical);
   else dp.run_intervals(canonical);
   order_results out = collect(dp);
-  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.results()[i].trees});
+  for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.trees(i)});
   return out;
 }
 }  // namespace

@@ -14,6 +14,7 @@
 #include "model/op.h"
 #include "model/policy.h"
 #include "sim/tree.h"
+#include "sim/tree_count.h"
 
 namespace redsem::sim {
 
@@ -47,7 +48,7 @@ struct order_limits {
 struct distinct_result {
   element value;  // bytes of one element (the datatype's extent; padding zero)
   tree witness;   // one legal tree that produces it
-  double trees = 1;  // how many legal trees produce it (a commutative op's operand orders weigh half each)
+  tree_count trees;  // how many legal trees produce it (a commutative op's operand orders weigh half each)
 };
 
 struct order_results {

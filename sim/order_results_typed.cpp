@@ -55,7 +55,7 @@ order_results run_typed(const predefined_pair& pair, const std::vector<element>&
   for (std::size_t i = 0; i < dp.results().size(); ++i) {
     element bytes(extent, std::byte{0});
     store_element(bytes.data(), dp.results()[i].value);
-    out.results.push_back({std::move(bytes), dp.witness(i), dp.results()[i].trees});
+    out.results.push_back({std::move(bytes), dp.witness(i), dp.trees(i)});
   }
   return out;
 }

@@ -211,7 +211,7 @@ std::optional<std::string> disagreement_svg(const element_op& op, const std::vec
       } else {
         std::memcpy(&v, r.value.data(), 8);
       }
-      bars.push_back({v, r.trees, format_value(op.type, r.value) + ": " + sim::format_count(r.trees) +
+      bars.push_back({v, r.trees.value(), format_value(op.type, r.value) + ": " + sim::format_count(r.trees.value()) +
                                       " trees, e.g. " + sim::to_string(r.witness)});
     }
     parts.push_back(histogram_svg(bars, "distinct results of " + description));

@@ -112,7 +112,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   } else {  // settled by laws: the rank-order left fold is the one result
     sim::tree fold = sim::leaf(0);
     for (int r = 1; r < procs; ++r) fold = sim::combine(fold, sim::leaf(r));
-    results.push_back({sim::evaluate(fold, chosen->op, inputs), fold});
+    results.push_back({sim::evaluate(fold, chosen->op, inputs), fold, {}});  // its count is not shown ("all")
   }
   sort_for_display(results, chosen->op.type);
   std::optional<sim::float_spread> spread;
@@ -135,7 +135,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     j["results"] = nlohmann::json::array();
     for (const auto& r : results)
       j["results"].push_back({{"value", format_value(chosen->op.type, r.value)},
-                              {"trees", r.trees},
+                              {"trees", r.trees.value()},
                               {"witness", sim::to_string(r.witness)}});
     if (spread) j["float"] = spread_json(*spread);
     out << j.dump(2) << "\n";
@@ -151,7 +151,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     out << fmt::format("distinct results: {}{}\n", results.size(), complete ? "" : " (search incomplete)");
     for (std::size_t i = 0; i < results.size() && i < o.list; ++i)
       out << fmt::format("  {}  {} trees, e.g. {}\n", format_value(chosen->op.type, results[i].value),
-                         verdict.search ? sim::format_count(results[i].trees) : "all", sim::to_string(results[i].witness));
+                         verdict.search ? sim::format_count(results[i].trees.value()) : "all", sim::to_string(results[i].witness));
     if (results.size() > o.list) out << fmt::format("  … {} more (--json lists all)\n", results.size() - o.list);
     if (spread) {
       out << fmt::format("float spread: {} ulps between smallest and largest\n", spread->spread_ulps);

@@ -17,19 +17,23 @@
 #include "model/check.h"
 #include "sim/order_results.h"
 #include "sim/tree.h"
+#include "sim/tree_count.h"
 
 namespace redsem::sim::detail {
 
 inline constexpr std::uint32_t no_block = std::numeric_limits<std::uint32_t>::max();
 
+// One distinct value of a block, with the split that first gave it. The right operand's block
+// is the rest of this block (order_dp::right_of), so it is not stored: the search makes one
+// entry per op application, and their size is its memory traffic.
 template <class V>
 struct dp_entry {
   V value;
   std::uint32_t left_block, left_index;  // left operand; left_block == no_block for a leaf (left_index = rank)
-  std::uint32_t right_block, right_index;
-  // How many legal trees give this value; a commutative op's two operand orders of a split
-  // count half a tree each, so the counts over all values add up to the number of trees.
-  double trees = 1;
+  std::uint32_t right_index;
+  // How many legal trees give this value, a commutative op's two operand orders of a split each
+  // tallied as a tree (tree_count's halvings undo that).
+  exact_count trees = exact_count::one();
 };
 
 struct dp_limits {
@@ -101,6 +105,10 @@ class order_dp {
   // Of those, the applications for the whole rank set (0 for a single rank).
   std::uint64_t top_combinations() const { return top_start_ == no_top ? 0 : combinations_ - top_start_; }
   const std::vector<entry>& results() const { return blocks_[root_]; }
+  // How many legal trees give results()[index].
+  tree_count trees(std::size_t index) const {
+    return {blocks_[root_][index].trees, procs_ == 0 ? std::popcount(root_) - 1 : 0};
+  }
 
   // The tree that produced results()[index].
   tree witness(std::size_t index) const { return build(root_, static_cast<std::uint32_t>(index)); }
@@ -163,7 +171,7 @@ class order_dp {
         put_raw(out, static_cast<std::uint64_t>(e.value.size()));
         out.append(reinterpret_cast<const char*>(e.value.data()), e.value.size());
       }
-      put_raw(out, e.left_block), put_raw(out, e.left_index), put_raw(out, e.right_block), put_raw(out, e.right_index);
+      put_raw(out, e.left_block), put_raw(out, e.left_index), put_raw(out, e.right_index);
       put_raw(out, e.trees);
     }
   }
@@ -183,8 +191,8 @@ class order_dp {
         at += e.value.size();
       }
       e.left_block = get_raw<std::uint32_t>(in, at), e.left_index = get_raw<std::uint32_t>(in, at);
-      e.right_block = get_raw<std::uint32_t>(in, at), e.right_index = get_raw<std::uint32_t>(in, at);
-      e.trees = get_raw<double>(in, at);
+      e.right_index = get_raw<std::uint32_t>(in, at);
+      e.trees = get_raw<exact_count>(in, at);
     }
     return at;
   }
@@ -211,13 +219,19 @@ class order_dp {
   static std::pair<std::uint64_t, std::uint64_t> full_range() { return {0, std::numeric_limits<std::uint64_t>::max()}; }
 
   entry leaf_entry(const V& v, int rank) const {
-    return {v, no_block, static_cast<std::uint32_t>(rank), no_block, 0, 1.0};
+    return {v, no_block, static_cast<std::uint32_t>(rank), 0, exact_count::one()};
   }
 
   tree build(std::uint32_t block, std::uint32_t index) const {
     const entry& e = blocks_[block][index];
     if (e.left_block == no_block) return leaf(static_cast<int>(e.left_index));
-    return combine(build(e.left_block, e.left_index), build(e.right_block, e.right_index));
+    return combine(build(e.left_block, e.left_index), build(right_of(block, e.left_block), e.right_index));
+  }
+
+  // The block of the right operand when `left` is the left one's: the rest of the ranks.
+  std::uint32_t right_of(std::uint32_t block, std::uint32_t left) const {
+    if (procs_ == 0) return block ^ left;        // subsets: block ids are rank masks
+    return id(left % procs_ + 1, block % procs_);  // intervals: first..k then k+1..last
   }
 
   void combine_blocks(std::uint32_t a, std::uint32_t b, bool both_orders) {
@@ -230,9 +244,9 @@ class order_dp {
     }
     for (std::uint32_t i = 0; i < left.size(); ++i)
       for (std::uint32_t j = 0; j < right.size(); ++j) {
-        const double trees = left[i].trees * right[j].trees * (both_orders ? 0.5 : 1.0);
-        insert({ops_.combine(left[i].value, right[j].value), a, i, b, j, trees});
-        if (both_orders) insert({ops_.combine(right[j].value, left[i].value), b, j, a, i, trees});
+        const exact_count trees = left[i].trees * right[j].trees;
+        insert({ops_.combine(left[i].value, right[j].value), a, i, j, trees});
+        if (both_orders) insert({ops_.combine(right[j].value, left[i].value), b, j, i, trees});
       }
   }
 
@@ -286,7 +300,7 @@ class order_dp {
   std::vector<entry> current_;
   std::vector<std::uint32_t> slots_;
   std::vector<std::size_t> used_;
-  std::uint32_t procs_ = 0, root_ = 0;
+  std::uint32_t procs_ = 0, root_ = 0;  // procs_: an interval search's ranks (block ids depend on it); 0 for subsets
   std::uint64_t combinations_ = 0;
   static constexpr std::uint64_t no_top = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t top_start_ = no_top;  // combinations_ when the whole rank set's block began

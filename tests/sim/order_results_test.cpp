@@ -120,7 +120,7 @@ TEST(SimOrders, FloatSumOfCancellingMillionsMatchesBruteForce) {
   expect_witnesses_hold(typed, op, inputs);
   expect_witnesses_hold(generic, op, inputs);
   double trees = 0;
-  for (const auto& d : typed.results) trees += d.trees;
+  for (const auto& d : typed.results) trees += d.trees.value();
   EXPECT_EQ(trees, legal_tree_count(8, true));  // every tree counted once, under one value
 }
 
@@ -149,7 +149,7 @@ TEST(SimOrders, NonCommutativeUserOpKeepsRankOrder) {
     EXPECT_EQ(values_of(r), brute_force(op, inputs)) << procs << " ranks";
     expect_witnesses_hold(r, op, inputs);
     double trees = 0;
-    for (const auto& d : r.results) trees += d.trees;
+    for (const auto& d : r.results) trees += d.trees.value();
     EXPECT_EQ(trees, legal_tree_count(procs, false));
   }
 }
