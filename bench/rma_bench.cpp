@@ -8,6 +8,7 @@
 
 #include "kernels/atomic/atomic_accumulate.h"
 #include "sim/rma/explorer.h"
+#include "sim/thread_shares.h"
 
 namespace {
 
@@ -49,7 +50,7 @@ void whole_window(benchmark::State& state, const rma_program& p, reduction mode)
   const search_space sp = make_search_space(p, steps, all);
   search_stats last;
   for (auto _ : state) {
-    last = run_search(sp, {mode, 200'000'000}).stats;
+    last = run_search(sp, {mode, 200'000'000, {}}).stats;
     benchmark::DoNotOptimize(last.states);
   }
   state.counters["states"] = static_cast<double>(last.states);
@@ -57,6 +58,23 @@ void whole_window(benchmark::State& state, const rma_program& p, reduction mode)
   state.counters["transitions"] = static_cast<double>(last.transitions);
   state.counters["state_bytes"] = sp.state_bytes;
   state.counters["memory_MB"] = static_cast<double>(last.memory_bytes) / 1e6;
+}
+
+// The same search split over `shares` threads (what redsem-mpi does over processes): breadth
+// first, each state owned by one share, successors exchanged level by level.
+void split_window(benchmark::State& state, const rma_program& p, reduction mode, int shares) {
+  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  std::vector<std::size_t> all(steps.size());
+  std::iota(all.begin(), all.end(), 0);
+  const search_space sp = make_search_space(p, steps, all);
+  search_stats last;
+  for (auto _ : state)
+    redsem::sim::thread_shares(shares).run([&](const redsem::sim::search_share& share) {
+      const search_stats s = run_split_search(sp, {mode, 200'000'000, share}).stats;
+      if (share.index == 0) last = s;
+    });
+  state.counters["states"] = static_cast<double>(last.states);
+  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(last.states), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_whole_window_3x4_fetch_double_full(benchmark::State& s) {
@@ -70,6 +88,11 @@ void BM_whole_window_3x4_int_sum_full(benchmark::State& s) {
 }
 void BM_whole_window_3x5_fetch_double_full(benchmark::State& s) {
   whole_window(s, grid<double>(3, 5, access_kind::fetch_accumulate, basic_type::double_), reduction::none);
+}
+
+void BM_split_window_3x5_fetch_double_full(benchmark::State& s) {
+  split_window(s, grid<double>(3, 5, access_kind::fetch_accumulate, basic_type::double_), reduction::none,
+               static_cast<int>(s.range(0)));
 }
 
 // The explorer as `redsem rma` runs it: per group, reduced, unreduced and serial searches.
@@ -102,6 +125,7 @@ BENCHMARK(BM_whole_window_3x4_fetch_double_full)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_whole_window_3x4_fetch_double_reduced)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_whole_window_3x4_int_sum_full)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_whole_window_3x5_fetch_double_full)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_split_window_3x5_fetch_double_full)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_explore_3x4_fetch_double)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_explore_4x6_fetch_double)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_explore_4x6_int_sum)->Unit(benchmark::kMillisecond);

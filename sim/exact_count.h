@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 namespace redsem::sim {
 
@@ -61,5 +62,7 @@ class exact_count {
   // Exact: the integer's low and high halves (high below 2^63). Inexact: a double's bits in lo_.
   std::uint64_t lo_ = 0, hi_ = 0;
 };
+
+static_assert(std::is_trivially_copyable_v<exact_count> && sizeof(exact_count) == 16, "stored and sent as its bytes");
 
 }  // namespace redsem::sim

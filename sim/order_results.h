@@ -13,6 +13,7 @@
 #include "model/element_op.h"
 #include "model/op.h"
 #include "model/policy.h"
+#include "sim/search_share.h"
 #include "sim/tree.h"
 #include "sim/tree_count.h"
 
@@ -26,17 +27,13 @@ struct predefined_pair {
   policy semantics;
 };
 
-// One process's part of a search split over several (redsem-mpi). The blocks of each size
-// below the whole rank set are dealt out round robin; after each size every process hands
-// `allgather` the blocks it made and gets back every process's (in process order). The
-// whole rank set's splits into two operands are dealt out in contiguous runs, and the parts'
-// results are gathered and merged in process order: the order one process finds them in.
-// Every block is made by one process exactly as one search makes it, so results, tree
-// counts and witnesses are the same.
-struct search_share {
-  int index = 0, count = 1;
-  std::function<std::vector<std::string>(const std::string&)> allgather;  // needed when count > 1
-};
+// A search split over several processes (search_share): the blocks of each size below the
+// whole rank set are dealt out round robin; after each size every process hands `allgather`
+// the blocks it made and gets back every process's (in process order). The whole rank set's
+// splits into two operands are dealt out in contiguous runs, and the parts' results are
+// gathered and merged in process order: the order one process finds them in. Every block is
+// made by one process exactly as one search makes it, so results, tree counts and witnesses
+// are the same.
 
 struct order_limits {
   std::size_t max_values = std::size_t{1} << 22;    // distinct partial results kept, over all blocks (memory)

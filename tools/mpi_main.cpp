@@ -1,7 +1,8 @@
-// redsem-mpi: `redsem orders` with its search split over the ranks of an MPI job
-// (`mpirun -n N redsem-mpi orders …`). Every rank parses the same command line and takes its
-// share of the search (sim::search_share); the shares exchange blocks through MPI_Allgatherv,
-// every rank ends with the whole result, and rank 0 alone prints it.
+// redsem-mpi: `redsem orders` and `redsem rma` with their searches split over the ranks of an
+// MPI job (`mpirun -n N redsem-mpi orders …`). Every rank parses the same command line and
+// takes its share of the search (sim::search_share); the shares exchange bytes through
+// MPI_Allgatherv and MPI_Alltoallv, every rank ends with the whole result, and rank 0 alone
+// prints it.
 #include <mpi.h>
 
 #include <climits>
@@ -42,6 +43,41 @@ std::vector<std::string> allgather(const std::string& mine) {
   return out;
 }
 
+// to[d] goes to rank d; returns what each rank sent this one, in rank order.
+std::vector<std::string> alltoall(std::vector<std::string> to) {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  std::vector<int> send_counts, send_displacements, receive_counts(static_cast<std::size_t>(size)), receive_displacements;
+  std::string sending;
+  for (const std::string& part : to) {
+    if (sending.size() + part.size() > INT_MAX) {  // MPI_Alltoallv counts in int
+      std::cerr << "redsem-mpi: a search level's states exceed 2 GiB\n";
+      MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    send_displacements.push_back(static_cast<int>(sending.size()));
+    send_counts.push_back(static_cast<int>(part.size()));
+    sending += part;
+  }
+  MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  long long total = 0;
+  for (int n : receive_counts) {
+    if (total + n > INT_MAX) {
+      std::cerr << "redsem-mpi: a search level's states exceed 2 GiB\n";
+      MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    receive_displacements.push_back(static_cast<int>(total));
+    total += n;
+  }
+  std::string received(static_cast<std::size_t>(total), '\0');
+  MPI_Alltoallv(sending.data(), send_counts.data(), send_displacements.data(), MPI_CHAR, received.data(),
+                receive_counts.data(), receive_displacements.data(), MPI_CHAR, MPI_COMM_WORLD);
+  std::vector<std::string> from;
+  for (int r = 0; r < size; ++r)
+    from.push_back(received.substr(static_cast<std::size_t>(receive_displacements[static_cast<std::size_t>(r)]),
+                                   static_cast<std::size_t>(receive_counts[static_cast<std::size_t>(r)])));
+  return from;
+}
+
 // Where ranks other than 0 write: nowhere.
 struct null_buffer : std::streambuf {
   int overflow(int c) override { return c; }
@@ -59,10 +95,11 @@ int main(int argc, char** argv) {
   std::ostream& out = rank == 0 ? std::cout : silent;
   std::ostream& err = rank == 0 ? std::cerr : silent;
 
-  CLI::App app{"redsem-mpi: redsem's order search split over the ranks of an MPI job"};
+  CLI::App app{"redsem-mpi: redsem's order and RMA interleaving searches split over the ranks of an MPI job"};
   app.require_subcommand(1);
-  const redsem::sim::search_share share{rank, size, allgather};
-  const std::vector<redsem::tools::command> commands{redsem::tools::add_orders_command(app, share)};
+  const redsem::sim::search_share share{rank, size, allgather, alltoall};
+  const std::vector<redsem::tools::command> commands{redsem::tools::add_orders_command(app, share),
+                                                     redsem::tools::add_rma_command(app, share)};
   int rc = redsem::tools::bad_input;
   try {
     app.parse(argc, argv);

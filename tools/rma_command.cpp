@@ -18,13 +18,13 @@ struct rma_options {
 
 }  // namespace
 
-command add_rma_command(CLI::App& app) {
+command add_rma_command(CLI::App& app, sim::search_share share) {
   auto opts = std::make_shared<rma_options>();
   CLI::App* cmd = app.add_subcommand("rma", "Explore every interleaving of RMA accumulates (MPI-4.1 §13.3.4, §13.7)");
   cmd->add_option("scenario", opts->file, "Scenario file (see examples/rma/)")->required()->type_name("SCENARIO");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   cmd->add_option("--max-states", opts->max_states, "Stop a search beyond this many states")->type_name("N");
-  return {cmd, [opts](std::ostream& out, std::ostream& err) {
+  return {cmd, [opts, share](std::ostream& out, std::ostream& err) {
             std::ifstream in(opts->file);
             if (!in) {
               err << "redsem rma: cannot read " << opts->file << "\n";
@@ -38,7 +38,7 @@ command add_rma_command(CLI::App& app) {
               err << error << "\n";
               return int{bad_input};
             }
-            const auto x = sim::rma::explore(s->program, {opts->max_states, true});
+            const auto x = sim::rma::explore(s->program, {opts->max_states, true, share});
             std::vector<rma_expectation_result> results;
             bool all_met = true;
             for (const auto& e : s->expectations) {

@@ -80,17 +80,18 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   }
   g.accesses.assign(accesses.begin(), accesses.end());
 
-  const search_result reduced = run_search(sp, {reduction::partial_order, options.max_states});
+  const search_result reduced = run_search(sp, {reduction::partial_order, options.max_states, options.share});
   g.reduced = reduced.stats;
   g.outcomes = reduced.finals.size();
   search_result full;
-  if (options.measure_full) full = run_search(sp, {reduction::none, options.max_states});
+  if (options.measure_full) full = run_search(sp, {reduction::none, options.max_states, options.share});
   g.full = full.stats;
   // The serial reference: whole element steps in every order MPI allows, searched without
   // reduction (for an atomic group that is the full search itself, which also checks the reduction).
   std::vector<bytes> serial = full.finals;
   if (!g.atomic || !options.measure_full)
-    serial = run_search(make_search_space(program, serial_steps, chosen), {reduction::none, options.max_states}).finals;
+    serial = run_search(make_search_space(program, serial_steps, chosen), {reduction::none, options.max_states, options.share})
+                 .finals;
   const outcome_set serial_set(serial.begin(), serial.end());
   g.serial_outcomes = serial_set.size();
   for (const bytes& f : reduced.finals)

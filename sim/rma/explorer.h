@@ -57,6 +57,7 @@ struct exploration {
 struct explore_options {
   std::size_t max_states = 20'000'000;  // per search
   bool measure_full = true;             // also search without reduction, for the savings figures
+  search_share share;                   // every search split over a job's processes (redsem-mpi)
 };
 
 exploration explore(const rma_program& program, const explore_options& options);

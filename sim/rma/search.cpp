@@ -1,5 +1,6 @@
 #include "sim/rma/search.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -24,7 +25,7 @@ class searcher {
 
   search_result run() {
     const auto start = std::chrono::steady_clock::now();
-    result_.stats.executions = visit(sp_.initial.data(), table_.hash_of(sp_.initial.data()), 0);
+    result_.stats.executions = visit(sp_.initial.data(), table_.hash_of(sp_.initial.data()), 0).value();
     result_.stats.states = table_.size();
     result_.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result_.stats.memory_bytes = table_.memory_bytes();
@@ -32,50 +33,26 @@ class searcher {
   }
 
  private:
-  // The steps to expand in a state: all enabled ones, or a persistent subset of them.
-  std::uint64_t expand(std::uint64_t done, std::uint64_t remaining) const {
-    std::uint64_t candidates = remaining;
-    if (options_.mode == reduction::partial_order)
-      for (std::uint64_t c : sp_.components)
-        if (c & remaining) {
-          candidates = c & remaining;
-          break;
-        }
-    std::uint64_t enabled = 0;
-    for (std::uint64_t m = candidates; m; m &= m - 1) {
-      const auto s = static_cast<std::size_t>(std::countr_zero(m));
-      if ((sp_.steps[s].predecessors & ~done) == 0) enabled |= 1ull << s;
-    }
-    if (options_.mode == reduction::partial_order)
-      for (std::uint64_t m = enabled; m; m &= m - 1) {
-        const auto s = static_cast<std::size_t>(std::countr_zero(m));
-        const std::uint64_t others = remaining & ~(1ull << s);
-        if (sp_.steps[s].atomic && (others & ~sp_.independent[s]) == 0) return 1ull << s;
-      }
-    return enabled;
-  }
-
   // Expands `state` (hash h): its successors are built and hashed first, their slots
   // prefetched, then each is visited, so the table's cache misses overlap.
-  double visit(const std::byte* state, std::uint64_t h, std::size_t depth) {
+  exact_count visit(const std::byte* state, std::uint64_t h, std::size_t depth) {
     bool inserted = false;
     const std::uint32_t index = table_.insert(state, h, &inserted);
     if (!inserted) return table_.value(index);
     if (table_.size() > options_.max_states) {
       result_.stats.complete = false;
-      return 0;
+      return {};
     }
     const std::uint64_t done = load_mask(state, done_at);
-    const std::uint64_t remaining = sp_.all_steps() & ~done;
-    if (remaining == 0) {
+    if (done == sp_.all_steps()) {
       result_.finals.emplace_back(state + sp_.window_offset, state + sp_.state_bytes);
-      table_.set_value(index, 1);
-      return 1;
+      table_.set_value(index, exact_count::one());
+      return exact_count::one();
     }
     std::byte* children = scratch_.data() + depth * sp_.steps.size() * sp_.state_bytes;
     std::uint64_t hashes[max_steps];
     std::size_t n = 0;
-    for (std::uint64_t m = expand(done, remaining); m; m &= m - 1, ++n) {
+    for (std::uint64_t m = steps_to_expand(sp_, options_.mode, done); m; m &= m - 1, ++n) {
       std::byte* child = children + n * sp_.state_bytes;
       std::memcpy(child, state, sp_.state_bytes);
       fire(sp_, static_cast<std::size_t>(std::countr_zero(m)), child);
@@ -83,10 +60,10 @@ class searcher {
       table_.prefetch(hashes[n]);
     }
     result_.stats.transitions += n;
-    double executions = 0;
+    exact_count executions;
     for (std::size_t i = 0; i < n; ++i) {
       executions += visit(children + i * sp_.state_bytes, hashes[i], depth + 1);
-      if (!result_.stats.complete) return 0;
+      if (!result_.stats.complete) return {};
     }
     table_.set_value(index, executions);
     return executions;
@@ -100,6 +77,31 @@ class searcher {
 };
 
 }  // namespace
+
+std::uint64_t done_steps(const std::byte* state) { return load_mask(state, done_at); }
+
+std::uint64_t steps_to_expand(const search_space& sp, reduction mode, std::uint64_t done) {
+  const std::uint64_t remaining = sp.all_steps() & ~done;
+  std::uint64_t candidates = remaining;
+  if (mode == reduction::partial_order)
+    for (std::uint64_t c : sp.components)
+      if (c & remaining) {
+        candidates = c & remaining;
+        break;
+      }
+  std::uint64_t enabled = 0;
+  for (std::uint64_t m = candidates; m; m &= m - 1) {
+    const auto s = static_cast<std::size_t>(std::countr_zero(m));
+    if ((sp.steps[s].predecessors & ~done) == 0) enabled |= 1ull << s;
+  }
+  if (mode == reduction::partial_order)
+    for (std::uint64_t m = enabled; m; m &= m - 1) {
+      const auto s = static_cast<std::size_t>(std::countr_zero(m));
+      const std::uint64_t others = remaining & ~(1ull << s);
+      if (sp.steps[s].atomic && (others & ~sp.independent[s]) == 0) return 1ull << s;
+    }
+  return enabled;
+}
 
 void fire(const search_space& sp, std::size_t s, std::byte* state) {
   const step& k = sp.steps[s];
@@ -152,7 +154,10 @@ bool bytes_less::operator()(const std::vector<std::byte>& a, const std::vector<s
 }
 
 search_result run_search(const search_space& space, const search_options& options) {
-  return searcher(space, options).run();
+  if (options.share.split()) return run_split_search(space, options);
+  search_result r = searcher(space, options).run();
+  std::sort(r.finals.begin(), r.finals.end(), bytes_less{});
+  return r;
 }
 
 }  // namespace redsem::sim::rma

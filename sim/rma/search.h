@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/rma/search_space.h"
+#include "sim/search_share.h"
 
 namespace redsem::sim::rma {
 
@@ -20,13 +21,14 @@ enum class reduction : std::uint8_t { none, partial_order };
 
 struct search_options {
   reduction mode = reduction::partial_order;
-  std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this
+  std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this (over all shares)
+  search_share share;                   // the whole search unless split (run_split_search)
 };
 
 struct search_stats {
   std::uint64_t states = 0;       // distinct states stored
   std::uint64_t transitions = 0;  // steps fired
-  double executions = 0;          // maximal interleavings the searched graph holds (paths)
+  double executions = 0;          // maximal interleavings the searched graph holds (paths), counted exactly then rounded
   bool complete = true;
   double seconds = 0;
   std::size_t memory_bytes = 0;
@@ -34,7 +36,8 @@ struct search_stats {
 
 struct search_result {
   search_stats stats;
-  // Distinct final states, without their masks: window bytes, then the fetch slots.
+  // Distinct final states, without their masks: window bytes, then the fetch slots; sorted
+  // (bytes_less), so the order does not depend on how the search went.
   std::vector<std::vector<std::byte>> finals;
 };
 
@@ -45,9 +48,22 @@ struct bytes_less {
 };
 using outcome_set = std::set<std::vector<std::byte>, bytes_less>;
 
+// Depth-first with one state table, or, when options.share is split, run_split_search.
 search_result run_search(const search_space& space, const search_options& options);
+
+// Breadth-first over the shares of a split search (sim/rma/split_search.cpp): same states,
+// transitions, executions and finals as run_search; each share needs only two levels of states.
+search_result run_split_search(const search_space& space, const search_options& options);
 
 // Fires step s in `state` (one transition; a split step's read, then its write).
 void fire(const search_space& space, std::size_t s, std::byte* state);
+
+// The steps to fire from a state whose done mask is `done` (at least one remains): every
+// enabled one, or under partial-order reduction a persistent subset of them. A function of the
+// state alone, so every search order reaches the same graph.
+std::uint64_t steps_to_expand(const search_space& space, reduction mode, std::uint64_t done);
+
+// The done mask (steps finished) at the front of a state.
+std::uint64_t done_steps(const std::byte* state);
 
 }  // namespace redsem::sim::rma

@@ -1,5 +1,7 @@
 #include "sim/rma/state_table.h"
 
+#include <algorithm>
+
 #include "model/check.h"
 
 namespace redsem::sim::rma {
@@ -7,7 +9,8 @@ namespace {
 constexpr std::uint64_t low32 = 0xFFFFFFFFull;
 }
 
-state_table::state_table(std::size_t state_bytes) : words_(state_bytes / 8), slots_(1024, 0), mask_(1023) {
+state_table::state_table(std::size_t state_bytes, std::size_t expected)
+    : words_(state_bytes / 8), slots_(std::max<std::size_t>(1024, std::bit_ceil(2 * expected + 1)), 0), mask_(slots_.size() - 1) {
   ensure(state_bytes % 8 == 0 && state_bytes > 0, "states are whole 64-bit words");
 }
 
@@ -66,10 +69,10 @@ std::uint32_t state_table::insert(const std::byte* state, std::uint64_t h, bool*
   ensure(size_ < low32 - 1, "fewer than 2^32 states");
   const auto index = static_cast<std::uint32_t>(size_++);
   if ((index >> block_bits) >= blocks_.size())
-    blocks_.push_back(std::make_unique_for_overwrite<std::uint64_t[]>(block_entries * (words_ + 1)));
+    blocks_.push_back(std::make_unique_for_overwrite<std::uint64_t[]>(block_entries * (words_ + value_words)));
   std::uint64_t* e = entry(index);
   std::memcpy(e, state, bytes);
-  e[words_] = 0;
+  set_value(index, exact_count{});
   slots_[at] = tag | (index + 1);
   *inserted = true;
   if (size_ * 2 > slots_.size()) grow();

@@ -1,5 +1,5 @@
 // A hash set of fixed-size search states, stored in fixed-size blocks (no reallocation, no
-// per-state objects). Each entry holds the state's words and one number (its execution count)
+// per-state objects). Each entry holds the state's words and one exact count (its executions)
 // beside them, so a lookup touches one slot and one entry. Slots keep 32 bits of the hash, so
 // most mismatches are rejected without reading the entry.
 #pragma once
@@ -11,11 +11,14 @@
 #include <memory>
 #include <vector>
 
+#include "sim/exact_count.h"
+
 namespace redsem::sim::rma {
 
 class state_table {
  public:
-  explicit state_table(std::size_t state_bytes);
+  // `expected`: states it will likely hold (its slots are sized for them up front).
+  explicit state_table(std::size_t state_bytes, std::size_t expected = 0);
 
   // The index of `state`, inserting it if new; *inserted says which. `h` is hash_of(state).
   std::uint32_t insert(const std::byte* state, std::uint64_t h, bool* inserted);
@@ -24,17 +27,24 @@ class state_table {
   // Starts loading the slot a state with hash h would occupy (the search hides this miss).
   void prefetch(std::uint64_t h) const { __builtin_prefetch(&slots_[(h >> 32) & mask_]); }
   std::size_t size() const { return size_; }
-  double value(std::uint32_t i) const { return std::bit_cast<double>(entry(i)[words_]); }
-  void set_value(std::uint32_t i, double v) { entry(i)[words_] = std::bit_cast<std::uint64_t>(v); }
-  std::size_t memory_bytes() const {
-    return blocks_.size() * block_entries * (words_ + 1) * 8 + slots_.capacity() * 8;
+  const std::byte* state(std::uint32_t i) const { return reinterpret_cast<const std::byte*>(entry(i)); }
+  exact_count value(std::uint32_t i) const {
+    exact_count v;
+    std::memcpy(static_cast<void*>(&v), entry(i) + words_, sizeof v);  // trivially copyable
+    return v;
   }
+  void set_value(std::uint32_t i, const exact_count& v) { std::memcpy(entry(i) + words_, &v, sizeof v); }
+  std::size_t memory_bytes() const {
+    return blocks_.size() * block_entries * (words_ + value_words) * 8 + slots_.capacity() * 8;
+  }
+  // The hash every table of this state size uses (a split search places states by it).
+  static std::uint64_t hash(const std::byte* state, std::size_t words);
 
  private:
   static constexpr std::size_t block_bits = 14, block_entries = std::size_t{1} << block_bits;
-  static std::uint64_t hash(const std::byte* state, std::size_t words);
+  static constexpr std::size_t value_words = sizeof(exact_count) / 8;
   std::uint64_t* entry(std::uint32_t i) const {
-    return blocks_[i >> block_bits].get() + (i & (block_entries - 1)) * (words_ + 1);
+    return blocks_[i >> block_bits].get() + (i & (block_entries - 1)) * (words_ + value_words);
   }
   void grow();
 

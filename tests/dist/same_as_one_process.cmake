@@ -1,10 +1,15 @@
 # Runs `PROGRAM ARGS` and `LAUNCHER MPI_PROGRAM ARGS` (the search split over the job's ranks)
 # and requires identical stdout and exit codes, and at least MIN_RESULTS results in the JSON.
+# With TIMINGS, JSON "seconds" values (how long each took) are blanked before comparing.
 separate_arguments(args UNIX_COMMAND "${ARGS}")
 separate_arguments(launcher UNIX_COMMAND "${LAUNCHER}")
 execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE one ERROR_VARIABLE one_err RESULT_VARIABLE one_rc)
 execute_process(COMMAND ${launcher} ${MPI_PROGRAM} ${args} OUTPUT_VARIABLE split ERROR_VARIABLE split_err
                 RESULT_VARIABLE split_rc)
+if(TIMINGS)
+  string(REGEX REPLACE "\"seconds\": [-+.0-9eE]+" "\"seconds\": _" one "${one}")
+  string(REGEX REPLACE "\"seconds\": [-+.0-9eE]+" "\"seconds\": _" split "${split}")
+endif()
 if(NOT one_rc EQUAL split_rc)
   message(FATAL_ERROR "exit codes differ: one process ${one_rc}, split ${split_rc}\n${one_err}\n${split_err}")
 endif()

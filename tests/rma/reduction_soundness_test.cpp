@@ -1,5 +1,6 @@
 // Partial-order reduction keeps every reachable final state: on random programs the reduced
-// search, the unreduced search and the per-group product agree.
+// search, the unreduced search and the per-group product agree. And a search split over
+// shares (redsem-mpi) finds what one process finds.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -10,6 +11,7 @@
 #include "model/rma/element_update.h"
 #include "model/element_io.h"
 #include "tests/rma/explorer_fixture.h"
+#include "sim/thread_shares.h"
 
 namespace redsem::sim::rma {
 namespace {
@@ -61,7 +63,7 @@ std::optional<outcome_set> finals_of(const rma_program& p, reduction mode) {
   std::vector<std::size_t> all(steps.size());
   std::iota(all.begin(), all.end(), 0);
   const search_space sp = make_search_space(p, steps, all);
-  const search_result r = run_search(sp, {mode, 1'000'000});
+  const search_result r = run_search(sp, {mode, 1'000'000, {}});
   if (!r.stats.complete) return std::nullopt;
   return outcome_set(r.finals.begin(), r.finals.end());
 }
@@ -83,6 +85,63 @@ TEST(RmaReduction, ReducedAndFullSearchesReachTheSameFinalStates) {
     ASSERT_DOUBLE_EQ(x.final_states, static_cast<double>(full->size())) << "trial " << trial;
   }
   EXPECT_GT(compared, 250);
+}
+
+// The program must outlive the search space (which points to it).
+search_space whole_program(const rma_program& p) {
+  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  std::vector<std::size_t> all(steps.size());
+  std::iota(all.begin(), all.end(), 0);
+  return make_search_space(p, steps, all);
+}
+
+// Every share of a split search ends with the whole result; each must be one process's.
+void expect_split_search_same(const search_space& sp, reduction mode, int shares, const std::string& what) {
+  const search_result whole = run_search(sp, {mode, 1'000'000, {}});
+  std::vector<search_result> parts(static_cast<std::size_t>(shares));
+  sim::thread_shares(shares).run([&](const search_share& share) {
+    parts[static_cast<std::size_t>(share.index)] = run_search(sp, {mode, 1'000'000, share});
+  });
+  for (const search_result& part : parts) {
+    EXPECT_EQ(part.stats.complete, whole.stats.complete) << what;
+    if (!whole.stats.complete) continue;  // where a search stops differs: only complete ones agree
+    EXPECT_EQ(part.stats.states, whole.stats.states) << what;
+    EXPECT_EQ(part.stats.transitions, whole.stats.transitions) << what;
+    EXPECT_EQ(part.stats.executions, whole.stats.executions) << what;
+    EXPECT_TRUE(part.finals == whole.finals) << what;  // both sorted
+  }
+}
+
+TEST(RmaSplitSearch, SharesFindWhatOneProcessFinds) {
+  std::mt19937 rng(20261123);
+  for (int trial = 0; trial < 60; ++trial) {
+    const rma_program p = random_program(rng);
+    const search_space sp = whole_program(p);
+    for (reduction mode : {reduction::none, reduction::partial_order})
+      for (int shares : {2, 3})
+        expect_split_search_same(sp, mode, shares,
+                                 "trial " + std::to_string(trial) + ", " + std::to_string(shares) + " shares");
+  }
+}
+
+// Path counts past 2^53 stay exact, so the shares' different sums agree to the last digit.
+TEST(RmaSplitSearch, HugePathCountsAgree) {
+  rma_program p;  // 19 origins each adding one long long to one element: 19! orders
+  p.window = window_of<long long>({0});
+  for (int o = 0; o < 19; ++o) p.accesses.push_back(make_access<long long>(o, 0, K::accumulate, op_id::sum, basic_type::long_long_int, {{0, o + 1}}));
+  const search_space sp = whole_program(p);
+  const search_result whole = run_search(sp, {reduction::none, 1'000'000, {}});
+  ASSERT_TRUE(whole.stats.complete);
+  EXPECT_EQ(whole.stats.executions, 121645100408832000.0);  // 19!, above 2^53
+  expect_split_search_same(sp, reduction::none, 2, "19 origins");
+}
+
+TEST(RmaSplitSearch, ASplitWithoutExchangesIsRefused) {
+  rma_program p;
+  p.window = window_of<long long>({0});
+  p.accesses.push_back(make_access<long long>(0, 0, K::accumulate, op_id::sum, basic_type::long_long_int, {{0, 1}}));
+  const search_space sp = whole_program(p);
+  EXPECT_DEATH(run_search(sp, {reduction::none, 100, search_share{0, 2, nullptr, nullptr}}), "alltoall");
 }
 
 // Random bits for integer fields; for floating fields, values whose sums round by order.

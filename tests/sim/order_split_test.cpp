@@ -3,49 +3,27 @@
 // order, the same tree counts and witnesses, the same number of combinations.
 #include <gtest/gtest.h>
 
-#include <barrier>
 #include <random>
-#include <thread>
 
 #include "model/element_op.h"
 #include "sim/example_ops.h"
 #include "sim/order_merge.h"
 #include "sim/order_results.h"
 #include "sim_fixture.h"
+#include "sim/thread_shares.h"
 
 namespace redsem::sim {
 namespace {
 
-// An allgather among threads: each puts its bytes in its slot and, once all have, copies them all.
-class thread_allgather {
- public:
-  explicit thread_allgather(int shares) : slots_(static_cast<std::size_t>(shares)), sync_(shares) {}
-  std::vector<std::string> operator()(int index, const std::string& mine) {
-    slots_[static_cast<std::size_t>(index)] = mine;
-    sync_.arrive_and_wait();
-    std::vector<std::string> all = slots_;
-    sync_.arrive_and_wait();  // nobody overwrites a slot before everyone has read it
-    return all;
-  }
-
- private:
-  std::vector<std::string> slots_;
-  std::barrier<> sync_;
-};
-
 // Every share's merged result (they must all be the whole result).
 std::vector<order_results> split_search(const element_op& op, const std::vector<element>& inputs,
                                         const std::optional<predefined_pair>& typed, int shares) {
-  thread_allgather gather(shares);
   std::vector<order_results> merged(static_cast<std::size_t>(shares));
-  std::vector<std::thread> threads;
-  for (int i = 0; i < shares; ++i)
-    threads.emplace_back([&, i] {
-      order_limits limits;
-      limits.share = {i, shares, [&gather, i](const std::string& mine) { return gather(i, mine); }};
-      merged[static_cast<std::size_t>(i)] = all_order_results(op, inputs, typed, limits);
-    });
-  for (auto& t : threads) t.join();
+  thread_shares(shares).run([&](const search_share& share) {
+    order_limits limits;
+    limits.share = share;
+    merged[static_cast<std::size_t>(share.index)] = all_order_results(op, inputs, typed, limits);
+  });
   return merged;
 }
 
@@ -127,7 +105,7 @@ TEST(SimOrderSplit, PartsSurviveTheirByteFormAndBadBytesAreRejected) {
 TEST(SimOrderSplit, ASplitWithoutAnAllgatherIsRefused) {
   const policy p;
   order_limits limits;
-  limits.share = {0, 2, nullptr};
+  limits.share = {0, 2, nullptr, nullptr};
   EXPECT_DEATH(all_order_results(predefined_element_op(op_id::sum, basic_type::float_, p),
                                  testing::elements_of<float>({1, 2, 3}), std::nullopt, limits),
                "allgather");

@@ -1,0 +1,166 @@
+// The interleaving search split over the shares of a job (search_share), breadth first.
+//
+// Every maximal path fires each step once (a split step twice: its read, then its write), so
+// all states at one depth have made the same number of transitions: the graph comes in levels,
+// and a level's successors all lie in the next. Each state belongs to one share (its hash
+// modulo the share count). A share expands the states of the level it owns, sends each
+// successor, with the number of paths that reach it, to its owner, and the owners merge
+// duplicates. So each state is stored and expanded once, over all shares: the distinct states,
+// transitions, path counts (exact) and finals are the depth-first search's, and a share holds
+// only two levels.
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstring>
+
+#include "model/check.h"
+#include "sim/rma/search.h"
+#include "sim/rma/state_table.h"
+
+namespace redsem::sim::rma {
+namespace {
+
+template <class T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+T get(const std::string& in, std::size_t& at) {
+  ensure(sizeof(T) <= in.size() - at, "a split search's part is truncated");
+  T v;
+  std::memcpy(&v, in.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
+
+// Adds `paths` paths to `state` in a level.
+void add_paths(state_table& level, const std::byte* state, std::uint64_t h, const exact_count& paths) {
+  bool inserted = false;
+  const std::uint32_t index = level.insert(state, h, &inserted);
+  exact_count sum = level.value(index);
+  sum += paths;
+  level.set_value(index, sum);
+}
+
+// This share's part of the result, for the final allgather.
+std::string summary(const search_result& r, const exact_count& executions, std::size_t final_bytes) {
+  std::string out;
+  put(out, static_cast<std::uint8_t>(r.stats.complete));
+  put(out, r.stats.states);
+  put(out, r.stats.transitions);
+  put(out, executions);
+  put(out, static_cast<std::uint64_t>(r.finals.size()));
+  for (const auto& f : r.finals) {
+    ensure(f.size() == final_bytes, "finals have the state's size");
+    out.append(reinterpret_cast<const char*>(f.data()), f.size());
+  }
+  return out;
+}
+
+}  // namespace
+
+search_result run_split_search(const search_space& sp, const search_options& options) {
+  const search_share& share = options.share;
+  ensure(share.count >= 1 && share.index >= 0 && share.index < share.count && share.allgather && share.alltoall,
+         "a split search needs 0 <= index < count, an allgather and an alltoall");
+  const auto start = std::chrono::steady_clock::now();
+  const auto count = static_cast<std::size_t>(share.count), me = static_cast<std::size_t>(share.index);
+  const std::size_t bytes = sp.state_bytes, words = bytes / 8, final_bytes = bytes - sp.window_offset;
+  std::size_t levels = 0;  // transitions on every maximal path
+  for (const step& s : sp.steps) levels += s.split ? 2 : 1;
+
+  search_result mine;
+  exact_count executions;
+  std::uint64_t states_everywhere = 0;  // stored so far by all shares (each share adds the same numbers)
+  state_table level(bytes);
+  {
+    const std::uint64_t h = state_table::hash(sp.initial.data(), words);
+    if (h % count == me) add_paths(level, sp.initial.data(), h, exact_count::one());
+  }
+  std::vector<std::byte> children(max_steps * bytes);
+  std::uint64_t hashes[max_steps];
+  for (std::size_t depth = 0;; ++depth) {
+    mine.stats.states += level.size();
+    if (depth == levels) {
+      for (std::uint32_t i = 0; i < level.size(); ++i) {
+        const std::byte* s = level.state(i);
+        ensure(done_steps(s) == sp.all_steps(), "every maximal interleaving fires every step");
+        mine.finals.emplace_back(s + sp.window_offset, s + bytes);
+        executions += level.value(i);
+      }
+      break;
+    }
+    state_table next(bytes, level.size());  // levels grow or shrink gradually: the last one is a fair guess
+    std::vector<std::string> to(count);
+    for (auto& part : to) {
+      part.reserve(level.size() * (bytes + sizeof(exact_count)) * 2 / count);
+      put(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
+    }
+    for (std::uint32_t i = 0; i < level.size(); ++i) {
+      const std::byte* s = level.state(i);
+      const exact_count paths = level.value(i);
+      // All successors first, their slots prefetched, then inserted: the misses overlap.
+      std::size_t n = 0;
+      for (std::uint64_t m = steps_to_expand(sp, options.mode, done_steps(s)); m; m &= m - 1, ++n) {
+        std::byte* c = children.data() + n * bytes;
+        std::memcpy(c, s, bytes);
+        fire(sp, static_cast<std::size_t>(std::countr_zero(m)), c);
+        hashes[n] = state_table::hash(c, words);
+        if (hashes[n] % count == me) next.prefetch(hashes[n]);
+      }
+      mine.stats.transitions += n;
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::byte* c = children.data() + k * bytes;
+        if (hashes[k] % count == me) {
+          add_paths(next, c, hashes[k], paths);
+        } else {
+          std::string& part = to[hashes[k] % count];
+          part.append(reinterpret_cast<const char*>(c), bytes);
+          put(part, paths);
+        }
+      }
+    }
+    const std::vector<std::string> from = share.alltoall(std::move(to));
+    ensure(from.size() == count, "a split search's alltoall returns one part per share");
+    for (const std::string& part : from) {
+      std::size_t at = 0;
+      states_everywhere += get<std::uint64_t>(part, at);
+      while (at < part.size()) {
+        ensure(part.size() - at >= bytes, "a split search's part is truncated");
+        const auto* s = reinterpret_cast<const std::byte*>(part.data() + at);
+        at += bytes;
+        add_paths(next, s, state_table::hash(s, words), get<exact_count>(part, at));
+      }
+    }
+    mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
+    level = std::move(next);
+    if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
+      mine.stats.complete = false;
+      break;
+    }
+  }
+
+  search_result whole;
+  whole.stats.complete = true;
+  exact_count paths_everywhere;
+  for (const std::string& part : share.allgather(summary(mine, executions, final_bytes))) {
+    std::size_t at = 0;
+    whole.stats.complete = whole.stats.complete && get<std::uint8_t>(part, at) != 0;
+    whole.stats.states += get<std::uint64_t>(part, at);
+    whole.stats.transitions += get<std::uint64_t>(part, at);
+    paths_everywhere += get<exact_count>(part, at);
+    const auto n = get<std::uint64_t>(part, at);
+    ensure(n <= (part.size() - at) / std::max<std::size_t>(final_bytes, 1), "a split search's part is truncated");
+    for (std::uint64_t k = 0; k < n; ++k, at += final_bytes) {
+      const auto* f = reinterpret_cast<const std::byte*>(part.data() + at);
+      whole.finals.emplace_back(f, f + final_bytes);
+    }
+  }
+  std::sort(whole.finals.begin(), whole.finals.end(), bytes_less{});
+  whole.stats.executions = paths_everywhere.value();
+  whole.stats.memory_bytes = mine.stats.memory_bytes;
+  whole.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return whole;
+}
+
+}  // namespace redsem::sim::rma
