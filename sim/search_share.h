@@ -15,7 +15,7 @@ struct search_share {
   std::function<std::vector<std::string>(const std::string&)> allgather;
   // Every share hands one part per share (to[d] for share d) and gets back the part every
   // share sent it, in share order.
-  std::function<std::vector<std::string>(std::vector<std::string> to)> alltoall;
+  std::function<std::vector<std::string>(const std::vector<std::string>& to)> alltoall;
 
   bool split() const { return count > 1; }
 };

@@ -24,7 +24,7 @@ class thread_shares {
     for (int i = 0; i < count_; ++i)
       threads.emplace_back([this, &body, i] {
         body(search_share{i, count_, [this, i](const std::string& mine) { return allgather(i, mine); },
-                          [this, i](std::vector<std::string> to) { return alltoall(i, std::move(to)); }});
+                          [this, i](const std::vector<std::string>& to) { return alltoall(i, to); }});
       });
     for (auto& t : threads) t.join();
   }
@@ -36,11 +36,12 @@ class thread_shares {
   std::vector<std::string> allgather(int me, const std::string& mine) {
     return alltoall(me, std::vector<std::string>(static_cast<std::size_t>(count_), mine));
   }
-  std::vector<std::string> alltoall(int me, std::vector<std::string> to) {
-    for (int d = 0; d < count_; ++d) slot(me, d) = std::move(to[static_cast<std::size_t>(d)]);
+  // Copies in and out, as messages between processes do.
+  std::vector<std::string> alltoall(int me, const std::vector<std::string>& to) {
+    for (int d = 0; d < count_; ++d) slot(me, d) = to[static_cast<std::size_t>(d)];
     sync_.arrive_and_wait();
     std::vector<std::string> from;
-    for (int s = 0; s < count_; ++s) from.push_back(slot(s, me));
+    for (int s = 0; s < count_; ++s) from.push_back(std::move(slot(s, me)));  // each slot has one reader
     sync_.arrive_and_wait();  // nobody overwrites a slot before everyone has read it
     return from;
   }

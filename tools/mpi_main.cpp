@@ -44,7 +44,7 @@ std::vector<std::string> allgather(const std::string& mine) {
 }
 
 // to[d] goes to rank d; returns what each rank sent this one, in rank order.
-std::vector<std::string> alltoall(std::vector<std::string> to) {
+std::vector<std::string> alltoall(const std::vector<std::string>& to) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   std::vector<int> send_counts, send_displacements, receive_counts(static_cast<std::size_t>(size)), receive_displacements;

@@ -12,6 +12,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <utility>
 
 #include "model/check.h"
 #include "sim/rma/search.h"
@@ -72,7 +73,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   search_result mine;
   exact_count executions;
   std::uint64_t states_everywhere = 0;  // stored so far by all shares (each share adds the same numbers)
-  state_table level(bytes);
+  state_table level(bytes), next(bytes);  // reused level after level: no fresh pages to fault in
+  std::vector<std::string> to(count);
   {
     const std::uint64_t h = state_table::hash(sp.initial.data(), words);
     if (h % count == me) add_paths(level, sp.initial.data(), h, exact_count::one());
@@ -90,10 +92,9 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       }
       break;
     }
-    state_table next(bytes, level.size());  // levels grow or shrink gradually: the last one is a fair guess
-    std::vector<std::string> to(count);
+    next.clear(level.size());  // levels grow or shrink gradually: the last one is a fair guess
     for (auto& part : to) {
-      part.reserve(level.size() * (bytes + sizeof(exact_count)) * 2 / count);
+      part.clear();
       put(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
     }
     for (std::uint32_t i = 0; i < level.size(); ++i) {
@@ -120,7 +121,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         }
       }
     }
-    const std::vector<std::string> from = share.alltoall(std::move(to));
+    const std::vector<std::string> from = share.alltoall(to);
     ensure(from.size() == count, "a split search's alltoall returns one part per share");
     for (const std::string& part : from) {
       std::size_t at = 0;
@@ -133,7 +134,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       }
     }
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
-    level = std::move(next);
+    std::swap(level, next);
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
       break;

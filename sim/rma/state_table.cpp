@@ -14,6 +14,17 @@ state_table::state_table(std::size_t state_bytes, std::size_t expected)
   ensure(state_bytes % 8 == 0 && state_bytes > 0, "states are whole 64-bit words");
 }
 
+void state_table::clear(std::size_t expected) {
+  size_ = 0;
+  const std::size_t wanted = std::bit_ceil(2 * expected + 1);
+  if (wanted > slots_.size()) {
+    slots_.assign(wanted, 0);
+    mask_ = wanted - 1;
+  } else {
+    std::fill(slots_.begin(), slots_.end(), 0);
+  }
+}
+
 // Two independent lanes (even and odd words) so the multiplies overlap; splitmix finish.
 std::uint64_t state_table::hash(const std::byte* state, std::size_t n) {
   std::uint64_t a = 0x9E3779B97F4A7C15ull ^ n, b = 0xC2B2AE3D27D4EB4Full;
@@ -68,7 +79,7 @@ std::uint32_t state_table::insert(const std::byte* state, std::uint64_t h, bool*
   }
   ensure(size_ < low32 - 1, "fewer than 2^32 states");
   const auto index = static_cast<std::uint32_t>(size_++);
-  if ((index >> block_bits) >= blocks_.size())
+  if ((index >> block_bits) >= blocks_.size())  // else the block is kept from before a clear()
     blocks_.push_back(std::make_unique_for_overwrite<std::uint64_t[]>(block_entries * (words_ + value_words)));
   std::uint64_t* e = entry(index);
   std::memcpy(e, state, bytes);

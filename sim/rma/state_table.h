@@ -20,6 +20,9 @@ class state_table {
   // `expected`: states it will likely hold (its slots are sized for them up front).
   explicit state_table(std::size_t state_bytes, std::size_t expected = 0);
 
+  // Empties the table, keeping its memory (a level-by-level search reuses two tables).
+  void clear(std::size_t expected = 0);
+
   // The index of `state`, inserting it if new; *inserted says which. `h` is hash_of(state).
   std::uint32_t insert(const std::byte* state, std::uint64_t h, bool* inserted);
   std::uint32_t insert(const std::byte* state, bool* inserted) { return insert(state, hash_of(state), inserted); }
