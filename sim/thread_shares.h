@@ -24,7 +24,9 @@ class thread_shares {
     for (int i = 0; i < count_; ++i)
       threads.emplace_back([this, &body, i] {
         body(search_share{i, count_, [this, i](const std::string& mine) { return allgather(i, mine); },
-                          [this, i](const std::vector<std::string>& to) { return alltoall(i, to); }});
+                          [this, i](const std::vector<std::string>& to, std::vector<std::string>& from) {
+                            alltoall(i, to, from);
+                          }});
       });
     for (auto& t : threads) t.join();
   }
@@ -34,16 +36,17 @@ class thread_shares {
   std::string& slot(int from, int to) { return slots_[static_cast<std::size_t>(from * count_ + to)]; }
 
   std::vector<std::string> allgather(int me, const std::string& mine) {
-    return alltoall(me, std::vector<std::string>(static_cast<std::size_t>(count_), mine));
-  }
-  // Copies in and out, as messages between processes do.
-  std::vector<std::string> alltoall(int me, const std::vector<std::string>& to) {
-    for (int d = 0; d < count_; ++d) slot(me, d) = to[static_cast<std::size_t>(d)];
-    sync_.arrive_and_wait();
     std::vector<std::string> from;
-    for (int s = 0; s < count_; ++s) from.push_back(std::move(slot(s, me)));  // each slot has one reader
-    sync_.arrive_and_wait();  // nobody overwrites a slot before everyone has read it
+    alltoall(me, std::vector<std::string>(static_cast<std::size_t>(count_), mine), from);
     return from;
+  }
+  // Copies in and out, as messages between processes do (slots and `from` keep their memory).
+  void alltoall(int me, const std::vector<std::string>& to, std::vector<std::string>& from) {
+    for (int d = 0; d < count_; ++d) slot(me, d).assign(to[static_cast<std::size_t>(d)]);
+    sync_.arrive_and_wait();
+    from.resize(static_cast<std::size_t>(count_));
+    for (int s = 0; s < count_; ++s) from[static_cast<std::size_t>(s)].assign(slot(s, me));
+    sync_.arrive_and_wait();  // nobody overwrites a slot before everyone has read it
   }
 
   int count_;

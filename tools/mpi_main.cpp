@@ -43,12 +43,14 @@ std::vector<std::string> allgather(const std::string& mine) {
   return out;
 }
 
-// to[d] goes to rank d; returns what each rank sent this one, in rank order.
-std::vector<std::string> alltoall(const std::vector<std::string>& to) {
+// to[d] goes to rank d; from[r] receives what rank r sent this one. The buffers are kept from
+// call to call (a split search exchanges big parts at every level: no fresh pages each time).
+void alltoall(const std::vector<std::string>& to, std::vector<std::string>& from) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  static std::string sending, received;
   std::vector<int> send_counts, send_displacements, receive_counts(static_cast<std::size_t>(size)), receive_displacements;
-  std::string sending;
+  sending.clear();
   for (const std::string& part : to) {
     if (sending.size() + part.size() > INT_MAX) {  // MPI_Alltoallv counts in int
       std::cerr << "redsem-mpi: a search level's states exceed 2 GiB\n";
@@ -68,14 +70,12 @@ std::vector<std::string> alltoall(const std::vector<std::string>& to) {
     receive_displacements.push_back(static_cast<int>(total));
     total += n;
   }
-  std::string received(static_cast<std::size_t>(total), '\0');
+  received.resize(static_cast<std::size_t>(total));
   MPI_Alltoallv(sending.data(), send_counts.data(), send_displacements.data(), MPI_CHAR, received.data(),
                 receive_counts.data(), receive_displacements.data(), MPI_CHAR, MPI_COMM_WORLD);
-  std::vector<std::string> from;
-  for (int r = 0; r < size; ++r)
-    from.push_back(received.substr(static_cast<std::size_t>(receive_displacements[static_cast<std::size_t>(r)]),
-                                   static_cast<std::size_t>(receive_counts[static_cast<std::size_t>(r)])));
-  return from;
+  from.resize(static_cast<std::size_t>(size));
+  for (std::size_t r = 0; r < from.size(); ++r)
+    from[r].assign(received, static_cast<std::size_t>(receive_displacements[r]), static_cast<std::size_t>(receive_counts[r]));
 }
 
 // Where ranks other than 0 write: nowhere.

@@ -94,10 +94,13 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
                  .finals;
   const outcome_set serial_set(serial.begin(), serial.end());
   g.serial_outcomes = serial_set.size();
+  const bytes* example = nullptr;  // the smallest: the same whatever order the search found them in
   for (const bytes& f : reduced.finals)
     if (!serial_set.contains(f)) {
-      if (g.non_serializable++ == 0) g.non_serializable_example = describe_outcome(sp, f);
+      ++g.non_serializable;
+      if (!example || bytes_less{}(f, *example)) example = &f;
     }
+  if (example) g.non_serializable_example = describe_outcome(sp, *example);
 
   std::set<std::pair<std::int64_t, basic_type>> elements;
   for (const step& s : sp.steps) elements.emplace(s.at, s.type);

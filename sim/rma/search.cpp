@@ -1,6 +1,5 @@
 #include "sim/rma/search.h"
 
-#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -155,9 +154,7 @@ bool bytes_less::operator()(const std::vector<std::byte>& a, const std::vector<s
 
 search_result run_search(const search_space& space, const search_options& options) {
   if (options.share.split()) return run_split_search(space, options);
-  search_result r = searcher(space, options).run();
-  std::sort(r.finals.begin(), r.finals.end(), bytes_less{});
-  return r;
+  return searcher(space, options).run();
 }
 
 }  // namespace redsem::sim::rma

@@ -36,8 +36,8 @@ struct search_stats {
 
 struct search_result {
   search_stats stats;
-  // Distinct final states, without their masks: window bytes, then the fetch slots; sorted
-  // (bytes_less), so the order does not depend on how the search went.
+  // Distinct final states, without their masks: window bytes, then the fetch slots. In no
+  // particular order (a split search gathers them share by share): users must not depend on it.
   std::vector<std::vector<std::byte>> finals;
 };
 

@@ -6,8 +6,8 @@
 // modulo the share count). A share expands the states of the level it owns, sends each
 // successor, with the number of paths that reach it, to its owner, and the owners merge
 // duplicates. So each state is stored and expanded once, over all shares: the distinct states,
-// transitions, path counts (exact) and finals are the depth-first search's, and a share holds
-// only two levels.
+// transitions, path counts (exact) and finals (in another order) are the depth-first search's,
+// and a share holds only two levels.
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -74,7 +74,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   exact_count executions;
   std::uint64_t states_everywhere = 0;  // stored so far by all shares (each share adds the same numbers)
   state_table level(bytes), next(bytes);  // reused level after level: no fresh pages to fault in
-  std::vector<std::string> to(count);
+  std::vector<std::string> to(count), from;
   {
     const std::uint64_t h = state_table::hash(sp.initial.data(), words);
     if (h % count == me) add_paths(level, sp.initial.data(), h, exact_count::one());
@@ -121,7 +121,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         }
       }
     }
-    const std::vector<std::string> from = share.alltoall(to);
+    share.alltoall(to, from);
     ensure(from.size() == count, "a split search's alltoall returns one part per share");
     for (const std::string& part : from) {
       std::size_t at = 0;
@@ -157,7 +157,6 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       whole.finals.emplace_back(f, f + final_bytes);
     }
   }
-  std::sort(whole.finals.begin(), whole.finals.end(), bytes_less{});
   whole.stats.executions = paths_everywhere.value();
   whole.stats.memory_bytes = mine.stats.memory_bytes;
   whole.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
