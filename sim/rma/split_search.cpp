@@ -115,8 +115,9 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         if (hashes[k] % count == me) {
           add_paths(next, c, hashes[k], paths);
         } else {
-          std::string& part = to[hashes[k] % count];
+          std::string& part = to[hashes[k] % count];  // a record: the state, its hash, its paths
           part.append(reinterpret_cast<const char*>(c), bytes);
+          put(part, hashes[k]);
           put(part, paths);
         }
       }
@@ -130,7 +131,9 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         ensure(part.size() - at >= bytes, "a split search's part is truncated");
         const auto* s = reinterpret_cast<const std::byte*>(part.data() + at);
         at += bytes;
-        add_paths(next, s, state_table::hash(s, words), get<exact_count>(part, at));
+        const auto h = get<std::uint64_t>(part, at);
+        ensure(h % count == me, "a split search's state reached a share that does not own it");
+        add_paths(next, s, h, get<exact_count>(part, at));
       }
     }
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
