@@ -11,12 +11,23 @@ using detail::lane_type;
 constexpr std::string_view scalar_path = "scalar";
 
 // The SIMD layout of a type: its scalar kind when it is one integer or float field of at most
-// 8 bytes, its pair shape for the three pairs with a SIMD MINLOC/MAXLOC.
+// 8 bytes, its pair shape for the pairs with a SIMD MINLOC/MAXLOC (all but MPI_LONG_DOUBLE_INT).
+// The pair layouts kernels/simd/loc.cpp assumes: the index in the lane after the value's.
+static_assert(info(basic_type::short_int).size == 8 && info(basic_type::short_int).fields[1].offset == 4);
+static_assert(info(basic_type::long_int).size == 16 && info(basic_type::long_int).fields[1].offset == 8);
+static_assert(info(basic_type::two_real).size == 8 && info(basic_type::two_real).fields[1].offset == 4);
+static_assert(info(basic_type::two_double_precision).size == 16 &&
+              info(basic_type::two_double_precision).fields[1].offset == 8);
+
 std::optional<lane_type> lane_of(basic_type type) {
   switch (type) {
     case basic_type::float_int: return lane_type::float_int;
     case basic_type::double_int: return lane_type::double_int;
     case basic_type::two_int: case basic_type::two_integer: return lane_type::int_int;
+    case basic_type::short_int: return lane_type::short_int;
+    case basic_type::long_int: return lane_type::long_int;
+    case basic_type::two_real: return lane_type::float_float;
+    case basic_type::two_double_precision: return lane_type::double_double;
     default: break;
   }
   const type_info& t = info(type);

@@ -11,7 +11,9 @@ namespace redsem::kernels::detail {
 // The element layouts that have a SIMD path.
 enum class lane_type : std::uint8_t {
   i8, u8, i16, u16, i32, u32, i64, u64, f32, f64,
-  float_int, double_int, int_int,  // MINLOC/MAXLOC pairs: {float,int}, {double,int,pad}, {int,int}
+  // MINLOC/MAXLOC pairs, value then index: {float,int}, {double,int,pad}, {int,int},
+  // {short,pad,int}, {long,int,pad}, {float,float}, {double,double}
+  float_int, double_int, int_int, short_int, long_int, float_float, double_double,
 };
 
 struct simd_entry {

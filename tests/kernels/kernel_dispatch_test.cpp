@@ -41,6 +41,21 @@ TEST(KernelDispatch, default_float_minmax_is_simd_and_other_nan_rules_are_scalar
   EXPECT_TRUE(find_kernel(op_id::sum, basic_type::c_double_complex, policy{})->is_simd());
 }
 
+TEST(KernelDispatch, every_pair_type_but_long_double_int_has_simd_minloc_maxloc) {
+  if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
+  for (basic_type type : {basic_type::float_int, basic_type::double_int, basic_type::long_int, basic_type::two_int,
+                          basic_type::short_int, basic_type::two_real, basic_type::two_double_precision,
+                          basic_type::two_integer}) {
+    for (op_id op : {op_id::minloc, op_id::maxloc})
+      EXPECT_TRUE(find_kernel(op, type, policy{})->is_simd()) << to_string(op) << " on " << to_string(type);
+  }
+  EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::long_double_int, policy{})->is_simd());
+  policy chain;
+  chain.loc_nan = loc_nan_rule::c_chain;
+  EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::two_real, chain)->is_simd()) << "a float value sees loc_nan";
+  EXPECT_TRUE(find_kernel(op_id::maxloc, basic_type::short_int, chain)->is_simd());
+}
+
 TEST(KernelDispatch, illegal_pairs_have_no_kernel) {
   EXPECT_FALSE(find_kernel(op_id::sum, basic_type::byte, policy{}));
   EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::double_, policy{}));
