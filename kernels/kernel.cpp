@@ -11,7 +11,8 @@ using detail::lane_type;
 constexpr std::string_view scalar_path = "scalar";
 
 // The SIMD layout of a type: its scalar kind when it is one integer or float field of at most
-// 8 bytes, its pair shape for the pairs with a SIMD MINLOC/MAXLOC (all but MPI_LONG_DOUBLE_INT).
+// 8 bytes, {re, im} for float and double complex, its pair shape for the pairs with a SIMD
+// MINLOC/MAXLOC (all but MPI_LONG_DOUBLE_INT).
 // The pair layouts kernels/simd/loc.cpp assumes: the index in the lane after the value's.
 static_assert(info(basic_type::short_int).size == 8 && info(basic_type::short_int).fields[1].offset == 4);
 static_assert(info(basic_type::long_int).size == 16 && info(basic_type::long_int).fields[1].offset == 8);
@@ -31,6 +32,11 @@ std::optional<lane_type> lane_of(basic_type type) {
     default: break;
   }
   const type_info& t = info(type);
+  if (t.group == type_group::complex) {
+    if (t.fields[0].kind == scalar_kind::f32) return lane_type::c32;
+    if (t.fields[0].kind == scalar_kind::f64) return lane_type::c64;
+    return std::nullopt;
+  }
   if (t.field_count != 1) return std::nullopt;
   switch (t.fields[0].kind) {
     case scalar_kind::i8: return lane_type::i8;
@@ -56,16 +62,6 @@ detail::simd_entry simd_for(op_id op, lane_type lane) {
     case op_class::move: return {};
   }
   return {};
-}
-
-// Complex SUM is SUM on the real and imaginary parts: two float lanes per element.
-std::optional<kernel> complex_sum(op_id op, basic_type type) {
-  if (op != op_id::sum || group_of(type) != type_group::complex) return std::nullopt;
-  const scalar_kind part = info(type).fields[0].kind;
-  if (part != scalar_kind::f32 && part != scalar_kind::f64) return std::nullopt;
-  const auto e = detail::simd_arith_kernel(op, part == scalar_kind::f32 ? lane_type::f32 : lane_type::f64);
-  if (e.fn == nullptr) return std::nullopt;
-  return kernel(e.fn, 2, e.target);
 }
 
 bool is_signed_integer(basic_type type) {
@@ -100,15 +96,14 @@ std::optional<kernel> find_scalar_kernel(op_id op, basic_type type) {
       fn = detail::scalar_logical_pair_kernel(op, type); break;
   }
   if (fn == nullptr) return std::nullopt;
-  return kernel(fn, 1, scalar_path);
+  return kernel(fn, scalar_path);
 }
 
 std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p) {
   if (!op_allows(op, type)) return std::nullopt;
   if (uses_default_semantics(op, type, p)) {
-    if (auto k = complex_sum(op, type)) return k;
     if (auto lane = lane_of(type)) {
-      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return kernel(e.fn, 1, e.target);
+      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return kernel(e.fn, e.target);
     }
   }
   return find_scalar_kernel(op, type);

@@ -39,13 +39,13 @@ using kernel_fn = kernel_status (*)(const std::byte* a, const std::byte* b, std:
 // A kernel chosen for one (op, type, policy) on this CPU.
 class kernel {
  public:
-  kernel(kernel_fn fn, std::uint8_t scale, std::string_view path) : fn_(fn), scale_(scale), path_(path) {}
+  kernel(kernel_fn fn, std::string_view path) : fn_(fn), path_(path) {}
 
   // out[k] = a[k] ∘ b[k] for k < count.
   kernel_status operator()(const void* a, const void* b, void* out, std::uint64_t count,
                            const policy& p) const noexcept {
     return fn_(static_cast<const std::byte*>(a), static_cast<const std::byte*>(b), static_cast<std::byte*>(out),
-               count * scale_, p);
+               count, p);
   }
   // io[k] = in[k] ∘ io[k].
   kernel_status reduce_local(const void* in, void* io, std::uint64_t count, const policy& p) const noexcept {
@@ -57,7 +57,6 @@ class kernel {
 
  private:
   kernel_fn fn_;
-  std::uint8_t scale_;  // elements of the raw kernel per element of the type (2: complex SUM on scalars)
   std::string_view path_;
 };
 

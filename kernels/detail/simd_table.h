@@ -11,6 +11,7 @@ namespace redsem::kernels::detail {
 // The element layouts that have a SIMD path.
 enum class lane_type : std::uint8_t {
   i8, u8, i16, u16, i32, u32, i64, u64, f32, f64,
+  c32, c64,  // float and double complex: {re, im}
   // MINLOC/MAXLOC pairs, value then index: {float,int}, {double,int,pad}, {int,int},
   // {short,pad,int}, {long,int,pad}, {float,float}, {double,double}
   float_int, double_int, int_int, short_int, long_int, float_float, double_double,
@@ -21,7 +22,7 @@ struct simd_entry {
   const char* target = "";     // hwy::TargetName of the target it was compiled for
 };
 
-simd_entry simd_arith_kernel(op_id op, lane_type t);    // SUM, PROD
+simd_entry simd_arith_kernel(op_id op, lane_type t);    // SUM, PROD (complex too)
 simd_entry simd_minmax_kernel(op_id op, lane_type t);   // MIN, MAX
 simd_entry simd_bits_kernel(op_id op, lane_type t);     // BAND, BOR, BXOR, LAND, LOR, LXOR
 simd_entry simd_loc_kernel(op_id op, lane_type t);      // MINLOC, MAXLOC

@@ -1,6 +1,8 @@
 // SUM and PROD. Integers compute on unsigned lanes, where wrap-around is the definition
 // (the model's signed arithmetic wraps through unsigned types too); floats round each
-// operation on its own, as the model does (no FMA contraction).
+// operation on its own, as the model does (no FMA contraction: the build has -ffp-contract=off,
+// and Highway's Mul, Add and Sub are one instruction each). Float and double complex are
+// {re, im} pairs of lanes: SUM adds lane by lane, PROD is the model's textbook formula.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/arith.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -46,6 +48,23 @@ struct mul_lanes {
   }
 };
 
+// (ar + i·ai)(br + i·bi) = (ar·br − ai·bi) + i·(ar·bi + ai·br), ops::prod on complex_val: the
+// four products, then the even (real) lane's difference and the odd (imaginary) lane's sum.
+struct complex_mul_lanes {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const V p = hn::Mul(hn::DupEven(a), b);                  // ar·br, ar·bi
+    const V q = hn::Mul(hn::DupOdd(a), hn::Reverse2(d, b));  // ai·bi, ai·br
+    return hn::OddEven(hn::Add(p, q), hn::Sub(p, q));
+  }
+};
+
+// A complex element is two lanes of T.
+template <class T, class Combine>
+detail::simd_entry complex_entry() {
+  return {&simd_kernel<T, 2 * sizeof(T), Combine>, hwy::TargetName(HWY_TARGET)};
+}
+
 template <class Combine>
 detail::simd_entry for_lane(detail::lane_type t) {
   using detail::lane_type;
@@ -56,6 +75,8 @@ detail::simd_entry for_lane(detail::lane_type t) {
     case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
     case lane_type::f32: return entry<float, Combine>();
     case lane_type::f64: return entry<double, Combine>();
+    case lane_type::c32: return complex_entry<float, Combine>();
+    case lane_type::c64: return complex_entry<double, Combine>();
     default: return {};
   }
 }
@@ -69,6 +90,8 @@ detail::simd_entry find_arith(op_id op, detail::lane_type t) {
   return {};  // one lane is no vector: the model's scalar loop is the fallback
 #else
   if (op == op_id::sum) return for_lane<add_lanes>(t);
+  if (op == op_id::prod && t == detail::lane_type::c32) return complex_entry<float, complex_mul_lanes>();
+  if (op == op_id::prod && t == detail::lane_type::c64) return complex_entry<double, complex_mul_lanes>();
   if (op == op_id::prod) return for_lane<mul_lanes>(t);
   return {};
 #endif

@@ -41,6 +41,17 @@ TEST(KernelDispatch, default_float_minmax_is_simd_and_other_nan_rules_are_scalar
   EXPECT_TRUE(find_kernel(op_id::sum, basic_type::c_double_complex, policy{})->is_simd());
 }
 
+TEST(KernelDispatch, float_and_double_complex_prod_is_simd) {
+  if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
+  for (basic_type type : {basic_type::c_complex, basic_type::c_double_complex, basic_type::cxx_float_complex,
+                          basic_type::cxx_double_complex, basic_type::complex, basic_type::double_complex,
+                          basic_type::complex8, basic_type::complex16}) {
+    EXPECT_TRUE(find_kernel(op_id::prod, type, policy{})->is_simd()) << to_string(type);
+    EXPECT_TRUE(find_kernel(op_id::sum, type, policy{})->is_simd()) << to_string(type);
+  }
+  EXPECT_FALSE(find_kernel(op_id::prod, basic_type::c_long_double_complex, policy{})->is_simd());
+}
+
 TEST(KernelDispatch, every_pair_type_but_long_double_int_has_simd_minloc_maxloc) {
   if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
   for (basic_type type : {basic_type::float_int, basic_type::double_int, basic_type::long_int, basic_type::two_int,
