@@ -58,7 +58,8 @@ class KernelMatchesModel : public ::testing::TestWithParam<std::int64_t> {
 // At this size the oracle is the scalar path, which the sweeps hold to the model.
 TEST_P(KernelMatchesModel, large_separate_outputs) {
   testing::value_source values(0x1a7e);
-  for (auto [op, type] : {std::pair{op_id::sum, basic_type::int8}, std::pair{op_id::max, basic_type::double_},
+  for (auto [op, type] : {std::pair{op_id::sum, basic_type::int8}, std::pair{op_id::prod, basic_type::uint8},
+                          std::pair{op_id::max, basic_type::double_},
                           std::pair{op_id::maxloc, basic_type::double_int}, std::pair{op_id::minloc, basic_type::float_int}}) {
     const auto k = find_kernel(op, type, policy{});
     const auto reference = find_scalar_kernel(op, type);
