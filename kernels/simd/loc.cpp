@@ -30,8 +30,8 @@ struct short_value {
 
 // ops::min_index: a signed 32-bit min for an int index, whose lane holding the index is the one
 // that counts (the padding beside a 64-bit value's index gets some operand's padding); for a
-// float index (MPI_2REAL, MPI_2DOUBLE_PRECISION) `b < a ? b : a`, so a NaN or ±0 against ±0
-// keeps a's index, as the model's floating min does.
+// float index (MPI_2REAL, MPI_2DOUBLE_PRECISION) `b < a ? b : a`, so with a NaN index, or −0
+// against +0, a's index stays, as with the model's floating min.
 struct int_index {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
@@ -61,7 +61,8 @@ struct loc_lanes {
       b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
     }
     // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
-    // ops::extreme_loc; for integers both choices are equal.
+    // ops::extreme_loc; for integers both choices have the same value bytes (MPI_SHORT_INT's
+    // lane sign is its padding's, which no one compares).
     const auto u_negative = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));
     const V tie_value = Greater ? hn::IfThenElse(u_negative, b, a) : hn::IfThenElse(u_negative, a, b);
     const V tie = hn::OddEven(Index()(d, a, b), tie_value);
