@@ -60,7 +60,9 @@ TEST_P(KernelMatchesModel, large_separate_outputs) {
   testing::value_source values(0x1a7e);
   for (auto [op, type] : {std::pair{op_id::sum, basic_type::int8}, std::pair{op_id::prod, basic_type::uint8},
                           std::pair{op_id::max, basic_type::double_},
-                          std::pair{op_id::maxloc, basic_type::double_int}, std::pair{op_id::minloc, basic_type::float_int}}) {
+                          std::pair{op_id::maxloc, basic_type::double_int}, std::pair{op_id::minloc, basic_type::float_int},
+                          std::pair{op_id::maxloc, basic_type::two_double_precision},
+                          std::pair{op_id::minloc, basic_type::short_int}}) {
     const auto k = find_kernel(op, type, policy{});
     const auto reference = find_scalar_kernel(op, type);
     const std::size_t size = info(type).size, count = ((std::size_t{4} << 20) + 3 * 64 + 8) / size + 1;
