@@ -22,9 +22,17 @@ struct simd_entry {
   const char* target = "";     // hwy::TargetName of the target it was compiled for
 };
 
+// On the target chosen by dispatch (the best one, or the one a test forced):
 simd_entry simd_arith_kernel(op_id op, lane_type t);    // SUM, PROD (complex too)
 simd_entry simd_minmax_kernel(op_id op, lane_type t);   // MIN, MAX
 simd_entry simd_bits_kernel(op_id op, lane_type t);     // BAND, BOR, BXOR, LAND, LOR, LXOR
 simd_entry simd_loc_kernel(op_id op, lane_type t);      // MINLOC, MAXLOC
+
+// The same families' AVX2 kernels, whatever dispatch chose (empty where AVX2 was not compiled).
+// Only for CPUs that run AVX2: callers ask when dispatch chose AVX3.
+simd_entry simd_arith_kernel_avx2(op_id op, lane_type t);
+simd_entry simd_minmax_kernel_avx2(op_id op, lane_type t);
+simd_entry simd_bits_kernel_avx2(op_id op, lane_type t);
+simd_entry simd_loc_kernel_avx2(op_id op, lane_type t);
 
 }  // namespace redsem::kernels::detail

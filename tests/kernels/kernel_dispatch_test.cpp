@@ -67,6 +67,23 @@ TEST(KernelDispatch, every_pair_type_but_long_double_int_has_simd_minloc_maxloc)
   EXPECT_TRUE(find_kernel(op_id::maxloc, basic_type::short_int, chain)->is_simd());
 }
 
+TEST(KernelDispatch, avx3_kernels_hand_large_arrays_to_avx2) {
+  const auto targets = dispatch_targets();
+  for (const std::int64_t t : targets) {
+    force_target(t);
+    const auto k = find_kernel(op_id::sum, basic_type::double_, policy{});
+    if (target_name(t) == "AVX3") {
+      EXPECT_EQ(k->large_from(), (std::uint64_t{8} << 20) / 8);
+      EXPECT_EQ(k->path(k->large_from() - 1), "AVX3");
+      EXPECT_EQ(k->path(k->large_from()), "AVX2");
+    } else {
+      EXPECT_EQ(k->large_from(), UINT64_MAX) << target_name(t);
+    }
+  }
+  force_target(0);
+  EXPECT_EQ(find_scalar_kernel(op_id::sum, basic_type::double_)->large_from(), UINT64_MAX);
+}
+
 TEST(KernelDispatch, illegal_pairs_have_no_kernel) {
   EXPECT_FALSE(find_kernel(op_id::sum, basic_type::byte, policy{}));
   EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::double_, policy{}));
