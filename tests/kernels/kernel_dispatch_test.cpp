@@ -76,6 +76,10 @@ TEST(KernelDispatch, avx3_kernels_hand_large_arrays_to_avx2) {
       EXPECT_EQ(k->large_from(), (std::uint64_t{8} << 20) / 8);
       EXPECT_EQ(k->path(k->large_from() - 1), "AVX3");
       EXPECT_EQ(k->path(k->large_from()), "AVX2");
+      // AVX2 has no 64-bit min or low product: those stay on AVX3.
+      EXPECT_EQ(find_kernel(op_id::min, basic_type::int64, policy{})->large_from(), UINT64_MAX);
+      EXPECT_EQ(find_kernel(op_id::prod, basic_type::uint64, policy{})->large_from(), UINT64_MAX);
+      EXPECT_NE(find_kernel(op_id::sum, basic_type::int64, policy{})->large_from(), UINT64_MAX);
     } else {
       EXPECT_EQ(k->large_from(), UINT64_MAX) << target_name(t);
     }

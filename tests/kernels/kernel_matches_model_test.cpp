@@ -87,7 +87,7 @@ TEST_P(KernelMatchesModel, large_separate_outputs) {
 // against the scalar path.
 TEST_P(KernelMatchesModel, large_arrays_past_the_avx2_handover) {
   testing::value_source values(0xb16);
-  for (auto [op, type] : {std::pair{op_id::sum, basic_type::int8}, std::pair{op_id::prod, basic_type::int8},
+  for (auto [op, type] : {std::pair{op_id::sum, basic_type::int8}, std::pair{op_id::max, basic_type::int16},
                           std::pair{op_id::min, basic_type::float_}, std::pair{op_id::land, basic_type::int32},
                           std::pair{op_id::maxloc, basic_type::two_int},
                           std::pair{op_id::prod, basic_type::c_double_complex}}) {
