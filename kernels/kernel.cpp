@@ -11,15 +11,32 @@ using detail::lane_type;
 constexpr std::string_view scalar_path = "scalar";
 
 // The SIMD layout of a type: its scalar kind when it is one integer or float field of at most
-// 8 bytes, its pair shape for the three pairs with a SIMD MINLOC/MAXLOC.
+// 8 bytes, {re, im} for float and double complex, its pair shape for the pairs with a SIMD
+// MINLOC/MAXLOC (all but MPI_LONG_DOUBLE_INT).
+// The pair layouts kernels/simd/loc.cpp assumes: the index in the lane after the value's.
+static_assert(info(basic_type::short_int).size == 8 && info(basic_type::short_int).fields[1].offset == 4);
+static_assert(info(basic_type::long_int).size == 16 && info(basic_type::long_int).fields[1].offset == 8);
+static_assert(info(basic_type::two_real).size == 8 && info(basic_type::two_real).fields[1].offset == 4);
+static_assert(info(basic_type::two_double_precision).size == 16 &&
+              info(basic_type::two_double_precision).fields[1].offset == 8);
+
 std::optional<lane_type> lane_of(basic_type type) {
   switch (type) {
     case basic_type::float_int: return lane_type::float_int;
     case basic_type::double_int: return lane_type::double_int;
     case basic_type::two_int: case basic_type::two_integer: return lane_type::int_int;
+    case basic_type::short_int: return lane_type::short_int;
+    case basic_type::long_int: return lane_type::long_int;
+    case basic_type::two_real: return lane_type::float_float;
+    case basic_type::two_double_precision: return lane_type::double_double;
     default: break;
   }
   const type_info& t = info(type);
+  if (t.group == type_group::complex) {
+    if (t.fields[0].kind == scalar_kind::f32) return lane_type::c32;
+    if (t.fields[0].kind == scalar_kind::f64) return lane_type::c64;
+    return std::nullopt;
+  }
   if (t.field_count != 1) return std::nullopt;
   switch (t.fields[0].kind) {
     case scalar_kind::i8: return lane_type::i8;
@@ -47,14 +64,40 @@ detail::simd_entry simd_for(op_id op, lane_type lane) {
   return {};
 }
 
-// Complex SUM is SUM on the real and imaginary parts: two float lanes per element.
-std::optional<kernel> complex_sum(op_id op, basic_type type) {
-  if (op != op_id::sum || group_of(type) != type_group::complex) return std::nullopt;
-  const scalar_kind part = info(type).fields[0].kind;
-  if (part != scalar_kind::f32 && part != scalar_kind::f64) return std::nullopt;
-  const auto e = detail::simd_arith_kernel(op, part == scalar_kind::f32 ? lane_type::f32 : lane_type::f64);
-  if (e.fn == nullptr) return std::nullopt;
-  return kernel(e.fn, 2, e.target);
+detail::simd_entry simd_avx2_for(op_id op, lane_type lane) {
+  switch (class_of(op)) {
+    case op_class::arith: return detail::simd_arith_kernel_avx2(op, lane);
+    case op_class::minmax: return detail::simd_minmax_kernel_avx2(op, lane);
+    case op_class::logical: case op_class::bitwise: return detail::simd_bits_kernel_avx2(op, lane);
+    case op_class::loc: return detail::simd_loc_kernel_avx2(op, lane);
+    case op_class::move: return {};
+  }
+  return {};
+}
+
+// From this many bytes per operand an AVX3 kernel hands the call to its AVX2 twin. Past the
+// caches, 512-bit loads and stores streamed slower than 256-bit ones on this machine (AMD, whose
+// AVX-512 runs on 256-bit units): with 16 MiB operands SUM double 68 vs 86 GB/s, MIN float 50 vs
+// 65, MAXLOC MPI_2INT 48 vs 71, BAND int32 65 vs 82; at 8 MiB AVX2 mostly ahead, at 4 MiB mixed,
+// in cache AVX3 ahead (interleaved A/B runs of the two kernels).
+constexpr std::uint64_t avx2_from_bytes = std::uint64_t{8} << 20;
+
+// Pairs whose AVX2 kernel does more work per vector than the AVX3 one, so that it lost even past
+// the caches (8 MiB operands: 64-bit MIN/MAX 0.6×, 64-bit PROD 0.8×): AVX2 has no 64-bit min, max
+// or low product (vpminsq, vpmaxuq, vpmullq are AVX-512). The AVX3 byte PROD already runs on
+// 256-bit vectors.
+bool avx3_only(op_id op, lane_type lane) {
+  const bool wide = lane == lane_type::i64 || lane == lane_type::u64;
+  const bool byte = lane == lane_type::i8 || lane == lane_type::u8;
+  return (wide && (op == op_id::min || op == op_id::max || op == op_id::prod)) || (byte && op == op_id::prod);
+}
+
+kernel simd_kernel_for(detail::simd_entry e, op_id op, basic_type type, lane_type lane) {
+  if (std::string_view(e.target) == "AVX3" && !avx3_only(op, lane)) {
+    if (const auto large = simd_avx2_for(op, lane); large.fn != nullptr)
+      return kernel(e.fn, e.target, large.fn, large.target, avx2_from_bytes / info(type).size);
+  }
+  return kernel(e.fn, e.target);
 }
 
 bool is_signed_integer(basic_type type) {
@@ -89,15 +132,14 @@ std::optional<kernel> find_scalar_kernel(op_id op, basic_type type) {
       fn = detail::scalar_logical_pair_kernel(op, type); break;
   }
   if (fn == nullptr) return std::nullopt;
-  return kernel(fn, 1, scalar_path);
+  return kernel(fn, scalar_path);
 }
 
 std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p) {
   if (!op_allows(op, type)) return std::nullopt;
   if (uses_default_semantics(op, type, p)) {
-    if (auto k = complex_sum(op, type)) return k;
     if (auto lane = lane_of(type)) {
-      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return kernel(e.fn, 1, e.target);
+      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return simd_kernel_for(e, op, type, *lane);
     }
   }
   return find_scalar_kernel(op, type);

@@ -39,30 +39,42 @@ using kernel_fn = kernel_status (*)(const std::byte* a, const std::byte* b, std:
 // A kernel chosen for one (op, type, policy) on this CPU.
 class kernel {
  public:
-  kernel(kernel_fn fn, std::uint8_t scale, std::string_view path) : fn_(fn), scale_(scale), path_(path) {}
+  kernel(kernel_fn fn, std::string_view path) : kernel(fn, path, fn, path, UINT64_MAX) {}
+  // One that hands calls of `large_from` elements or more to `large_fn` (find_kernel: AVX3 → AVX2
+  // past the caches).
+  kernel(kernel_fn fn, std::string_view path, kernel_fn large_fn, std::string_view large_path,
+         std::uint64_t large_from)
+      : fn_(fn), large_fn_(large_fn), large_from_(large_from), path_(path), large_path_(large_path) {}
 
   // out[k] = a[k] ∘ b[k] for k < count.
   kernel_status operator()(const void* a, const void* b, void* out, std::uint64_t count,
                            const policy& p) const noexcept {
-    return fn_(static_cast<const std::byte*>(a), static_cast<const std::byte*>(b), static_cast<std::byte*>(out),
-               count * scale_, p);
+    return (count < large_from_ ? fn_ : large_fn_)(static_cast<const std::byte*>(a), static_cast<const std::byte*>(b),
+                                                   static_cast<std::byte*>(out), count, p);
   }
   // io[k] = in[k] ∘ io[k].
   kernel_status reduce_local(const void* in, void* io, std::uint64_t count, const policy& p) const noexcept {
     return (*this)(in, io, io, count, p);
   }
-  // "scalar" for the model's own loop, else the SIMD target's name ("AVX2", "AVX3", "SSE4", "EMU128").
+  // "scalar" for the model's own loop, else the SIMD target's name ("AVX2", "AVX3", "SSE4", "EMU128"):
+  // the path of calls below large_from() elements, and of a call of `count` elements.
   std::string_view path() const { return path_; }
+  std::string_view path(std::uint64_t count) const { return count < large_from_ ? path_ : large_path_; }
+  std::uint64_t large_from() const { return large_from_; }  // UINT64_MAX: one path for every count
   bool is_simd() const { return path_ != "scalar"; }
 
  private:
   kernel_fn fn_;
-  std::uint8_t scale_;  // elements of the raw kernel per element of the type (2: complex SUM on scalars)
+  kernel_fn large_fn_;
+  std::uint64_t large_from_;
   std::string_view path_;
+  std::string_view large_path_;
 };
 
 // The kernel for `op` on `type` under `p`, on the best SIMD target this CPU supports when
 // one exists for the pair and p's relevant choices are the defaults, else the scalar path.
+// An AVX3 kernel hands calls with 8 MiB or more per operand to the AVX2 one (faster past the
+// caches on the machine this was measured on; see kernel.cpp).
 // nullopt when the op does not allow the type (op_allows); MPI_REPLACE and MPI_NO_OP are included
 // for accumulates. Look up once, call many times: the lookup does the dispatch.
 std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p);

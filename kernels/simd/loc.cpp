@@ -1,8 +1,10 @@
-// MINLOC and MAXLOC on the interleaved pairs {float,int}, {int,int} (value and index in
-// adjacent 32-bit lanes) and {double,int,padding} (value and index+padding in adjacent
-// 64-bit lanes). The same selects as ops::extreme_loc under the default policy
-// (loc_nan_rule::extreme, zero_rule::ordered): the value lane decides, and its decision is
-// copied to the index lane beside it.
+// MINLOC and MAXLOC on the interleaved pair types, value and index in adjacent lanes:
+//   32-bit lanes: {float,int}, {int,int}, {float,float} (MPI_2REAL), {short,pad,int} (the
+//     value sign-extended from its lane's low half for the comparisons);
+//   64-bit lanes: {double,int,pad}, {long,int,pad}, {double,double} (MPI_2DOUBLE_PRECISION).
+// The same selects as ops::extreme_loc under the default policy (loc_nan_rule::extreme,
+// zero_rule::ordered): the value lane decides, and its decision is copied to the index lane
+// beside it; tied values take ops::min_index of the indices.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/loc.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -15,14 +17,41 @@ namespace redsem::kernels::HWY_NAMESPACE {
 #if HWY_TARGET != HWY_SCALAR
 namespace {
 
-template <bool Greater>
+// How the value lane is compared: as it is, or (MPI_SHORT_INT) its low 16 bits sign-extended,
+// since the upper half of the lane is padding.
+struct whole_value {
+  template <class D, class V>
+  HWY_INLINE V operator()(D /*d*/, V x) const { return x; }
+};
+struct short_value {
+  template <class D, class V>
+  HWY_INLINE V operator()(D /*d*/, V x) const { return hn::ShiftRight<16>(hn::ShiftLeft<16>(x)); }
+};
+
+// ops::min_index: a signed 32-bit min for an int index, whose lane holding the index is the one
+// that counts (the padding beside a 64-bit value's index gets some operand's padding); for a
+// float index (MPI_2REAL, MPI_2DOUBLE_PRECISION) `b < a ? b : a`, so with a NaN index, or −0
+// against +0, a's index stays, as with the model's floating min.
+struct int_index {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V a, V b) const {
+    const hn::Repartition<std::int32_t, D> d32;
+    return hn::BitCast(d, hn::Min(hn::BitCast(d32, a), hn::BitCast(d32, b)));
+  }
+};
+struct float_index {
+  template <class D, class V>
+  HWY_INLINE V operator()(D /*d*/, V a, V b) const { return hn::IfThenElse(hn::Lt(b, a), b, a); }
+};
+
+template <bool Greater, class Value, class Index>
 struct loc_lanes {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
     const hn::RebindToSigned<D> di;
     // Each value copied into its index lane, so every comparison below decides both lanes of
     // its pair at once.
-    const V u = hn::DupEven(a), v = hn::DupEven(b);
+    const V u = hn::DupEven(Value()(d, a)), v = hn::DupEven(Value()(d, b));
     auto a_wins = Greater ? hn::Lt(v, u) : hn::Lt(u, v);
     auto b_wins = Greater ? hn::Lt(u, v) : hn::Lt(v, u);
     if constexpr (std::is_floating_point_v<hn::TFromD<D>>) {
@@ -32,26 +61,31 @@ struct loc_lanes {
       b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
     }
     // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
-    // ops::extreme_loc; for integers both choices are equal.
+    // ops::extreme_loc; for integers both choices have the same value bytes (MPI_SHORT_INT's
+    // lane sign is its padding's, which no one compares).
     const auto u_negative = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));
     const V tie_value = Greater ? hn::IfThenElse(u_negative, b, a) : hn::IfThenElse(u_negative, a, b);
-    // Tied values keep the smaller index: a signed 32-bit min, whose lane holding the index is
-    // the one that counts (the padding beside MPI_DOUBLE_INT's index gets some operand's padding).
-    const hn::Repartition<std::int32_t, D> d32;
-    const V smaller_index = hn::BitCast(d, hn::Min(hn::BitCast(d32, a), hn::BitCast(d32, b)));
-    const V tie = hn::OddEven(smaller_index, tie_value);
+    const V tie = hn::OddEven(Index()(d, a, b), tie_value);
     return hn::IfThenElse(a_wins, a, hn::IfThenElse(b_wins, b, tie));
   }
 };
 
-template <class Combine>
+template <class T, std::size_t ElementSize, bool Greater, class Value, class Index>
+detail::simd_entry loc_entry() {
+  return {&simd_kernel<T, ElementSize, loc_lanes<Greater, Value, Index>>, hwy::TargetName(HWY_TARGET)};
+}
+
+template <bool Greater>
 detail::simd_entry for_lane(detail::lane_type t) {
   using detail::lane_type;
-  const char* target = hwy::TargetName(HWY_TARGET);
   switch (t) {
-    case lane_type::float_int: return {&simd_kernel<float, 8, Combine>, target};
-    case lane_type::int_int: return {&simd_kernel<std::int32_t, 8, Combine>, target};
-    case lane_type::double_int: return {&simd_kernel<double, 16, Combine>, target};
+    case lane_type::float_int: return loc_entry<float, 8, Greater, whole_value, int_index>();
+    case lane_type::int_int: return loc_entry<std::int32_t, 8, Greater, whole_value, int_index>();
+    case lane_type::short_int: return loc_entry<std::int32_t, 8, Greater, short_value, int_index>();
+    case lane_type::float_float: return loc_entry<float, 8, Greater, whole_value, float_index>();
+    case lane_type::double_int: return loc_entry<double, 16, Greater, whole_value, int_index>();
+    case lane_type::long_int: return loc_entry<std::int64_t, 16, Greater, whole_value, int_index>();
+    case lane_type::double_double: return loc_entry<double, 16, Greater, whole_value, float_index>();
     default: return {};
   }
 }
@@ -64,8 +98,8 @@ detail::simd_entry find_loc(op_id op, detail::lane_type t) {
   (void)op, (void)t;
   return {};  // one lane is no vector: the model's scalar loop is the fallback
 #else
-  if (op == op_id::maxloc) return for_lane<loc_lanes<true>>(t);
-  if (op == op_id::minloc) return for_lane<loc_lanes<false>>(t);
+  if (op == op_id::maxloc) return for_lane<true>(t);
+  if (op == op_id::minloc) return for_lane<false>(t);
   return {};
 #endif
 }
@@ -78,6 +112,14 @@ namespace redsem::kernels {
 HWY_EXPORT(find_loc);
 namespace detail {
 simd_entry simd_loc_kernel(op_id op, lane_type t) { return HWY_DYNAMIC_DISPATCH(find_loc)(op, t); }
+simd_entry simd_loc_kernel_avx2(op_id op, lane_type t) {
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
+  return N_AVX2::find_loc(op, t);
+#else
+  (void)op, (void)t;
+  return {};
+#endif
+}
 }  // namespace detail
 }  // namespace redsem::kernels
 #endif

@@ -20,11 +20,12 @@ HWY_BEFORE_NAMESPACE();
 namespace redsem::kernels::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// out = combine(a, b) on `rest` bytes, fewer than one vector: through a zero-padded vector, so
-// a tail meets the very same combine as the body.
-template <class T, class Combine>
+// out = combine(a, b) on `rest` bytes, fewer than one vector of D: through a zero-padded
+// vector, so a tail meets the very same combine as the body.
+template <class D, class Combine>
 HWY_INLINE void partial(const std::byte* a, const std::byte* b, std::byte* out, std::size_t rest) {
-  const hn::ScalableTag<T> d;
+  using T = hn::TFromD<D>;
+  const D d;
   alignas(64) T ta[HWY_MAX_BYTES / sizeof(T)] = {};
   alignas(64) T tb[HWY_MAX_BYTES / sizeof(T)] = {};
   alignas(64) T tr[HWY_MAX_BYTES / sizeof(T)];
@@ -39,12 +40,13 @@ HWY_INLINE void partial(const std::byte* a, const std::byte* b, std::byte* out, 
 // so the 3-operand form moves 3 bytes per byte of result instead of 4.
 inline constexpr std::uint64_t stream_threshold = std::uint64_t{4} << 20;
 
-// out = combine(a, b) over `bytes` bytes, a whole number of ElementSize-byte elements; each
-// element size divides the vector size. Operands are loaded before out is stored, so out may
-// equal a or b.
-template <class T, std::size_t ElementSize, class Combine>
+// out = combine(a, b) over `bytes` bytes, a whole number of ElementSize-byte elements, in
+// vectors of D; each element size divides the vector size. Operands are loaded before out is
+// stored, so out may equal a or b.
+template <class D, std::size_t ElementSize, class Combine>
 HWY_INLINE void binary_loop(const std::byte* a, const std::byte* b, std::byte* out, std::uint64_t bytes) {
-  const hn::ScalableTag<T> d;
+  using T = hn::TFromD<D>;
+  const D d;
   const Combine combine;
   const std::size_t step = hn::Lanes(d) * sizeof(T);
   std::uint64_t i = 0;
@@ -52,7 +54,7 @@ HWY_INLINE void binary_loop(const std::byte* a, const std::byte* b, std::byte* o
   const std::size_t head = (step - reinterpret_cast<std::uintptr_t>(out) % step) % step;
   if (bytes >= stream_threshold && out != a && out != b && head % ElementSize == 0) {
     // Whole elements up to a vector boundary of out, then aligned streaming stores.
-    if (head != 0) partial<T, Combine>(a, b, out, head);
+    if (head != 0) partial<D, Combine>(a, b, out, head);
     for (i = head; i + step <= bytes; i += step)
       hn::Stream(combine(d, load(a + i), load(b + i)), d, reinterpret_cast<T*>(out + i));
     hwy::FlushStream();
@@ -66,14 +68,15 @@ HWY_INLINE void binary_loop(const std::byte* a, const std::byte* b, std::byte* o
     }
     for (; i + step <= bytes; i += step) hn::StoreU(combine(d, load(a + i), load(b + i)), d, reinterpret_cast<T*>(out + i));
   }
-  if (i < bytes) partial<T, Combine>(a + i, b + i, out + i, static_cast<std::size_t>(bytes - i));
+  if (i < bytes) partial<D, Combine>(a + i, b + i, out + i, static_cast<std::size_t>(bytes - i));
 }
 
-// A kernel_fn for elements of ElementSize bytes processed as lanes of T.
-template <class T, std::size_t ElementSize, class Combine>
+// A kernel_fn for elements of ElementSize bytes processed as lanes of T, in full vectors unless
+// D says otherwise.
+template <class T, std::size_t ElementSize, class Combine, class D = hn::ScalableTag<T>>
 kernel_status simd_kernel(const std::byte* a, const std::byte* b, std::byte* out, std::uint64_t count,
                           const policy& /*p: only called when the relevant choices are the defaults*/) noexcept {
-  binary_loop<T, ElementSize, Combine>(a, b, out, count * ElementSize);
+  binary_loop<D, ElementSize, Combine>(a, b, out, count * ElementSize);
   return kernel_status::done;
 }
 

@@ -41,6 +41,53 @@ TEST(KernelDispatch, default_float_minmax_is_simd_and_other_nan_rules_are_scalar
   EXPECT_TRUE(find_kernel(op_id::sum, basic_type::c_double_complex, policy{})->is_simd());
 }
 
+TEST(KernelDispatch, float_and_double_complex_prod_is_simd) {
+  if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
+  for (basic_type type : {basic_type::c_complex, basic_type::c_double_complex, basic_type::cxx_float_complex,
+                          basic_type::cxx_double_complex, basic_type::complex, basic_type::double_complex,
+                          basic_type::complex8, basic_type::complex16}) {
+    EXPECT_TRUE(find_kernel(op_id::prod, type, policy{})->is_simd()) << to_string(type);
+    EXPECT_TRUE(find_kernel(op_id::sum, type, policy{})->is_simd()) << to_string(type);
+  }
+  EXPECT_FALSE(find_kernel(op_id::prod, basic_type::c_long_double_complex, policy{})->is_simd());
+}
+
+TEST(KernelDispatch, every_pair_type_but_long_double_int_has_simd_minloc_maxloc) {
+  if (target_name(dispatch_targets().front()) == "SCALAR") GTEST_SKIP() << "no SIMD target on this CPU";
+  for (basic_type type : {basic_type::float_int, basic_type::double_int, basic_type::long_int, basic_type::two_int,
+                          basic_type::short_int, basic_type::two_real, basic_type::two_double_precision,
+                          basic_type::two_integer}) {
+    for (op_id op : {op_id::minloc, op_id::maxloc})
+      EXPECT_TRUE(find_kernel(op, type, policy{})->is_simd()) << to_string(op) << " on " << to_string(type);
+  }
+  EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::long_double_int, policy{})->is_simd());
+  policy chain;
+  chain.loc_nan = loc_nan_rule::c_chain;
+  EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::two_real, chain)->is_simd()) << "a float value sees loc_nan";
+  EXPECT_TRUE(find_kernel(op_id::maxloc, basic_type::short_int, chain)->is_simd());
+}
+
+TEST(KernelDispatch, avx3_kernels_hand_large_arrays_to_avx2) {
+  const auto targets = dispatch_targets();
+  for (const std::int64_t t : targets) {
+    force_target(t);
+    const auto k = find_kernel(op_id::sum, basic_type::double_, policy{});
+    if (target_name(t) == "AVX3") {
+      EXPECT_EQ(k->large_from(), (std::uint64_t{8} << 20) / 8);
+      EXPECT_EQ(k->path(k->large_from() - 1), "AVX3");
+      EXPECT_EQ(k->path(k->large_from()), "AVX2");
+      // AVX2 has no 64-bit min or low product: those stay on AVX3.
+      EXPECT_EQ(find_kernel(op_id::min, basic_type::int64, policy{})->large_from(), UINT64_MAX);
+      EXPECT_EQ(find_kernel(op_id::prod, basic_type::uint64, policy{})->large_from(), UINT64_MAX);
+      EXPECT_NE(find_kernel(op_id::sum, basic_type::int64, policy{})->large_from(), UINT64_MAX);
+    } else {
+      EXPECT_EQ(k->large_from(), UINT64_MAX) << target_name(t);
+    }
+  }
+  force_target(0);
+  EXPECT_EQ(find_scalar_kernel(op_id::sum, basic_type::double_)->large_from(), UINT64_MAX);
+}
+
 TEST(KernelDispatch, illegal_pairs_have_no_kernel) {
   EXPECT_FALSE(find_kernel(op_id::sum, basic_type::byte, policy{}));
   EXPECT_FALSE(find_kernel(op_id::maxloc, basic_type::double_, policy{}));

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include <climits>
+#include <limits>
 #include <vector>
 
 #include "kernel_fixture.h"
@@ -17,6 +18,15 @@ namespace redsem::kernels {
 namespace {
 
 using testing::call_shape;
+
+// One field of a pair's index, in the index's own kind (int, or float for MPI_2REAL and
+// MPI_2DOUBLE_PRECISION).
+void store_index(basic_type type, std::byte* element, double index) {
+  const field& f = info(type).fields[1];
+  if (f.kind == scalar_kind::f32) store_scalar(element + f.offset, static_cast<float>(index));
+  else if (f.kind == scalar_kind::f64) store_scalar(element + f.offset, index);
+  else store_scalar(element + f.offset, static_cast<int>(index));
+}
 
 template <class F>
 void cross_product(basic_type type, std::vector<std::byte>& a, std::vector<std::byte>& b) {
@@ -28,22 +38,42 @@ void cross_product(basic_type type, std::vector<std::byte>& a, std::vector<std::
       store_scalar(a.data() + a.size() - size, x);
       store_scalar(b.data() + b.size() - size, y);
       if (group_of(type) == type_group::pair) {  // equal indices: the value alone decides
-        store_scalar(a.data() + a.size() - size + info(type).fields[1].offset, 1);
-        store_scalar(b.data() + b.size() - size + info(type).fields[1].offset, 1);
+        store_index(type, a.data() + a.size() - size, 1);
+        store_index(type, b.data() + b.size() - size, 1);
       }
     }
+}
+
+// For a float index: equal values, every pair of special indices (NaN, ±0, ±inf...), so that
+// ops::min_index alone decides.
+template <class F>
+void index_cross_product(basic_type type, std::vector<std::byte>& a, std::vector<std::byte>& b) {
+  const auto specials = testing::special_floats<F>();
+  const std::size_t size = info(type).size, at = info(type).fields[1].offset;
+  for (const F value : {F(1), -std::numeric_limits<F>::quiet_NaN()})
+    for (const F i : specials)
+      for (const F j : specials) {
+        a.resize(a.size() + size), b.resize(b.size() + size);
+        store_scalar(a.data() + a.size() - size, value);
+        store_scalar(b.data() + b.size() - size, value);
+        store_scalar(a.data() + a.size() - size + at, i);
+        store_scalar(b.data() + b.size() - size + at, j);
+      }
 }
 
 TEST(KernelSpecialValues, every_pair_of_specials_on_every_target) {
   for (const std::int64_t target : dispatch_targets()) {
     force_target(target);
     for (basic_type type : {basic_type::float_, basic_type::double_, basic_type::long_double, basic_type::float_int,
-                            basic_type::double_int, basic_type::c_double_complex}) {
+                            basic_type::double_int, basic_type::two_real, basic_type::two_double_precision,
+                            basic_type::c_complex, basic_type::c_double_complex}) {
       std::vector<std::byte> a, b;
       const scalar_kind kind = info(type).fields[0].kind;
       if (kind == scalar_kind::f32) cross_product<float>(type, a, b);
       else if (kind == scalar_kind::f64) cross_product<double>(type, a, b);
       else cross_product<long double>(type, a, b);
+      if (type == basic_type::two_real) index_cross_product<float>(type, a, b);
+      if (type == basic_type::two_double_precision) index_cross_product<double>(type, a, b);
       const std::size_t count = a.size() / info(type).size;
       for (std::size_t o = 0; o < reduction_op_count; ++o) {
         const auto op = static_cast<op_id>(o);
