@@ -4,8 +4,9 @@
 // all states at one depth have made the same number of transitions: the graph comes in levels,
 // and a level's successors all lie in the next. Each state belongs to one share (its hash
 // modulo the share count). A share expands the states of the level it owns, sends each
-// successor, with the number of paths that reach it, to its owner, and the owners merge
-// duplicates. So each state is stored and expanded once, over all shares: the distinct states,
+// successor, with the number of paths that reach it, to its owner (merged per destination
+// first: a state is reached by several transitions, and only its distinct states travel), and
+// the owners merge duplicates. So each state is stored and expanded once, over all shares: the distinct states,
 // transitions, path counts (exact) and finals (in another order) are the depth-first search's,
 // and a share holds only two levels.
 #include <algorithm>
@@ -74,6 +75,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   exact_count executions;
   std::uint64_t states_everywhere = 0;  // stored so far by all shares (each share adds the same numbers)
   state_table level(bytes), next(bytes);  // reused level after level: no fresh pages to fault in
+  std::vector<state_table> outgoing;  // successors owned by each other share
+  for (std::size_t d = 0; d < count; ++d) outgoing.emplace_back(bytes);
   std::vector<std::string> to(count), from;
   {
     const std::uint64_t h = state_table::hash(sp.initial.data(), words);
@@ -93,10 +96,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       break;
     }
     next.clear(level.size());  // levels grow or shrink gradually: the last one is a fair guess
-    for (auto& part : to) {
-      part.clear();
-      put(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
-    }
+    for (std::size_t d = 0; d < count; ++d)
+      if (d != me) outgoing[d].clear(level.size() / count);
     for (std::uint32_t i = 0; i < level.size(); ++i) {
       const std::byte* s = level.state(i);
       const exact_count paths = level.value(i);
@@ -112,14 +113,17 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       mine.stats.transitions += n;
       for (std::size_t k = 0; k < n; ++k) {
         const std::byte* c = children.data() + k * bytes;
-        if (hashes[k] % count == me) {
-          add_paths(next, c, hashes[k], paths);
-        } else {
-          std::string& part = to[hashes[k] % count];  // a record: the state, its hash, its paths
-          part.append(reinterpret_cast<const char*>(c), bytes);
-          put(part, hashes[k]);
-          put(part, paths);
-        }
+        add_paths(hashes[k] % count == me ? next : outgoing[hashes[k] % count], c, hashes[k], paths);
+      }
+    }
+    for (std::size_t d = 0; d < count; ++d) {  // a part: this level's size, then (state, paths) records
+      std::string& part = to[d];
+      part.clear();
+      put(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
+      if (d == me) continue;
+      for (std::uint32_t i = 0; i < outgoing[d].size(); ++i) {
+        part.append(reinterpret_cast<const char*>(outgoing[d].state(i)), bytes);
+        put(part, outgoing[d].value(i));
       }
     }
     share.alltoall(to, from);
@@ -131,7 +135,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         ensure(part.size() - at >= bytes, "a split search's part is truncated");
         const auto* s = reinterpret_cast<const std::byte*>(part.data() + at);
         at += bytes;
-        const auto h = get<std::uint64_t>(part, at);
+        const std::uint64_t h = state_table::hash(s, words);
         ensure(h % count == me, "a split search's state reached a share that does not own it");
         add_paths(next, s, h, get<exact_count>(part, at));
       }
