@@ -94,6 +94,10 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         mine.finals.emplace_back(s + sp.window_offset, s + bytes);
         executions += level.value(i);
       }
+      // Sorted here, in parallel, and merged after the gather: the finals then arrive sorted,
+      // the order the explorer's sets of outcomes are built fastest from (the depth-first
+      // search's order is nearly as good; a hash table's is not: 3× slower on 3.6M finals).
+      std::sort(mine.finals.begin(), mine.finals.end(), bytes_less{});
       break;
     }
     next.clear(level.size());  // levels grow or shrink gradually: the last one is a fair guess
@@ -160,10 +164,12 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     paths_everywhere += get<exact_count>(part, at);
     const auto n = get<std::uint64_t>(part, at);
     ensure(n <= (part.size() - at) / std::max<std::size_t>(final_bytes, 1), "a split search's part is truncated");
+    const auto sorted_before = static_cast<std::ptrdiff_t>(whole.finals.size());
     for (std::uint64_t k = 0; k < n; ++k, at += final_bytes) {
       const auto* f = reinterpret_cast<const std::byte*>(part.data() + at);
       whole.finals.emplace_back(f, f + final_bytes);
     }
+    std::inplace_merge(whole.finals.begin(), whole.finals.begin() + sorted_before, whole.finals.end(), bytes_less{});
   }
   whole.stats.executions = paths_everywhere.value();
   whole.stats.memory_bytes = mine.stats.memory_bytes;
