@@ -158,7 +158,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   exact_count paths_everywhere;
   for (const std::string& part : share.allgather(summary(mine, executions, final_bytes))) {
     std::size_t at = 0;
-    whole.stats.complete = whole.stats.complete && get<std::uint8_t>(part, at) != 0;
+    const bool complete = get<std::uint8_t>(part, at) != 0;  // read whatever came before: parts parse in order
+    whole.stats.complete = whole.stats.complete && complete;
     whole.stats.states += get<std::uint64_t>(part, at);
     whole.stats.transitions += get<std::uint64_t>(part, at);
     paths_everywhere += get<exact_count>(part, at);

@@ -138,6 +138,30 @@ TEST(RmaSplitSearch, HugePathCountsAgree) {
   expect_split_search_same(sp, reduction::none, 2, "19 origins");
 }
 
+// A search past --max-states stops, incomplete, at a level boundary on every share, having
+// stored about the limit (not the whole graph).
+TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
+  rma_program p;  // 12 origins adding awkward doubles to one element: ~10^5 states
+  p.window = window_of<double>({0.1});
+  const double awkward[] = {1e16, -1e16, 0.1, 0.2, 0.3, 3.0, 1.0 / 3, -2.5, 7e-3, 1e8, -1e8, 42.5};
+  for (int o = 0; o < 12; ++o) p.accesses.push_back(make_access<double>(o, 0, K::accumulate, op_id::sum, basic_type::double_, {{0, awkward[o]}}));
+  const search_space sp = whole_program(p);
+  const search_result whole = run_search(sp, {reduction::none, 10'000'000, {}});
+  ASSERT_TRUE(whole.stats.complete);
+  expect_split_search_same(sp, reduction::none, 2, "12 awkward doubles");
+  const std::size_t limit = whole.stats.states / 10;
+  std::vector<search_result> parts(2);
+  sim::thread_shares(2).run([&](const search_share& share) {
+    parts[static_cast<std::size_t>(share.index)] = run_search(sp, {reduction::none, limit, share});
+  });
+  for (const search_result& part : parts) {
+    EXPECT_FALSE(part.stats.complete);
+    EXPECT_GT(part.stats.states, limit);
+    EXPECT_LT(part.stats.states, whole.stats.states);
+    EXPECT_EQ(part.stats.states, parts[0].stats.states);
+  }
+}
+
 TEST(RmaSplitSearch, ASplitWithoutExchangesIsRefused) {
   rma_program p;
   p.window = window_of<long long>({0});
