@@ -121,18 +121,6 @@ detail::simd_entry find_arith(op_id op, detail::lane_type t) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace redsem::kernels {
-HWY_EXPORT(find_arith);
-namespace detail {
-simd_entry simd_arith_kernel(op_id op, lane_type t) { return HWY_DYNAMIC_DISPATCH(find_arith)(op, t); }
-simd_entry simd_arith_kernel_avx2(op_id op, lane_type t) {
-#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
-  return N_AVX2::find_arith(op, t);
-#else
-  (void)op, (void)t;
-  return {};
-#endif
-}
-}  // namespace detail
-}  // namespace redsem::kernels
+#include "kernels/detail/simd_entry_points.h"
+REDSEM_SIMD_ENTRY_POINTS(arith)
 #endif

@@ -108,18 +108,6 @@ detail::simd_entry find_loc(op_id op, detail::lane_type t) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace redsem::kernels {
-HWY_EXPORT(find_loc);
-namespace detail {
-simd_entry simd_loc_kernel(op_id op, lane_type t) { return HWY_DYNAMIC_DISPATCH(find_loc)(op, t); }
-simd_entry simd_loc_kernel_avx2(op_id op, lane_type t) {
-#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
-  return N_AVX2::find_loc(op, t);
-#else
-  (void)op, (void)t;
-  return {};
-#endif
-}
-}  // namespace detail
-}  // namespace redsem::kernels
+#include "kernels/detail/simd_entry_points.h"
+REDSEM_SIMD_ENTRY_POINTS(loc)
 #endif
