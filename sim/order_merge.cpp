@@ -4,22 +4,21 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "sim/detail/raw_bytes.h"
+
 namespace redsem::sim {
 namespace {
 
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
+using detail::put_raw;
 
 void put_bytes(std::string& out, std::string_view bytes) {
-  put(out, static_cast<std::uint64_t>(bytes.size()));
+  put_raw(out, static_cast<std::uint64_t>(bytes.size()));
   out.append(bytes);
 }
 
 // A tree in pre-order: a leaf's rank, or −1 followed by the left and then the right subtree.
 void put_tree(std::string& out, const tree& t) {
-  put(out, static_cast<std::int32_t>(t->is_leaf() ? t->rank : -1));
+  put_raw(out, static_cast<std::int32_t>(t->is_leaf() ? t->rank : -1));
   if (t->is_leaf()) return;
   put_tree(out, t->left);
   put_tree(out, t->right);
@@ -83,15 +82,15 @@ order_results merge_order_parts(const std::vector<order_results>& parts) {
 
 std::string serialize(const order_results& r) {
   std::string out;
-  put(out, static_cast<std::uint8_t>(r.complete));
-  put(out, static_cast<std::uint8_t>(r.used_typed_path));
+  put_raw(out, static_cast<std::uint8_t>(r.complete));
+  put_raw(out, static_cast<std::uint8_t>(r.used_typed_path));
   put_bytes(out, r.incomplete_reason);
-  put(out, r.combinations);
-  put(out, r.top_combinations);
-  put(out, static_cast<std::uint64_t>(r.results.size()));
+  put_raw(out, r.combinations);
+  put_raw(out, r.top_combinations);
+  put_raw(out, static_cast<std::uint64_t>(r.results.size()));
   for (const auto& d : r.results) {
     put_bytes(out, as_text(d.value));
-    put(out, d.trees);
+    put_raw(out, d.trees);
     put_tree(out, d.witness);
   }
   return out;

@@ -42,16 +42,6 @@ struct byte_ops {
   }
   bool same(const element& a, const element& b) const { return a == b; }
 };
-
-template <class Dp>
-order_results collect(const Dp& dp) {
-  order_results out;
-  out.combinations = dp.combinations();
-  out.top_combinations = dp.top_combinations();
-  out.complete = !dp.truncated();
-  if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
-  return out;
-}
 }  // namespace
 
 namespace {
@@ -66,7 +56,7 @@ order_results local_order_results(const element_op& op, const std::vector<elemen
   detail::order_dp<element, byte_ops> dp(byte_ops{&op, mask}, detail::limits_of(limits));
   if (op.commutative) dp.run_subsets(canonical);
   else dp.run_intervals(canonical);
-  order_results out = collect(dp);
+  order_results out = detail::results_without_values(dp);
   for (std::size_t i = 0; i < dp.results().size(); ++i) out.results.push_back({dp.results()[i].value, dp.witness(i), dp.trees(i)});
   return out;
 }

@@ -45,12 +45,8 @@ order_results run_typed(const predefined_pair& pair, const std::vector<element>&
                                limits_of(limits));
   if (commutative) dp.run_subsets(values);
   else dp.run_intervals(values);
-  order_results out;
+  order_results out = results_without_values(dp);
   out.used_typed_path = true;
-  out.combinations = dp.combinations();
-  out.top_combinations = dp.top_combinations();
-  out.complete = !dp.truncated();
-  if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
   const std::size_t extent = info(B).size;
   for (std::size_t i = 0; i < dp.results().size(); ++i) {
     element bytes(extent, std::byte{0});

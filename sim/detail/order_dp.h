@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/check.h"
+#include "sim/detail/raw_bytes.h"
 #include "sim/order_results.h"
 #include "sim/tree.h"
 #include "sim/tree_count.h"
@@ -197,19 +198,6 @@ class order_dp {
     return at;
   }
 
-  template <class T>
-  static void put_raw(std::string& out, const T& v) {
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
-  }
-  template <class T>
-  static T get_raw(const std::string& in, std::size_t& at) {
-    ensure(sizeof(T) <= in.size() - at, "a split search's block is truncated");
-    T v;
-    std::memcpy(&v, in.data() + at, sizeof(T));
-    at += sizeof(T);
-    return v;
-  }
-
   // Splits [from, to) of `splits` that this share makes: contiguous, nearly equal runs.
   std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t splits) const {
     const auto index = static_cast<std::uint64_t>(limits_.share_index);
@@ -307,6 +295,17 @@ class order_dp {
   std::size_t total_values_ = 0;
   bool truncated_ = false;
 };
+
+// A finished search's figures (combinations, completeness), before its results are added.
+template <class V, class Ops>
+order_results results_without_values(const order_dp<V, Ops>& dp) {
+  order_results out;
+  out.combinations = dp.combinations();
+  out.top_combinations = dp.top_combinations();
+  out.complete = !dp.truncated();
+  if (!out.complete) out.incomplete_reason = "a search limit was reached; the results found are a subset";
+  return out;
+}
 
 inline std::uint64_t mix_bits(std::uint64_t x) {
   x ^= x >> 33;

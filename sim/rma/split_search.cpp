@@ -17,24 +17,15 @@
 #include <utility>
 
 #include "model/check.h"
+#include "sim/detail/raw_bytes.h"
 #include "sim/rma/search.h"
 #include "sim/rma/state_table.h"
 
 namespace redsem::sim::rma {
 namespace {
 
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-T get(const std::string& in, std::size_t& at) {
-  ensure(sizeof(T) <= in.size() - at, "a split search's part is truncated");
-  T v;
-  std::memcpy(&v, in.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
-}
+using sim::detail::get_raw;
+using sim::detail::put_raw;
 
 // Adds `paths` paths to `state` in a level.
 void add_paths(state_table& level, const std::byte* state, std::uint64_t h, const exact_count& paths) {
@@ -48,11 +39,11 @@ void add_paths(state_table& level, const std::byte* state, std::uint64_t h, cons
 // This share's part of the result, for the final allgather.
 std::string summary(const search_result& r, const exact_count& executions, std::size_t final_bytes) {
   std::string out;
-  put(out, static_cast<std::uint8_t>(r.stats.complete));
-  put(out, r.stats.states);
-  put(out, r.stats.transitions);
-  put(out, executions);
-  put(out, static_cast<std::uint64_t>(r.finals.size()));
+  put_raw(out, static_cast<std::uint8_t>(r.stats.complete));
+  put_raw(out, r.stats.states);
+  put_raw(out, r.stats.transitions);
+  put_raw(out, executions);
+  put_raw(out, static_cast<std::uint64_t>(r.finals.size()));
   for (const auto& f : r.finals) {
     ensure(f.size() == final_bytes, "finals have the state's size");
     out.append(reinterpret_cast<const char*>(f.data()), f.size());
@@ -124,25 +115,25 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     for (std::size_t d = 0; d < count; ++d) {  // a part: this level's size, then (state, paths) records
       std::string& part = to[d];
       part.clear();
-      put(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
+      put_raw(part, static_cast<std::uint64_t>(level.size()));  // for the shared state count
       if (d == me) continue;
       for (std::uint32_t i = 0; i < outgoing[d].size(); ++i) {
         part.append(reinterpret_cast<const char*>(outgoing[d].state(i)), bytes);
-        put(part, outgoing[d].value(i));
+        put_raw(part, outgoing[d].value(i));
       }
     }
     share.alltoall(to, from);
     ensure(from.size() == count, "a split search's alltoall returns one part per share");
     for (const std::string& part : from) {
       std::size_t at = 0;
-      states_everywhere += get<std::uint64_t>(part, at);
+      states_everywhere += get_raw<std::uint64_t>(part, at);
       while (at < part.size()) {
         ensure(part.size() - at >= bytes, "a split search's part is truncated");
         const auto* s = reinterpret_cast<const std::byte*>(part.data() + at);
         at += bytes;
         const std::uint64_t h = state_table::hash(s, words);
         ensure(h % count == me, "a split search's state reached a share that does not own it");
-        add_paths(next, s, h, get<exact_count>(part, at));
+        add_paths(next, s, h, get_raw<exact_count>(part, at));
       }
     }
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
@@ -158,12 +149,12 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   exact_count paths_everywhere;
   for (const std::string& part : share.allgather(summary(mine, executions, final_bytes))) {
     std::size_t at = 0;
-    const bool complete = get<std::uint8_t>(part, at) != 0;  // read whatever came before: parts parse in order
+    const bool complete = get_raw<std::uint8_t>(part, at) != 0;  // read whatever came before: parts parse in order
     whole.stats.complete = whole.stats.complete && complete;
-    whole.stats.states += get<std::uint64_t>(part, at);
-    whole.stats.transitions += get<std::uint64_t>(part, at);
-    paths_everywhere += get<exact_count>(part, at);
-    const auto n = get<std::uint64_t>(part, at);
+    whole.stats.states += get_raw<std::uint64_t>(part, at);
+    whole.stats.transitions += get_raw<std::uint64_t>(part, at);
+    paths_everywhere += get_raw<exact_count>(part, at);
+    const auto n = get_raw<std::uint64_t>(part, at);
     ensure(n <= (part.size() - at) / std::max<std::size_t>(final_bytes, 1), "a split search's part is truncated");
     const auto sorted_before = static_cast<std::ptrdiff_t>(whole.finals.size());
     for (std::uint64_t k = 0; k < n; ++k, at += final_bytes) {
