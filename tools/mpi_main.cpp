@@ -15,6 +15,34 @@
 
 namespace {
 
+// Where each rank's part lies in one buffer. MPI's v-collectives count in int: a buffer past
+// 2 GiB aborts the job, naming `what` grew too big.
+struct part_layout {
+  std::vector<int> counts, displacements;
+  std::size_t total = 0;
+};
+template <class Size>
+part_layout layout_of(const std::vector<Size>& sizes, const char* what) {
+  part_layout l;
+  for (Size n : sizes) {
+    if (l.total + static_cast<std::size_t>(n) > INT_MAX) {
+      std::cerr << "redsem-mpi: " << what << " exceed 2 GiB\n";
+      MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    l.counts.push_back(static_cast<int>(n));
+    l.displacements.push_back(static_cast<int>(l.total));
+    l.total += static_cast<std::size_t>(n);
+  }
+  return l;
+}
+
+// The parts of `all` a layout describes, into `parts` (whose strings keep their memory).
+void split_into(const std::string& all, const part_layout& l, std::vector<std::string>& parts) {
+  parts.resize(l.counts.size());
+  for (std::size_t r = 0; r < parts.size(); ++r)
+    parts[r].assign(all, static_cast<std::size_t>(l.displacements[r]), static_cast<std::size_t>(l.counts[r]));
+}
+
 // Every rank's bytes, in rank order.
 std::vector<std::string> allgather(const std::string& mine) {
   int size = 0;
@@ -22,24 +50,12 @@ std::vector<std::string> allgather(const std::string& mine) {
   const long long length = static_cast<long long>(mine.size());
   std::vector<long long> lengths(static_cast<std::size_t>(size));
   MPI_Allgather(&length, 1, MPI_LONG_LONG, lengths.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
-  std::vector<int> counts, displacements;
-  long long total = 0;
-  for (long long n : lengths) {
-    if (total + n > INT_MAX) {  // MPI_Allgatherv counts in int
-      std::cerr << "redsem-mpi: a search share's blocks exceed 2 GiB\n";
-      MPI_Abort(MPI_COMM_WORLD, 3);
-    }
-    counts.push_back(static_cast<int>(n));
-    displacements.push_back(static_cast<int>(total));
-    total += n;
-  }
-  std::string all(static_cast<std::size_t>(total), '\0');
-  MPI_Allgatherv(mine.data(), static_cast<int>(length), MPI_CHAR, all.data(), counts.data(), displacements.data(),
+  const part_layout l = layout_of(lengths, "a search share's blocks");
+  std::string all(l.total, '\0');
+  MPI_Allgatherv(mine.data(), static_cast<int>(length), MPI_CHAR, all.data(), l.counts.data(), l.displacements.data(),
                  MPI_CHAR, MPI_COMM_WORLD);
   std::vector<std::string> out;
-  for (int r = 0; r < size; ++r)
-    out.push_back(all.substr(static_cast<std::size_t>(displacements[static_cast<std::size_t>(r)]),
-                             static_cast<std::size_t>(counts[static_cast<std::size_t>(r)])));
+  split_into(all, l, out);
   return out;
 }
 
@@ -49,33 +65,18 @@ void alltoall(const std::vector<std::string>& to, std::vector<std::string>& from
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   static std::string sending, received;
-  std::vector<int> send_counts, send_displacements, receive_counts(static_cast<std::size_t>(size)), receive_displacements;
+  std::vector<std::size_t> to_sizes;
+  for (const std::string& part : to) to_sizes.push_back(part.size());
+  const part_layout send = layout_of(to_sizes, "a search level's states");
   sending.clear();
-  for (const std::string& part : to) {
-    if (sending.size() + part.size() > INT_MAX) {  // MPI_Alltoallv counts in int
-      std::cerr << "redsem-mpi: a search level's states exceed 2 GiB\n";
-      MPI_Abort(MPI_COMM_WORLD, 3);
-    }
-    send_displacements.push_back(static_cast<int>(sending.size()));
-    send_counts.push_back(static_cast<int>(part.size()));
-    sending += part;
-  }
-  MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  long long total = 0;
-  for (int n : receive_counts) {
-    if (total + n > INT_MAX) {
-      std::cerr << "redsem-mpi: a search level's states exceed 2 GiB\n";
-      MPI_Abort(MPI_COMM_WORLD, 3);
-    }
-    receive_displacements.push_back(static_cast<int>(total));
-    total += n;
-  }
-  received.resize(static_cast<std::size_t>(total));
-  MPI_Alltoallv(sending.data(), send_counts.data(), send_displacements.data(), MPI_CHAR, received.data(),
-                receive_counts.data(), receive_displacements.data(), MPI_CHAR, MPI_COMM_WORLD);
-  from.resize(static_cast<std::size_t>(size));
-  for (std::size_t r = 0; r < from.size(); ++r)
-    from[r].assign(received, static_cast<std::size_t>(receive_displacements[r]), static_cast<std::size_t>(receive_counts[r]));
+  for (const std::string& part : to) sending += part;
+  std::vector<int> receive_counts(static_cast<std::size_t>(size));
+  MPI_Alltoall(send.counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  const part_layout receive = layout_of(receive_counts, "a search level's states");
+  received.resize(receive.total);
+  MPI_Alltoallv(sending.data(), send.counts.data(), send.displacements.data(), MPI_CHAR, received.data(),
+                receive.counts.data(), receive.displacements.data(), MPI_CHAR, MPI_COMM_WORLD);
+  split_into(received, receive, from);
 }
 
 // Where ranks other than 0 write: nowhere.
