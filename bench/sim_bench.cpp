@@ -14,17 +14,27 @@ namespace {
 
 using namespace redsem;
 
-std::vector<sim::element> random_floats(int procs, std::uint64_t seed) {
+// One element per rank, each make(rng) as its bytes.
+template <class Make>
+std::vector<sim::element> random_elements(int procs, std::uint64_t seed, Make make) {
   std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> dist(-1, 1);
   std::vector<sim::element> out;
   for (int r = 0; r < procs; ++r) {
-    const float x = dist(rng);
+    const auto x = make(rng);
     sim::element e(sizeof x);
     std::memcpy(e.data(), &x, sizeof x);
     out.push_back(e);
   }
   return out;
+}
+
+std::vector<sim::element> random_floats(int procs, std::uint64_t seed) {
+  std::uniform_real_distribution<float> dist(-1, 1);
+  return random_elements(procs, seed, [&](std::mt19937_64& rng) { return dist(rng); });
+}
+
+std::vector<sim::element> random_ints(int procs, std::uint64_t seed) {
+  return random_elements(procs, seed, [](std::mt19937_64& rng) { return static_cast<int>(rng()); });
 }
 
 void float_sum_distinct(benchmark::State& state) {
@@ -46,14 +56,7 @@ BENCHMARK(float_sum_distinct)->Arg(12)->Arg(16)->Unit(benchmark::kMillisecond);
 void int_sum_invariance(benchmark::State& state) {
   const int procs = static_cast<int>(state.range(0));
   const policy p;
-  std::mt19937_64 rng(7);
-  std::vector<sim::element> inputs;
-  for (int r = 0; r < procs; ++r) {
-    const auto x = static_cast<int>(rng());
-    sim::element e(sizeof x);
-    std::memcpy(e.data(), &x, sizeof x);
-    inputs.push_back(e);
-  }
+  const std::vector<sim::element> inputs = random_ints(procs, 7);
   const element_op op = predefined_element_op(op_id::sum, basic_type::int_, p);
   const sim::op_laws laws = sim::known_laws(op_id::sum, basic_type::int_, p);
   for (auto _ : state) {
@@ -67,14 +70,7 @@ BENCHMARK(int_sum_invariance)->Arg(64)->Unit(benchmark::kMicrosecond);
 void int_sum_interval_search(benchmark::State& state) {
   const int procs = static_cast<int>(state.range(0));
   const policy p;
-  std::mt19937_64 rng(9);
-  std::vector<sim::element> inputs;
-  for (int r = 0; r < procs; ++r) {
-    const auto x = static_cast<int>(rng());
-    sim::element e(sizeof x);
-    std::memcpy(e.data(), &x, sizeof x);
-    inputs.push_back(e);
-  }
+  const std::vector<sim::element> inputs = random_ints(procs, 9);
   element_op op = predefined_element_op(op_id::sum, basic_type::int_, p);
   op.commutative = false;  // search bracketings only: 2^64 subsets are out of reach
   std::size_t distinct = 0;
