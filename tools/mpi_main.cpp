@@ -15,32 +15,29 @@
 
 namespace {
 
-// Where each rank's part lies in one buffer. MPI's v-collectives count in int: a buffer past
-// 2 GiB aborts the job, naming `what` grew too big.
+// MPI counts in int: past 2 GiB the job aborts, naming `what` grew too big.
+int int_count(std::size_t n, const char* what) {
+  if (n > INT_MAX) {
+    std::cerr << "redsem-mpi: " << what << " exceed 2 GiB\n";
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  }
+  return static_cast<int>(n);
+}
+
+// Where each rank's part lies in one buffer (a v-collective's counts and displacements).
 struct part_layout {
   std::vector<int> counts, displacements;
   std::size_t total = 0;
 };
-template <class Size>
-part_layout layout_of(const std::vector<Size>& sizes, const char* what) {
+part_layout layout_of(const std::vector<long long>& sizes, const char* what) {
   part_layout l;
-  for (Size n : sizes) {
-    if (l.total + static_cast<std::size_t>(n) > INT_MAX) {
-      std::cerr << "redsem-mpi: " << what << " exceed 2 GiB\n";
-      MPI_Abort(MPI_COMM_WORLD, 3);
-    }
+  for (long long n : sizes) {
     l.counts.push_back(static_cast<int>(n));
     l.displacements.push_back(static_cast<int>(l.total));
     l.total += static_cast<std::size_t>(n);
+    int_count(l.total, what);
   }
   return l;
-}
-
-// The parts of `all` a layout describes, into `parts` (whose strings keep their memory).
-void split_into(const std::string& all, const part_layout& l, std::vector<std::string>& parts) {
-  parts.resize(l.counts.size());
-  for (std::size_t r = 0; r < parts.size(); ++r)
-    parts[r].assign(all, static_cast<std::size_t>(l.displacements[r]), static_cast<std::size_t>(l.counts[r]));
 }
 
 // Every rank's bytes, in rank order.
@@ -55,28 +52,42 @@ std::vector<std::string> allgather(const std::string& mine) {
   MPI_Allgatherv(mine.data(), static_cast<int>(length), MPI_CHAR, all.data(), l.counts.data(), l.displacements.data(),
                  MPI_CHAR, MPI_COMM_WORLD);
   std::vector<std::string> out;
-  split_into(all, l, out);
+  for (std::size_t r = 0; r < l.counts.size(); ++r)
+    out.emplace_back(all, static_cast<std::size_t>(l.displacements[r]), static_cast<std::size_t>(l.counts[r]));
   return out;
 }
 
-// to[d] goes to rank d; from[r] receives what rank r sent this one. The buffers are kept from
-// call to call (a split search exchanges big parts at every level: no fresh pages each time).
+// to[d] goes to rank d; from[r] receives what rank r sent this one. Point to point, straight
+// from each part and into each string (kept from call to call): a level-by-level search
+// exchanges tens of MB at every level, and packing them into one buffer for MPI_Alltoallv and
+// splitting what arrives cost two more copies of it.
 void alltoall(const std::vector<std::string>& to, std::vector<std::string>& from) {
-  int size = 0;
+  int size = 0, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  static std::string sending, received;
-  std::vector<std::size_t> to_sizes;
-  for (const std::string& part : to) to_sizes.push_back(part.size());
-  const part_layout send = layout_of(to_sizes, "a search level's states");
-  sending.clear();
-  for (const std::string& part : to) sending += part;
-  std::vector<int> receive_counts(static_cast<std::size_t>(size));
-  MPI_Alltoall(send.counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const part_layout receive = layout_of(receive_counts, "a search level's states");
-  received.resize(receive.total);
-  MPI_Alltoallv(sending.data(), send.counts.data(), send.displacements.data(), MPI_CHAR, received.data(),
-                receive.counts.data(), receive.displacements.data(), MPI_CHAR, MPI_COMM_WORLD);
-  split_into(received, receive, from);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::vector<long long> to_sizes, from_sizes(static_cast<std::size_t>(size));
+  for (const std::string& part : to) to_sizes.push_back(static_cast<long long>(part.size()));
+  MPI_Alltoall(to_sizes.data(), 1, MPI_LONG_LONG, from_sizes.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+  from.resize(static_cast<std::size_t>(size));
+  std::vector<MPI_Request> requests;
+  requests.reserve(2 * static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r) {
+    std::string& part = from[static_cast<std::size_t>(r)];
+    if (r == rank) {
+      part = to[static_cast<std::size_t>(r)];
+      continue;
+    }
+    part.resize(static_cast<std::size_t>(from_sizes[static_cast<std::size_t>(r)]));
+    requests.emplace_back();
+    MPI_Irecv(part.data(), int_count(part.size(), "a search level's parts"), MPI_BYTE, r, 0, MPI_COMM_WORLD, &requests.back());
+  }
+  for (int r = 0; r < size; ++r) {
+    if (r == rank) continue;
+    const std::string& part = to[static_cast<std::size_t>(r)];
+    requests.emplace_back();
+    MPI_Isend(part.data(), int_count(part.size(), "a search level's parts"), MPI_BYTE, r, 0, MPI_COMM_WORLD, &requests.back());
+  }
+  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
 }
 
 // Where ranks other than 0 write: nowhere.

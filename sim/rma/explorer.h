@@ -13,20 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/rma/outcome_analysis.h"
 #include "sim/rma/search.h"
 
 namespace redsem::sim::rma {
-
-// The values one element (or one fetching step) ends with across all outcomes of its group.
-struct value_set {
-  std::string what;                 // "window @8 (MPI_DOUBLE)" or "rank 1 #0 fetched @8"
-  basic_type type = basic_type::int_;
-  std::size_t distinct = 0;
-  std::vector<std::string> values;  // formatted, the first few (sorted by value)
-  bool numeric = false;             // floating point: min and max below are meaningful
-  std::string min, max;
-  long double spread = 0;           // max − min
-};
 
 struct group_report {
   std::int64_t begin = 0, end = 0;    // window bytes

@@ -24,6 +24,7 @@ class searcher {
 
   search_result run() {
     const auto start = std::chrono::steady_clock::now();
+    result_.finals = record_list(sp_.outcome_bytes());
     result_.stats.executions = visit(sp_.initial.data(), table_.hash_of(sp_.initial.data()), 0).value();
     result_.stats.states = table_.size();
     result_.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,7 +45,7 @@ class searcher {
     }
     const std::uint64_t done = load_mask(state, done_at);
     if (done == sp_.all_steps()) {
-      result_.finals.emplace_back(state + sp_.window_offset, state + sp_.state_bytes);
+      result_.finals.push_back(state + sp_.window_offset);
       table_.set_value(index, exact_count::one());
       return exact_count::one();
     }
@@ -145,11 +146,6 @@ void fire(const search_space& sp, std::size_t s, std::byte* state) {
       break;
   }
   store_mask(state, done_at, load_mask(state, done_at) | bit);
-}
-
-bool bytes_less::operator()(const std::vector<std::byte>& a, const std::vector<std::byte>& b) const {
-  if (a.size() != b.size()) return a.size() < b.size();
-  return !a.empty() && std::memcmp(a.data(), b.data(), a.size()) < 0;
 }
 
 search_result run_search(const search_space& space, const search_options& options) {

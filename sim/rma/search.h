@@ -9,9 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <set>
 #include <vector>
 
+#include "sim/rma/records.h"
 #include "sim/rma/search_space.h"
 #include "sim/search_share.h"
 
@@ -36,17 +36,17 @@ struct search_stats {
 
 struct search_result {
   search_stats stats;
-  // Distinct final states, without their masks: window bytes, then the fetch slots. In no
-  // particular order (a split search gathers them share by share): users must not depend on it.
-  std::vector<std::vector<std::byte>> finals;
+  // The distinct outcomes of the final states (search_space::outcome_end), in no particular
+  // order. A split search leaves each share the outcomes it owns (outcome_owner): together the
+  // shares hold one process's finals, each once, and no share holds them all.
+  record_list finals;
 };
 
-// Orders byte strings (shorter first, then memcmp): a set key for outcomes. Spelled out because
-// GCC 12 warns falsely (-Wstringop-overread) inside std::vector<std::byte>'s operator<=>.
-struct bytes_less {
-  bool operator()(const std::vector<std::byte>& a, const std::vector<std::byte>& b) const;
-};
-using outcome_set = std::set<std::vector<std::byte>, bytes_less>;
+// The share that holds an outcome in a split search: the same for every search of a program
+// (reduced, full, serial), so comparing their outcomes needs no exchange.
+inline int outcome_owner(const std::byte* outcome, std::size_t width, int shares) {
+  return static_cast<int>(record_hash(outcome, width) % static_cast<std::uint64_t>(shares));
+}
 
 // Depth-first with one state table, or, when options.share is split, run_split_search.
 search_result run_search(const search_space& space, const search_options& options);

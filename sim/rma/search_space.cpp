@@ -131,6 +131,7 @@ search_space make_search_space(const rma_program& program, const std::vector<ste
     s.offset = sp.window_offset + static_cast<std::uint32_t>(s.at - sp.window_begin);
     if (s.reads) s.fetch_slot = std::exchange(next, next + s.size);
   }
+  sp.outcome_end = next;
   for (step& s : sp.steps)
     if (s.split) s.register_slot = std::exchange(next, next + s.size);
   sp.state_bytes = (next + 7) / 8 * 8;

@@ -56,11 +56,15 @@ struct search_space {
   std::vector<std::uint64_t> components;    // the steps of each group of overlapping steps
   std::vector<std::uint64_t> independent;   // per step: the steps it commutes with everywhere
   // State layout: done mask, started mask (only when some step is split), window bytes, fetched
-  // values, registers of split steps; padded to whole words.
+  // values, registers of split steps; padded to whole words. A final state's outcome is its bytes
+  // [window_offset, outcome_end): the window and the fetched values, laid out alike whether or
+  // not steps are split, so outcomes of a search and of its serial reference compare.
   std::uint32_t window_offset = 16;
+  std::uint32_t outcome_end = 0;
   std::uint32_t state_bytes = 0;            // padded to a multiple of 8
   std::vector<std::byte> initial;
 
+  std::size_t outcome_bytes() const { return outcome_end - window_offset; }
   std::uint64_t all_steps() const { return steps.size() == 64 ? ~0ull : (1ull << steps.size()) - 1; }
 };
 

@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "model/check.h"
+#include "sim/rma/hash_slots.h"
 
 namespace redsem::sim::rma {
 namespace {
-constexpr std::uint64_t low32 = 0xFFFFFFFFull;
+constexpr std::uint64_t low32 = slot_index_bits;
 }
 
 state_table::state_table(std::size_t state_bytes, std::size_t expected)
@@ -49,19 +50,7 @@ std::uint64_t state_table::hash(const std::byte* state, std::size_t n) {
   return h ^ (h >> 33);
 }
 
-// A slot's position comes from the hash's high half, which the slot keeps: growing needs no rehash.
-void state_table::grow() {
-  std::vector<std::uint64_t> slots(slots_.size() * 2, 0);
-  const std::size_t mask = slots.size() - 1;
-  for (std::uint64_t s : slots_) {
-    if (s == 0) continue;
-    std::size_t at = (s >> 32) & mask;
-    while (slots[at] != 0) at = (at + 1) & mask;
-    slots[at] = s;
-  }
-  slots_ = std::move(slots);
-  mask_ = mask;
-}
+void state_table::grow() { grow_slots(slots_, mask_); }
 
 std::uint32_t state_table::insert(const std::byte* state, std::uint64_t h, bool* inserted) {
   const std::size_t bytes = words_ * 8;

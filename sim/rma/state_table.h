@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sim/exact_count.h"
+#include "sim/rma/hash_slots.h"
 
 namespace redsem::sim::rma {
 
@@ -54,7 +55,7 @@ class state_table {
   std::size_t words_;  // state size in 64-bit words
   std::size_t size_ = 0;
   std::vector<std::unique_ptr<std::uint64_t[]>> blocks_;
-  std::vector<std::uint64_t> slots_;  // (hash >> 32) << 32 | (index + 1); 0 = empty
+  hash_slots slots_;  // (hash >> 32) << 32 | (index + 1); 0 = empty
   std::size_t mask_ = 0;
 };
 

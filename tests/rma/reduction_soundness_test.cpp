@@ -3,6 +3,7 @@
 // shares (redsem-mpi) finds what one process finds.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -57,6 +58,14 @@ rma_program random_program(std::mt19937& rng) {
   return p;
 }
 
+using outcome_set = std::set<std::string>;  // outcomes' bytes
+
+outcome_set set_of(const record_list& finals) {
+  outcome_set out;
+  for (std::size_t i = 0; i < finals.size(); ++i) out.emplace(reinterpret_cast<const char*>(finals[i]), finals.width());
+  return out;
+}
+
 // Empty when the search does not finish within its budget.
 std::optional<outcome_set> finals_of(const rma_program& p, reduction mode) {
   const auto steps = program_steps(p, non_atomic_accesses(p), false);
@@ -65,7 +74,7 @@ std::optional<outcome_set> finals_of(const rma_program& p, reduction mode) {
   const search_space sp = make_search_space(p, steps, all);
   const search_result r = run_search(sp, {mode, 1'000'000, {}});
   if (!r.stats.complete) return std::nullopt;
-  return outcome_set(r.finals.begin(), r.finals.end());
+  return set_of(r.finals);
 }
 
 TEST(RmaReduction, ReducedAndFullSearchesReachTheSameFinalStates) {
@@ -95,23 +104,33 @@ search_space whole_program(const rma_program& p) {
   return make_search_space(p, steps, all);
 }
 
-// Every share of a split search ends with the whole result; each must be one process's.
+// Every share of a split search ends with one process's figures, and the outcomes it owns:
+// together one process's outcomes, each held once.
 void expect_split_search_same(const search_space& sp, reduction mode, int shares, const std::string& what) {
   const search_result whole = run_search(sp, {mode, 1'000'000, {}});
   std::vector<search_result> parts(static_cast<std::size_t>(shares));
   sim::thread_shares(shares).run([&](const search_share& share) {
     parts[static_cast<std::size_t>(share.index)] = run_search(sp, {mode, 1'000'000, share});
   });
-  for (const search_result& part : parts) {
+  outcome_set together;
+  std::size_t held = 0;
+  for (std::size_t index = 0; index < parts.size(); ++index) {
+    const search_result& part = parts[index];
     EXPECT_EQ(part.stats.complete, whole.stats.complete) << what;
     if (!whole.stats.complete) continue;  // where a search stops differs: only complete ones agree
     EXPECT_EQ(part.stats.states, whole.stats.states) << what;
     EXPECT_EQ(part.stats.transitions, whole.stats.transitions) << what;
     EXPECT_EQ(part.stats.executions, whole.stats.executions) << what;
-    EXPECT_TRUE(outcome_set(part.finals.begin(), part.finals.end()) == outcome_set(whole.finals.begin(), whole.finals.end()))
-        << what;
-    EXPECT_EQ(part.finals.size(), whole.finals.size()) << what;  // and distinct
+    ASSERT_EQ(part.finals.width(), whole.finals.width()) << what;
+    for (std::size_t i = 0; i < part.finals.size(); ++i)
+      EXPECT_EQ(outcome_owner(part.finals[i], part.finals.width(), shares), static_cast<int>(index)) << what;
+    const outcome_set mine = set_of(part.finals);
+    together.insert(mine.begin(), mine.end());
+    held += part.finals.size();
   }
+  if (!whole.stats.complete) return;
+  EXPECT_TRUE(together == set_of(whole.finals)) << what;
+  EXPECT_EQ(held, whole.finals.size()) << what;  // each once
 }
 
 TEST(RmaSplitSearch, SharesFindWhatOneProcessFinds) {
@@ -160,6 +179,55 @@ TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
     EXPECT_LT(part.stats.states, whole.stats.states);
     EXPECT_EQ(part.stats.states, parts[0].stats.states);
   }
+}
+
+// The explorer's figures, split or not: outcomes are analysed where they lie, and only
+// distinct values and summaries travel, so this checks that analysis against one process's.
+void expect_same_report(const exploration& part, const exploration& whole, const std::string& what) {
+  ASSERT_EQ(part.groups.size(), whole.groups.size()) << what;
+  EXPECT_EQ(part.final_states, whole.final_states) << what;
+  EXPECT_EQ(part.executions_reduced, whole.executions_reduced) << what;
+  EXPECT_EQ(part.states_total, whole.states_total) << what;
+  for (std::size_t i = 0; i < whole.groups.size(); ++i) {
+    const group_report &a = part.groups[i], &b = whole.groups[i];
+    EXPECT_EQ(a.outcomes, b.outcomes) << what;
+    EXPECT_EQ(a.serial_outcomes, b.serial_outcomes) << what;
+    EXPECT_EQ(a.non_serializable, b.non_serializable) << what;
+    EXPECT_EQ(a.non_serializable_example, b.non_serializable_example) << what;
+    EXPECT_EQ(a.reduced.states, b.reduced.states) << what;
+    EXPECT_EQ(a.full.executions, b.full.executions) << what;
+    ASSERT_EQ(a.values.size(), b.values.size()) << what;
+    for (std::size_t v = 0; v < b.values.size(); ++v) {
+      const value_set &x = a.values[v], &y = b.values[v];
+      EXPECT_EQ(x.what, y.what) << what;
+      EXPECT_EQ(x.distinct, y.distinct) << what << ", " << y.what;
+      EXPECT_EQ(x.values, y.values) << what << ", " << y.what;
+      EXPECT_EQ(x.min, y.min) << what << ", " << y.what;
+      EXPECT_EQ(x.max, y.max) << what << ", " << y.what;
+      EXPECT_TRUE(x.spread == y.spread || (std::isnan(x.spread) && std::isnan(y.spread))) << what << ", " << y.what;
+    }
+  }
+}
+
+TEST(RmaSplitSearch, SharesExploreWhatOneProcessExplores) {
+  std::mt19937 rng(20261124);
+  int non_serial = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const rma_program p = random_program(rng);
+    const exploration whole = explore(p, explore_options{});
+    for (const group_report& g : whole.groups) non_serial += g.non_serializable > 0;
+    for (int shares : {2, 3}) {
+      std::vector<exploration> parts(static_cast<std::size_t>(shares));
+      sim::thread_shares(shares).run([&](const search_share& share) {
+        explore_options o;
+        o.share = share;
+        parts[static_cast<std::size_t>(share.index)] = explore(p, o);
+      });
+      for (const exploration& part : parts)
+        expect_same_report(part, whole, "trial " + std::to_string(trial) + ", " + std::to_string(shares) + " shares");
+    }
+  }
+  EXPECT_GT(non_serial, 0) << "some programs race, so the examples are compared too";
 }
 
 TEST(RmaSplitSearch, ASplitWithoutExchangesIsRefused) {
