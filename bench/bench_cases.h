@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <string>
-#include <vector>
 
 namespace bench {
 
@@ -87,10 +89,34 @@ inline void fill(void* p, element e, std::int64_t n, int seed) {
   }
 }
 
+// One operand, `offset` bytes past a 4 KiB boundary.
+class buffer {
+ public:
+  buffer() = default;
+  buffer(std::size_t bytes, std::size_t offset)
+      : memory_(static_cast<unsigned char*>(std::aligned_alloc(4096, (bytes + offset + 4095) / 4096 * 4096))), size_(bytes),
+        offset_(offset) {
+    if (!memory_) throw std::bad_alloc();
+  }
+  unsigned char* data() { return memory_.get() + offset_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  struct release {
+    void operator()(unsigned char* p) const { std::free(p); }
+  };
+  std::unique_ptr<unsigned char, release> memory_;
+  std::size_t size_ = 0, offset_ = 0;
+};
+
 // The operands of one (type, N), filled once and reused by every form and repetition of it
 // (filling 16M elements per repetition would dominate the run). One set lives at a time.
+// They sit at the same distinct offsets from 4 KiB boundaries in every program: where malloc
+// happened to put them decided, at 1K elements, whether a load and an earlier store share
+// their low 12 address bits (4K aliasing, a false dependency), so a library's figure depended
+// on which cases had run before it, by up to 25% (int64 and double SUM, both libraries).
 struct operands {
-  std::vector<unsigned char> a, b, out;
+  buffer a, b, out;
 };
 inline operands& operands_for(element e, std::int64_t n) {
   static operands current;
@@ -99,7 +125,7 @@ inline operands& operands_for(element e, std::int64_t n) {
   if (current_type != e || current_n != n) {
     const std::size_t bytes = static_cast<std::size_t>(n) * describe(e).size;
     current = operands{};
-    current.a.resize(bytes), current.b.resize(bytes), current.out.resize(bytes);
+    current.a = buffer(bytes, 0), current.b = buffer(bytes, 1088), current.out = buffer(bytes, 2240);
     fill(current.a.data(), e, n, 1), fill(current.b.data(), e, n, 2), fill(current.out.data(), e, n, 3);
     current_type = e, current_n = n;
   }

@@ -75,12 +75,13 @@ detail::simd_entry simd_avx2_for(op_id op, lane_type lane) {
   return {};
 }
 
-// From this many bytes per operand an AVX3 kernel hands the call to its AVX2 twin. Past the
-// caches, 512-bit loads and stores streamed slower than 256-bit ones on this machine (AMD, whose
+// From avx2_handover_bytes per operand (kernel.h) an AVX3 kernel hands the call to its AVX2
+// twin. Past the caches, 512-bit loads and stores streamed slower than 256-bit ones on this machine (AMD, whose
 // AVX-512 runs on 256-bit units): with 16 MiB operands SUM double 68 vs 86 GB/s, MIN float 50 vs
-// 65, MAXLOC MPI_2INT 48 vs 71, BAND int32 65 vs 82; at 8 MiB AVX2 mostly ahead, at 4 MiB mixed,
-// in cache AVX3 ahead (interleaved A/B runs of the two kernels).
-constexpr std::uint64_t avx2_from_bytes = std::uint64_t{8} << 20;
+// 65, MAXLOC MPI_2INT 48 vs 71, BAND int32 65 vs 82. With 8 MiB operands (two of them still fit
+// the 32 MiB L3) AVX3 is ahead once the operands sit at distinct offsets from 4 KiB boundaries
+// (bench/bench_cases.h): SUM double 158 vs 130 GB/s, SUM int64 156 vs 120, PROD double 159 vs 132
+// (medians of 3 interleaved runs). In the caches AVX3 is ahead.
 
 // Pairs whose AVX2 kernel does more work per vector than the AVX3 one, so that it lost even past
 // the caches (8 MiB operands: 64-bit MIN/MAX 0.6×, 64-bit PROD 0.8×): AVX2 has no 64-bit min, max
@@ -95,7 +96,7 @@ bool avx3_only(op_id op, lane_type lane) {
 kernel simd_kernel_for(detail::simd_entry e, op_id op, basic_type type, lane_type lane) {
   if (std::string_view(e.target) == "AVX3" && !avx3_only(op, lane)) {
     if (const auto large = simd_avx2_for(op, lane); large.fn != nullptr)
-      return kernel(e.fn, e.target, large.fn, large.target, avx2_from_bytes / info(type).size);
+      return kernel(e.fn, e.target, large.fn, large.target, avx2_handover_bytes / info(type).size);
   }
   return kernel(e.fn, e.target);
 }

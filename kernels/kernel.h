@@ -73,11 +73,12 @@ class kernel {
 
 // The kernel for `op` on `type` under `p`, on the best SIMD target this CPU supports when
 // one exists for the pair and p's relevant choices are the defaults, else the scalar path.
-// An AVX3 kernel hands calls with 8 MiB or more per operand to the AVX2 one (faster past the
-// caches on the machine this was measured on; see kernel.cpp).
+// An AVX3 kernel hands calls with avx2_handover_bytes or more per operand to the AVX2 one
+// (faster past the caches on the machine this was measured on; see kernel.cpp).
 // nullopt when the op does not allow the type (op_allows); MPI_REPLACE and MPI_NO_OP are included
 // for accumulates. Look up once, call many times: the lookup does the dispatch.
 std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p);
+inline constexpr std::uint64_t avx2_handover_bytes = std::uint64_t{16} << 20;
 
 // The model's scalar loop for the pair (the reference the SIMD paths are tested against).
 std::optional<kernel> find_scalar_kernel(op_id op, basic_type type);

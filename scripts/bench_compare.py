@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Runs redsem's kernels_bench and each MPI library's MPI_Reduce_local benchmark on the same
-cases and prints medians side by side, as ratios, with the issue's targets checked:
+cases, in interleaved rounds, and prints medians side by side, as ratios, with the issue's
+targets checked:
   >= 1.0x Open MPI and >= 1.5x MPICH on every case (2-operand form, MPI_Reduce_local),
   >= 2.5x both on MINLOC/MAXLOC, >= 0.9x the bandwidth reference c[i] = a[i] + b[i] at 16M,
   3-operand form >= 1.4x a copy followed by the 2-operand form at 16M.
-Standard library only. Usage: scripts/bench_compare.py [--build build/bench] [--filter REGEX]
+Standard library only. Usage: scripts/bench_compare.py [--build build/bench] [--filter REGEX] [--rounds 5]
 """
 import argparse
 import json
@@ -18,18 +19,37 @@ PROGRAMS = [("redsem", "kernels_bench"), ("Open MPI", "mpi_reduce_local_bench.op
 BIG = 1 << 24
 
 
-def run(path, args):
-    cmd = [path, "--benchmark_format=json", f"--benchmark_repetitions={args.repetitions}",
-           "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}"]
+def run_once(path, args):
+    """One pass of a program over every case: {case: GB/s}."""
+    cmd = [path, "--benchmark_format=json", f"--benchmark_min_time={args.min_time}"]
     if args.filter:
         cmd.append(f"--benchmark_filter={args.filter}")
-    print("running", " ".join(cmd), file=sys.stderr, flush=True)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    medians = {}
-    for b in json.loads(out)["benchmarks"]:
-        if b.get("aggregate_name") == "median":
-            medians[b["run_name"]] = b["bytes_per_second"] / 1e9
-    return medians
+    return {b["run_name"]: b["bytes_per_second"] / 1e9 for b in json.loads(out)["benchmarks"]
+            if b.get("run_type", "iteration") == "iteration"}
+
+
+def median(values):
+    v = sorted(values)
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
+def run_rounds(programs, args):
+    """The programs take turns, one pass each per round, in a rotating order; each case's figure
+    is its median over the rounds. The machine's other load (and its memory bandwidth) changes
+    over minutes: running one program's repetitions back to back and then the next's compared
+    them at different times, and at 16M elements that swung the ratios by 0.6x to 1.7x."""
+    passes = {label: [] for label, _ in programs}
+    for r in range(args.rounds):
+        turn = programs[r % len(programs):] + programs[:r % len(programs)]
+        for label, path in turn:
+            print(f"round {r + 1}/{args.rounds}: {label}", file=sys.stderr, flush=True)
+            passes[label].append(run_once(path, args))
+    results = {}
+    for label, runs in passes.items():
+        names = set().union(*runs) if runs else set()
+        results[label] = {n: median([run[n] for run in runs if n in run]) for n in names}
+    return results
 
 
 def ratio(a, b):
@@ -44,17 +64,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build/bench", help="the bench preset's build directory")
     ap.add_argument("--filter", default="", help="Google Benchmark filter regex, passed to every program")
-    ap.add_argument("--repetitions", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=5, help="passes of each program, interleaved")
     ap.add_argument("--min-time", default="0.05")
     args = ap.parse_args()
 
-    results = {}
+    programs = []
     for label, exe in PROGRAMS:
         path = os.path.join(args.build, "bench", exe)
         if os.path.exists(path):
-            results[label] = run(path, args)
+            programs.append((label, path))
         else:
             print(f"note: {path} not built; its column stays empty", file=sys.stderr)
+    results = run_rounds(programs, args)
     ours = results.get("redsem", {})
     ompi, mpich = results.get("Open MPI", {}), results.get("MPICH", {})
 

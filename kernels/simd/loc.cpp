@@ -55,10 +55,13 @@ struct loc_lanes {
     auto a_wins = Greater ? hn::Lt(v, u) : hn::Lt(u, v);
     auto b_wins = Greater ? hn::Lt(u, v) : hn::Lt(v, u);
     if constexpr (std::is_floating_point_v<hn::TFromD<D>>) {
-      // A NaN is the extreme value; two NaNs tie.
+      // A NaN is the extreme value; two NaNs tie. Checked for first: vectors without one (nearly
+      // all) skip the four mask operations.
       const auto nan_u = hn::IsNaN(u), nan_v = hn::IsNaN(v);
-      a_wins = hn::Or(a_wins, hn::AndNot(nan_v, nan_u));
-      b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
+      if (HWY_UNLIKELY(!hn::AllFalse(d, hn::Or(nan_u, nan_v)))) {
+        a_wins = hn::Or(a_wins, hn::AndNot(nan_v, nan_u));
+        b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
+      }
     }
     // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
     // ops::extreme_loc; for integers both choices have the same value bytes (MPI_SHORT_INT's

@@ -6,22 +6,14 @@
 
 #include "model/element_compare.h"
 
-
 namespace redsem::sim::rma {
 namespace {
 
-std::string describe_outcome(const search_space& sp, const std::byte* outcome) {
+// "window @0 = 11, rank 0 #0 fetched @0 = 1".
+std::string describe_outcome(const std::vector<outcome_place>& places, const std::byte* outcome) {
   std::string out;
-  std::set<std::pair<std::int64_t, basic_type>> elements;
-  for (const step& s : sp.steps) elements.emplace(s.at, s.type);
-  for (const auto& [at, type] : elements) {
-    out += (out.empty() ? "window @" : ", window @") + std::to_string(at) + " = " +
-           format_element(datatype::predefined(type), outcome + (at - sp.window_begin));
-  }
-  for (const step& s : sp.steps)
-    if (s.reads)
-      out += ", " + sp.program->accesses[s.access].label + " fetched @" + std::to_string(s.at) + " = " +
-             format_element(datatype::predefined(s.type), outcome + (s.fetch_slot - sp.window_offset));
+  for (const outcome_place& p : places)
+    out += (out.empty() ? "" : ", ") + p.name + " = " + format_element(datatype::predefined(p.type), outcome + p.at);
   return out;
 }
 
@@ -55,18 +47,20 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   std::vector<outcome_place> places;
   std::set<std::pair<std::int64_t, basic_type>> elements;
   for (const step& s : sp.steps) elements.emplace(s.at, s.type);
-  for (const auto& [at, type] : elements)
-    places.push_back({"window @" + std::to_string(at) + " (" + std::string(to_string(type)) + ")", type,
-                      static_cast<std::size_t>(at - sp.window_begin)});
+  for (const auto& [at, type] : elements) {
+    const std::string name = "window @" + std::to_string(at);
+    places.push_back({name, name + " (" + std::string(to_string(type)) + ")", type, static_cast<std::size_t>(at - sp.window_begin)});
+  }
   for (const step& s : sp.steps)
-    if (s.reads)
-      places.push_back({program.accesses[s.access].label + " fetched @" + std::to_string(s.at), s.type,
-                        s.fetch_slot - sp.window_offset});
+    if (s.reads) {
+      const std::string name = program.accesses[s.access].label + " fetched @" + std::to_string(s.at);
+      places.push_back({name, name, s.type, s.fetch_slot - sp.window_offset});
+    }
   outcome_analysis a = analyse_outcomes(reduced.finals, std::move(serial), places, options.share);
   g.outcomes = a.outcomes;
   g.serial_outcomes = a.serial_outcomes;
   g.non_serializable = a.non_serializable;
-  if (a.smallest_non_serializable) g.non_serializable_example = describe_outcome(sp, a.smallest_non_serializable->data());
+  if (a.smallest_non_serializable) g.non_serializable_example = describe_outcome(places, a.smallest_non_serializable->data());
   g.values = std::move(a.values);
   return g;
 }

@@ -18,7 +18,8 @@ namespace redsem::sim::rma {
 
 // A place in an outcome: one window element, or the value one fetching step saw.
 struct outcome_place {
-  std::string what;  // "window @8 (MPI_DOUBLE)" or "rank 1 #0 fetched @8"
+  std::string name;  // in an outcome: "window @8" or "rank 1 #0 fetched @8"
+  std::string what;  // over its values: "window @8 (MPI_DOUBLE)" or "rank 1 #0 fetched @8"
   basic_type type = basic_type::int_;
   std::size_t at = 0;  // its first byte in the outcome
 };

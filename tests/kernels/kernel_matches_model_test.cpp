@@ -82,7 +82,7 @@ TEST_P(KernelMatchesModel, large_separate_outputs) {
   }
 }
 
-// From 8 MiB per operand an AVX3 kernel hands the call to the AVX2 one (which the sweeps hold to
+// From avx2_handover_bytes per operand an AVX3 kernel hands the call to the AVX2 one (which the sweeps hold to
 // the model under the forced AVX2 target): the handover itself, in both forms, with a tail,
 // against the scalar path.
 TEST_P(KernelMatchesModel, large_arrays_past_the_avx2_handover) {
@@ -93,7 +93,7 @@ TEST_P(KernelMatchesModel, large_arrays_past_the_avx2_handover) {
                           std::pair{op_id::prod, basic_type::c_double_complex}}) {
     const auto k = find_kernel(op, type, policy{});
     const auto reference = find_scalar_kernel(op, type);
-    const std::size_t size = info(type).size, count = (std::size_t{8} << 20) / size + 37;
+    const std::size_t size = info(type).size, count = avx2_handover_bytes / size + 37;
     if (target_name(GetParam()) == "AVX3") {
       ASSERT_LE(k->large_from(), count);
       ASSERT_EQ(k->path(count), "AVX2");
