@@ -74,17 +74,9 @@ std::vector<rank_result> allreduce_ring(const schedule_request& r) {
 }
 
 std::vector<rank_result> allreduce_rabenseifner(const schedule_request& r) {
-  // MPICH reduce_scatter_allgather: fold, recursive halving at distance 1, 2, 4 … with
-  // received ∘ own, recursive-doubling allgather, results back to the folded-away ranks.
-  auto bufs = initial_buffers(r.procs, r.count);
-  const folded_group g = fold_to_power_of_two(bufs);
-  const std::vector<int> target = block_of_elements(r.count, g.pof2);
-  std::vector<int> masks;
-  for (int m = 1; m < g.pof2; m <<= 1) masks.push_back(m);
-  recursive_halving(bufs, g, target, masks, operand_rule::received_left);
-  buffer done(at(r.count));
-  for (int k = 0; k < r.count; ++k) done[at(k)] = bufs[at(g.real_rank(target[at(k)]))][at(k)];
-  return everywhere(r, std::vector<buffer>(at(r.procs), done));
+  // MPICH reduce_scatter_allgather: the Rabenseifner reduce-scatter, a recursive-doubling
+  // allgather, results back to the folded-away ranks.
+  return everywhere(r, std::vector<buffer>(at(r.procs), rabenseifner_reduce_scatter(r.procs, r.count)));
 }
 
 namespace {

@@ -68,18 +68,9 @@ std::vector<rank_result> reduce_in_order_binary(const schedule_request& r) {
 }
 
 std::vector<rank_result> reduce_rabenseifner(const schedule_request& r) {
-  // MPICH reduce_scatter_gather: fold to a power of two, recursive halving with the distance
-  // doubling (mask 1, 2, 4 …) and received ∘ own, then a binomial gather of the blocks.
-  auto bufs = initial_buffers(r.procs, r.count);
-  const folded_group g = fold_to_power_of_two(bufs);
-  const std::vector<int> target = block_of_elements(r.count, g.pof2);
-  std::vector<int> masks;
-  for (int m = 1; m < g.pof2; m <<= 1) masks.push_back(m);
-  recursive_halving(bufs, g, target, masks, operand_rule::received_left);
-  buffer result(static_cast<std::size_t>(r.count));
-  for (int k = 0; k < r.count; ++k)
-    result[static_cast<std::size_t>(k)] = bufs[static_cast<std::size_t>(g.real_rank(target[static_cast<std::size_t>(k)]))][static_cast<std::size_t>(k)];
-  return at_root(r, result);
+  // MPICH reduce_scatter_gather: the Rabenseifner reduce-scatter, then a binomial gather of the
+  // blocks.
+  return at_root(r, rabenseifner_reduce_scatter(r.procs, r.count));
 }
 
 std::vector<rank_result> reduce_pipeline(const schedule_request& r) {

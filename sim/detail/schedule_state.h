@@ -94,4 +94,21 @@ inline std::vector<int> block_of_elements(int count, int blocks) {
   return out;
 }
 
+// MPICH's Rabenseifner reduce-scatter (reduce_scatter_gather, reduce_scatter_allgather): fold to
+// a power of two, recursive halving with the distance doubling (mask 1, 2, 4 …) and received ∘
+// own. Returns each element's full reduction, as the newrank that ends up holding it has it;
+// the gather or allgather that follows moves trees without combining them.
+inline buffer rabenseifner_reduce_scatter(int procs, int count) {
+  auto bufs = initial_buffers(procs, count);
+  const folded_group g = fold_to_power_of_two(bufs);
+  const std::vector<int> target = block_of_elements(count, g.pof2);
+  std::vector<int> masks;
+  for (int m = 1; m < g.pof2; m <<= 1) masks.push_back(m);
+  recursive_halving(bufs, g, target, masks, operand_rule::received_left);
+  buffer done(static_cast<std::size_t>(count));
+  for (std::size_t k = 0; k < done.size(); ++k)
+    done[k] = bufs[static_cast<std::size_t>(g.real_rank(target[k]))][k];
+  return done;
+}
+
 }  // namespace redsem::sim::detail
