@@ -80,20 +80,6 @@ struct widened_byte_mul {
 };
 #endif
 
-template <class Combine>
-detail::simd_entry for_lane(detail::lane_type t) {
-  using detail::lane_type;
-  switch (t) {
-    case lane_type::i8: case lane_type::u8: return entry<std::uint8_t, Combine>();
-    case lane_type::i16: case lane_type::u16: return entry<std::uint16_t, Combine>();
-    case lane_type::i32: case lane_type::u32: return entry<std::uint32_t, Combine>();
-    case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
-    case lane_type::f32: return entry<float, Combine>();
-    case lane_type::f64: return entry<double, Combine>();
-    default: return {};
-  }
-}
-
 }  // namespace
 #endif
 
@@ -111,8 +97,8 @@ detail::simd_entry find_arith(op_id op, detail::lane_type t) {
   if (op == op_id::prod && (t == lane_type::i8 || t == lane_type::u8))
     return {&simd_kernel<std::uint8_t, 1, widened_byte_mul, hn::CappedTag<std::uint8_t, 32>>, hwy::TargetName(HWY_TARGET)};
 #endif
-  if (op == op_id::sum) return for_lane<add_lanes>(t);
-  if (op == op_id::prod) return for_lane<mul_lanes>(t);
+  if (op == op_id::sum) return sign_blind_entry<add_lanes, true>(t);
+  if (op == op_id::prod) return sign_blind_entry<mul_lanes, true>(t);
   return {};
 #endif
 }

@@ -34,18 +34,6 @@ struct logical_lanes {
   }
 };
 
-template <class Combine>
-detail::simd_entry for_lane(detail::lane_type t) {
-  using detail::lane_type;
-  switch (t) {
-    case lane_type::i8: case lane_type::u8: return entry<std::uint8_t, Combine>();
-    case lane_type::i16: case lane_type::u16: return entry<std::uint16_t, Combine>();
-    case lane_type::i32: case lane_type::u32: return entry<std::uint32_t, Combine>();
-    case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
-    default: return {};
-  }
-}
-
 }  // namespace
 #endif
 
@@ -55,12 +43,12 @@ detail::simd_entry find_bits(op_id op, detail::lane_type t) {
   return {};  // one lane is no vector: the model's scalar loop is the fallback
 #else
   switch (op) {
-    case op_id::band: return for_lane<bitwise_lanes<op_id::band>>(t);
-    case op_id::bor: return for_lane<bitwise_lanes<op_id::bor>>(t);
-    case op_id::bxor: return for_lane<bitwise_lanes<op_id::bxor>>(t);
-    case op_id::land: return for_lane<logical_lanes<op_id::land>>(t);
-    case op_id::lor: return for_lane<logical_lanes<op_id::lor>>(t);
-    case op_id::lxor: return for_lane<logical_lanes<op_id::lxor>>(t);
+    case op_id::band: return sign_blind_entry<bitwise_lanes<op_id::band>, false>(t);
+    case op_id::bor: return sign_blind_entry<bitwise_lanes<op_id::bor>, false>(t);
+    case op_id::bxor: return sign_blind_entry<bitwise_lanes<op_id::bxor>, false>(t);
+    case op_id::land: return sign_blind_entry<logical_lanes<op_id::land>, false>(t);
+    case op_id::lor: return sign_blind_entry<logical_lanes<op_id::lor>, false>(t);
+    case op_id::lxor: return sign_blind_entry<logical_lanes<op_id::lxor>, false>(t);
     default: return {};
   }
 #endif

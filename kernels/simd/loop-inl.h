@@ -85,6 +85,23 @@ detail::simd_entry entry() {
   return {&simd_kernel<T, sizeof(T), Combine>, hwy::TargetName(HWY_TARGET)};
 }
 
+// The entry of a combine that sees integers as bits (wrapping add and multiply, bitwise and
+// logical ops): each integer width as its unsigned lanes, signed or not; with WithFloats, float
+// and double lanes as themselves.
+template <class Combine, bool WithFloats>
+detail::simd_entry sign_blind_entry(detail::lane_type t) {
+  using detail::lane_type;
+  switch (t) {
+    case lane_type::i8: case lane_type::u8: return entry<std::uint8_t, Combine>();
+    case lane_type::i16: case lane_type::u16: return entry<std::uint16_t, Combine>();
+    case lane_type::i32: case lane_type::u32: return entry<std::uint32_t, Combine>();
+    case lane_type::i64: case lane_type::u64: return entry<std::uint64_t, Combine>();
+    case lane_type::f32: if constexpr (WithFloats) return entry<float, Combine>(); else return {};
+    case lane_type::f64: if constexpr (WithFloats) return entry<double, Combine>(); else return {};
+    default: return {};
+  }
+}
+
 }  // namespace redsem::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
