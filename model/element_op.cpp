@@ -10,16 +10,23 @@
 
 namespace redsem {
 
-element_op predefined_element_op(op_id op, basic_type type, const policy& p) {
-  ensure(op_allows(op, type), "predefined_element_op needs a legal (op, type) pair");
-  auto combine = visit(type, [&](auto tag) -> decltype(element_op::combine) {
+checked_combine predefined_checked_combine(op_id op, basic_type type, const policy& p) {
+  ensure(op_allows(op, type), "a predefined combine needs a legal (op, type) pair");
+  return visit(type, [&](auto tag) -> checked_combine {
     constexpr basic_type B = decltype(tag)::value;
     using E = element_t<B>;
     return [op, p](const std::byte* a, const std::byte* b, std::byte* out) {
       const concrete_domain d(p);
       store_element(out, ops::apply<B>(op, d, p, load_element<E>(a), load_element<E>(b)));
+      return !(d.overflowed() && p.overflow == overflow_rule::erroneous);
     };
   });
+}
+
+element_op predefined_element_op(op_id op, basic_type type, const policy& p) {
+  auto combine = [checked = predefined_checked_combine(op, type, p)](const std::byte* a, const std::byte* b, std::byte* out) {
+    checked(a, b, out);
+  };
   return {std::string(to_string(op)), datatype::predefined(type), is_commutative(op), std::move(combine)};
 }
 

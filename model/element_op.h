@@ -24,6 +24,11 @@ struct element_op {
 // A predefined op on a predefined type through the model; the pair must be legal (op_allows).
 element_op predefined_element_op(op_id op, basic_type type, const policy& p);
 
+// The same combine, out := a ∘ b, telling also whether it stayed defined: false when it
+// overflowed under overflow_rule::erroneous (the laws' checks want to know).
+using checked_combine = std::function<bool(const std::byte* a, const std::byte* b, std::byte* out)>;
+checked_combine predefined_checked_combine(op_id op, basic_type type, const policy& p);
+
 // A user function on one element of `type`, called as MPI would: f(&a, &copy_of_b, 1, type).
 element_op user_element_op(const user_op& op, const datatype& type);
 

@@ -5,10 +5,9 @@
 #include <string>
 
 #include "model/check.h"
-#include "model/concrete_domain.h"
 #include "model/element_compare.h"
 #include "model/element_io.h"
-#include "model/op_definitions.h"
+#include "model/element_op.h"
 
 namespace redsem::laws {
 namespace {
@@ -91,17 +90,7 @@ std::string apply_text(std::string_view a, std::string_view b) { return std::str
 }  // namespace
 
 model_op predefined_model_op(op_id op, basic_type type, const policy& p) {
-  ensure(op_allows(op, type), "predefined_model_op needs a legal (op, type) pair");
-  auto combine = visit(type, [&](auto tag) -> decltype(model_op::combine) {
-    constexpr basic_type B = decltype(tag)::value;
-    using E = element_t<B>;
-    return [op, p](const std::byte* a, const std::byte* b, std::byte* out) {
-      const concrete_domain d(p);
-      store_element(out, ops::apply<B>(op, d, p, load_element<E>(a), load_element<E>(b)));
-      return !(d.overflowed() && p.overflow == overflow_rule::erroneous);
-    };
-  });
-  return {std::string(to_string(op)), datatype::predefined(type), std::move(combine)};
+  return {std::string(to_string(op)), datatype::predefined(type), predefined_checked_combine(op, type, p)};
 }
 
 shown_value show(const datatype& type, const element_bytes& bytes) {
