@@ -76,6 +76,14 @@ constexpr bool op_allows(op_id op, basic_type type) {
   return detail::validity[static_cast<std::size_t>(group_of(type))][static_cast<std::size_t>(class_of(op))];
 }
 
+// Calls f(op, type) for every predefined op on every predefined type, legal or not, type by
+// type (the order of the laws table and the fuzz campaign).
+template <class F>
+void for_each_op_and_type(F&& f) {
+  for (std::size_t t = 0; t < basic_type_count; ++t)
+    for (std::size_t o = 0; o < op_count; ++o) f(static_cast<op_id>(o), static_cast<basic_type>(t));
+}
+
 // Whether the op is declared commutative: true for every predefined reduction op (§7.9.1).
 // MPI_REPLACE and MPI_NO_OP are not mathematically commutative (spec §3, MPI_OP_COMMUTATIVE).
 constexpr bool is_commutative(op_id op) { return usage_of(op) == op_usage::reduction; }

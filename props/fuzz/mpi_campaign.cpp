@@ -10,12 +10,9 @@ struct pair_id {
 
 std::vector<pair_id> pairs_of(const mpi_campaign_options& o) {
   std::vector<pair_id> out;
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t k = 0; k < op_count; ++k) {
-      const pair_id p{static_cast<op_id>(k), static_cast<basic_type>(t)};
-      if ((o.only_op && *o.only_op != p.op) || (o.only_type && *o.only_type != p.type)) continue;
-      out.push_back(p);
-    }
+  for_each_op_and_type([&](op_id op, basic_type type) {
+    if ((!o.only_op || *o.only_op == op) && (!o.only_type || *o.only_type == type)) out.push_back(pair_id{op, type});
+  });
   return out;
 }
 

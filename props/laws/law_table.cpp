@@ -13,13 +13,9 @@ namespace redsem::laws {
 
 std::vector<std::pair<op_id, basic_type>> selected_pairs(const table_request& r) {
   std::vector<std::pair<op_id, basic_type>> out;
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t o = 0; o < op_count; ++o) {
-      const auto op = static_cast<op_id>(o);
-      const auto type = static_cast<basic_type>(t);
-      if ((r.op && *r.op != op) || (r.type && *r.type != type) || !op_allows(op, type)) continue;
-      out.emplace_back(op, type);
-    }
+  for_each_op_and_type([&](op_id op, basic_type type) {
+    if ((!r.op || *r.op == op) && (!r.type || *r.type == type) && op_allows(op, type)) out.emplace_back(op, type);
+  });
   return out;
 }
 

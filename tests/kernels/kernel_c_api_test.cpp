@@ -15,23 +15,20 @@ namespace {
 int code_of(const outcome& o) { return o.is_done() ? REDSEM_SUCCESS : 1 + static_cast<int>(o.broken_rule()); }
 
 TEST(KernelCApi, every_op_on_every_type_gets_the_models_verdict) {
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t o = 0; o < op_count; ++o) {
-      const auto type = static_cast<basic_type>(t);
-      const auto op = static_cast<op_id>(o);
-      const std::size_t size = info(type).size;
-      address_space space;
-      const region_id r = space.allocate("mem", 2 * size);
-      const datatype dt = datatype::predefined(type);
-      const int model = code_of(reduce_local(space, buffer{r, 0, 1, dt}, buffer{r, static_cast<std::int64_t>(size), 1, dt}, op, policy{}));
-      std::vector<std::byte> mem(2 * size, std::byte{0}), before = mem;
-      const int c = redsem_reduce_local(mem.data(), mem.data() + size, 1, static_cast<redsem_datatype>(t),
-                                        static_cast<redsem_op>(o));
-      EXPECT_EQ(c, model) << to_string(op) << " on " << to_string(type) << ": " << redsem_error_string(c);
-      if (c != REDSEM_SUCCESS) {
-        EXPECT_EQ(mem, before) << "an erroneous call wrote";
-      }
+  for_each_op_and_type([](op_id op, basic_type type) {
+    const std::size_t size = info(type).size;
+    address_space space;
+    const region_id r = space.allocate("mem", 2 * size);
+    const datatype dt = datatype::predefined(type);
+    const int model = code_of(reduce_local(space, buffer{r, 0, 1, dt}, buffer{r, static_cast<std::int64_t>(size), 1, dt}, op, policy{}));
+    std::vector<std::byte> mem(2 * size, std::byte{0}), before = mem;
+    const int c = redsem_reduce_local(mem.data(), mem.data() + size, 1, static_cast<redsem_datatype>(type),
+                                      static_cast<redsem_op>(op));
+    EXPECT_EQ(c, model) << to_string(op) << " on " << to_string(type) << ": " << redsem_error_string(c);
+    if (c != REDSEM_SUCCESS) {
+      EXPECT_EQ(mem, before) << "an erroneous call wrote";
     }
+  });
 }
 
 TEST(KernelCApi, in_place_and_counts_follow_the_model) {

@@ -133,12 +133,9 @@ std::string compare_with_model(const kernel& k, const run_case& c, const std::ve
 // Every legal predefined op of a class (MPI_REPLACE and MPI_NO_OP in `move`) on every type.
 template <class F>
 void for_each_pair(op_class cls, F&& f) {
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t o = 0; o < op_count; ++o) {
-      const auto op = static_cast<op_id>(o);
-      const auto type = static_cast<basic_type>(t);
-      if (class_of(op) == cls && op_allows(op, type)) f(op, type);
-    }
+  for_each_op_and_type([&](op_id op, basic_type type) {
+    if (class_of(op) == cls && op_allows(op, type)) f(op, type);
+  });
 }
 
 }  // namespace redsem::kernels::testing
