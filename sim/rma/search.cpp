@@ -26,7 +26,7 @@ class searcher {
     const auto start = std::chrono::steady_clock::now();
     result_.finals = record_list(sp_.outcome_bytes());
     result_.stats.executions = visit(sp_.initial.data(), table_.hash_of(sp_.initial.data()), 0).value();
-    result_.stats.states = table_.size();
+    result_.stats.states = result_.stats.states_here = table_.size();
     result_.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result_.stats.memory_bytes = table_.memory_bytes();
     return std::move(result_);
@@ -79,6 +79,10 @@ class searcher {
 }  // namespace
 
 std::uint64_t done_steps(const std::byte* state) { return load_mask(state, done_at); }
+
+std::uint64_t started_steps(const search_space& sp, const std::byte* state) {
+  return sp.window_offset > started_at ? load_mask(state, started_at) : 0;
+}
 
 std::uint64_t steps_to_expand(const search_space& sp, reduction mode, std::uint64_t done) {
   const std::uint64_t remaining = sp.all_steps() & ~done;

@@ -23,10 +23,12 @@ struct search_options {
   reduction mode = reduction::partial_order;
   std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this (over all shares)
   search_share share;                   // the whole search unless split (run_split_search)
+  std::size_t placement_steps = 0;      // a split search's state_placement (0: its default)
 };
 
 struct search_stats {
   std::uint64_t states = 0;       // distinct states stored
+  std::uint64_t states_here = 0;  // of which this share stored (a split search; else all of them)
   std::uint64_t transitions = 0;  // steps fired
   double executions = 0;          // maximal interleavings the searched graph holds (paths), counted exactly then rounded
   bool complete = true;
@@ -65,5 +67,8 @@ std::uint64_t steps_to_expand(const search_space& space, reduction mode, std::ui
 
 // The done mask (steps finished) at the front of a state.
 std::uint64_t done_steps(const std::byte* state);
+
+// The started mask (split steps whose read half has fired), or 0 when no step is split.
+std::uint64_t started_steps(const search_space& space, const std::byte* state);
 
 }  // namespace redsem::sim::rma

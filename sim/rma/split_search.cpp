@@ -2,8 +2,8 @@
 //
 // Every maximal path fires each step once (a split step twice: its read, then its write), so
 // all states at one depth have made the same number of transitions: the graph comes in levels,
-// and a level's successors all lie in the next. Each state belongs to one share (its hash
-// modulo the share count; a final state, its outcome's: outcome_owner). A share expands the
+// and a level's successors all lie in the next. Each state belongs to one share
+// (state_placement; a final state, its outcome's: outcome_owner). A share expands the
 // states of the level it owns and sends each successor, with the number of paths that reach
 // it, to its owner, which merges the copies from every share. So each state is stored and
 // expanded once over all shares: the distinct states, transitions, path counts (exact) and
@@ -17,12 +17,14 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <numeric>
 #include <cstring>
 #include <utility>
 
 #include "model/check.h"
 #include "sim/detail/raw_bytes.h"
 #include "sim/rma/search.h"
+#include "sim/rma/state_placement.h"
 #include "sim/rma/state_table.h"
 
 namespace redsem::sim::rma {
@@ -31,6 +33,9 @@ namespace {
 using sim::detail::get_raw;
 using sim::detail::put_raw;
 
+// A level goes by state_placement when no share would hold more than this times its even part.
+constexpr double max_share_over_even = 1.25;
+
 // Adds `paths` paths to `state` in a level.
 void add_paths(state_table& level, const std::byte* state, std::uint64_t h, const exact_count& paths) {
   bool inserted = false;
@@ -38,6 +43,26 @@ void add_paths(state_table& level, const std::byte* state, std::uint64_t h, cons
   exact_count sum = level.value(index);
   sum += paths;
   level.set_value(index, sum);
+}
+
+// Whether the placement would split `level` (this share's part of it) evenly over the shares:
+// then the next level, much like it, goes by the placement too. Adjacent levels differ little,
+// and a placement that leaves one share much more than its part costs more than the successors
+// it keeps from travelling (1.1, 1.25 and 1.5 timed alike on docs/distributed-search.md's
+// searches; popcount-like placements over 3 shares are often 1.5 and worse).
+bool placement_is_even(const state_placement& placement, const state_table& level, const search_share& share) {
+  const auto count = static_cast<std::size_t>(share.count);
+  std::vector<std::uint64_t> held(count);
+  for (std::uint32_t i = 0; i < level.size(); ++i) ++held[placement.owner(level.state(i))];
+  std::string mine;
+  for (std::uint64_t n : held) put_raw(mine, n);
+  std::fill(held.begin(), held.end(), 0);
+  for (const std::string& part : share.allgather(mine)) {
+    std::size_t at = 0;
+    for (std::uint64_t& n : held) n += get_raw<std::uint64_t>(part, at);
+  }
+  const std::uint64_t total = std::accumulate(held.begin(), held.end(), std::uint64_t{0});
+  return total > 0 && static_cast<double>(*std::max_element(held.begin(), held.end())) <= max_share_over_even * static_cast<double>(total) / count;
 }
 
 // This share's figures, for the final allgather.
@@ -61,12 +86,16 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   const std::size_t bytes = sp.state_bytes, words = bytes / 8;
   std::size_t levels = 0;  // transitions on every maximal path
   for (const step& s : sp.steps) levels += s.split ? 2 : 1;
-  // The share a state at `depth` (with hash h) belongs to. A final state goes by its outcome
-  // (outcome_owner), so the finals end where the explorer compares them with the serial
+  // The share a state at `depth` (with hash h) belongs to. Where state_placement splits a level
+  // evenly, its owner, so that most successors stay where they are made; elsewhere (the first
+  // levels, where few chosen steps have fired) the state's hash. A final state goes by its
+  // outcome (outcome_owner), so the finals end where the explorer compares them with the serial
   // reference's, whose states differ from these in masks and registers.
+  const state_placement placement(sp, share.count, options.placement_steps);
+  bool placed_by_steps = false;  // for the level being made: decided by every share alike (placement_is_even)
   const auto owner = [&](const std::byte* state, std::uint64_t h, std::size_t depth) {
-    return depth == levels ? static_cast<std::size_t>(outcome_owner(state + sp.window_offset, sp.outcome_bytes(), share.count))
-                           : h % count;
+    if (depth == levels) return static_cast<std::size_t>(outcome_owner(state + sp.window_offset, sp.outcome_bytes(), share.count));
+    return placed_by_steps ? placement.owner(state) : static_cast<std::size_t>(h % count);
   };
 
   search_result mine;
@@ -147,6 +176,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     }
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
     std::swap(level, next);
+    placed_by_steps = count > 1 && placement_is_even(placement, level, share);  // for the level after
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
       break;
@@ -167,6 +197,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   }
   whole.stats.executions = paths_everywhere.value();
   whole.stats.memory_bytes = mine.stats.memory_bytes;
+  whole.stats.states_here = mine.stats.states;
   whole.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return whole;
 }

@@ -12,6 +12,7 @@
 #include "model/rma/element_update.h"
 #include "model/element_io.h"
 #include "tests/rma/explorer_fixture.h"
+#include "tests/rma/random_program.h"
 #include "sim/thread_shares.h"
 
 namespace redsem::sim::rma {
@@ -19,44 +20,6 @@ namespace {
 
 using namespace testing;
 using K = access_kind;
-
-// 2–3 origins, 1–3 accesses each, on 1–3 elements of int or double, with commuting and
-// non-commuting ops, fetching or not: mostly legal, sometimes racing.
-rma_program random_program(std::mt19937& rng) {
-  rma_program p;
-  const bool doubles = rng() % 2 == 0;
-  const basic_type type = doubles ? basic_type::double_ : basic_type::long_long_int;
-  const int elements = 1 + static_cast<int>(rng() % 2);
-  p.window = doubles ? window_of<double>(std::vector<double>(static_cast<std::size_t>(elements), 0.1))
-                     : window_of<long long>(std::vector<long long>(static_cast<std::size_t>(elements), 3));
-  const std::vector<op_id> ops{op_id::sum, op_id::sum, op_id::max, op_id::replace, op_id::no_op, op_id::prod};
-  const int origins = 2 + static_cast<int>(rng() % 2);
-  // Values whose sums and products round differently in different orders.
-  const std::vector<double> awkward{0.1, 0.2, 0.3, 1e16, -1e16, 3.0, 1.0 / 3, -2.5};
-  if (rng() % 3 == 0) p.info.ordering = redsem::rma::accumulate_ordering{false, false, false, false};
-  for (int o = 0; o < origins; ++o) {
-    const int calls = 1 + static_cast<int>(rng() % 2);
-    for (int c = 0; c < calls; ++c) {
-      const op_id op = ops[rng() % ops.size()];
-      K kind = rng() % 2 ? K::fetch_accumulate : K::accumulate;
-      if (op == op_id::no_op) kind = K::fetch_accumulate;
-      if (rng() % 8 == 0) kind = K::put;
-      std::vector<std::pair<std::int64_t, double>> at;
-      for (int e = 0; e < elements; ++e)
-        if (rng() % 3 != 0) at.emplace_back(e, doubles ? awkward[rng() % awkward.size()] : static_cast<double>(rng() % 7));
-      if (at.empty()) at.emplace_back(0, 1.0);
-      access a = doubles ? make_access<double>(o, c, kind, kind == K::put ? op_id::replace : op, type, at)
-                         : access{};
-      if (!doubles) {
-        std::vector<std::pair<std::int64_t, long long>> ints;
-        for (auto [e, v] : at) ints.emplace_back(e, static_cast<long long>(v) - 2);
-        a = make_access<long long>(o, c, kind, kind == K::put ? op_id::replace : op, type, ints);
-      }
-      p.accesses.push_back(a);
-    }
-  }
-  return p;
-}
 
 using outcome_set = std::set<std::string>;  // outcomes' bytes
 
@@ -106,11 +69,13 @@ search_space whole_program(const rma_program& p) {
 
 // Every share of a split search ends with one process's figures, and the outcomes it owns:
 // together one process's outcomes, each held once.
-void expect_split_search_same(const search_space& sp, reduction mode, int shares, const std::string& what) {
+// `placement_steps`: how many steps decide where a state goes (search_options; 0 the default).
+void expect_split_search_same(const search_space& sp, reduction mode, int shares, const std::string& what,
+                              std::size_t placement_steps = 0) {
   const search_result whole = run_search(sp, {mode, 1'000'000, {}});
   std::vector<search_result> parts(static_cast<std::size_t>(shares));
   sim::thread_shares(shares).run([&](const search_share& share) {
-    parts[static_cast<std::size_t>(share.index)] = run_search(sp, {mode, 1'000'000, share});
+    parts[static_cast<std::size_t>(share.index)] = run_search(sp, {mode, 1'000'000, share, placement_steps});
   });
   outcome_set together;
   std::size_t held = 0;
@@ -142,6 +107,19 @@ TEST(RmaSplitSearch, SharesFindWhatOneProcessFinds) {
       for (int shares : {2, 3})
         expect_split_search_same(sp, mode, shares,
                                  "trial " + std::to_string(trial) + ", " + std::to_string(shares) + " shares");
+  }
+}
+
+// Where states go changes only how the work is divided: one chosen step (most states stay
+// put), every step (most move), the default.
+TEST(RmaSplitSearch, EveryPlacementFindsWhatOneProcessFinds) {
+  std::mt19937 rng(20261125);
+  for (int trial = 0; trial < 30; ++trial) {
+    const rma_program p = random_program(rng);  // the space points into it
+    const search_space sp = whole_program(p);
+    for (std::size_t chosen : {std::size_t{1}, std::size_t{2}, sp.steps.size()})
+      expect_split_search_same(sp, reduction::partial_order, 2,
+                               "trial " + std::to_string(trial) + ", " + std::to_string(chosen) + " chosen steps", chosen);
   }
 }
 
