@@ -48,17 +48,17 @@ template <bool Greater, class Value, class Index>
 struct loc_lanes {
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
-    const hn::RebindToSigned<D> di;
     // Each value copied into its index lane, so every comparison below decides both lanes of
     // its pair at once.
     const V u = hn::DupEven(Value()(d, a)), v = hn::DupEven(Value()(d, b));
     auto a_wins = Greater ? hn::Lt(v, u) : hn::Lt(u, v);
     auto b_wins = Greater ? hn::Lt(u, v) : hn::Lt(v, u);
     if constexpr (std::is_floating_point_v<hn::TFromD<D>>) {
-      // A NaN is the extreme value; two NaNs tie. Checked for first: vectors without one (nearly
-      // all) skip the four mask operations.
-      const auto nan_u = hn::IsNaN(u), nan_v = hn::IsNaN(v);
-      if (HWY_UNLIKELY(!hn::AllFalse(d, hn::Or(nan_u, nan_v)))) {
+      // A NaN is the extreme value; two NaNs tie. Checked for first, with one compare (u + v is
+      // a NaN when either is, or for infinities of opposite signs): vectors without one (nearly
+      // all) skip the rest.
+      if (HWY_UNLIKELY(!hn::AllFalse(d, hn::IsNaN(hn::Add(u, v))))) {
+        const auto nan_u = hn::IsNaN(u), nan_v = hn::IsNaN(v);
         a_wins = hn::Or(a_wins, hn::AndNot(nan_v, nan_u));
         b_wins = hn::Or(b_wins, hn::AndNot(nan_u, nan_v));
       }
@@ -66,8 +66,8 @@ struct loc_lanes {
     // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
     // ops::extreme_loc; for integers both choices have the same value bytes (MPI_SHORT_INT's
     // lane sign is its padding's, which no one compares).
-    const auto u_negative = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));
-    const V tie_value = Greater ? hn::IfThenElse(u_negative, b, a) : hn::IfThenElse(u_negative, a, b);
+    // The sign bit as the mask, not a compare (AVX-512: vpmovq2m).
+    const V tie_value = Greater ? hn::IfNegativeThenElse(a, b, a) : hn::IfNegativeThenElse(a, a, b);
     const V tie = hn::OddEven(Index()(d, a, b), tie_value);
     return hn::IfThenElse(a_wins, a, hn::IfThenElse(b_wins, b, tie));
   }
