@@ -1,10 +1,12 @@
-// Random small RMA programs for the searches' property tests.
+// Random small RMA programs for the searches' property tests, and the search space of one.
 #pragma once
 
+#include <numeric>
 #include <random>
 #include <utility>
 #include <vector>
 
+#include "sim/rma/search_space.h"
 #include "tests/rma/explorer_fixture.h"
 
 namespace redsem::sim::rma::testing {
@@ -45,6 +47,15 @@ inline rma_program random_program(std::mt19937& rng) {
     }
   }
   return p;
+}
+
+// The search space of every step of a program, as the explorer makes for one group. The
+// program must outlive it (the space points to it).
+inline search_space whole_program(const rma_program& p) {
+  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  std::vector<std::size_t> all(steps.size());
+  std::iota(all.begin(), all.end(), 0);
+  return make_search_space(p, steps, all);
 }
 
 }  // namespace redsem::sim::rma::testing

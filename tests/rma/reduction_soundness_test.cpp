@@ -31,10 +31,7 @@ outcome_set set_of(const record_list& finals) {
 
 // Empty when the search does not finish within its budget.
 std::optional<outcome_set> finals_of(const rma_program& p, reduction mode) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
-  std::vector<std::size_t> all(steps.size());
-  std::iota(all.begin(), all.end(), 0);
-  const search_space sp = make_search_space(p, steps, all);
+  const search_space sp = whole_program(p);
   const search_result r = run_search(sp, {mode, 1'000'000, {}});
   if (!r.stats.complete) return std::nullopt;
   return set_of(r.finals);
@@ -57,14 +54,6 @@ TEST(RmaReduction, ReducedAndFullSearchesReachTheSameFinalStates) {
     ASSERT_DOUBLE_EQ(x.final_states, static_cast<double>(full->size())) << "trial " << trial;
   }
   EXPECT_GT(compared, 250);
-}
-
-// The program must outlive the search space (which points to it).
-search_space whole_program(const rma_program& p) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
-  std::vector<std::size_t> all(steps.size());
-  std::iota(all.begin(), all.end(), 0);
-  return make_search_space(p, steps, all);
 }
 
 // Every share of a split search ends with one process's figures, and the outcomes it owns:

@@ -3,8 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
-#include <numeric>
+#include <bit>
 #include <random>
 #include <set>
 #include <string>
@@ -21,13 +20,6 @@ namespace {
 
 using namespace testing;
 using K = access_kind;
-
-search_space whole_program(const rma_program& p) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
-  std::vector<std::size_t> all(steps.size());
-  std::iota(all.begin(), all.end(), 0);
-  return make_search_space(p, steps, all);
-}
 
 std::string bytes_of_state(const search_space& sp, const std::byte* s) { return {reinterpret_cast<const char*>(s), sp.state_bytes}; }
 
