@@ -17,8 +17,8 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
-#include <numeric>
 #include <cstring>
+#include <numeric>
 #include <utility>
 
 #include "model/check.h"
@@ -176,7 +176,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     }
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
     std::swap(level, next);
-    placed_by_steps = count > 1 && placement_is_even(placement, level, share);  // for the level after
+    // For the level after, when it is not the last (finals go by their outcome).
+    placed_by_steps = count > 1 && depth + 2 < levels && placement_is_even(placement, level, share);
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
       break;
