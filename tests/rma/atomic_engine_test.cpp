@@ -173,25 +173,22 @@ TEST(RmaAtomic, AgreesWithTheModelOnEveryLegalPair) {
   std::mt19937_64 rng(3);
   const policy p{};
   std::size_t pairs = 0;
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t o = 0; o < op_count; ++o) {
-      const auto type = static_cast<basic_type>(t);
-      const auto op = static_cast<op_id>(o);
-      if (!op_allows(op, type)) continue;
-      ++pairs;
-      const std::size_t size = info(type).size;
-      for (int i = 0; i < 50; ++i) {
-        alignas(32) std::byte engine[32]{}, model[32]{}, origin[32]{}, fetched[32]{};
-        for (std::size_t k = 0; k < size; ++k) {
-          engine[k] = model[k] = static_cast<std::byte>(rng());
-          origin[k] = static_cast<std::byte>(rng());
-        }
-        accumulate(type, op, p, engine, origin, fetched, 1);
-        ASSERT_TRUE(redsem::rma::identical_element(type, fetched, model)) << to_string(op) << " " << to_string(type);
-        if (op != op_id::no_op) redsem::rma::element_update(type)(op, p, model, origin);
-        ASSERT_TRUE(redsem::rma::identical_element(type, engine, model)) << to_string(op) << " on " << to_string(type);
+  for_each_op_and_type([&](op_id op, basic_type type) {
+    if (!op_allows(op, type)) return;
+    ++pairs;
+    const std::size_t size = info(type).size;
+    for (int i = 0; i < 50; ++i) {
+      alignas(32) std::byte engine[32]{}, model[32]{}, origin[32]{}, fetched[32]{};
+      for (std::size_t k = 0; k < size; ++k) {
+        engine[k] = model[k] = static_cast<std::byte>(rng());
+        origin[k] = static_cast<std::byte>(rng());
       }
+      accumulate(type, op, p, engine, origin, fetched, 1);
+      ASSERT_TRUE(redsem::rma::identical_element(type, fetched, model)) << to_string(op) << " " << to_string(type);
+      if (op != op_id::no_op) redsem::rma::element_update(type)(op, p, model, origin);
+      ASSERT_TRUE(redsem::rma::identical_element(type, engine, model)) << to_string(op) << " on " << to_string(type);
     }
+  });
   EXPECT_GT(pairs, 300u);
 }
 

@@ -227,24 +227,21 @@ TEST(RmaReduction, ClaimedCommutingUpdatesCommuteBitwise) {
   std::mt19937_64 rng(7);
   const policy p{};
   std::size_t claimed = 0;
-  for (std::size_t t = 0; t < basic_type_count; ++t)
-    for (std::size_t o = 0; o < op_count; ++o) {
-      const auto type = static_cast<basic_type>(t);
-      const auto op = static_cast<op_id>(o);
-      if (!redsem::rma::updates_commute(op, type)) continue;
-      ++claimed;
-      const auto update = redsem::rma::element_update(type);
-      for (int i = 0; i < 200; ++i) {
-        redsem::rma::element_bytes target{}, a{}, b{};
-        for (auto* x : {&target, &a, &b}) fill(type, x->data(), rng);
-        auto ab = target, ba = target;
-        update(op, p, ab.data(), a.data());
-        update(op, p, ab.data(), b.data());
-        update(op, p, ba.data(), b.data());
-        update(op, p, ba.data(), a.data());
-        ASSERT_TRUE(redsem::rma::identical_element(type, ab.data(), ba.data())) << to_string(op) << " on " << to_string(type);
-      }
+  for_each_op_and_type([&](op_id op, basic_type type) {
+    if (!redsem::rma::updates_commute(op, type)) return;
+    ++claimed;
+    const auto update = redsem::rma::element_update(type);
+    for (int i = 0; i < 200; ++i) {
+      redsem::rma::element_bytes target{}, a{}, b{};
+      for (auto* x : {&target, &a, &b}) fill(type, x->data(), rng);
+      auto ab = target, ba = target;
+      update(op, p, ab.data(), a.data());
+      update(op, p, ab.data(), b.data());
+      update(op, p, ba.data(), b.data());
+      update(op, p, ba.data(), a.data());
+      ASSERT_TRUE(redsem::rma::identical_element(type, ab.data(), ba.data())) << to_string(op) << " on " << to_string(type);
     }
+  });
   EXPECT_GT(claimed, 100u);
 }
 
