@@ -1,7 +1,6 @@
 #include "sim/rma/state_placement.h"
 
 #include <algorithm>
-#include <bit>
 
 #include "model/check.h"
 #include "sim/rma/records.h"
