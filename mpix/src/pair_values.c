@@ -1,5 +1,6 @@
 #include "pair_values.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "redsem_mpix.h"
@@ -70,15 +71,33 @@ pair_value pair_zero(pair_kind kind) {
   return r;
 }
 
-int pair_less(pair_kind kind, pair_value a, pair_value b) {
+/* IEEE 754 minimum, the model's MIN under its default policy (minmax_nan=propagate,
+ * minmax_zero=ordered): a NaN operand wins, the left one first, and -0 < +0. So the result does
+ * not depend on the operands' order, as a commutative op's must not (a plain `b < a ? b : a`
+ * gives +0 or -0, a NaN or not, by order). */
+static float min_float(float a, float b) {
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a != b) return a < b ? a : b;
+  return signbit(a) ? a : b; /* equal: the same value, or -0 and +0 */
+}
+static double min_double(double a, double b) {
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a != b) return a < b ? a : b;
+  return signbit(a) ? a : b;
+}
+
+pair_value pair_min(pair_kind kind, pair_value a, pair_value b) {
+  pair_value r = a;
   switch (kind) {
-    case PAIR_FLOAT: return a.f < b.f;
-    case PAIR_DOUBLE: return a.d < b.d;
-    case PAIR_LONG: return a.l < b.l;
-    case PAIR_INT: return a.i < b.i;
-    case PAIR_SHORT: return a.s < b.s;
+    case PAIR_FLOAT: r.f = min_float(a.f, b.f); break;
+    case PAIR_DOUBLE: r.d = min_double(a.d, b.d); break;
+    case PAIR_LONG: r.l = b.l < a.l ? b.l : a.l; break;
+    case PAIR_INT: r.i = b.i < a.i ? b.i : a.i; break;
+    case PAIR_SHORT: r.s = b.s < a.s ? b.s : a.s; break;
   }
-  return 0;
+  return r;
 }
 
 int pair_equal(pair_kind kind, pair_value a, pair_value b) {

@@ -29,7 +29,7 @@ void pair_store(const pair_layout *layout, void *element, pair p);
 
 pair_value pair_add(pair_kind kind, pair_value a, pair_value b); /* integers wrap */
 pair_value pair_zero(pair_kind kind);
-int pair_less(pair_kind kind, pair_value a, pair_value b);
+pair_value pair_min(pair_kind kind, pair_value a, pair_value b); /* NaN wins; -0 < +0 */
 int pair_equal(pair_kind kind, pair_value a, pair_value b);
 
 #endif

@@ -27,9 +27,10 @@ static pair select_sum(pair_kind kind, pair left, pair right) {
   return (pair){pair_zero(kind), 0};
 }
 
-/* §8.3 fix A: (min(u,v), f ∧ g ∧ u = v). */
+/* §8.3 fix A: (min(u,v), f ∧ g ∧ u = v), min as the model's MIN (pair_min). */
 static pair all_equal_min(pair_kind kind, pair left, pair right) {
-  pair r = pair_less(kind, right.value, left.value) ? right : left;
+  pair r;
+  r.value = pair_min(kind, left.value, right.value);
   r.flag = left.flag && right.flag && pair_equal(kind, left.value, right.value);
   return r;
 }

@@ -2,7 +2,9 @@
  * collectives: Allreduce, Reduce at every root, Reduce_scatter_block, Scan and Exscan. Each
  * expected value is computed from what the op means (the sum since the last segment start, the
  * sum of the selected values, the minimum and whether all were equal), not by folding the op. */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check_util.h"
 #include "redsem_mpix.h"
@@ -145,6 +147,28 @@ static void check_locals(void) {
   REDSEM_CHECK(m[0].value == 6 && m[0].index == 1, "flag 7 normalised to 1: (%ld,%d)", m[0].value, m[0].index);
 }
 
+/* MPIX_ALL_EQUAL_MIN says it commutes, so MPI may apply it in either order (MPICH's commutative
+ * Allreduce does, rank by rank): −0 against +0 and a NaN against a number must give the same
+ * bits both ways, the model's MIN: −0, and the NaN (with the flag cleared: NaN ≠ anything). */
+static void check_all_equal_min_commutes(void) {
+  const double nan = NAN;
+  const MPIX_double_int pairs[][2] = {{{0.0, 1}, {-0.0, 1}}, {{nan, 1}, {2.0, 1}}, {{-1.0, 1}, {nan, 1}}};
+  for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k) {
+    MPIX_double_int ab = pairs[k][1], ba = pairs[k][0];
+    MPI_Reduce_local(&pairs[k][0], &ab, 1, MPI_DOUBLE_INT, MPIX_ALL_EQUAL_MIN);
+    MPI_Reduce_local(&pairs[k][1], &ba, 1, MPI_DOUBLE_INT, MPIX_ALL_EQUAL_MIN);
+    REDSEM_CHECK(memcmp(&ab.value, &ba.value, sizeof ab.value) == 0 && ab.index == ba.index,
+                 "all-equal-min of (%g,1) and (%g,1) by order: (%g,%d) and (%g,%d)", pairs[k][0].value,
+                 pairs[k][1].value, ab.value, ab.index, ba.value, ba.index);
+    if (k == 0) REDSEM_CHECK(signbit(ab.value) && ab.index == 1, "min(+0, -0) = (%g,%d), not (-0,1)", ab.value, ab.index);
+    else REDSEM_CHECK(isnan(ab.value) && ab.index == 0, "a NaN wins and is unequal: (%g,%d)", ab.value, ab.index);
+  }
+  const MPIX_float_int fz[2] = {{-0.0f, 1}, {0.0f, 1}};
+  MPIX_float_int f = fz[0];
+  MPI_Reduce_local(&fz[1], &f, 1, MPI_FLOAT_INT, MPIX_ALL_EQUAL_MIN);
+  REDSEM_CHECK(signbit(f.value) && f.index == 1, "float min(+0, -0) = (%g,%d), not (-0,1)", f.value, f.index);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank = 0, size = 0;
@@ -160,6 +184,7 @@ int main(int argc, char **argv) {
   check_op(SELECT, MPIX_SELECT_SUM, rank, size);
   check_op(ALL_EQUAL_MIN, MPIX_ALL_EQUAL_MIN, rank, size);
   check_locals();
+  check_all_equal_min_commutes();
   REDSEM_CHECK(MPIX_Ops_finalize() == MPI_SUCCESS && MPIX_SEGMENTED_SUM == MPI_OP_NULL, "MPIX_Ops_finalize");
   const int status = check_finish("mpix_proposal_ops_check");
   MPI_Finalize();
