@@ -11,13 +11,17 @@
  *   "quit\n"
  *
  * OP and TYPE are MPI names ("MPI_SUM", "MPI_INT8_T"): names, not table positions, so the two
- * sides cannot drift apart. INOFF/INOUTOFF place each buffer that many bytes past a 64-byte
+ * sides cannot drift apart. OP may also be one of the MPIX add-on's proposal ops
+ * (MPIX_SEGMENTED_SUM, MPIX_SELECT_SUM, MPIX_ALL_EQUAL_MIN, compiled in from mpix/src), so
+ * tests compare them with their op files' definitions in the model. INOFF/INOUTOFF place each buffer that many bytes past a 64-byte
  * boundary, so alignment-dependent code paths run as they would for the caller. */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "redsem_mpix.h"
 
 struct named_op {
   const char* name;
@@ -34,6 +38,8 @@ static MPI_Op find_op(const char* name) {
       {"MPI_LAND", MPI_LAND},       {"MPI_BAND", MPI_BAND},   {"MPI_LOR", MPI_LOR},       {"MPI_BOR", MPI_BOR},
       {"MPI_LXOR", MPI_LXOR},       {"MPI_BXOR", MPI_BXOR},   {"MPI_MAXLOC", MPI_MAXLOC}, {"MPI_MINLOC", MPI_MINLOC},
       {"MPI_REPLACE", MPI_REPLACE}, {"MPI_NO_OP", MPI_NO_OP},
+      {"MPIX_SEGMENTED_SUM", MPIX_SEGMENTED_SUM}, {"MPIX_SELECT_SUM", MPIX_SELECT_SUM},
+      {"MPIX_ALL_EQUAL_MIN", MPIX_ALL_EQUAL_MIN},
   };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (strcmp(ops[i].name, name) == 0) return ops[i].op;
@@ -156,6 +162,7 @@ int main(void) {
   MPI_Init(NULL, NULL);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+  if (MPIX_Ops_init() != MPI_SUCCESS) return 1;
   char line[512];
   while (fgets(line, sizeof line, stdin) != NULL) {
     char op[64], type[64];
