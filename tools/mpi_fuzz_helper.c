@@ -13,8 +13,9 @@
  * OP and TYPE are MPI names ("MPI_SUM", "MPI_INT8_T"): names, not table positions, so the two
  * sides cannot drift apart. OP may also be one of the MPIX add-on's proposal ops
  * (MPIX_SEGMENTED_SUM, MPIX_SELECT_SUM, MPIX_ALL_EQUAL_MIN, compiled in from mpix/src), so
- * tests compare them with their op files' definitions in the model. INOFF/INOUTOFF place each buffer that many bytes past a 64-byte
- * boundary, so alignment-dependent code paths run as they would for the caller. */
+ * tests compare them with their op files' definitions in the model. INOFF/INOUTOFF place each
+ * buffer that many bytes past a 64-byte boundary, so alignment-dependent code paths run as they
+ * would for the caller. */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -162,7 +163,10 @@ int main(void) {
   MPI_Init(NULL, NULL);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
-  if (MPIX_Ops_init() != MPI_SUCCESS) return 1;
+  if (MPIX_Ops_init() != MPI_SUCCESS) {
+    fprintf(stderr, "redsem-mpi-helper: MPIX_Ops_init failed\n");
+    return 1;
+  }
   char line[512];
   while (fgets(line, sizeof line, stdin) != NULL) {
     char op[64], type[64];

@@ -65,8 +65,8 @@ struct loc_lanes {
     }
     // Tied values: identical, or −0 against +0 and two NaNs, where u's sign decides as in
     // ops::extreme_loc; for integers both choices have the same value bytes (MPI_SHORT_INT's
-    // lane sign is its padding's, which no one compares).
-    // The sign bit as the mask, not a compare (AVX-512: vpmovq2m).
+    // lane sign is its padding's, which no one compares). The sign bit is the mask, no compare
+    // (AVX-512: vpmovq2m).
     const V tie_value = Greater ? hn::IfNegativeThenElse(a, b, a) : hn::IfNegativeThenElse(a, a, b);
     const V tie = hn::OddEven(Index()(d, a, b), tie_value);
     return hn::IfThenElse(a_wins, a, hn::IfThenElse(b_wins, b, tie));
