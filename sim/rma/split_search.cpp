@@ -49,11 +49,16 @@ void add_paths(state_table& level, const std::byte* state, std::uint64_t h, cons
 // then the next level, much like it, goes by the placement too. Adjacent levels differ little,
 // and a placement that leaves one share much more than its part costs more than the successors
 // it keeps from travelling (1.1, 1.25 and 1.5 timed alike on docs/distributed-search.md's
-// searches; popcount-like placements over 3 shares are often 1.5 and worse).
-bool placement_is_even(const state_placement& placement, const state_table& level, const search_share& share) {
+// searches; popcount-like placements over 3 shares are often 1.5 and worse). A level already
+// placed by it is all this share's: its states need not be placed again to be counted.
+bool placement_is_even(const state_placement& placement, const state_table& level, bool placed_by_it,
+                       const search_share& share) {
   const auto count = static_cast<std::size_t>(share.count);
   std::vector<std::uint64_t> held(count);
-  for (std::uint32_t i = 0; i < level.size(); ++i) ++held[placement.owner(level.state(i))];
+  if (placed_by_it)
+    held[static_cast<std::size_t>(share.index)] = level.size();
+  else
+    for (std::uint32_t i = 0; i < level.size(); ++i) ++held[placement.owner(level.state(i))];
   std::string mine;
   for (std::uint64_t n : held) put_raw(mine, n);
   std::fill(held.begin(), held.end(), 0);
@@ -177,7 +182,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
     std::swap(level, next);
     // For the level after, when it is not the last (finals go by their outcome).
-    placed_by_steps = count > 1 && depth + 2 < levels && placement_is_even(placement, level, share);
+    placed_by_steps = share.split() && depth + 2 < levels && placement_is_even(placement, level, placed_by_steps, share);
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
       break;

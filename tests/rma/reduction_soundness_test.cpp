@@ -99,7 +99,7 @@ TEST(RmaSplitSearch, SharesFindWhatOneProcessFinds) {
 }
 
 // Where states go changes only how the work is divided: one chosen step (most states stay
-// put), every step (most move), the default.
+// put), two, every step (most move). SharesFindWhatOneProcessFinds covers the default.
 TEST(RmaSplitSearch, EveryPlacementFindsWhatOneProcessFinds) {
   std::mt19937 rng(20261125);
   for (int trial = 0; trial < 30; ++trial) {
