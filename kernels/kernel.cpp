@@ -75,13 +75,19 @@ detail::simd_entry simd_avx2_for(op_id op, lane_type lane) {
   return {};
 }
 
-// From avx2_handover_bytes per operand (kernel.h) an AVX3 kernel hands the call to its AVX2
-// twin. Past the caches, 512-bit loads and stores streamed slower than 256-bit ones on this machine (AMD, whose
-// AVX-512 runs on 256-bit units): with 16 MiB operands SUM double 68 vs 86 GB/s, MIN float 50 vs
-// 65, MAXLOC MPI_2INT 48 vs 71, BAND int32 65 vs 82. With 8 MiB operands (two of them still fit
-// the 32 MiB L3) AVX3 is ahead once the operands sit at distinct offsets from 4 KiB boundaries
-// (bench/bench_cases.h): SUM double 158 vs 130 GB/s, SUM int64 156 vs 120, PROD double 159 vs 132
-// (medians of 3 interleaved runs). In the caches AVX3 is ahead.
+// Past the caches the better of AVX3 and AVX2 depends on the CPU (bench/kernels_bench at 16M
+// elements, with and without the handover, interleaved, medians):
+// - AMD (EPYC, Zen 5): 512-bit loads and stores streamed slower than 256-bit ones: with 16 MiB
+//   operands SUM double 68 vs 86 GB/s, MIN float 50 vs 65, MAXLOC MPI_2INT 48 vs 71, BAND int32
+//   65 vs 82. With 8 MiB operands (two of them still fit its 32 MiB L3) AVX3 was ahead: SUM
+//   double 158 vs 130 GB/s, SUM int64 156 vs 120, PROD double 159 vs 132.
+// - Intel (Xeon with AVX512-FP16, 480 MiB L3): AVX3 is as fast or faster on every case, and far
+//   ahead where AVX2 does more work per vector: MIN/MAX float 26.8 vs 14.8 GB/s, MAXLOC
+//   MPI_DOUBLE_INT 20.4 vs 12.2, SUM float 29.3 vs 23.2, BAND int32 27.0 vs 23.7.
+large_calls cpu_large_calls() {
+  __builtin_cpu_init();
+  return __builtin_cpu_is("amd") ? large_calls::hand_to_avx2 : large_calls::stay_on_avx3;
+}
 
 // Pairs whose AVX2 kernel does more work per vector than the AVX3 one, so that it lost even past
 // the caches (8 MiB operands: 64-bit MIN/MAX 0.6×, 64-bit PROD 0.8×): AVX2 has no 64-bit min, max
@@ -93,8 +99,8 @@ bool avx3_only(op_id op, lane_type lane) {
   return (wide && (op == op_id::min || op == op_id::max || op == op_id::prod)) || (byte && op == op_id::prod);
 }
 
-kernel simd_kernel_for(detail::simd_entry e, op_id op, basic_type type, lane_type lane) {
-  if (std::string_view(e.target) == "AVX3" && !avx3_only(op, lane)) {
+kernel simd_kernel_for(detail::simd_entry e, op_id op, basic_type type, lane_type lane, large_calls large) {
+  if (large == large_calls::hand_to_avx2 && std::string_view(e.target) == "AVX3" && !avx3_only(op, lane)) {
     if (const auto large = simd_avx2_for(op, lane); large.fn != nullptr)
       return kernel(e.fn, e.target, large.fn, large.target, avx2_handover_bytes / info(type).size);
   }
@@ -136,11 +142,16 @@ std::optional<kernel> find_scalar_kernel(op_id op, basic_type type) {
   return kernel(fn, scalar_path);
 }
 
-std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p) {
+large_calls large_calls_on_this_cpu() {
+  static const large_calls choice = cpu_large_calls();
+  return choice;
+}
+
+std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p, large_calls large) {
   if (!op_allows(op, type)) return std::nullopt;
   if (uses_default_semantics(op, type, p)) {
     if (auto lane = lane_of(type)) {
-      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return simd_kernel_for(e, op, type, *lane);
+      if (const auto e = simd_for(op, *lane); e.fn != nullptr) return simd_kernel_for(e, op, type, *lane, large);
     }
   }
   return find_scalar_kernel(op, type);

@@ -71,14 +71,20 @@ class kernel {
   std::string_view large_path_;
 };
 
+// What an AVX3 kernel does with calls of avx2_handover_bytes or more per operand: keep them,
+// or hand them to its AVX2 twin. Which is faster past the caches depends on the CPU (kernel.cpp).
+enum class large_calls : std::uint8_t { stay_on_avx3, hand_to_avx2 };
+inline constexpr std::uint64_t avx2_handover_bytes = std::uint64_t{16} << 20;
+// The choice made for this CPU: hand_to_avx2 on AMD, stay_on_avx3 elsewhere.
+large_calls large_calls_on_this_cpu();
+
 // The kernel for `op` on `type` under `p`, on the best SIMD target this CPU supports when
 // one exists for the pair and p's relevant choices are the defaults, else the scalar path.
-// An AVX3 kernel hands calls with avx2_handover_bytes or more per operand to the AVX2 one
-// (faster past the caches on the machine this was measured on; see kernel.cpp).
+// `large` applies to AVX3 kernels only (tests pass it to reach the handover on any CPU).
 // nullopt when the op does not allow the type (op_allows); MPI_REPLACE and MPI_NO_OP are included
 // for accumulates. Look up once, call many times: the lookup does the dispatch.
-std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p);
-inline constexpr std::uint64_t avx2_handover_bytes = std::uint64_t{16} << 20;
+std::optional<kernel> find_kernel(op_id op, basic_type type, const policy& p,
+                                  large_calls large = large_calls_on_this_cpu());
 
 // The model's scalar loop for the pair (the reference the SIMD paths are tested against).
 std::optional<kernel> find_scalar_kernel(op_id op, basic_type type);

@@ -67,20 +67,30 @@ TEST(KernelDispatch, every_pair_type_but_long_double_int_has_simd_minloc_maxloc)
   EXPECT_TRUE(find_kernel(op_id::maxloc, basic_type::short_int, chain)->is_simd());
 }
 
-TEST(KernelDispatch, avx3_kernels_hand_large_arrays_to_avx2) {
+TEST(KernelDispatch, avx3_kernels_hand_large_arrays_to_avx2_when_asked) {
   const auto targets = dispatch_targets();
   for (const std::int64_t t : targets) {
     force_target(t);
-    const auto k = find_kernel(op_id::sum, basic_type::double_, policy{});
+    const auto k = find_kernel(op_id::sum, basic_type::double_, policy{}, large_calls::hand_to_avx2);
     if (target_name(t) == "AVX3") {
       EXPECT_EQ(k->large_from(), avx2_handover_bytes / 8);
       EXPECT_EQ(avx2_handover_bytes, std::uint64_t{16} << 20) << "8 MiB operands sit in L3, where AVX3 is faster";
       EXPECT_EQ(k->path(k->large_from() - 1), "AVX3");
       EXPECT_EQ(k->path(k->large_from()), "AVX2");
       // AVX2 has no 64-bit min or low product: those stay on AVX3.
-      EXPECT_EQ(find_kernel(op_id::min, basic_type::int64, policy{})->large_from(), UINT64_MAX);
-      EXPECT_EQ(find_kernel(op_id::prod, basic_type::uint64, policy{})->large_from(), UINT64_MAX);
-      EXPECT_NE(find_kernel(op_id::sum, basic_type::int64, policy{})->large_from(), UINT64_MAX);
+      const auto handing = [](op_id op, basic_type type) {
+        return find_kernel(op, type, policy{}, large_calls::hand_to_avx2)->large_from();
+      };
+      EXPECT_EQ(handing(op_id::min, basic_type::int64), UINT64_MAX);
+      EXPECT_EQ(handing(op_id::prod, basic_type::uint64), UINT64_MAX);
+      EXPECT_NE(handing(op_id::sum, basic_type::int64), UINT64_MAX);
+      // Asked to stay, or on a CPU that stays (not AMD), every call runs on AVX3.
+      const auto staying = find_kernel(op_id::sum, basic_type::double_, policy{}, large_calls::stay_on_avx3);
+      EXPECT_EQ(staying->large_from(), UINT64_MAX);
+      EXPECT_EQ(staying->path(UINT64_MAX - 1), "AVX3");
+      const auto chosen = find_kernel(op_id::sum, basic_type::double_, policy{});
+      EXPECT_EQ(chosen->large_from(), large_calls_on_this_cpu() == large_calls::hand_to_avx2 ? k->large_from()
+                                                                                            : UINT64_MAX);
     } else {
       EXPECT_EQ(k->large_from(), UINT64_MAX) << target_name(t);
     }
