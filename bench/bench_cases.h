@@ -62,12 +62,19 @@ inline std::string name(const char* form, const bench_case& c, std::int64_t n) {
   return std::string(form) + "/" + c.op + "/" + describe(c.type).mpi_name + "/" + std::to_string(n);
 }
 
-// Operands with small values, so products stay finite for a while and indices tie sometimes.
-inline void fill(void* p, element e, std::int64_t n, int seed) {
+// Operands with small values, so that indices tie sometimes. With `unit`, floating values have
+// magnitude 1 (±1; ±1 or ±i for complex): the `in` operand of the 2-operand form, which every
+// repetition applies to `io` again. With magnitudes near 1 (0.995..1.005) PROD drove io through
+// the subnormals on its way to 0 or inf, and Intel CPUs take a microcode assist on each
+// subnormal: PROD float and double ran at ~5 GB/s in every library, and where a case sat
+// in that drift depended on how many repetitions each program had run (float PROD at 32K: 6.7
+// GB/s in one program, 40 in another).
+inline void fill(void* p, element e, std::int64_t n, int seed, bool unit = false) {
   auto* bytes = static_cast<unsigned char*>(p);
   const std::size_t size = describe(e).size;
   for (std::int64_t k = 0; k < n; ++k) {
     const int v = static_cast<int>((k * 7 + seed * 13) % 11) - 5;
+    const double real = unit ? (v < 0 ? -1.0 : 1.0) : 1.0 + 0.001 * v;
     unsigned char* at = bytes + static_cast<std::size_t>(k) * size;
     switch (e) {
       case element::int8: { const auto x = static_cast<std::int8_t>(v); std::memcpy(at, &x, 1); break; }
@@ -77,12 +84,19 @@ inline void fill(void* p, element e, std::int64_t n, int seed) {
         break;
       }
       case element::int64: { const auto x = static_cast<std::int64_t>(v); std::memcpy(at, &x, 8); break; }
-      case element::float_: { const float x = 1.0f + 0.001f * static_cast<float>(v); std::memcpy(at, &x, 4); break; }
-      case element::double_: case element::double_complex: case element::double_int: {
-        const double x = 1.0 + 0.001 * v;
-        std::memcpy(at, &x, 8);
-        if (e == element::double_complex) std::memcpy(at + 8, &x, 8);
-        if (e == element::double_int) { const auto i = static_cast<std::int32_t>(k % 3); std::memcpy(at + 8, &i, 4); }
+      case element::float_: { const auto x = static_cast<float>(real); std::memcpy(at, &x, 4); break; }
+      case element::double_: std::memcpy(at, &real, 8); break;
+      case element::double_int: {
+        std::memcpy(at, &real, 8);
+        const auto i = static_cast<std::int32_t>(k % 3);
+        std::memcpy(at + 8, &i, 4);
+        break;
+      }
+      case element::double_complex: {
+        // re = im; with `unit`, ±1 or ±i (products of unit complex numbers are exact in the
+        // model's formula, so io keeps its magnitude).
+        const double re = unit && k % 2 ? 0.0 : real, im = unit && k % 2 == 0 ? 0.0 : real;
+        std::memcpy(at, &re, 8), std::memcpy(at + 8, &im, 8);
         break;
       }
     }
@@ -126,7 +140,7 @@ inline operands& operands_for(element e, std::int64_t n) {
     const std::size_t bytes = static_cast<std::size_t>(n) * describe(e).size;
     current = operands{};
     current.a = buffer(bytes, 0), current.b = buffer(bytes, 1088), current.out = buffer(bytes, 2240);
-    fill(current.a.data(), e, n, 1), fill(current.b.data(), e, n, 2), fill(current.out.data(), e, n, 3);
+    fill(current.a.data(), e, n, 1, /*unit=*/true), fill(current.b.data(), e, n, 2), fill(current.out.data(), e, n, 3);
     current_type = e, current_n = n;
   }
   return current;
