@@ -101,8 +101,8 @@ bool avx3_only(op_id op, lane_type lane) {
 
 kernel simd_kernel_for(detail::simd_entry e, op_id op, basic_type type, lane_type lane, large_calls large) {
   if (large == large_calls::hand_to_avx2 && std::string_view(e.target) == "AVX3" && !avx3_only(op, lane)) {
-    if (const auto large = simd_avx2_for(op, lane); large.fn != nullptr)
-      return kernel(e.fn, e.target, large.fn, large.target, avx2_handover_bytes / info(type).size);
+    if (const auto twin = simd_avx2_for(op, lane); twin.fn != nullptr)
+      return kernel(e.fn, e.target, twin.fn, twin.target, avx2_handover_bytes / info(type).size);
   }
   return kernel(e.fn, e.target);
 }

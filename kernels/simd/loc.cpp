@@ -93,12 +93,11 @@ struct int_pair_lanes {
   // select leave free), a 32-bit shuffle elsewhere.
   template <class D, class V>
   static HWY_INLINE V value_above_index(D d, V x) {
-    const hn::RebindToUnsigned<D> du;
 #if HWY_TARGET == HWY_AVX3
+    const hn::RebindToUnsigned<D> du;
     return hn::BitCast(d, hn::RotateRight<32>(hn::BitCast(du, x)));
 #else
     const hn::Repartition<std::uint32_t, D> d32;
-    (void)du;
     return hn::BitCast(d, hn::Shuffle2301(hn::BitCast(d32, x)));
 #endif
   }

@@ -46,8 +46,8 @@ struct extreme_lanes {
       // The general form below takes three compares into mask registers and three selects; this
       // takes one vrange, and on a vector holding a NaN two vfixupimm that put back a NaN b, then
       // a NaN a. The fixups leave every other lane as it is, so skipping them when no lane is
-      // unordered changes no result: it only saves their cost, which on this Intel machine
-      // (512-bit ops on two ports) held 1K operands to ~225 GB/s, against ~300 with the check.
+      // unordered changes no result: it only saves their cost, which on Intel (512-bit ops on
+      // two ports) held 1K operands to ~225 GB/s, against ~300 with the check.
       auto x = range<Greater ? 0b0101 : 0b0100>(a.raw, b.raw);
       if (HWY_UNLIKELY(any_unordered(a.raw, b.raw))) x = nan_takes_source(nan_takes_source(x, b.raw), a.raw);
       return V{x};
