@@ -165,7 +165,7 @@ void run_predefined(const call& c, const void* lhs, const void* rhs, void* out) 
 }
 
 // inout = L ∘ R with a two-operand user function, as the proposal's implementation note does it
-// (spec §4.2): at most one temporary, operands read as they were on entry.
+// (docs/semantics.md §4.2): at most one temporary, operands read as they were on entry.
 int locals_with_user_op(const call& c, const void* in, const void* arg, void* inout) {
   const std::size_t bytes = static_cast<std::size_t>(c.count) * info(c.type).size;
   if (!is_in_place(in)) {

@@ -85,7 +85,7 @@ void for_each_op_and_type(F&& f) {
 }
 
 // Whether the op is declared commutative: true for every predefined reduction op (§7.9.1).
-// MPI_REPLACE and MPI_NO_OP are not mathematically commutative (spec §3, MPI_OP_COMMUTATIVE).
+// MPI_REPLACE and MPI_NO_OP are not mathematically commutative (docs/semantics.md §3, MPI_OP_COMMUTATIVE).
 constexpr bool is_commutative(op_id op) { return usage_of(op) == op_usage::reduction; }
 
 }  // namespace redsem

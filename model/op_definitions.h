@@ -1,6 +1,6 @@
 // The one definition of every predefined op, over any value domain (see domain.h).
 // The model runs it on C++ values; props/smt runs the very same code on Z3 terms, so a
-// law proved there is a law of what the model executes (DESIGN decision 1).
+// law proved there is a law of what the model executes (docs/design.md, decision 1).
 //
 // Operand order is MPI's: `a` is the left operand (invec, lower ranks), `b` the right
 // (inoutvec); the result is a ∘ b (MPI-4.1 §7.9.5). For RMA, a is the target's current

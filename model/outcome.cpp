@@ -22,7 +22,8 @@ const rule_info& describe(rule r) {
        "all buffers hold count elements of the one datatype of the call (a user function sees one layout)"},
       {"out_of_bounds", "redsem address space", "the buffer reaches outside its memory region"},
       {"null_user_function", "MPI-4.1 §7.9.5", "a user-defined op needs a function"},
-      {"signed_overflow", "policy overflow=erroneous (spec §9.6)", "a signed integer SUM or PROD overflowed"},
+      {"signed_overflow", "policy overflow=erroneous (docs/semantics.md §9.6)",
+       "a signed integer SUM or PROD overflowed"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

@@ -1,4 +1,4 @@
-// The semantics policy: every point MPI leaves open (spec §9), as one value passed by
+// The semantics policy: every point MPI leaves open (docs/semantics.md §9), as one value passed by
 // value. Every verdict names the policy it holds under. The defaults are documented in
 // README.md ("Semantics policy"), one line of reason each.
 #pragma once

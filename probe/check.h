@@ -1,4 +1,4 @@
-// The verdicts on one traced case: what MPI-4.1 requires of the result trees (spec §6), and
+// The verdicts on one traced case: what MPI-4.1 requires of the result trees (docs/semantics.md §6), and
 // the tree shapes the library used.
 #pragma once
 

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
-  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz
+  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man
   libopenmpi-dev openmpi-bin libmpich-dev mpich
   chromium
 )

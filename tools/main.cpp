@@ -3,10 +3,12 @@
 #include <vector>
 
 #include "tools/command.h"
+#include "tools/version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"redsem: simulation and verification of MPI reduction semantics"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", redsem::tools::version_text);
   const std::vector<redsem::tools::command> commands{
       redsem::tools::add_verify_command(app),
       redsem::tools::add_opcheck_command(app),

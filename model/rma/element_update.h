@@ -19,7 +19,7 @@ using element_update_fn = void (*)(op_id op, const policy& p, std::byte* target,
 element_update_fn element_update(basic_type type);
 
 // Whether two elements of `type` hold identical value bytes (padding excluded): the
-// "identical" of compare-and-swap (§13.3.4.4), read bitwise (spec §9.19).
+// "identical" of compare-and-swap (§13.3.4.4), read bitwise (docs/semantics.md §9.19).
 bool identical_element(basic_type type, const std::byte* x, const std::byte* y);
 
 // Copies the value bytes of one element (padding untouched).

@@ -1,5 +1,5 @@
 /* redsem_mpix: the MPI_Reduce_locals proposal (mpi-issues #530) and the fixed ops of
- * mpi-forum-historic #28, usable today on top of any MPI (spec digest §4.2 and §8).
+ * mpi-forum-historic #28, usable today on top of any MPI (docs/semantics.md §4.2 and §8).
  *
  * Link with the library built by the same MPI as the program: libredsem_mpix_openmpi or
  * libredsem_mpix_mpich. The library keeps no state between calls except the op handles
@@ -38,7 +38,7 @@ REDSEM_MPIX_API int MPIX_Reduce_locals_c(const void *inbuf, const void *argbuf, 
                          MPI_Datatype datatype, MPI_Op op);
 
 /* How many temporary buffers MPIX_Reduce_locals has allocated since the process started:
- * instrumentation, so tests can hold the library to spec §4.2's "at most one". */
+ * instrumentation, so tests can hold the library to docs/semantics.md §4.2's "at most one". */
 REDSEM_MPIX_API long MPIX_Reduce_locals_temporaries(void);
 
 /* How many MPIX_Reduce_locals calls (or chunks of a large-count call) redsem's native kernels
@@ -46,7 +46,7 @@ REDSEM_MPIX_API long MPIX_Reduce_locals_temporaries(void);
  * to MPI_Reduce_local): instrumentation, so tests can see the native path taken. */
 REDSEM_MPIX_API long MPIX_Reduce_locals_native_calls(void);
 
-/* ---- The proposal's ops (spec §8, with its fixes), as ready MPI_Op handles. ----
+/* ---- The proposal's ops (docs/semantics.md §8, with its fixes), as ready MPI_Op handles. ----
  *
  * Each op combines (value, index) pairs of the predefined pair datatypes MPI_FLOAT_INT,
  * MPI_DOUBLE_INT, MPI_LONG_INT, MPI_2INT and MPI_SHORT_INT, whose C layouts are the structs

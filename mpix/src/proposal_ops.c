@@ -1,4 +1,4 @@
-/* The fixed ops of mpi-forum-historic #28 (spec digest §8) as MPI user functions:
+/* The fixed ops of mpi-forum-historic #28 (docs/semantics.md §8) as MPI user functions:
  * inout[k] := in[k] ⊕ inout[k], with `in` the left (lower-rank) operand. */
 #include <stdio.h>
 

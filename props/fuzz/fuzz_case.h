@@ -28,7 +28,7 @@ struct generation_limits {
   bool misalign = true;  // vary the offsets 0–7 (off: both buffers 64-byte aligned)
   bool split = true;     // split some calls into chunks
   // MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 are not valid _Bool/bool values (C11
-  // §6.2.6.1), so by default they are not generated (spec §9.7 lists them as a policy point).
+  // §6.2.6.1), so by default they are not generated (docs/semantics.md §9.7 lists them as a policy point).
   bool noncanonical_bools = false;
 };
 

@@ -1,4 +1,4 @@
-// Algebraic laws of a binary op and their verdicts (DESIGN decision 4: an enum with
+// Algebraic laws of a binary op and their verdicts (docs/design.md, decision 4: an enum with
 // evidence, never a bool). This header is solver-free: the verdicts come from props/smt,
 // which is the only code that sees Z3.
 #pragma once

@@ -1,5 +1,5 @@
 // Op files through the solver: the op file's typed AST evaluated by opfile::evaluator over the
-// symbolic domain (the same evaluator and AST the concrete op runs, DESIGN decision 1).
+// symbolic domain (the same evaluator and AST the concrete op runs, docs/design.md, decision 1).
 // A refutation is a solver model decoded to bytes and replayed through the concrete op.
 #include <chrono>
 #include <type_traits>

@@ -1,5 +1,5 @@
 // The predefined ops through the law engine: the symbolic op is ops::apply, the very template
-// the model runs (DESIGN decision 1).
+// the model runs (docs/design.md, decision 1).
 #include "model/check.h"
 #include "model/op_definitions.h"
 #include "props/laws/prove.h"

@@ -1,5 +1,5 @@
 // A solver term standing for a C++ scalar S: the symbolic counterpart of an `S` value, so that
-// op_definitions.h, written over any domain, runs unchanged on Z3 terms (DESIGN decision 1).
+// op_definitions.h, written over any domain, runs unchanged on Z3 terms (docs/design.md, decision 1).
 // Integers are bit-vectors of S's exact width; float, double and x87 long double are the
 // FloatingPoint sorts (8,24), (11,53) and (15,64).
 #pragma once

@@ -77,7 +77,7 @@ void digits_model(void* in, void* inout, int* len, void*) {
   digits_c(in, inout, len, nullptr);
 }
 
-// The proposal's table (spec §4.2), with X = 1, Y = 2, A = 3 on entry, through the C API and
+// The proposal's table (docs/semantics.md §4.2), with X = 1, Y = 2, A = 3 on entry, through the C API and
 // the model, for a non-commutative user op and for MPI_SUM.
 TEST(KernelCApi, every_reduce_locals_row_matches_the_model) {
   redsem_op c_op = REDSEM_OP_NULL;

@@ -37,7 +37,7 @@ TEST(op_semantics, max_with_nan_follows_the_policy) {
   p.minmax_nan = nan_rule::ignore;
   EXPECT_EQ(apply<basic_type::float_>(op_id::max, qnan, 1.f, p), 1.f);
   EXPECT_EQ(apply<basic_type::float_>(op_id::min, 1.f, qnan, p), 1.f);
-  // `a > b ? a : b`: max(NaN,1) = 1 but max(1,NaN) = NaN (spec §9.1).
+  // `a > b ? a : b`: max(NaN,1) = 1 but max(1,NaN) = NaN (docs/semantics.md §9.1).
   p.minmax_nan = nan_rule::c_ternary;
   EXPECT_EQ(apply<basic_type::float_>(op_id::max, qnan, 1.f, p), 1.f);
   EXPECT_TRUE(std::isnan(apply<basic_type::float_>(op_id::max, 1.f, qnan, p)));

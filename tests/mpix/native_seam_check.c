@@ -1,5 +1,5 @@
 /* MPIX_Reduce_locals on redsem's native kernels: every predefined op on a set of predefined
- * datatypes, in each of spec §4.2's five forms, must take the native path (the counter moves
+ * datatypes, in each of docs/semantics.md §4.2's five forms, must take the native path (the counter moves
  * by one per call) and give exactly what the MPI library's own MPI_Reduce_local gives for
  * L op R; a user op must not take it, and still be right. */
 #include <limits.h>

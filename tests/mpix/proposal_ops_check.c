@@ -30,7 +30,7 @@ static double min_input(int rank, int size, int k) {
 }
 
 /* The meaning of each op over ranks first..last (inclusive) when that is at least two ranks.
- * A single contribution is the result as it is: MPI applies no op to it (spec §6), so its flag
+ * A single contribution is the result as it is: MPI applies no op to it (docs/semantics.md §6), so its flag
  * is not normalised and an unselected value is not replaced by the identity. */
 static MPIX_double_int segmented_expected(int first, int last, int k) {
   int start = first, any = 0;

@@ -28,7 +28,7 @@ struct pairing {
   const char* value_type;  // the op file's T
 };
 
-// The fixed ops of spec digest §8 (what the MPIX library implements), on a floating and an
+// The fixed ops of docs/semantics.md §8 (what the MPIX library implements), on a floating and an
 // integer pair type.
 constexpr pairing pairings[] = {
     {"MPIX_SEGMENTED_SUM", "segmented_sum_normalised.op", "MPI_DOUBLE_INT", "double"},

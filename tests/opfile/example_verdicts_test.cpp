@@ -1,5 +1,5 @@
 // The verdicts of every example op file (examples/ops), one line each: the seed proposals
-// as written and as fixed (spec digest §8), MINLOC/MAXLOC and the Open MPI man-page typo.
+// as written and as fixed (docs/semantics.md §8), MINLOC/MAXLOC and the Open MPI man-page typo.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -54,7 +54,7 @@ constexpr expectation examples[] = {
     {"matmul2x2.op",                "uint32", R, H, H, N, false},
     {"matmul2x2.op",                "double", R, R, R, N, true},   // rounding; and 1·(−0) + 0·0 = +0
     {"segmented_sum_bool.op",       "int32",  R, H, H, N, false},
-    {"segmented_sum_bool.op",       "double", R, R, R, N, true},   // rounding; and 0 + (−0) = +0 (spec §9.3)
+    {"segmented_sum_bool.op",       "double", R, R, R, N, true},   // rounding; 0 + (−0) = +0 (docs/semantics.md §9.3)
 };
 // clang-format on
 

@@ -1,6 +1,6 @@
 // What an op file computes in the concrete domain: operators (shifts and rotations as
 // SMT-LIB defines them), MIN/MAX under the policy, the C struct layout of elements, and the
-// counterexamples the spec digest states for the seed proposals (§2, §8).
+// counterexamples docs/semantics.md states for the seed proposals (§2, §8).
 #include <gtest/gtest.h>
 
 #include <cmath>

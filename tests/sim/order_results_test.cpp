@@ -155,7 +155,7 @@ TEST(SimOrders, NonCommutativeUserOpKeepsRankOrder) {
 }
 
 TEST(SimOrders, SegmentedScanExampleHasTwoResults) {
-  // MPI-4.1 §7.11.3 with logicals 0, 1, 0 (spec digest §8.4).
+  // MPI-4.1 §7.11.3 with logicals 0, 1, 0 (docs/semantics.md §8.4).
   const element_op op = segmented_scan_element_op();
   const std::vector<element> inputs{segmented_scan_value(5, 0), segmented_scan_value(7, 1),
                                     segmented_scan_value(11, 0)};

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Usage: consumers.sh BUILD_DIR SOURCE_DIR WORK_DIR "MPI flavours"
+# Installs the build into WORK_DIR/prefix and builds the examples against the prefix alone.
+set -euo pipefail
+build=$1 source=$2 work=$3 flavours=$4
+rm -rf "$work" && mkdir -p "$work"
+prefix=$work/prefix
+step() { echo "--- $*"; }
+
+step "cmake --install into $prefix"
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+
+step "no RPATH, pkg-config or CMake file of the prefix points into the build tree"
+bad=0
+while IFS= read -r -d '' file; do
+  if [ "$(head -c 4 "$file")" = $'\x7fELF' ] && readelf -d "$file" | grep -E 'R(UN)?PATH' | grep -qF "$build"; then
+    echo "FAIL: $file has an RPATH into $build" >&2; bad=1
+  fi
+  case "$file" in *.pc|*.cmake) if grep -qF "$build" "$file"; then echo "FAIL: $file names $build" >&2; bad=1; fi ;; esac
+done < <(find "$prefix" -type f -print0)
+[ "$bad" = 0 ]
+
+# The consumers' sources are copied out of the tree, so nothing but the prefix is reachable.
+mkdir -p "$work/src"
+cp "$source/examples/c_api/example.c" "$work/src/"
+
+step "examples/c_api with pkg-config"
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+libdir=$(pkg-config --variable=libdir redsem)
+cc -std=c99 -Wall -Werror -o "$work/c_api_pkgconfig" "$work/src/example.c" \
+  $(pkg-config --cflags --libs redsem) -Wl,-rpath,"$libdir"
+"$work/c_api_pkgconfig"
+
+step "examples/c_api with find_package(redsem)"
+cat >"$work/src/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.25)
+project(c_api_consumer LANGUAGES C)
+find_package(redsem 0.1 REQUIRED)
+add_executable(example example.c)
+target_link_libraries(example PRIVATE redsem::reduce)
+CMAKE
+cmake -S "$work/src" -B "$work/cmake_consumer" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >"$work/consumer_configure.log"
+cmake --build "$work/cmake_consumer" >"$work/consumer_build.log"
+"$work/cmake_consumer/example"
+
+for flavour in $flavours; do
+  step "examples/mpix/reduce_locals.c with mpicc.$flavour and pkg-config redsem-mpix-$flavour"
+  cp "$source/examples/mpix/reduce_locals.c" "$work/src/mpix_reduce_locals.c"
+  mpicc."$flavour" -Wall -Werror -o "$work/mpix_$flavour" "$work/src/mpix_reduce_locals.c" \
+    $(pkg-config --cflags --libs "redsem-mpix-$flavour") -Wl,-rpath,"$libdir"
+  if [ "$flavour" = openmpi ]; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi --oversubscribe -n 2 "$work/mpix_$flavour"
+  else
+    mpirun.mpich -n 2 "$work/mpix_$flavour"
+  fi
+done
+
+step "redsem --version and man redsem from the prefix"
+"$prefix/bin/redsem" --version
+# Whole pages first: grep -q stopping early would fail man under pipefail.
+page=$(MANPATH=$prefix/share/man man -P cat redsem)
+grep -q 'redsem - simulate and verify MPI reduction semantics' <<<"$page"
+page=$(MANPATH=$prefix/share/man man -P cat redsem-verify)
+grep -q -- '--quick' <<<"$page"
+step "the installed example files: a fixed op holds its laws, an RMA scenario meets its expectations"
+"$prefix/bin/redsem" opcheck --op-file "$prefix/share/redsem/ops/select_sum_identity.op" >/dev/null
+"$prefix/bin/redsem" rma "$prefix/share/redsem/rma/race_mixed_ops.rma" >/dev/null
+echo "install_consumers: every consumer built and ran from $prefix"

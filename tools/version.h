@@ -1,0 +1,12 @@
+// `redsem --version`: what a bug report should quote about this build and this machine.
+#pragma once
+
+#include <string>
+
+namespace redsem::tools {
+
+// The version, the commit the build was configured from, the Z3 and Highway versions, the
+// SIMD targets this CPU runs the kernels on, and which MPI programs the build made.
+std::string version_text();
+
+}  // namespace redsem::tools
