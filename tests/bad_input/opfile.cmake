@@ -137,3 +137,6 @@ redsem_bad_input(opfile_orders_random_inside_domain ARGS orders --op-file ${OPF}
   OUT "inputs inside the op file's 'require' domain; [0-9]+ of [0-9]+ random draws fell outside")
 redsem_bad_input(opfile_orders_unclosed_domain_searches ARGS orders --op-file ${OPF}/clamped_sum_signed.op
   --values 100,50,-60 RC 0 OUT "verdict: order-dependent")
+# Laws Z3 proves inside the domain do not settle invariance when the op leaves the domain.
+redsem_bad_input(opfile_orders_laws_need_closure ARGS orders --op-file ${OPF}/not_closed.op --values 1,1,1,1 RC 0
+  OUT "verdict: order-dependent — 2 distinct results.*  4  12 trees.*  0  3 trees")
