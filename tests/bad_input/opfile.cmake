@@ -140,3 +140,8 @@ redsem_bad_input(opfile_orders_unclosed_domain_searches ARGS orders --op-file ${
 # Laws Z3 proves inside the domain do not settle invariance when the op leaves the domain.
 redsem_bad_input(opfile_orders_laws_need_closure ARGS orders --op-file ${OPF}/not_closed.op --values 1,1,1,1 RC 0
   OUT "verdict: order-dependent — 2 distinct results.*  4  12 trees.*  0  3 trees")
+# RMA scenarios read their typed values with the same parser.
+redsem_bad_input(opfile_rma_scenario_float_overflow ARGS rma ${OPF}/scenario_float_overflow.rma RC 2
+  ERR "scenario_float_overflow.rma:4: origin: '1e39' is out of range for float")
+redsem_bad_input(opfile_rma_scenario_decimal_not_octal ARGS rma ${OPF}/scenario_decimal.rma RC 0
+  OUT "window @0 \\(MPI_INT\\): 1 value\\(s\\): 10")
