@@ -204,7 +204,7 @@ std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std:
   for (std::size_t k = 0; k < n; ++k) {
     sim::element e(static_cast<std::size_t>(type.extent()), std::byte{0});
     const auto generate = [&](std::byte* at) { random_element(type, fields, rng, at); };
-    if (op.domain) op.domain->draw(generate, rng(), e.data(), draws ? *draws : local);
+    if (op.domain && op.domain->constrained()) op.domain->draw(generate, rng(), e.data(), draws ? *draws : local);
     else generate(e.data());
     out.push_back(std::move(e));
   }
