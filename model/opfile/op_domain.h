@@ -31,7 +31,8 @@ class op_domain {
   bool contains(const std::byte* element) const;
 
   // One element inside the domain at `out` (op->size() bytes): `generate` fills candidates,
-  // up to `max_draws` of them, then a known member picked by `pick` is used.
+  // up to `max_draws` of them (2 once stats show nearly every draw missing), then a known
+  // member picked by `pick` is used.
   void draw(const std::function<void(std::byte*)>& generate, std::uint64_t pick, std::byte* out, domain_draws& stats,
             int max_draws = 64) const;
 
