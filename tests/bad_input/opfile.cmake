@@ -145,3 +145,8 @@ redsem_bad_input(opfile_rma_scenario_float_overflow ARGS rma ${OPF}/scenario_flo
   ERR "scenario_float_overflow.rma:4: origin: '1e39' is out of range for float")
 redsem_bad_input(opfile_rma_scenario_decimal_not_octal ARGS rma ${OPF}/scenario_decimal.rma RC 0
   OUT "window @0 \\(MPI_INT\\): 1 value\\(s\\): 10")
+# fuzz reads the op file (and its domain) before it loads the kernel.
+redsem_bad_input(opfile_fuzz_require_unsatisfiable ARGS fuzz --kernel ${OPF}/no_such_kernel.so:f
+  --op-file ${OPF}/require_unsatisfiable.op RC 2 ERR "no element satisfies its 'require' lines.*domain is empty")
+redsem_bad_input(opfile_fuzz_require_false ARGS fuzz --kernel ${OPF}/no_such_kernel.so:f --op-file ${OPF}/require_false.op
+  RC 2 ERR "require_false.op:5:1: error: this 'require' uses no field and is false")
