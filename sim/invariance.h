@@ -39,8 +39,10 @@ struct invariance_verdict {
   std::optional<order_results> search;  // when a search ran
 };
 
+// Results that are equal under `compare`'s compare rule (NaN-equal, within ulps) are one result
+// for the verdict; without it, under typed->semantics when given, else bit for bit.
 invariance_verdict decide_invariance(const element_op& op, const std::vector<element>& inputs, const op_laws& laws,
                                      const std::optional<predefined_pair>& typed = std::nullopt,
-                                     const order_limits& limits = {});
+                                     const order_limits& limits = {}, const std::optional<policy>& compare = std::nullopt);
 
 }  // namespace redsem::sim

@@ -36,7 +36,7 @@ struct options {
 };
 
 // The oracle of --op/--type, or a message naming what is wrong.
-std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
+std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semantics, std::string* why) {
   if (!o.op_file.empty()) {
     if (!o.op.empty()) {
       *why = "give one of --op and --op-file";
@@ -52,7 +52,13 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
       *why = "--type: " + o.op_file + " has no instance for type '" + o.type + "'";
       return std::nullopt;
     }
-    return fuzz::opfile_oracle(*instance, o.op_file);
+    auto oracle = fuzz::opfile_oracle(*instance, o.op_file, semantics);
+    if (oracle.domain && oracle.domain->empty()) {
+      *why = "--op-file: " + o.op_file + ": no element satisfies its 'require' lines (none among the small-value "
+             "elements nor in random draws): the op's domain is empty, so there is nothing to fuzz";
+      return std::nullopt;
+    }
+    return oracle;
   }
   if (o.op.empty() || o.type.empty()) {
     *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
@@ -131,7 +137,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
 
 int run_kernel(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
   std::string why;
-  const auto oracle = parse_oracle(o, &why);
+  const auto oracle = parse_oracle(o, semantics, &why);
   if (!oracle) {
     err << "redsem fuzz: " << why << "\n";
     return bad_input;

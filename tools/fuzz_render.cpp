@@ -119,6 +119,10 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
 std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r) {
   std::string s =
       fmt::format("fuzz {} against {}\npolicy {}\n", d.kernel().name, d.oracle_used().name, to_string(d.semantics()));
+  if (d.oracle_used().domain)
+    s += fmt::format("domain: inputs inside the op file's 'require' lines; {} of {} element draws fell outside and were "
+                     "redrawn, {} taken from known members\n",
+                     r.domain.rejected, r.domain.drawn, r.domain.fallbacks);
   if (!r.first_failure) {
     return s + fmt::format("PASS: {} cases, {} elements compared (seed {}, lengths 0..{})\n", r.cases_run,
                            r.elements_compared, o.seed, o.limits.max_length);
@@ -203,6 +207,8 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o,
                    {"cases_run", r.cases_run},
                    {"elements_compared", r.elements_compared},
                    {"verdict", campaign_verdict(r)}};
+  if (d.oracle_used().domain)
+    j["domain"] = {{"drawn", r.domain.drawn}, {"rejected", r.domain.rejected}, {"fallbacks", r.domain.fallbacks}};
   if (r.first_failure) j["failure"] = to_json(d, *r.first_failure);
   return j;
 }

@@ -66,7 +66,8 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::la
   std::string fields;
   for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
   out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
-  out << "  policy " << to_string(p) << "\n\n";
+  out << "  policy " << to_string(p) << "\n";
+  out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
   for (const auto& l : r.laws) {
     out << fmt::format("  {:<12} {}\n", to_string(l.which), verdict_text(l));
     if (proofs && !proofs->text[static_cast<std::size_t>(l.which)].empty())
@@ -97,7 +98,8 @@ nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, 
   for (const auto& f : r.findings)
     findings.push_back({{"severity", f.level == opfile::severity::error ? "error" : "note"}, {"message", f.message}});
   return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
-          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"}};
+          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
+          {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};
 }
 
 }  // namespace
@@ -132,6 +134,11 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
   for (const auto* op : chosen) {
     const opfile::concrete_op concrete(*op, p);
     auto report = opfile::check_laws(concrete);
+    if (report.empty_domain) {
+      err << "redsem opcheck: " << o.file << (op->instance.empty() ? "" : " (" + op->instance + ")") << ": "
+          << opfile::empty_domain_message(report) << "\n";
+      return bad_input;
+    }
     proof_column column;
     if (o.prove) {
       laws::prove_options po;

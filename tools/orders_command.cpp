@@ -88,8 +88,9 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   const auto chosen = choose_op(o.op, o.op_file, o.type, semantics, &why);
   if (!chosen) return err << "redsem orders: " << why << "\n", int{bad_input};
   std::vector<sim::element> inputs;
+  opfile::domain_draws draws;
   if (!o.values.empty()) {
-    const auto parsed = parse_values(o.values, chosen->op.type, &why);
+    const auto parsed = parse_values(o.values, *chosen, &why);
     if (!parsed) return err << "redsem orders: " << why << "\n", int{bad_input};
     inputs = *parsed;
     if (o.procs != 0 && static_cast<std::size_t>(o.procs) != inputs.size())
@@ -97,13 +98,13 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
              int{bad_input};
   } else {
     if (o.procs < 1) return err << "redsem orders: --procs must be at least 1\n", int{bad_input};
-    inputs = random_values(static_cast<std::size_t>(o.procs), chosen->op.type, o.seed);
+    inputs = random_values(static_cast<std::size_t>(o.procs), *chosen, o.seed, &draws);
   }
   const int procs = static_cast<int>(inputs.size());
   sim::order_limits limits;
   limits.max_combinations = static_cast<std::uint64_t>(o.budget);
   limits.share = share;
-  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits);
+  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
   std::vector<sim::distinct_result> results;
   bool complete = true;
   if (verdict.search) {
@@ -130,7 +131,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
                      {"policy", to_string(semantics)},
                      {"verdict", std::string(sim::to_string(verdict.verdict))},
                      {"reason", verdict.reason},
-                     {"complete", complete}};
+                     {"complete", complete},
+                     {"domain_rejected_draws", draws.rejected}};
     for (const auto& e : inputs) j["inputs"].push_back(format_value(chosen->op.type, e));
     j["results"] = nlohmann::json::array();
     for (const auto& r : results)
@@ -147,6 +149,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     out << "inputs:";
     for (int r = 0; r < procs; ++r)
       out << (r ? ", " : " ") << "r" << r << "=" << format_value(chosen->op.type, inputs[static_cast<std::size_t>(r)]);
+    if (chosen->domain && chosen->domain->constrained())
+      out << "\n(inputs inside the op file's 'require' domain" << describe_draws(draws) << ")";
     out << "\n\n" << fmt::format("verdict: {} — {}\n", sim::to_string(verdict.verdict), verdict.reason);
     out << fmt::format("distinct results: {}{}\n", results.size(), complete ? "" : " (search incomplete)");
     for (std::size_t i = 0; i < results.size() && i < o.list; ++i)

@@ -1,12 +1,12 @@
 #include "tools/sim_inputs.h"
 
-#include <cerrno>
+#include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <random>
 
 #include "model/element_compare.h"
+#include "model/scalar_text.h"
 #include "model/opfile/typed_op.h"
 #include "model/opfile/law_check.h"
 #include "props/laws/opfile_prove.h"
@@ -29,39 +29,6 @@ std::vector<field> scalar_fields(const datatype& type) {
 template <class T>
 void put(std::byte* at, T v) {
   std::memcpy(at, &v, value_bytes(scalar_kind_of<T>()));
-}
-
-bool parse_scalar(const std::string& text, scalar_kind kind, std::byte* at) {
-  const char* s = text.c_str();
-  char* end = nullptr;
-  errno = 0;
-  if (is_float_kind(kind)) {
-    const long double v = std::strtold(s, &end);
-    if (end == s || *end != '\0') return false;
-    if (kind == scalar_kind::f32) put(at, static_cast<float>(v));
-    else if (kind == scalar_kind::f64) put(at, static_cast<double>(v));
-    else put(at, v);
-    return true;
-  }
-  if (is_signed_kind(kind)) {
-    const long long v = std::strtoll(s, &end, 0);
-    if (end == s || *end != '\0' || errno == ERANGE) return false;
-    switch (kind) {
-      case scalar_kind::i8: return put(at, static_cast<std::int8_t>(v)), v >= INT8_MIN && v <= INT8_MAX;
-      case scalar_kind::i16: return put(at, static_cast<std::int16_t>(v)), v >= INT16_MIN && v <= INT16_MAX;
-      case scalar_kind::i32: return put(at, static_cast<std::int32_t>(v)), v >= INT32_MIN && v <= INT32_MAX;
-      default: return put(at, static_cast<std::int64_t>(v)), true;
-    }
-  }
-  if (text.find('-') != std::string::npos) return false;
-  const unsigned long long v = std::strtoull(s, &end, 0);
-  if (end == s || *end != '\0' || errno == ERANGE) return false;
-  switch (kind) {
-    case scalar_kind::u8: case scalar_kind::char8: return put(at, static_cast<std::uint8_t>(v)), v <= UINT8_MAX;
-    case scalar_kind::u16: return put(at, static_cast<std::uint16_t>(v)), v <= UINT16_MAX;
-    case scalar_kind::u32: case scalar_kind::wchar: return put(at, static_cast<std::uint32_t>(v)), v <= UINT32_MAX;
-    default: return put(at, static_cast<std::uint64_t>(v)), true;
-  }
 }
 
 std::vector<std::string> split(const std::string& text, char sep) {
@@ -97,19 +64,33 @@ std::optional<chosen_op> choose_op_file(const std::string& file, const std::stri
     return std::nullopt;
   }
   auto op = std::make_shared<const opfile::concrete_op>(*instance, semantics);
+  const auto concrete = opfile::check_laws(*op);
+  if (concrete.empty_domain) {
+    *error = "--op-file: " + file + ": " + opfile::empty_domain_message(concrete);
+    return std::nullopt;
+  }
   // The op file's laws, proved by Z3 on its AST (a concrete refutation is kept as found).
-  const auto proofs = laws::prove_opfile(*op, opfile::check_laws(*op), laws::prove_options{});
+  const auto proofs = laws::prove_opfile(*op, concrete, laws::prove_options{});
   auto verdict_of = [&](opfile::law l) {
     for (const auto& p : proofs)
       if (p.which == l) return as_sim(p.outcome);
     return sim::law_verdict::unknown;
   };
-  const sim::op_laws known{verdict_of(opfile::law::associative), verdict_of(opfile::law::commutative),
-                           "z3 on the op file's AST"};
+  // Z3 proves the laws for operands inside the `require` domain. Inputs come from inside it,
+  // but the partial results of a reduction tree are operands too: only when the domain is
+  // closed under the op do the laws hold for every tree.
+  const bool closed = instance->requires_.empty() || verdict_of(opfile::law::closed) == sim::law_verdict::proved;
+  const sim::op_laws known{closed ? verdict_of(opfile::law::associative) : sim::law_verdict::unknown,
+                           closed ? verdict_of(opfile::law::commutative) : sim::law_verdict::unknown,
+                           "z3 on the op file's AST, for inputs inside its 'require' domain, which the op keeps"};
   std::string description = "op file " + instance->name + (instance->instance.empty() ? "" : " (" + instance->instance + ")") +
                             (instance->commute ? ", declared commutative" : ", declared non-commutative");
-  return chosen_op{opfile::make_element_op(std::move(op)), std::nullopt, known, std::move(description)};
+  auto domain = std::make_shared<const opfile::op_domain>(op);
+  return chosen_op{opfile::make_element_op(std::move(op)), std::nullopt, known, std::move(description), std::move(domain)};
 }
+
+// The element as a user wrote it: "-60" or "5:0".
+std::string shown_element(const chosen_op& op, const sim::element& e) { return format_element(op.op.type, e.data()); }
 
 }  // namespace
 
@@ -123,7 +104,7 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
     }
     const sim::op_laws none{sim::law_verdict::unknown, sim::law_verdict::unknown, "none known"};
     return chosen_op{sim::segmented_scan_element_op(), std::nullopt, none,
-                     "segScan (MPI-4.1 §7.11.3, non-commutative) on struct {double val; int log}"};
+                     "segScan (MPI-4.1 §7.11.3, non-commutative) on struct {double val; int log}", nullptr};
   }
   const auto op = parse_op(op_name);
   if (!op) {
@@ -149,11 +130,12 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
   }
   return chosen_op{predefined_element_op(*op, *type, semantics), sim::predefined_pair{*op, *type, semantics},
                    sim::known_laws(*op, *type, semantics),
-                   std::string(to_string(*op)) + " on " + std::string(to_string(*type))};
+                   std::string(to_string(*op)) + " on " + std::string(to_string(*type)), nullptr};
 }
 
-std::optional<std::vector<sim::element>> parse_values(const std::string& text, const datatype& type,
+std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
                                                       std::string* error) {
+  const datatype& type = op.op.type;
   const std::vector<field> fields = scalar_fields(type);
   std::vector<sim::element> out;
   for (const std::string& item : split(text, ',')) {
@@ -163,48 +145,78 @@ std::optional<std::vector<sim::element>> parse_values(const std::string& text, c
       return std::nullopt;
     }
     sim::element e(static_cast<std::size_t>(type.extent()), std::byte{0});
-    for (std::size_t i = 0; i < fields.size(); ++i)
-      if (!parse_scalar(parts[i], fields[i].kind, e.data() + fields[i].offset)) {
-        *error = "--values: '" + parts[i] + "' is not a " + std::string(to_string(fields[i].kind)) + " value";
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      std::string why;
+      if (!parse_scalar_text(fields[i].kind, parts[i], e.data() + fields[i].offset, &why)) {
+        *error = "--values: " + why;
         return std::nullopt;
       }
+    }
+    if (op.domain && !op.domain->contains(e.data())) {
+      *error = "--values: element " + std::to_string(out.size()) + " (" + shown_element(op, e) +
+               ") is outside the op's domain: a 'require' of the op file is false for it";
+      return std::nullopt;
+    }
     out.push_back(std::move(e));
   }
   return out;
 }
 
-std::vector<sim::element> random_values(std::size_t n, const datatype& type, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const std::vector<field> fields = scalar_fields(type);
+namespace {
+
+// One element of `type` from rng: see random_values.
+void random_element(const datatype& type, const std::vector<field>& fields, std::mt19937_64& rng, std::byte* out) {
   const bool segscan = fields.size() == 2 && fields[0].kind == scalar_kind::f64 && fields[1].kind == scalar_kind::i32 &&
                        !type.is_predefined();
   const bool logical = type.is_predefined() && group_of(*type.predefined_type()) == type_group::logical;
+  std::fill(out, out + type.extent(), std::byte{0});
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    std::byte* at = out + fields[i].offset;
+    const scalar_kind kind = fields[i].kind;
+    if (segscan) {
+      if (i == 0) put(at, static_cast<double>(1 + rng() % 100));
+      else put(at, static_cast<std::int32_t>(rng() % 2));
+    } else if (logical) {
+      put(at, static_cast<std::uint8_t>(rng() % 2));
+    } else if (is_float_kind(kind)) {
+      // A full random significand, so sums round (a few round bits would make every order exact).
+      const double mag = std::ldexp(1.0 + static_cast<double>(rng() >> 11) * 0x1p-53, static_cast<int>(rng() % 16) - 8);
+      const double v = rng() % 2 ? -mag : mag;
+      if (kind == scalar_kind::f32) put(at, static_cast<float>(v));
+      else if (kind == scalar_kind::f64) put(at, v);
+      else put(at, static_cast<long double>(v));
+    } else {
+      const std::uint64_t bits = rng();
+      std::memcpy(at, &bits, value_bytes(kind));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std::uint64_t seed,
+                                        opfile::domain_draws* draws) {
+  const datatype& type = op.op.type;
+  const std::vector<field> fields = scalar_fields(type);
+  std::mt19937_64 rng(seed);
+  opfile::domain_draws local;
   std::vector<sim::element> out;
   for (std::size_t k = 0; k < n; ++k) {
     sim::element e(static_cast<std::size_t>(type.extent()), std::byte{0});
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      std::byte* at = e.data() + fields[i].offset;
-      const scalar_kind kind = fields[i].kind;
-      if (segscan) {
-        if (i == 0) put(at, static_cast<double>(1 + rng() % 100));
-        else put(at, static_cast<std::int32_t>(rng() % 2));
-      } else if (logical) {
-        put(at, static_cast<std::uint8_t>(rng() % 2));
-      } else if (is_float_kind(kind)) {
-        // A full random significand, so sums round (a few round bits would make every order exact).
-        const double mag = std::ldexp(1.0 + static_cast<double>(rng() >> 11) * 0x1p-53, static_cast<int>(rng() % 16) - 8);
-        const double v = rng() % 2 ? -mag : mag;
-        if (kind == scalar_kind::f32) put(at, static_cast<float>(v));
-        else if (kind == scalar_kind::f64) put(at, v);
-        else put(at, static_cast<long double>(v));
-      } else {
-        const std::uint64_t bits = rng();
-        std::memcpy(at, &bits, value_bytes(kind));
-      }
-    }
+    const auto generate = [&](std::byte* at) { random_element(type, fields, rng, at); };
+    if (op.domain && op.domain->constrained()) op.domain->draw(generate, rng(), e.data(), draws ? *draws : local);
+    else generate(e.data());
     out.push_back(std::move(e));
   }
   return out;
+}
+
+std::string describe_draws(const opfile::domain_draws& d) {
+  if (d.rejected == 0) return "";
+  std::string s = "; " + std::to_string(d.rejected) + " of " + std::to_string(d.drawn) +
+                  " random draws fell outside the op's domain and were redrawn";
+  if (d.fallbacks > 0) s += ", " + std::to_string(d.fallbacks) + " element(s) taken from known members of the domain";
+  return s;
 }
 
 std::string format_value(const datatype& type, const sim::element& e) { return format_element(type, e.data()); }

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/element_op.h"
+#include "model/opfile/op_domain.h"
 #include "sim/invariance.h"
 #include "sim/order_results.h"
 
@@ -18,6 +20,7 @@ struct chosen_op {
   std::optional<sim::predefined_pair> typed;  // a predefined op on a predefined type
   sim::op_laws laws;                          // what is known about it without search
   std::string description;                    // "MPI_SUM on MPI_FLOAT"
+  std::shared_ptr<const opfile::op_domain> domain;  // an op file's `require` domain; null: every element
 };
 
 // --op NAME (a predefined op, or "segscan" for MPI-4.1 §7.11.3's example), --op-file FILE,
@@ -26,13 +29,19 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
                                    const policy& semantics, std::string* error);
 
 // "1.5,-2,0x1p-3" — one element per comma; fields of a pair/complex/struct element are
-// separated by ':' ("5:0" is val 5, log 0 for segscan). Returns nullopt with *error on bad text.
-std::optional<std::vector<sim::element>> parse_values(const std::string& text, const datatype& type,
+// separated by ':' ("5:0" is val 5, log 0 for segscan). Returns nullopt with *error on bad text
+// or on an element outside the op's domain.
+std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
                                                       std::string* error);
 
 // `n` elements drawn from `seed`: floats of either sign in [2^-8, 2^8) with full random significands, integers over their
-// full range, logicals 0/1, and for segscan small values with random logicals.
-std::vector<sim::element> random_values(std::size_t n, const datatype& type, std::uint64_t seed);
+// full range, logicals 0/1, and for segscan small values with random logicals; inside the op's
+// domain (redrawn, or a known member of it), counted in *draws.
+std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std::uint64_t seed,
+                                        opfile::domain_draws* draws = nullptr);
+
+// "; 3 of 40 random draws fell outside the op's domain and were redrawn", or "" when none did.
+std::string describe_draws(const opfile::domain_draws& draws);
 
 std::string format_value(const datatype& type, const sim::element& e);
 

@@ -70,7 +70,7 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   sim::rank_inputs inputs(static_cast<std::size_t>(o.procs));
   std::vector<sim::element> flat;
   if (!o.values.empty()) {
-    const auto parsed = parse_values(o.values, chosen->op.type, &why);
+    const auto parsed = parse_values(o.values, *chosen, &why);
     if (!parsed) return err << "redsem simulate: " << why << "\n", int{bad_input};
     flat = *parsed;
     if (flat.size() != static_cast<std::size_t>(o.procs) && flat.size() != static_cast<std::size_t>(o.procs * count))
@@ -78,7 +78,7 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
                                 flat.size(), o.procs, o.procs * count),
              int{bad_input};
   } else {
-    flat = random_values(static_cast<std::size_t>(o.procs * count), chosen->op.type, o.seed);
+    flat = random_values(static_cast<std::size_t>(o.procs * count), *chosen, o.seed);
   }
   for (int r = 0; r < o.procs; ++r)
     for (int k = 0; k < count; ++k)

@@ -58,6 +58,15 @@ class evaluator {
     return all;
   }
 
+  // The value of the bool expression `root` (a `require`) for element x.
+  typename D::boolean holds(int root, const element<D>& x) {
+    element_ = &x;
+    forget();
+    auto out = std::get<0>(eval(root));
+    element_ = nullptr;
+    return out;
+  }
+
   // The identity candidate; the op must declare one.
   element<D> identity() {
     ensure(!op_.identity.empty(), "identity() of an op without an identity candidate");

@@ -10,86 +10,12 @@
 #include <random>
 
 #include "model/element_compare.h"
+#include "model/opfile/domain_samples.h"
 
 namespace redsem::opfile {
 namespace {
 
-using cvalue = value<concrete_domain>;
-
-template <field_type F>
-cvalue make(field_cpp_t<F> v) {
-  return cvalue(std::in_place_index<static_cast<std::size_t>(F)>, v);
-}
-
-// Values a field takes in the exhaustive phase (small) and the random phase (wide), ordered
-// so that the first counterexample found is a simple one.
-struct field_samples {
-  std::vector<cvalue> small, wide;
-};
-
-template <field_type F>
-field_samples samples_for() {
-  using S = field_cpp_t<F>;
-  using lim = std::numeric_limits<S>;
-  field_samples s;
-  const auto add = [](std::vector<cvalue>& to, std::initializer_list<S> values) {
-    for (S v : values) to.push_back(make<F>(v));
-  };
-  if constexpr (F == field_type::boolean) {
-    add(s.small, {false, true});
-    s.wide = s.small;
-  } else if constexpr (std::is_floating_point_v<S>) {
-    add(s.small, {S(0), S(1), S(2), S(-0.0), lim::quiet_NaN(), lim::infinity()});
-    add(s.wide, {S(0), S(-0.0), S(1), S(-1), S(2), S(0.5), S(0.1), S(0.2), S(0.3), S(1e16), lim::infinity(),
-                 -lim::infinity(), lim::quiet_NaN(), -lim::quiet_NaN(), lim::max(), lim::lowest(), lim::denorm_min()});
-  } else if constexpr (std::is_signed_v<S>) {
-    add(s.small, {S(0), S(1), S(2), S(-1)});
-    add(s.wide, {S(0), S(1), S(2), S(3), S(-1), S(-2), S(100), lim::min(), lim::max(), S(lim::min() + 1), S(lim::max() - 1)});
-  } else {
-    add(s.small, {S(0), S(1), S(2), S(3)});
-    add(s.wide, {S(0), S(1), S(2), S(3), S(100), lim::max(), S(lim::max() - 1)});
-  }
-  return s;
-}
-
-// The op's own constants of type t (and, for integers, their neighbours) join the wide set:
-// a `require value == 17` or a boundary at max_of(T) is then reachable.
-void add_constants(const typed_op& op, field_type t, std::vector<cvalue>& wide) {
-  for (const auto& n : op.nodes) {
-    if (n.op != code::constant || n.type != t) continue;
-    visit(t, [&](auto tag) {
-      constexpr field_type F = decltype(tag)::value;
-      using S = field_cpp_t<F>;
-      const S c = std::get<static_cast<std::size_t>(F)>(n.value);
-      wide.push_back(make<F>(c));
-      if constexpr (std::is_integral_v<S> && !std::is_same_v<S, bool>) {
-        if (c != std::numeric_limits<S>::max()) wide.push_back(make<F>(static_cast<S>(c + 1)));
-        if (c != std::numeric_limits<S>::lowest()) wide.push_back(make<F>(static_cast<S>(c - 1)));
-      }
-    });
-  }
-}
-
-cvalue random_value(field_type t, std::mt19937_64& rng) {
-  return visit(t, [&](auto tag) -> cvalue {
-    constexpr field_type F = decltype(tag)::value;
-    using S = field_cpp_t<F>;
-    const std::uint64_t bits = rng();
-    if constexpr (F == field_type::boolean) {
-      return make<F>((bits & 1) != 0);
-    } else if constexpr (F == field_type::f80) {
-      return make<F>(static_cast<long double>(std::bit_cast<double>(bits)));
-    } else {
-      // Small integers are more interesting than uniform ones: half the draws are in [-8, 8].
-      if constexpr (std::is_integral_v<S>) {
-        if (bits & 1) return make<F>(static_cast<S>(static_cast<std::int64_t>((bits >> 1) % 17) - 8));
-      }
-      S v;
-      std::memcpy(&v, &bits, sizeof v);
-      return make<F>(v);
-    }
-  });
-}
+using cvalue = concrete_value;
 
 bool same_value(const concrete_op& op, const concrete_element& x, const concrete_element& y) {
   std::vector<std::byte> bx(op.size()), by(op.size());
@@ -100,13 +26,11 @@ bool same_value(const concrete_op& op, const concrete_element& x, const concrete
 
 class law_checker {
  public:
-  law_checker(const concrete_op& op, const check_options& o) : op_(op), options_(o), rng_(o.seed) {
-    for (const auto& f : op.op().fields) {
-      field_samples s = visit(f.type, [](auto tag) { return samples_for<decltype(tag)::value>(); });
-      add_constants(op.op(), f.type, s.wide);
-      fields_.push_back(std::move(s));
-    }
-    build_small_elements();
+  law_checker(const concrete_op& op, const check_options& o)
+      : op_(op), options_(o), rng_(o.seed), fields_(samples_of(op.op())) {
+    small_elements small = legal_small_elements(op, fields_, {o.max_small_elements, o.max_enumerated}, rng_);
+    small_ = std::move(small.elements);
+    coverage_ = small.coverage;
   }
 
   law_report run() {
@@ -114,53 +38,26 @@ class law_checker {
     r.op = op_.op().name;
     r.instance = op_.op().instance;
     r.declared_commute = op_.op().commute;
+    r.exhaustive = coverage_;
+    if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr)) {
+      // Every law would hold vacuously: say so instead of "holds on 0 samples".
+      r.empty_domain = true;
+      for (law l : {law::commutative, law::associative, law::identity, law::closed})
+        r.laws.push_back({l, verdict::not_applicable, 0, {}, ""});
+      return r;
+    }
     table_ = combine_table();
     r.laws.push_back(commutative());
     r.laws.push_back(associative());
     r.laws.push_back(identity());
     r.laws.push_back(closed());
+    r.domain_rejected = rejected_;
     return r;
   }
 
  private:
-  void build_small_elements() {
-    std::vector<std::size_t> sizes;
-    for (const auto& f : fields_) sizes.push_back(f.small.size());
-    const auto product = [&] {
-      std::size_t p = 1;
-      for (auto s : sizes) p *= s;
-      return p;
-    };
-    while (product() > options_.max_small_elements) {
-      auto largest = std::max_element(sizes.begin(), sizes.end());
-      if (*largest <= 2) break;
-      --*largest;
-    }
-    std::vector<std::size_t> pick(sizes.size(), 0);
-    for (std::size_t n = 0, total = product(); n < total; ++n) {
-      std::size_t rest = n;
-      concrete_element x;
-      for (std::size_t f = sizes.size(); f-- > 0;) {
-        pick[f] = rest % sizes[f];
-        rest /= sizes[f];
-      }
-      for (std::size_t f = 0; f < sizes.size(); ++f) x.push_back(fields_[f].small[pick[f]]);
-      if (op_.legal(x)) small_.push_back(std::move(x));
-    }
-  }
-
   // A random legal element, or nothing after many tries (a very narrow `require`).
-  std::optional<concrete_element> random_element() {
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      concrete_element x;
-      for (std::size_t f = 0; f < fields_.size(); ++f) {
-        const auto& wide = fields_[f].wide;
-        x.push_back(rng_() % 2 ? wide[rng_() % wide.size()] : random_value(op_.op().fields[f].type, rng_));
-      }
-      if (op_.legal(x)) return x;
-    }
-    return std::nullopt;
-  }
+  std::optional<concrete_element> random_element() { return random_legal_element(op_, fields_, rng_, 100, &rejected_); }
 
   bool same(const concrete_element& x, const concrete_element& y) const { return same_value(op_, x, y); }
 
@@ -302,6 +199,8 @@ class law_checker {
   std::mt19937_64 rng_;
   std::vector<field_samples> fields_;
   std::vector<concrete_element> small_;
+  grid_coverage coverage_;
+  std::uint64_t rejected_ = 0;
   std::vector<std::vector<concrete_element>> table_;
 };
 
@@ -376,6 +275,12 @@ bool law_report::has_error() const {
   for (const auto& f : findings)
     if (f.level == severity::error) return true;
   return false;
+}
+
+std::string empty_domain_message(const law_report& r, const check_options& options) {
+  return "no element satisfies the 'require' lines (none among " + std::to_string(r.exhaustive.enumerated) +
+         " small-value elements tried, nor in " + std::to_string(options.domain_probes) +
+         " random draws): the op's domain is empty, or too narrow for this search to reach, so no law can be checked";
 }
 
 law_report check_laws(const concrete_op& op, const check_options& options) {

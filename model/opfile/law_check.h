@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/opfile/concrete_op.h"
+#include "model/opfile/domain_samples.h"
 
 namespace redsem::opfile {
 
@@ -50,16 +51,24 @@ struct law_report {
   bool declared_commute = false;
   std::vector<law_result> laws;  // in the order of enum law
   std::vector<finding> findings;
+  grid_coverage exhaustive;          // what the exhaustive phase covered
+  std::uint64_t domain_rejected = 0; // random draws outside the domain, redrawn
+  bool empty_domain = false;         // no element satisfies the `require` lines: nothing was checked
   bool has_error() const;
 };
 
 struct check_options {
   std::size_t max_small_elements = 40;  // exhaustive triples over at most this many elements
+  std::uint64_t max_enumerated = 4096;  // small-value grid elements tried for those (sampled beyond)
+  int domain_probes = 10'000;           // random draws that look for a legal element when the grid has none
   std::uint64_t random_cases = 20'000;  // per law
   std::uint64_t seed = 1;               // deterministic by default, so verdict tables are golden
 };
 
 law_report check_laws(const concrete_op& op, const check_options& options = {});
+
+// Why a report with empty_domain set checked nothing; a command exits 2 with it (bad input).
+std::string empty_domain_message(const law_report& r, const check_options& options = {});
 
 // Law `l` on these operands (a, b[, c]; identity: a) in the concrete op: how it is broken
 // ("(a∘b)∘c = … but a∘(b∘c) = …"), or nullopt when it holds. Results compare under the op's policy.

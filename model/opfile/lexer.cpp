@@ -108,10 +108,8 @@ token lexer::number(source_loc at) {
   if (is_name_char(peek())) throw syntax_error(loc_, "unexpected " + shown(peek()) + " in a number");
   t.text = text_.substr(start, pos_ - start);
   if (t.kind == token_kind::floating) {
-    // strtold needs a terminated string; numbers are short, and the limit keeps them so.
+    // Its value is read once its type is known (typecheck): rounding straight to that type.
     if (t.text.size() > 400) throw syntax_error(at, "number longer than 400 characters");
-    const std::string copy(t.text);
-    t.floating = std::strtold(copy.c_str(), nullptr);
     return t;
   }
   t.kind = token_kind::integer;

@@ -17,7 +17,6 @@ struct token {
   std::string_view text;  // the source text (a string's contents, unescaped, are in `value`)
   std::string value;      // string literal contents
   std::uint64_t integer = 0;
-  long double floating = 0;
   source_loc loc;
 };
 

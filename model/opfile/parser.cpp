@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string_view>
 
+#include "model/opfile/let_depth.h"
 #include "model/opfile/lexer.h"
 
 namespace redsem::opfile {
@@ -52,6 +53,7 @@ class parser {
     if (op_.name.empty()) throw syntax_error(current_.loc, "expected 'op NAME' somewhere in the file");
     if (op_.fields.empty()) throw syntax_error(current_.loc, "expected at least one 'field NAME : TYPE'");
     if (!op_.commute) throw syntax_error(current_.loc, "expected 'commute true' or 'commute false'");
+    if (auto deep = detail::find_let_depth_excess(op_, limits_.max_depth)) throw syntax_error(deep->loc, deep->message);
     return std::move(op_);
   }
 
@@ -286,7 +288,7 @@ int parser::primary() {
     take();
     syntax_node n = make_node(t.kind == token_kind::integer ? syntax_kind::int_literal : syntax_kind::float_literal, syntax_op::none, t.loc);
     n.integer = t.integer;
-    n.floating = t.floating;
+    if (t.kind == token_kind::floating) n.numeral = t.text;
     return add(std::move(n));
   }
   if (at_punct("(")) {
@@ -305,7 +307,7 @@ int parser::primary() {
   }
   if (w == "inf" || w == "nan") {
     syntax_node n = make_node(syntax_kind::float_literal, syntax_op::none, t.loc);
-    n.floating = w == "inf" ? __builtin_infl() : __builtin_nanl("");
+    n.numeral = w;
     return add(std::move(n));
   }
   if (w == "if") {

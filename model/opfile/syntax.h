@@ -52,7 +52,7 @@ struct syntax_node {
   std::string name;       // field, let or type name
   int operand = -1;       // operand_field: 0 = a, 1 = b
   std::uint64_t integer = 0;
-  long double floating = 0;
+  std::string numeral;    // float_literal: its text ("1.5", "inf"), rounded once its type is known
   bool boolean = false;
   std::vector<int> children;  // indices into op_syntax::nodes
 };

@@ -4,11 +4,18 @@
 #include <limits>
 #include <stdexcept>
 
+#include "model/concrete_domain.h"
+#include "model/opfile/evaluate.h"
+#include "model/opfile/literal.h"
 #include "model/opfile/parser.h"
 #include "model/opfile/typed_op.h"
 
 namespace redsem::opfile {
 namespace {
+
+using detail::float_as;
+using detail::integer_as;
+using detail::type_limit;
 
 struct type_error : std::runtime_error {
   type_error(source_loc where, const std::string& what) : std::runtime_error(what), loc(where) {}
@@ -16,60 +23,6 @@ struct type_error : std::runtime_error {
 };
 
 std::string name_of(field_type t) { return std::string(to_string(t)); }
-
-// The literal ±magnitude as a constant of type t, if it is exactly representable there
-// (integers) or convertible (floats).
-std::optional<scalar> integer_as(field_type t, bool negative, std::uint64_t magnitude) {
-  return visit(t, [&](auto tag) -> std::optional<scalar> {
-    using S = field_cpp_t<decltype(tag)::value>;
-    constexpr auto index = static_cast<std::size_t>(decltype(tag)::value);
-    if constexpr (std::is_same_v<S, bool>) {
-      return std::nullopt;
-    } else if constexpr (std::is_floating_point_v<S>) {
-      const S v = static_cast<S>(magnitude);
-      return scalar(std::in_place_index<index>, negative ? -v : v);
-    } else {
-      using U = std::make_unsigned_t<S>;
-      if (!negative) {
-        if (magnitude > static_cast<std::uint64_t>(std::numeric_limits<S>::max())) return std::nullopt;
-        return scalar(std::in_place_index<index>, static_cast<S>(magnitude));
-      }
-      if constexpr (std::is_unsigned_v<S>) {
-        if (magnitude != 0) return std::nullopt;
-        return scalar(std::in_place_index<index>, S{0});
-      } else {
-        const auto limit = static_cast<std::uint64_t>(static_cast<U>(std::numeric_limits<S>::min()));  // 2^(bits-1)
-        if (magnitude > limit) return std::nullopt;
-        return scalar(std::in_place_index<index>, static_cast<S>(static_cast<U>(U{0} - static_cast<U>(magnitude))));
-      }
-    }
-  });
-}
-
-std::optional<scalar> float_as(field_type t, bool negative, long double v) {
-  return visit(t, [&](auto tag) -> std::optional<scalar> {
-    using S = field_cpp_t<decltype(tag)::value>;
-    constexpr auto index = static_cast<std::size_t>(decltype(tag)::value);
-    if constexpr (std::is_floating_point_v<S>) {
-      const S s = static_cast<S>(v);
-      return scalar(std::in_place_index<index>, negative ? -s : s);
-    } else {
-      return std::nullopt;
-    }
-  });
-}
-
-scalar type_limit(field_type t, bool maximum) {
-  return visit(t, [&](auto tag) -> scalar {
-    using S = field_cpp_t<decltype(tag)::value>;
-    constexpr auto index = static_cast<std::size_t>(decltype(tag)::value);
-    using lim = std::numeric_limits<S>;
-    if constexpr (std::is_floating_point_v<S>)  // the identity of MAX / MIN: nothing is beyond ±inf
-      return scalar(std::in_place_index<index>, maximum ? lim::infinity() : -lim::infinity());
-    else
-      return scalar(std::in_place_index<index>, maximum ? lim::max() : lim::min());
-  });
-}
 
 enum class context { combine, require, identity };
 
@@ -86,6 +39,7 @@ class checker {
 
     ctx_ = context::require;
     for (const auto& r : s_.requires_) out_.requires_.push_back(expect(check(r.expr, field_type::boolean), field_type::boolean, r.loc, "a 'require'"));
+    no_constant_false_require();
     ctx_ = context::combine;
     for (const auto& l : s_.lets) {
       for (std::size_t i = 0; i < lets_.size(); ++i)
@@ -144,7 +98,24 @@ class checker {
   field_type type_of(int node) const { return out_.nodes[static_cast<std::size_t>(node)].type; }
   const syntax_node& syn(int i) const { return s_.nodes[static_cast<std::size_t>(i)]; }
 
+  // A `require` that uses no field is the same for every element: if it is false, the op has
+  // no legal input at all, and every law would "hold" vacuously.
+  void no_constant_false_require() {
+    const concrete_domain d{policy{}};
+    evaluator<concrete_domain> eval(out_, d, policy{});
+    for (std::size_t k = 0; k < out_.requires_.size(); ++k) {
+      const int root = out_.requires_[k];
+      if (!uses_element_[static_cast<std::size_t>(root)] && !eval.holds(root, {}))
+        fail(s_.requires_[k].loc, "this 'require' uses no field and is false, so no element satisfies it: the op's "
+                                  "domain is empty");
+    }
+  }
+
   int emit(typed_node n) {
+    bool uses = n.op == code::element_field;
+    for (int c : {n.x, n.y, n.z})
+      if (c >= 0) uses = uses || uses_element_[static_cast<std::size_t>(c)];
+    uses_element_.push_back(uses);
     out_.nodes.push_back(n);
     return static_cast<int>(out_.nodes.size() - 1);
   }
@@ -165,6 +136,20 @@ class checker {
     n.y = y;
     n.z = z;
     return emit(n);
+  }
+
+  // The disjunction of `tests` as a balanced tree: evaluation recurses on its depth, and a
+  // chain over a large set, nested, would be far deeper than the expression that wrote it.
+  int any_of(const std::vector<int>& tests) {
+    std::vector<int> level = tests;
+    while (level.size() > 1) {
+      std::vector<int> next;
+      for (std::size_t k = 0; k + 1 < level.size(); k += 2)
+        next.push_back(node(code::lor, field_type::boolean, field_type::boolean, level[k], level[k + 1]));
+      if (level.size() % 2 != 0) next.push_back(level.back());
+      level = std::move(next);
+    }
+    return level.front();
   }
 
   bool is_untyped(int i) const {
@@ -193,11 +178,12 @@ class checker {
     const bool is_int = n.kind == syntax_kind::int_literal;
     const field_type t = hint && *hint != field_type::boolean ? *hint : is_int ? field_type::i32 : field_type::f64;
     if (hint == field_type::boolean) fail(n.loc, "expected a bool, found a number");
-    const auto v = is_int ? integer_as(t, negative, n.integer) : float_as(t, negative, n.floating);
+    std::string error;
+    const auto v = is_int ? integer_as(t, negative, n.integer) : float_as(t, negative, n.numeral, &error);
     if (!v)
       fail(n.loc, is_int ? "integer literal " + std::string(negative ? "-" : "") + std::to_string(n.integer) +
                                " does not fit in type " + name_of(t)
-                         : "floating-point literal where type " + name_of(t) + " is expected");
+                         : error);
     return constant(*v);
   }
 
@@ -216,6 +202,7 @@ class checker {
   typed_op out_;
   context ctx_ = context::combine;
   std::vector<field_type> lets_;  // types of the lets checked so far
+  std::vector<bool> uses_element_;  // per node of out_: whether its value depends on the element a `require` is about
 };
 
 int checker::check(int i, std::optional<field_type> hint) {
@@ -249,15 +236,14 @@ int checker::check(int i, std::optional<field_type> hint) {
     case syntax_kind::member_of: {
       const int x = check(n.children[0], std::nullopt);
       const field_type t = type_of(x);
-      int any = -1;
+      std::vector<int> tests;
       for (std::size_t k = 1; k < n.children.size(); ++k) {
         const int c = check(n.children[k], t);
         if (type_of(c) != t) fail(syn(n.children[k]).loc, "set element has type " + name_of(type_of(c)) + ", expected " + name_of(t));
-        const int e = t == field_type::boolean ? node(code::lnot, field_type::boolean, t, node(code::lxor, t, t, x, c))
-                                               : node(code::eq, field_type::boolean, t, x, c);
-        any = any < 0 ? e : node(code::lor, field_type::boolean, field_type::boolean, any, e);
+        tests.push_back(t == field_type::boolean ? node(code::lnot, field_type::boolean, t, node(code::lxor, t, t, x, c))
+                                                 : node(code::eq, field_type::boolean, t, x, c));
       }
-      return any;
+      return any_of(tests);
     }
     case syntax_kind::conditional: {
       const int c = check(n.children[0], field_type::boolean);
@@ -281,6 +267,8 @@ int checker::check_name(const syntax_node& n) {
     t.index = f;
     return emit(t);
   }
+  // Lets are computed from the operands, so an identity cannot use them either.
+  if (ctx_ == context::identity) fail(n.loc, "identity values are constants: '" + n.name + "' cannot appear here");
   for (std::size_t k = 0; k < lets_.size(); ++k) {
     if (s_.lets[k].name == n.name) {
       typed_node t;
@@ -290,7 +278,6 @@ int checker::check_name(const syntax_node& n) {
       return emit(t);
     }
   }
-  if (ctx_ == context::identity) fail(n.loc, "identity values are constants: '" + n.name + "' cannot appear here");
   if (field_index(n.name) >= 0) fail(n.loc, "write a." + n.name + " or b." + n.name + " for a field of an operand");
   fail(n.loc, "'" + n.name + "' is not a let name defined above");
 }

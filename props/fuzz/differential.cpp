@@ -122,6 +122,14 @@ std::vector<std::byte> differential::expected(const fuzz_case& c, int alternativ
   return out;
 }
 
+bool differential::in_domain(const fuzz_case& c) const {
+  if (!oracle_.domain) return true;
+  for (std::int64_t k = 0; k < c.count; ++k)
+    if (!oracle_.domain->contains(element_at(c.in, k, extent_)) || !oracle_.domain->contains(element_at(c.inout, k, extent_)))
+      return false;
+  return true;
+}
+
 case_result differential::check(const fuzz_case& c) const {
   case_result r;
   bool outside = false;

@@ -56,6 +56,9 @@ class differential {
   // The model's inoutbuf for the case under policy alternative i (−1: the chosen policy).
   std::vector<std::byte> expected(const fuzz_case& c, int alternative = -1) const;
 
+  // Whether every element of both buffers is inside the oracle's domain (always, without one).
+  bool in_domain(const fuzz_case& c) const;
+
   const oracle& oracle_used() const { return oracle_; }
   const kernel_under_test& kernel() const { return kernel_; }
   const policy& semantics() const { return policy_; }

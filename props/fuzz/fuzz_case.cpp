@@ -104,7 +104,8 @@ std::int64_t generate_length(rng& r, std::int64_t max_length) {
   return std::clamp<std::int64_t>(n, 0, max_length);
 }
 
-fuzz_case generate_case(const datatype& type, const generation_limits& limits, std::uint64_t seed) {
+fuzz_case generate_case(const datatype& type, const generation_limits& limits, std::uint64_t seed,
+                        const opfile::op_domain* domain, opfile::domain_draws* draws) {
   rng r(seed);
   fuzz_case c;
   c.count = generate_length(r, limits.max_length);
@@ -116,10 +117,19 @@ fuzz_case generate_case(const datatype& type, const generation_limits& limits, s
   const auto extent = static_cast<std::size_t>(type.extent());
   c.in.assign(static_cast<std::size_t>(c.count) * extent, std::byte{0});
   c.inout.assign(c.in.size(), std::byte{0});
+  opfile::domain_draws local;
   for (std::int64_t k = 0; k < c.count; ++k) {
     std::byte* a = c.in.data() + k * extent;
-    generate_element(type, r, nullptr, a, limits.noncanonical_bools);
-    generate_element(type, r, a, c.inout.data() + k * extent, limits.noncanonical_bools);
+    std::byte* b = c.inout.data() + k * extent;
+    if (!domain) {
+      generate_element(type, r, nullptr, a, limits.noncanonical_bools);
+      generate_element(type, r, a, b, limits.noncanonical_bools);
+      continue;
+    }
+    domain->draw([&](std::byte* out) { generate_element(type, r, nullptr, out, limits.noncanonical_bools); }, r(), a,
+                 draws ? *draws : local);
+    domain->draw([&](std::byte* out) { generate_element(type, r, a, out, limits.noncanonical_bools); }, r(), b,
+                 draws ? *draws : local);
   }
   return c;
 }

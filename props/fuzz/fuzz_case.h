@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/opfile/op_domain.h"
 #include "model/typemap.h"
 
 namespace redsem::fuzz {
@@ -66,7 +67,10 @@ class rng {
   std::uint64_t s_[4];
 };
 
-fuzz_case generate_case(const datatype& type, const generation_limits& limits, std::uint64_t seed);
+// With a domain, every element is drawn inside it (redrawn, or a known member when draws keep
+// missing), counted in *draws.
+fuzz_case generate_case(const datatype& type, const generation_limits& limits, std::uint64_t seed,
+                        const opfile::op_domain* domain = nullptr, opfile::domain_draws* draws = nullptr);
 
 // Fills one element at `out` of `type`: each scalar field special, random bits, small, or a
 // copy of the same field of `partner` (ties matter to MINLOC/MAXLOC and ±0); partner may be null.

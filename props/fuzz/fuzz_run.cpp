@@ -27,7 +27,7 @@ fuzz_report run_fuzz(const differential& d, const fuzz_options& o) {
   fuzz_report report;
   for (std::int64_t i = 0; i < o.cases; ++i) {
     const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(i);
-    fuzz_case c = generate_case(d.oracle_used().type, o.limits, seed);
+    fuzz_case c = generate_case(d.oracle_used().type, o.limits, seed, d.oracle_used().domain.get(), &report.domain);
     case_result r = d.check(c);
     ++report.cases_run;
     report.elements_compared += c.count;

@@ -31,6 +31,7 @@ struct failure {
 struct fuzz_report {
   std::int64_t cases_run = 0;
   std::int64_t elements_compared = 0;
+  opfile::domain_draws domain;  // element draws the op file's domain rejected (no domain: none)
   std::optional<failure> first_failure;
 };
 

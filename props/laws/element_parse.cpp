@@ -1,8 +1,9 @@
 #include "props/laws/element_parse.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <cstring>
+
+#include "model/scalar_text.h"
 
 namespace redsem::laws {
 namespace {
@@ -26,44 +27,16 @@ bool parse_bits(std::string_view hex, std::size_t bytes, std::byte* out) {
   return true;
 }
 
-template <class T>
-bool store_integer(std::string_view text, std::byte* out) {
-  T v{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, 10);
-  if (ec != std::errc{} || end != text.data() + text.size()) return false;
-  std::memcpy(out, &v, sizeof v);
-  return true;
-}
-
-// Each format reads its own text (strtof, strtod, strtold): rounding once, from the decimal,
-// and never converting an out-of-range long double down.
-bool store_float(scalar_kind k, std::string_view text, std::byte* out) {
-  const std::string s(text);
-  char* end = nullptr;
-  if (k == scalar_kind::f32) { const float f = std::strtof(s.c_str(), &end); std::memcpy(out, &f, 4); }
-  else if (k == scalar_kind::f64) { const double d = std::strtod(s.c_str(), &end); std::memcpy(out, &d, 8); }
-  else { const long double v = std::strtold(s.c_str(), &end); std::memcpy(out, &v, 10); }
-  return !s.empty() && *end == '\0';
-}
-
-bool parse_scalar(scalar_kind k, std::string_view text, std::byte* out) {
+// A number, or "[0x…]" bits (which win over a number written before them).
+bool parse_scalar(scalar_kind k, std::string_view text, std::byte* out, std::string* error) {
   text = trim(text);
   if (const auto open = text.find('['); open != std::string_view::npos) {
-    if (text.back() != ']') return false;
-    return parse_bits(trim(text.substr(open + 1, text.size() - open - 2)), value_bytes(k), out);
+    if (text.back() == ']' && parse_bits(trim(text.substr(open + 1, text.size() - open - 2)), value_bytes(k), out)) return true;
+    *error = "'" + std::string(text) + "' does not give the bits of a " + std::string(number_type_name(k)) +
+             " as [0x…] (at most " + std::to_string(2 * value_bytes(k)) + " hex digits)";
+    return false;
   }
-  switch (k) {
-    case scalar_kind::i8: return store_integer<std::int8_t>(text, out);
-    case scalar_kind::u8: case scalar_kind::char8: return store_integer<std::uint8_t>(text, out);
-    case scalar_kind::i16: return store_integer<std::int16_t>(text, out);
-    case scalar_kind::u16: return store_integer<std::uint16_t>(text, out);
-    case scalar_kind::i32: case scalar_kind::wchar: return store_integer<std::int32_t>(text, out);
-    case scalar_kind::u32: return store_integer<std::uint32_t>(text, out);
-    case scalar_kind::i64: return store_integer<std::int64_t>(text, out);
-    case scalar_kind::u64: return store_integer<std::uint64_t>(text, out);
-    case scalar_kind::f32: case scalar_kind::f64: case scalar_kind::f80: return store_float(k, text, out);
-  }
-  return false;
+  return parse_scalar_text(k, text, out, error);
 }
 
 }  // namespace
@@ -88,13 +61,13 @@ std::optional<element_bytes> parse_element(const datatype& type, std::string_vie
   } else {
     parts = {text};
   }
-  for (std::size_t f = 0; f < i.field_count; ++f)
-    if (!parse_scalar(i.fields[f].kind, parts[f], out.data() + i.fields[f].offset)) {
-      if (error)
-        *error = "'" + std::string(trim(parts[f])) + "' is not a " + std::string(to_string(i.fields[f].kind)) +
-                 " value (a number, or its bits as [0x…])";
+  for (std::size_t f = 0; f < i.field_count; ++f) {
+    std::string why;
+    if (!parse_scalar(i.fields[f].kind, parts[f], out.data() + i.fields[f].offset, &why)) {
+      if (error) *error = why + "; a field may also be given as its bits, [0x…]";
       return std::nullopt;
     }
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/element_io.h"
+#include "model/scalar_text.h"
 
 namespace redsem::sim::rma {
 namespace {
@@ -44,53 +45,6 @@ std::optional<std::vector<std::int64_t>> parse_ints(std::string_view s) {
     out.push_back(*v);
   }
   return out;
-}
-
-template <class T>
-bool parse_scalar_as(std::string_view s, std::byte* p) {
-  const std::string text(s);
-  char* end = nullptr;
-  errno = 0;
-  if constexpr (std::is_floating_point_v<T>) {
-    const long double v = std::strtold(text.c_str(), &end);
-    if (text.empty() || *end != '\0') return false;
-    store_scalar(p, static_cast<T>(v));
-  } else if constexpr (std::is_signed_v<T>) {
-    const long long v = std::strtoll(text.c_str(), &end, 0);
-    if (text.empty() || *end != '\0' || errno != 0 || v < std::numeric_limits<T>::min() ||
-        v > std::numeric_limits<T>::max())
-      return false;
-    store_scalar(p, static_cast<T>(v));
-  } else {
-    const unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-    if (text.empty() || *end != '\0' || errno != 0 || v > std::numeric_limits<T>::max()) return false;
-    store_scalar(p, static_cast<T>(v));
-  }
-  return true;
-}
-
-bool parse_scalar(scalar_kind k, std::string_view s, std::byte* p) {
-  switch (k) {
-    case scalar_kind::i8: return parse_scalar_as<std::int8_t>(s, p);
-    case scalar_kind::u8: return parse_scalar_as<std::uint8_t>(s, p);
-    case scalar_kind::i16: return parse_scalar_as<std::int16_t>(s, p);
-    case scalar_kind::u16: return parse_scalar_as<std::uint16_t>(s, p);
-    case scalar_kind::i32: return parse_scalar_as<std::int32_t>(s, p);
-    case scalar_kind::u32: return parse_scalar_as<std::uint32_t>(s, p);
-    case scalar_kind::i64: return parse_scalar_as<std::int64_t>(s, p);
-    case scalar_kind::u64: return parse_scalar_as<std::uint64_t>(s, p);
-    case scalar_kind::f32: return parse_scalar_as<float>(s, p);
-    case scalar_kind::f64: return parse_scalar_as<double>(s, p);
-    case scalar_kind::f80: return parse_scalar_as<long double>(s, p);
-    case scalar_kind::char8:
-      if (s.size() == 1) {
-        std::memcpy(p, s.data(), 1);
-        return true;
-      }
-      return parse_scalar_as<std::int8_t>(s, p);
-    case scalar_kind::wchar: return parse_scalar_as<std::int32_t>(s, p);
-  }
-  return false;
 }
 
 struct type_parser {
@@ -172,11 +126,16 @@ bool parse_element(basic_type type, std::string_view text, std::byte* p, std::st
              std::string(text) + "'";
     return false;
   }
-  for (std::size_t f = 0; f < fields.size(); ++f)
-    if (!parse_scalar(t.fields[f].kind, fields[f], p + t.fields[f].offset)) {
-      *error = "'" + std::string(fields[f]) + "' is not a " + std::string(to_string(t.fields[f].kind)) + " value";
-      return false;
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    std::byte* at = p + t.fields[f].offset;
+    const scalar_kind kind = t.fields[f].kind;
+    if (kind == scalar_kind::char8 && fields[f].size() == 1) {  // a character as itself
+      std::memcpy(at, fields[f].data(), 1);
+      continue;
     }
+    // C's char is signed here: a char written as a number is an int8.
+    if (!parse_scalar_text(kind == scalar_kind::char8 ? scalar_kind::i8 : kind, fields[f], at, error)) return false;
+  }
   return true;
 }
 

@@ -43,7 +43,7 @@ TEST(RmaScenario, ErroneousCallsAreKeptAsRejectedNotExplored) {
 TEST(RmaScenario, BadInputNamesFileAndLine) {
   EXPECT_EQ(error_of("init int 1\n"), "s.rma:1: the scenario needs a 'window BYTES' line");
   EXPECT_EQ(error_of("window 8\n\nfrobnicate\n"), "s.rma:3: unknown directive 'frobnicate'");
-  EXPECT_EQ(error_of("window 8\nrank 0: accumulate op=sum type=int origin=x\n"), "s.rma:2: origin: 'x' is not a i32 value");
+  EXPECT_EQ(error_of("window 8\nrank 0: accumulate op=sum type=int origin=x\n"), "s.rma:2: origin: 'x' is not a valid int32 (decimal digits, or 0x and hex digits)");
   EXPECT_EQ(error_of("window 8\nrank 0: accumulate op=summ type=int origin=1\n"), "s.rma:2: unknown op 'summ'");
   EXPECT_EQ(error_of("window 8\ninfo accumulate_ops=any\n"), "s.rma:2: accumulate_ops: 'any' is not same_op_no_op or same_op");
   EXPECT_EQ(error_of("window 8\nrank 0: put type=int count=2 origin=1\n"),
