@@ -20,6 +20,7 @@ enum class mpi_pair_verdict : std::uint8_t {
   refused,           // illegal pair, refused with an error: as MPI requires
   accepted_illegal,  // illegal pair, the call succeeded
   crashed,           // the library killed the helper
+  hung,              // the library did not return within the time limit (the helper was killed)
 };
 std::string_view to_string(mpi_pair_verdict v);
 bool is_finding(mpi_pair_verdict v);

@@ -172,6 +172,10 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
   shrinker s(d, kind, budget);
   const std::int64_t extent = d.extent();
   fuzz_case& c = failing;
+  // Verdicts about the call rather than its results: first try the first element alone.
+  const bool has_elements =
+      kind != verdict_kind::hang && kind != verdict_kind::changed_len && kind != verdict_kind::kernel_error;
+  if (!has_elements && c.count > 1) s.try_case(c, without(c, 1, c.count - 1, extent));
   simplify_chunks(s, c);
   for (auto [in_off, inout_off] : {std::pair{0, 0}, std::pair{0, c.inout_offset}, std::pair{c.in_offset, 0}}) {
     if (in_off == c.in_offset && inout_off == c.inout_offset) continue;
@@ -180,10 +184,12 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
     aligned.inout_offset = inout_off;
     if (s.try_case(c, std::move(aligned))) break;
   }
-  // Everything after the first differing element can usually go at once.
-  const auto first = d.check(c).differing;
-  if (!first.empty() && first.front() + 1 < c.count)
-    s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  if (has_elements) {
+    // Everything after the first differing element can usually go at once.
+    const auto first = d.check(c).differing;
+    if (!first.empty() && first.front() + 1 < c.count)
+      s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  }
   for (int round = 0; round < 2; ++round) {
     const fuzz_case before = c;
     shrink_length(s, c, extent);
