@@ -76,8 +76,9 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
       return fmt::format("the kernel wrote outside {}'s elements: at byte offset {} from its start (it holds {} bytes)",
                          r.outside_inbuf ? "inbuf" : "inoutbuf", r.byte_offset, r.expected.size());
     case fuzz::verdict_kind::wrote_invec:
-      return fmt::format("the kernel wrote inbuf (byte {}, in element {}): MPI's user function must not change invec "
-                         "(MPI-4.1 §7.9.5), and MPI may pass a buffer it still needs",
+      return fmt::format("the kernel wrote inbuf (byte {}, in element {}): invec is an input of the user function "
+                         "(MPI_Reduce_local passes its IN buffer, a const void *, there), and MPI may pass a buffer "
+                         "it still needs",
                          r.byte_offset, r.byte_offset / d.extent());
     case fuzz::verdict_kind::changed_len:
       return "the kernel wrote *len: MPI passes len as the number of elements of the call (MPI-4.1 §7.9.5) and "

@@ -21,7 +21,7 @@ enum class verdict_kind : std::uint8_t {
   inconsistent_policy,  // each element matches some policy, but no one policy fits all (body vs tail)
   wrote_outside,        // the kernel wrote bytes outside inoutbuf's (or inbuf's) elements
   kernel_error,         // the kernel returned an error code, crashed, or ended its process
-  wrote_invec,          // the kernel wrote inbuf, which MPI's user function must not (MPI-4.1 §7.9.5)
+  wrote_invec,          // the kernel wrote inbuf: an input (MPI_Reduce_local passes its const inbuf there)
   changed_len,          // the kernel wrote *len, the call's element count
   hang,                 // a call did not return within the time limit
 };
