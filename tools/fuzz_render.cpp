@@ -88,6 +88,11 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
     case fuzz::verdict_kind::kernel_error:
       if (r.kernel_status == fuzz::crash_status(0))
         return "the kernel's process ended without answering (exit or abort)";
+      if (fuzz::is_crash_status(r.kernel_status) && r.fault_located)
+        return fmt::format("the kernel crashed: signal {} ({}) on an access at byte offset {} from {}'s start (it "
+                           "holds {} bytes; beyond a page from it, memory is made inaccessible)",
+                           -1000 - r.kernel_status, strsignal(-1000 - r.kernel_status), r.byte_offset,
+                           r.outside_inbuf ? "inbuf" : "inoutbuf", r.expected.size());
       if (fuzz::is_crash_status(r.kernel_status))
         return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status,
                            strsignal(-1000 - r.kernel_status));
@@ -203,9 +208,10 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
                              {"kernel", element(d, m.actual, k)},
                              {"model", element(d, m.expected, k)}};
   }
-  if (m.verdict == fuzz::verdict_kind::wrote_outside || m.verdict == fuzz::verdict_kind::wrote_invec) {
+  if (m.verdict == fuzz::verdict_kind::wrote_outside || m.verdict == fuzz::verdict_kind::wrote_invec ||
+      m.fault_located) {
     j["byte_offset"] = m.byte_offset;
-    j["buffer"] = m.verdict == fuzz::verdict_kind::wrote_outside && !m.outside_inbuf ? "inoutbuf" : "inbuf";
+    j["buffer"] = m.verdict != fuzz::verdict_kind::wrote_invec && !m.outside_inbuf ? "inoutbuf" : "inbuf";
   }
   if (m.right_under) {
     j["right_under"] =

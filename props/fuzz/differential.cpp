@@ -1,6 +1,7 @@
 #include "props/fuzz/differential.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "model/element_compare.h"
@@ -8,6 +9,19 @@
 
 namespace redsem::fuzz {
 namespace {
+
+// Where a faulting access struck, from the start of the buffer it was nearer to; nullopt when
+// it was far from both (more than a megabyte: not a stray index into them).
+std::optional<fault_place> nearest_buffer(std::uintptr_t address, guarded_buffer& in, guarded_buffer& inout) {
+  const auto from = [&](guarded_buffer& b) {
+    return static_cast<std::int64_t>(address) - static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(b.data()));
+  };
+  const std::int64_t a = from(inout), b = from(in);
+  const bool in_nearer = std::llabs(b) < std::llabs(a);
+  const std::int64_t offset = in_nearer ? b : a;
+  if (std::llabs(offset) > (std::int64_t{1} << 20)) return std::nullopt;
+  return fault_place{offset, in_nearer};
+}
 
 // Every other NaN/±0/loc choice, in MPI's operand order and, for a commutative op, swapped
 // (the chosen policy swapped too); fewest changes first, MPI's order before swapped.
@@ -83,6 +97,8 @@ kernel_run differential::run_kernel(const fuzz_case& c) const {
     if (r.status != 0) break;
     done += n;
   }
+  if (is_crash_status(r.status) && kernel_.fault_address)
+    if (const auto at = kernel_.fault_address()) r.fault = nearest_buffer(*at, in, inout);
   r.stray_write = inout.stray_write();
   if (!r.stray_write) r.stray_write_in = in.stray_write();
   r.invec_changed = in.first_change(c.in);
@@ -117,6 +133,11 @@ case_result differential::check(const fuzz_case& c) const {
     r.verdict = verdict_kind::changed_len;
   } else if (run.status != 0) {
     r.verdict = verdict_kind::kernel_error;
+    if (run.fault) {
+      r.byte_offset = run.fault->offset;
+      r.outside_inbuf = run.fault->in_inbuf;
+      r.fault_located = true;
+    }
   } else if (run.stray_write || run.stray_write_in) {
     r.verdict = verdict_kind::wrote_outside;
     r.byte_offset = run.stray_write ? *run.stray_write : *run.stray_write_in;

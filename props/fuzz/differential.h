@@ -48,9 +48,17 @@ struct case_result {
   std::int64_t conflict_a = -1, conflict_b = -1;
   std::vector<policy_variant> policies_a, policies_b;
   // wrote_outside: the stray byte's offset from the buffer's start (negative: before it), in
-  // inoutbuf unless outside_inbuf; wrote_invec: the first byte of inbuf that changed.
+  // inoutbuf unless outside_inbuf; wrote_invec: the first byte of inbuf that changed;
+  // kernel_error with fault_located: where the crashing access struck, likewise.
   std::int64_t byte_offset = 0;
   bool outside_inbuf = false;
+  bool fault_located = false;
+};
+
+// A memory fault's place: its byte offset from the start of the nearer operand buffer.
+struct fault_place {
+  std::int64_t offset;
+  bool in_inbuf;
 };
 
 // What one run of the kernel on a case left behind.
@@ -59,6 +67,7 @@ struct kernel_run {
   int status = 0;                // the kernel's status (0, its error code, crash/hang/len statuses)
   std::optional<std::int64_t> stray_write, stray_write_in;  // guarded_buffer::stray_write of inoutbuf, of inbuf
   std::optional<std::int64_t> invec_changed;                // the first byte of inbuf the call changed
+  std::optional<fault_place> fault;                         // a crash on an access near a buffer
 };
 
 class differential {

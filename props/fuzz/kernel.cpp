@@ -49,34 +49,53 @@ kernel_under_test three_operand_kernel(std::string name, three_operand_function 
   return {std::move(name), std::move(run)};
 }
 
+namespace {
+
+// What the isolated child tells its parent, in memory both share.
+struct child_report {
+  int status;
+  std::uintptr_t fault_address;  // 0: no memory fault seen
+};
+child_report* reporting_to = nullptr;  // the child's view of it, for the fault handler
+
+// Notes where a SIGSEGV/SIGBUS struck and returns: SA_RESETHAND has restored the default
+// action, so the access faults again and ends the child by its signal, as a crash should.
+void note_fault(int, siginfo_t* info, void*) {
+  if (reporting_to != nullptr) reporting_to->fault_address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+}
+
+}  // namespace
+
 kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
-  auto run = [inner = std::move(k.run), call_timeout](std::byte* in, std::byte* inout, std::int64_t count) {
-    void* shared = mmap(nullptr, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) return inner(in, inout, count);
-    auto* status_slot = static_cast<int*>(shared);
+  void* shared = mmap(nullptr, sizeof(child_report), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return k;  // no shared memory: the calls stay in this process
+  const std::shared_ptr<child_report> report(static_cast<child_report*>(shared),
+                                             [](child_report* p) { munmap(p, sizeof(child_report)); });
+  auto run = [inner = std::move(k.run), call_timeout, report](std::byte* in, std::byte* inout, std::int64_t count) {
     // A child that ends any other way before answering (exit, abort) counts as a crash.
-    *status_slot = crash_status(0);
+    *report = {crash_status(0), 0};
     const pid_t child = fork();
     if (child == 0) {
       // A crash must end the child by its signal, not in a sanitizer's or debugger's handler.
-      for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) signal(sig, SIG_DFL);
-      *status_slot = inner(in, inout, count);
+      for (int sig : {SIGFPE, SIGILL}) signal(sig, SIG_DFL);
+      reporting_to = report.get();
+      struct sigaction fault {};
+      fault.sa_sigaction = note_fault;
+      fault.sa_flags = SA_SIGINFO | SA_RESETHAND;
+      for (int sig : {SIGSEGV, SIGBUS}) sigaction(sig, &fault, nullptr);
+      report->status = inner(in, inout, count);
       _exit(0);
     }
-    int status = crash_status(0);
-    if (child > 0) {
-      const child_end end = wait_for_child(child, call_timeout);
-      if (end.timed_out)
-        status = hang_status;
-      else if (WIFSIGNALED(end.wait_status))
-        status = crash_status(WTERMSIG(end.wait_status));
-      else
-        status = *status_slot;
-    }
-    munmap(shared, sizeof(int));
-    return status;
+    if (child < 0) return crash_status(0);
+    const child_end end = wait_for_child(child, call_timeout);
+    if (end.timed_out) return hang_status;
+    return WIFSIGNALED(end.wait_status) ? crash_status(WTERMSIG(end.wait_status)) : report->status;
   };
-  return {std::move(k.name), std::move(run)};
+  auto fault = [report]() -> std::optional<std::uintptr_t> {
+    if (report->fault_address == 0) return std::nullopt;
+    return report->fault_address;
+  };
+  return {std::move(k.name), std::move(run), std::move(fault)};
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -21,6 +22,9 @@ struct kernel_under_test {
   // inout[k] := in[k] ∘ inout[k] for k < count. Returns 0, or the error code the kernel
   // reported (an MPI error class, say); the fuzzer treats a nonzero code as a failure.
   std::function<int(std::byte* in, std::byte* inout, std::int64_t count)> run;
+  // After a call that crashed on a memory access: the address it faulted at, when known
+  // (isolated_kernel knows it).
+  std::function<std::optional<std::uintptr_t>()> fault_address = {};
 };
 
 // How long a kernel call (or a library's load) may take before it counts as a hang: calls on

@@ -47,7 +47,9 @@ redsem_bad_input(kernel_writes_1000_bytes_after_inoutbuf ARGS fuzz --kernel ${ho
 redsem_bad_input(kernel_writes_after_inbuf ARGS fuzz --kernel ${hostile}:sum_int32_writes_after_inbuf ${sum_int32}
   RC 1 OUT "outside inbuf's elements: at byte offset 104 " TIMEOUT 30)
 redsem_bad_input(kernel_writes_into_the_fence ARGS fuzz --kernel ${hostile}:sum_int32_writes_20000_before
-  ${sum_int32} RC 1 OUT "the kernel crashed: signal 11" TIMEOUT 30)
+  ${sum_int32} RC 1 OUT "the kernel crashed: signal 11 \\(Segmentation fault\\) on an access at byte offset -20000 from inoutbuf's start" TIMEOUT 30)
+redsem_bad_input(kernel_writes_into_the_fence_json ARGS fuzz --kernel ${hostile}:sum_int32_writes_20000_before
+  ${sum_int32} --json RC 1 OUT "\"buffer\": \"inoutbuf\",.*\"byte_offset\": -20000" TIMEOUT 30)
 
 # Ending the process: exit(0) in a call is a finding, in the isolated child and in process.
 redsem_bad_input(kernel_exits ARGS fuzz --kernel ${hostile}:sum_int32_exits ${sum_int32}
