@@ -1,6 +1,6 @@
 // One operand buffer of a fuzz case in a mapping of its own: the buffer starts `offset` bytes
 // past a 64-byte boundary, at least a page of canary bytes lies on each side of it, and
-// inaccessible pages lie beyond those. A stray write near a buffer is then a finding that
+// inaccessible pages lie beyond those. (Mappings are reused within a thread.) A stray write near a buffer is then a finding that
 // names its offset, one farther away a crash (a finding too, in the isolated child), never
 // silent damage to the fuzzer's own memory. The mapping is shared, so the writes of a forked
 // child (isolated_kernel) land in it directly.
@@ -28,9 +28,6 @@ class guarded_buffer {
   std::optional<std::int64_t> stray_write() const;
   // The first index where the buffer's bytes differ from `original` (same size).
   std::optional<std::int64_t> first_change(const std::vector<std::byte>& original) const;
-
-  // Bytes of canary on each side at least: writes reaching at most this far are named.
-  static std::size_t canary_reach();
 
  private:
   std::byte* mapping_ = nullptr;
