@@ -155,7 +155,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     if (bar) bar->start(pair);
   });
   if (bar) bar->finish();
-  if (report.version.rfind("cannot start", 0) == 0 || report.version.rfind("helper ", 0) == 0) {
+  if (!report.started) {
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
   }

@@ -109,7 +109,8 @@ bool is_finding(mpi_pair_verdict v) {
 mpi_campaign_report run_mpi_campaign(
     mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
     const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
-  mpi_campaign_report report{library, helper.library_version(), {}};
+  mpi_campaign_report report{library, helper.library_version(), helper.running(), {}};
+  if (!report.started) return report;  // the version says why; no pair can be asked
   const auto pairs = pairs_of(o);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const pair_id& p = pairs[i];

@@ -44,7 +44,8 @@ struct mpi_campaign_options {
 
 struct mpi_campaign_report {
   std::string library;
-  std::string version;
+  std::string version;   // or, when the helper did not start, why
+  bool started = false;  // the helper started and answered its version
   std::vector<mpi_pair_result> rows;
 };
 

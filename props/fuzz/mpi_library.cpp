@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -138,10 +139,12 @@ bool mpi_helper::ready(int fd, short events) {
   }
 }
 
-std::string mpi_helper::hang() {
+std::string mpi_helper::hang(bool starting) {
   kill(pid_, SIGKILL);
   std::ostringstream why;
-  why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout) and was killed";
+  why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout"
+      << (starting ? ", plus " + std::to_string(static_cast<int>(startup_allowance)) + " s to start" : "")
+      << ") and was killed";
   died();
   return why.str();
 }
@@ -175,8 +178,16 @@ std::string mpi_helper::library_version() {
                   std::chrono::duration<double>(call_timeout_ + startup_allowance));
   if (!write_bytes("version\n", 8)) return died();
   const std::string line = read_line();
-  if (line.rfind("ok ", 0) != 0) return hung_ ? "helper " + hang() : died();
-  std::vector<std::byte> text(std::stoul(line.substr(3)));
+  if (line.rfind("ok ", 0) != 0) return hung_ ? hang(true) : died();
+  // The helper may be any program (--mpi-helper): its length must be a number, and a sane one.
+  char* end = nullptr;
+  const unsigned long long length = std::strtoull(line.c_str() + 3, &end, 10);
+  if (end == line.c_str() + 3 || *end != '\0' || length > max_version_length) {
+    kill(pid_, SIGKILL);
+    return "helper answered 'version' with '" + line.substr(0, 80) + "', not 'ok LENGTH' (at most " +
+           std::to_string(max_version_length) + "): " + died();
+  }
+  std::vector<std::byte> text(length);
   if (!read_bytes(text.data(), text.size())) return died();
   std::string s(reinterpret_cast<const char*>(text.data()), text.size());
   s = s.substr(0, s.find_first_of(std::string("\n\0", 2)));
@@ -230,7 +241,7 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
     return reply;
   }
   reply.status = hung_ ? mpi_reply::kind::hung : mpi_reply::kind::crashed;
-  reply.text = hung_ ? hang() : died();
+  reply.text = hung_ ? hang(false) : died();
   return reply;
 }
 

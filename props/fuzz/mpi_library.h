@@ -47,6 +47,9 @@ class mpi_helper {
   mpi_reply reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                          int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
   int restarts() const { return restarts_; }
+  // Whether the helper is up (after library_version: whether it started).
+  bool running() const { return pid_ >= 0; }
+  static constexpr std::size_t max_version_length = 1 << 16;
 
  private:
   bool start();
@@ -56,7 +59,8 @@ class mpi_helper {
   bool ready(int fd, short events);
   std::string read_line();
   bool read_bytes(std::byte* p, std::size_t n);
-  std::string hang();
+  // Kills a helper that did not answer in time; what to report (`starting`: its version).
+  std::string hang(bool starting);
   bool write_bytes(const void* p, std::size_t n);
   std::string died();
 

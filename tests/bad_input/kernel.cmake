@@ -75,3 +75,9 @@ redsem_bad_input(kernel_mpi_helper_stalls ARGS fuzz ${fake_helper} --type MPI_SH
   RC 1 OUT "MPI_SHORT +hung" TIMEOUT 30)
 redsem_bad_input(kernel_mpi_helper_stops_reading ARGS fuzz ${fake_helper} --type MPI_LONG --call-timeout 0.3 --json
   RC 1 OUT "\"status\": \"hung\"" TIMEOUT 30)
+# --mpi-helper may name any program: a version answer that is not "ok LENGTH" is exit 2 (it
+# used to throw from std::stoul, or allocate what it said).
+foreach(helper huge_version bad_version)
+  redsem_bad_input(kernel_mpi_helper_${helper} ARGS fuzz --mpi mpich --mpi-helper ${BAD_INPUTS}/kernel/helper_${helper}.sh
+    --op MPI_SUM --type MPI_INT RC 2 ERR "helper did not start: helper answered 'version' with 'ok " TIMEOUT 30)
+endforeach()
