@@ -22,9 +22,10 @@ struct guard_state {
   std::function<void(call_end)> report;
 };
 
+// Never destroyed: the watchdog thread still reads it while the process exits.
 guard_state& state() {
-  static guard_state s;
-  return s;
+  static auto* s = new guard_state;
+  return *s;
 }
 
 [[noreturn]] void end_with(call_end what) {
