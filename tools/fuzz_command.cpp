@@ -11,8 +11,8 @@
 
 #include "model/op.h"
 #include "model/opfile/typed_op.h"
-#include "props/fuzz/in_process_guard.h"
 #include "props/fuzz/fuzz_run.h"
+#include "props/fuzz/in_process_guard.h"
 #include "tools/command.h"
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
@@ -60,7 +60,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
     return fuzz::opfile_oracle(*instance, o.op_file);
   }
   if (o.op.empty() || o.type.empty()) {
-    *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
+    *why =
+        "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
     return std::nullopt;
   }
   const auto op = parse_op(o.op);

@@ -76,10 +76,11 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
       return fmt::format("the kernel wrote outside {}'s elements: at byte offset {} from its start (it holds {} bytes)",
                          r.outside_inbuf ? "inbuf" : "inoutbuf", r.byte_offset, r.expected.size());
     case fuzz::verdict_kind::wrote_invec:
-      return fmt::format("the kernel wrote inbuf (byte {}, in element {}): invec is an input of the user function "
-                         "(MPI_Reduce_local passes its IN buffer, a const void *, there), and MPI may pass a buffer "
-                         "it still needs",
-                         r.byte_offset, r.byte_offset / d.extent());
+      return fmt::format(
+          "the kernel wrote inbuf (byte {}, in element {}): invec is an input of the user function "
+          "(MPI_Reduce_local passes its IN buffer, a const void *, there), and MPI may pass a buffer "
+          "it still needs",
+          r.byte_offset, r.byte_offset / d.extent());
     case fuzz::verdict_kind::changed_len:
       return "the kernel wrote *len: MPI passes len as the number of elements of the call (MPI-4.1 §7.9.5) and "
              "never reads it back, so a kernel must not rely on changing it (redsem does not trust the value)";
@@ -89,10 +90,11 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
       if (r.kernel_status == fuzz::crash_status(0))
         return "the kernel's process ended without answering (exit or abort)";
       if (fuzz::is_crash_status(r.kernel_status) && r.fault_located)
-        return fmt::format("the kernel crashed: signal {} ({}) on an access at byte offset {} from {}'s start (it "
-                           "holds {} bytes; beyond a page from it, memory is made inaccessible)",
-                           -1000 - r.kernel_status, strsignal(-1000 - r.kernel_status), r.byte_offset,
-                           r.outside_inbuf ? "inbuf" : "inoutbuf", r.expected.size());
+        return fmt::format(
+            "the kernel crashed: signal {} ({}) on an access at byte offset {} from {}'s start (it "
+            "holds {} bytes; beyond a page from it, memory is made inaccessible)",
+            -1000 - r.kernel_status, strsignal(-1000 - r.kernel_status), r.byte_offset,
+            r.outside_inbuf ? "inbuf" : "inoutbuf", r.expected.size());
       if (fuzz::is_crash_status(r.kernel_status))
         return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status,
                            strsignal(-1000 - r.kernel_status));

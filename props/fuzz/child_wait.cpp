@@ -45,7 +45,8 @@ bool ended_before(pid_t pid, clock::time_point deadline, int* wait_status) {
 }  // namespace
 
 child_end wait_for_child(pid_t pid, double seconds) {
-  const auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
+  const auto deadline =
+      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
   child_end end;
   if (ended_before(pid, deadline, &end.wait_status)) return end;
   kill(pid, SIGKILL);

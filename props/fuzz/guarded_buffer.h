@@ -1,9 +1,9 @@
 // One operand buffer of a fuzz case in a mapping of its own: the buffer starts `offset` bytes
 // past a 64-byte boundary, at least a page of canary bytes lies on each side of it, and
-// inaccessible pages lie beyond those. (Mappings are reused within a thread.) A stray write near a buffer is then a finding that
+// inaccessible pages lie beyond those. A stray write near a buffer is then a finding that
 // names its offset, one farther away a crash (a finding too, in the isolated child), never
 // silent damage to the fuzzer's own memory. The mapping is shared, so the writes of a forked
-// child (isolated_kernel) land in it directly.
+// child (isolated_kernel) land in it directly; mappings are reused within a thread.
 #pragma once
 
 #include <cstddef>

@@ -45,8 +45,8 @@ void watch() {
   guard_state& s = state();
   for (;;) {
     const auto limit = clock::duration(s.limit.load());
-    std::this_thread::sleep_for(std::clamp<clock::duration>(limit / 8, std::chrono::milliseconds(1),
-                                                            std::chrono::milliseconds(100)));
+    std::this_thread::sleep_for(
+        std::clamp<clock::duration>(limit / 8, std::chrono::milliseconds(1), std::chrono::milliseconds(100)));
     if (s.inside_call.load() && clock::now().time_since_epoch().count() - s.call_started.load() > limit.count())
       end_with(call_end::hung);
   }

@@ -18,6 +18,14 @@
 extern char** environ;
 
 namespace redsem::fuzz {
+namespace {
+
+std::chrono::steady_clock::time_point deadline_after(double seconds) {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+}  // namespace
 
 mpi_helper::mpi_helper(std::string program, double call_timeout)
     : program_(std::move(program)), call_timeout_(call_timeout) {
@@ -81,7 +89,7 @@ bool mpi_helper::start() {
 void mpi_helper::stop() {
   if (pid_ < 0) return;
   hung_ = false;
-  deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  deadline_ = deadline_after(1);
   write_bytes("quit\n", 5);
   close(to_child_);
   close(from_child_);
@@ -173,9 +181,7 @@ std::string mpi_helper::read_line() {
 std::string mpi_helper::library_version() {
   if (pid_ < 0 && !start()) return "cannot start " + program_;
   hung_ = false;
-  deadline_ = std::chrono::steady_clock::now() +
-              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  std::chrono::duration<double>(call_timeout_ + startup_allowance));
+  deadline_ = deadline_after(call_timeout_ + startup_allowance);
   if (!write_bytes("version\n", 8)) return died();
   const std::string line = read_line();
   if (line.rfind("ok ", 0) != 0) return hung_ ? hang(true) : died();
@@ -210,8 +216,7 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
     }
   }
   hung_ = false;
-  deadline_ = std::chrono::steady_clock::now() +
-              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(call_timeout_));
+  deadline_ = deadline_after(call_timeout_);
   const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) +
                               " " + std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
                               std::to_string(nbytes) + "\n";
