@@ -99,6 +99,7 @@ kernel_run differential::run_kernel(const fuzz_case& c) const {
   }
   if (is_crash_status(r.status) && kernel_.fault_address)
     if (const auto at = kernel_.fault_address()) r.fault = nearest_buffer(*at, in, inout);
+  if (r.status == hang_status) ++hangs_seen_;
   r.stray_write = inout.stray_write();
   if (!r.stray_write) r.stray_write_in = in.stray_write();
   r.invec_changed = in.first_change(c.in);

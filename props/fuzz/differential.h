@@ -84,6 +84,9 @@ class differential {
   const kernel_under_test& kernel() const { return kernel_; }
   const policy& semantics() const { return policy_; }
   std::int64_t extent() const { return extent_; }
+  // How many kernel runs so far ended in a hang: each cost a whole time limit, so the search
+  // around a failure stops asking once they pile up.
+  int hangs_seen() const { return hangs_seen_; }
 
  private:
   void classify(const fuzz_case& c, case_result& r) const;
@@ -95,6 +98,7 @@ class differential {
   std::vector<policy_variant> alternatives_;  // other NaN/±0/loc choices, fewest changes first
   std::vector<element_op> alternative_ops_;
   std::int64_t extent_;
+  mutable int hangs_seen_ = 0;
 };
 
 // Element k of a buffer of elements.

@@ -10,6 +10,7 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
   // Every run that still hangs costs a whole time limit: a hang gets a few shrinking steps
   // and no probes.
   const bool hangs = kind == verdict_kind::hang;
+  const int hangs_before = d.hangs_seen();
   f.minimal = shrink(d, std::move(c), kind, hangs ? std::min(shrink_budget, hang_shrink_budget) : shrink_budget);
   if (hangs) {
     // shrink keeps only cases that still hang: no need to wait for this one again.
@@ -20,6 +21,13 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
     return f;
   }
   f.minimal_result = d.check(f.minimal);
+  if (const int hung = d.hangs_seen() - hangs_before; hung > 0) {
+    // Variants of this failure hang: probing more of them would cost a time limit each.
+    f.conditions.push_back({"hang", std::to_string(hung) +
+                                        " smaller variants of the case hung (--call-timeout) while it was shrunk; "
+                                        "not probed further"});
+    return f;
+  }
   f.conditions = characterize(d, f.minimal, f.minimal_result);
   return f;
 }

@@ -46,8 +46,8 @@ bool position_dependent(const failure& f);
 std::string failure_verdict(const failure& f);
 
 // Shrinks and characterizes one failing case. A hang is shrunk in at most hang_shrink_budget
-// runs, since each run that still hangs takes the whole time limit, and is not probed further.
-constexpr int hang_shrink_budget = 4;
+// runs, since each run that still hangs takes the whole time limit, and is not probed further;
+// nor is another failure some of whose shrinking candidates hung.
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget);
 
 // Whether the kernel crashes on one element of zero bytes and on one of 0x01 bytes, aligned,

@@ -14,10 +14,13 @@ namespace {
 
 class shrinker {
  public:
-  shrinker(const differential& d, verdict_kind kind, int budget) : d_(d), kind_(kind), budget_(budget) {}
+  shrinker(const differential& d, verdict_kind kind, int budget)
+      : d_(d), kind_(kind), budget_(budget), hangs_before_(d.hangs_seen()) {}
 
   bool still_fails(const fuzz_case& c) {
-    if (budget_ <= 0) return false;
+    // Candidates that hang while shrinking another failure each cost a whole time limit.
+    if (budget_ <= 0 || (kind_ != verdict_kind::hang && d_.hangs_seen() - hangs_before_ >= hang_shrink_budget))
+      return false;
     --budget_;
     return d_.check(c).verdict == kind_;
   }
@@ -32,6 +35,7 @@ class shrinker {
   const differential& d_;
   verdict_kind kind_;
   int budget_;
+  int hangs_before_;
 };
 
 // Drops elements [begin, begin + n), shortening the chunks that held them.

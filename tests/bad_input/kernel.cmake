@@ -81,3 +81,8 @@ foreach(helper huge_version bad_version)
   redsem_bad_input(kernel_mpi_helper_${helper} ARGS fuzz --mpi mpich --mpi-helper ${BAD_INPUTS}/kernel/helper_${helper}.sh
     --op MPI_SUM --type MPI_INT RC 2 ERR "helper did not start: helper answered 'version' with 'ok " TIMEOUT 30)
 endforeach()
+
+# A wrong result whose shorter variants hang: shrinking stops after a few hangs, and the
+# verdict says why it was not probed further.
+redsem_bad_input(kernel_wrong_with_hanging_variants ARGS fuzz --kernel ${hostile}:sum_int32_wrong_long_spins_short
+  ${sum_int32} --call-timeout 0.2 RC 1 OUT "wrong result.*hang: 4 smaller variants of the case hung" TIMEOUT 30)
