@@ -82,22 +82,25 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, std::string* why) {
   return fuzz::predefined_oracle(*op, *type);
 }
 
-// With --in-process, a call ended the process (exit, quick_exit) or did not return in time:
-// the only verdict left to give, on the way out (exit status 1).
-void report_in_process_end(std::ostream& out, bool json, double call_timeout, fuzz::call_end what) {
-  const std::string why =
-      what == fuzz::call_end::exited
-          ? "the kernel ended the process (exit or quick_exit) inside a call; a user function must return to MPI"
-          : fmt::format("hang: a call did not return within {} s (--call-timeout)", call_timeout);
-  const std::string advice = "run without --in-process for the shrunk case";
-  if (json)
-    out << nlohmann::json{{"verdict", what == fuzz::call_end::exited ? "kernel_error" : "hang"},
-                          {"explanation", why + "; " + advice}}
-               .dump(2)
-        << "\n";
-  else
-    out << "FAIL: " << why << "; " << advice << "\n";
-  out.flush();
+// With --in-process, what is left to say when a call ends the process (exit, quick_exit, a
+// crash) or does not return in time: the verdict without a shrunk case (exit status 1).
+std::string in_process_end_message(bool json, double call_timeout, fuzz::call_end what) {
+  std::string why, verdict = "kernel_error";
+  switch (what) {
+    case fuzz::call_end::exited:
+      why = "the kernel ended the process (exit or quick_exit) inside a call; a user function must return to MPI";
+      break;
+    case fuzz::call_end::hung:
+      why = fmt::format("hang: a call did not return within {} s (--call-timeout)", call_timeout);
+      verdict = "hang";
+      break;
+    case fuzz::call_end::crashed:
+      why = "the kernel crashed inside a call: signal {signal}";
+      break;
+  }
+  why += "; run without --in-process for the shrunk case";
+  if (json) return nlohmann::json{{"verdict", verdict}, {"explanation", why}}.dump(2) + "\n";
+  return "FAIL: " + why + "\n";
 }
 
 // A kernel that crashes on every call may be checking its datatype argument, which here is
@@ -181,8 +184,8 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   }
   auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type);
   if (o.in_process)
-    kernel = fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&out, &o](fuzz::call_end what) {
-      report_in_process_end(out, o.json, o.call_timeout, what);
+    kernel = fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
+      return in_process_end_message(o.json, o.call_timeout, what);
     });
   else
     kernel = fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
@@ -272,8 +275,8 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("S");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
   cmd->add_flag("--in-process", opts->in_process,
-                "Call the kernel in this process (faster; a crashing kernel then ends the run, and a hang or an "
-                "exit ends it with a FAIL but no shrunk case)");
+                "Call the kernel in this process (faster; a crash, a hang or an exit then ends the run with a "
+                "FAIL but no shrunk case)");
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");

@@ -56,6 +56,10 @@ redsem_bad_input(kernel_exits ARGS fuzz --kernel ${hostile}:sum_int32_exits ${su
   RC 1 OUT "ended without answering" TIMEOUT 30)
 redsem_bad_input(kernel_exits_in_process ARGS fuzz --kernel ${hostile}:sum_int32_exits ${sum_int32} --in-process
   RC 1 OUT "FAIL: the kernel ended the process \\(exit or quick_exit\\) inside a call" TIMEOUT 30)
+redsem_bad_input(kernel_crashes_in_process ARGS fuzz --kernel ${hostile}:sum_int32_writes_20000_before ${sum_int32}
+  --in-process RC 1 OUT "FAIL: the kernel crashed inside a call: signal 11; run without --in-process" TIMEOUT 20)
+redsem_bad_input(kernel_aborts_in_process_json ARGS fuzz --kernel ${hostile}:sum_int32_checks_handle ${sum_int32}
+  --in-process --json RC 1 OUT "\"explanation\": \"the kernel crashed inside a call: signal 6;" TIMEOUT 20)
 redsem_bad_input(kernel_spins_in_process ARGS fuzz --kernel ${hostile}:sum_int32_spins ${sum_int32} --in-process
   --call-timeout 0.3 RC 1 OUT "FAIL: hang: a call did not return within 0.3 s" TIMEOUT 20)
 redsem_bad_input(kernel_exits_in_process_json ARGS fuzz --kernel ${hostile}:sum_int32_exits ${sum_int32}
