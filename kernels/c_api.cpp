@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "redsem/reduce.h"
+#include "kernels/detail/array_overlap.h"
 #include "kernels/kernel.h"
 #include "model/buffer.h"
 #include "model/outcome.h"
@@ -115,14 +116,13 @@ int check_op(const call& c) {
 }
 
 // Whether the value bytes of two arrays overlap. Disjoint spans decide at once; otherwise the
-// model decides on the bytes its typemaps touch (padding excluded), as it does for every call.
+// fields' arithmetic decides on the bytes the typemaps touch (padding excluded), as the model
+// does, in constant memory whatever the count.
 bool overlaps(const void* x, const void* y, const call& c) {
   const std::uint64_t bytes = static_cast<std::uint64_t>(c.count) * info(c.type).size;  // no wrap: check_call bounds it
   const std::uint64_t ux = reinterpret_cast<std::uintptr_t>(x), uy = reinterpret_cast<std::uintptr_t>(y);
   if (bytes == 0 || ux + bytes <= uy || uy + bytes <= ux) return false;
-  const auto ax = static_cast<std::int64_t>(ux), ay = static_cast<std::int64_t>(uy);
-  const datatype t = datatype::predefined(c.type);
-  return first_overlap(buffer{0, ax, c.count, t}, buffer{0, ay, c.count, t}).has_value();
+  return detail::arrays_overlap(ux, uy, c.count, c.type);
 }
 
 // check_reduction_call's order: count, op, (signatures match by construction; no bounds to
@@ -146,18 +146,25 @@ int check_call(const call& c, const std::vector<const void*>& inputs, const void
   return REDSEM_SUCCESS;
 }
 
-// The user function on `count` elements, in calls of at most INT_MAX elements each.
-void call_user(const call& c, const void* in, void* inout) {
+// The user function on `count` elements, in calls of at most INT_MAX elements each. The
+// function gets its own copy of len and the loop advances by what it asked for: MPI-4.1
+// §7.9.5 passes len as the element count of the call and defines no meaning for a changed
+// value, so a function that writes *len (0 would stall the loop, −1 run it backwards) is
+// reported instead of trusted.
+int call_user(const call& c, const void* in, void* inout) {
   redsem_datatype handle = static_cast<redsem_datatype>(c.type);
   const std::size_t extent = info(c.type).size;
   auto* a = static_cast<std::byte*>(const_cast<void*>(in));  // MPI_User_function's invec is not const
   auto* b = static_cast<std::byte*>(inout);
   for (std::int64_t done = 0; done < c.count;) {
-    int len = static_cast<int>(std::min<std::int64_t>(c.count - done, INT_MAX));
+    const int asked = static_cast<int>(std::min<std::int64_t>(c.count - done, INT_MAX));
+    int len = asked;
     const std::size_t shift = static_cast<std::size_t>(done) * extent;
     c.user.function(a + shift, b + shift, &len, &handle);
-    done += len;
+    if (len != asked) return REDSEM_ERR_USER_FUNCTION_CHANGED_LEN;
+    done += asked;
   }
+  return REDSEM_SUCCESS;
 }
 
 void run_predefined(const call& c, const void* lhs, const void* rhs, void* out) {
@@ -169,9 +176,9 @@ void run_predefined(const call& c, const void* lhs, const void* rhs, void* out) 
 int locals_with_user_op(const call& c, const void* in, const void* arg, void* inout) {
   const std::size_t bytes = static_cast<std::size_t>(c.count) * info(c.type).size;
   if (!is_in_place(in)) {
-    if (is_in_place(arg)) return call_user(c, in, inout), REDSEM_SUCCESS;  // A = X ∘ A
+    if (is_in_place(arg)) return call_user(c, in, inout);  // A = X ∘ A
     std::memmove(inout, arg, bytes);  // A = X ∘ Y and A = X ∘ X: Y (or X) into A, then f(X, A)
-    return call_user(c, in, inout), REDSEM_SUCCESS;
+    return call_user(c, in, inout);
   }
   std::vector<std::byte> temp;
   try {
@@ -181,13 +188,26 @@ int locals_with_user_op(const call& c, const void* in, const void* arg, void* in
   }
   if (is_in_place(arg)) {  // A = A ∘ A: f(copy of A, A)
     std::memcpy(temp.data(), inout, bytes);
-    call_user(c, temp.data(), inout);
-  } else {  // A = A ∘ Y: f(A, copy of Y), then into A
-    std::memcpy(temp.data(), arg, bytes);
-    call_user(c, inout, temp.data());
-    std::memcpy(inout, temp.data(), bytes);
+    return call_user(c, temp.data(), inout);
   }
+  // A = A ∘ Y: f(A, copy of Y), then into A
+  std::memcpy(temp.data(), arg, bytes);
+  if (int e = call_user(c, inout, temp.data())) return e;
+  std::memcpy(inout, temp.data(), bytes);
   return REDSEM_SUCCESS;
+}
+
+// No exception may cross the C boundary: every entry point runs its body through this.
+// What can still throw (an allocation, a lock) is an internal failure, not the caller's.
+template <class F>
+int guarded(F&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return REDSEM_ERR_NO_MEMORY;
+  } catch (...) {
+    return REDSEM_ERR_INTERNAL;
+  }
 }
 
 }  // namespace
@@ -197,61 +217,90 @@ using namespace redsem;
 using namespace redsem::kernels;
 
 extern "C" int redsem_op_create(redsem_user_function* function, int commute, redsem_op* op) {
-  if (op == nullptr) return REDSEM_ERR_INVALID_OP;
-  if (function == nullptr) return error(rule::null_user_function);
-  *op = registry().add(function, commute != 0);
-  return REDSEM_SUCCESS;
+  return guarded([&] {
+    if (op == nullptr) return int{REDSEM_ERR_INVALID_OP};
+    if (function == nullptr) return error(rule::null_user_function);
+    *op = registry().add(function, commute != 0);
+    return int{REDSEM_SUCCESS};
+  });
 }
 
 extern "C" int redsem_op_free(redsem_op* op) {
-  if (op == nullptr || !registry().remove(*op)) return REDSEM_ERR_INVALID_OP;
-  *op = REDSEM_OP_NULL;
-  return REDSEM_SUCCESS;
+  return guarded([&] {
+    if (op == nullptr || !registry().remove(*op)) return int{REDSEM_ERR_INVALID_OP};
+    *op = REDSEM_OP_NULL;
+    return int{REDSEM_SUCCESS};
+  });
 }
 
 extern "C" int redsem_reduce_local(const void* inbuf, void* inoutbuf, int64_t count, redsem_datatype datatype,
                                    redsem_op op) {
-  call c{basic_type::int_, count, std::nullopt, {}};
-  if (int e = check_handles_and_op(datatype, op, c)) return e;
-  if (is_in_place(inbuf) || is_in_place(inoutbuf)) return error(rule::in_place_forbidden);
-  if (int e = check_call(c, {inbuf}, inoutbuf)) return e;
-  if (count == 0) return REDSEM_SUCCESS;
-  if (c.predefined) run_predefined(c, inbuf, inoutbuf, inoutbuf);
-  else call_user(c, inbuf, inoutbuf);
-  return REDSEM_SUCCESS;
+  return guarded([&] {
+    call c{basic_type::int_, count, std::nullopt, {}};
+    if (int e = check_handles_and_op(datatype, op, c)) return e;
+    if (is_in_place(inbuf) || is_in_place(inoutbuf)) return error(rule::in_place_forbidden);
+    if (int e = check_call(c, {inbuf}, inoutbuf)) return e;
+    if (count == 0) return int{REDSEM_SUCCESS};
+    if (!c.predefined) return call_user(c, inbuf, inoutbuf);
+    run_predefined(c, inbuf, inoutbuf, inoutbuf);
+    return int{REDSEM_SUCCESS};
+  });
 }
 
 extern "C" int redsem_reduce_locals(const void* inbuf, const void* argbuf, void* inoutbuf, int64_t count,
                                     redsem_datatype datatype, redsem_op op) {
-  call c{basic_type::int_, count, std::nullopt, {}};
-  if (int e = check_handles_and_op(datatype, op, c)) return e;
-  if (is_in_place(inoutbuf)) return error(rule::in_place_inoutbuf);
-  std::vector<const void*> inputs;
-  if (!is_in_place(inbuf)) inputs.push_back(inbuf);
-  if (!is_in_place(argbuf)) inputs.push_back(argbuf);
-  if (int e = check_call(c, inputs, inoutbuf)) return e;
-  if (count == 0) return REDSEM_SUCCESS;
-  if (!c.predefined) return locals_with_user_op(c, inbuf, argbuf, inoutbuf);
-  run_predefined(c, is_in_place(inbuf) ? inoutbuf : inbuf, is_in_place(argbuf) ? inoutbuf : argbuf, inoutbuf);
-  return REDSEM_SUCCESS;
+  return guarded([&] {
+    call c{basic_type::int_, count, std::nullopt, {}};
+    if (int e = check_handles_and_op(datatype, op, c)) return e;
+    if (is_in_place(inoutbuf)) return error(rule::in_place_inoutbuf);
+    std::vector<const void*> inputs;
+    if (!is_in_place(inbuf)) inputs.push_back(inbuf);
+    if (!is_in_place(argbuf)) inputs.push_back(argbuf);
+    if (int e = check_call(c, inputs, inoutbuf)) return e;
+    if (count == 0) return int{REDSEM_SUCCESS};
+    if (!c.predefined) return locals_with_user_op(c, inbuf, argbuf, inoutbuf);
+    run_predefined(c, is_in_place(inbuf) ? inoutbuf : inbuf, is_in_place(argbuf) ? inoutbuf : argbuf, inoutbuf);
+    return int{REDSEM_SUCCESS};
+  });
 }
 
+namespace {
+
+// The rules' messages, built once; nullptr when there was no memory to build them (the static
+// is then built again on the next call), so that redsem_error_string never throws.
+const std::array<std::string, rule_count>* rule_messages() noexcept {
+  try {
+    static const auto messages = [] {
+      std::array<std::string, rule_count> m;
+      for (std::size_t r = 0; r < rule_count; ++r) {
+        const rule_info& i = describe(static_cast<rule>(r));
+        m[r] = std::string(i.name) + ": " + std::string(i.text) + " (" + std::string(i.section) + ")";
+      }
+      return m;
+    }();
+    return &messages;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
 extern "C" const char* redsem_error_string(int code) {
-  static const auto messages = [] {
-    std::array<std::string, rule_count> m;
-    for (std::size_t r = 0; r < rule_count; ++r) {
-      const rule_info& i = describe(static_cast<rule>(r));
-      m[r] = std::string(i.name) + ": " + std::string(i.text) + " (" + std::string(i.section) + ")";
-    }
-    return m;
-  }();
   if (code == REDSEM_SUCCESS) return "success";
-  if (code >= 1 && code <= static_cast<int>(rule_count)) return messages[static_cast<std::size_t>(code - 1)].c_str();
+  if (code >= 1 && code <= static_cast<int>(rule_count)) {
+    const auto* messages = rule_messages();
+    return messages ? (*messages)[static_cast<std::size_t>(code - 1)].c_str() : "a rule of the model (no memory to name it)";
+  }
   switch (code) {
     case REDSEM_ERR_INVALID_DATATYPE: return "invalid_datatype: not a redsem_datatype value";
     case REDSEM_ERR_INVALID_OP: return "invalid_op: neither a predefined op nor a live user op";
     case REDSEM_ERR_NULL_BUFFER: return "null_buffer: a NULL buffer with count > 0";
     case REDSEM_ERR_NO_MEMORY: return "no_memory: no temporary buffer for a user op";
+    case REDSEM_ERR_USER_FUNCTION_CHANGED_LEN:
+      return "user_function_changed_len: the user function wrote *len, which is the call's element count "
+             "(MPI-4.1 §7.9.5); the elements of that call may already be written";
+    case REDSEM_ERR_INTERNAL: return "internal: an unexpected failure inside redsem (please report it)";
     default: return "unknown redsem error code";
   }
 }

@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 
 #include "model/op.h"
 #include "model/opfile/typed_op.h"
 #include "props/fuzz/fuzz_run.h"
+#include "props/fuzz/in_process_guard.h"
 #include "tools/command.h"
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
@@ -29,6 +32,8 @@ struct options {
   std::optional<std::int64_t> cases;
   std::uint64_t seed = 1;
   std::optional<std::int64_t> max_length;
+  std::optional<std::string> call_timeout_text;
+  double call_timeout = fuzz::default_call_timeout;
   bool aligned = false;
   bool in_process = false;
   bool noncanonical_bools = false;
@@ -61,7 +66,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
     return oracle;
   }
   if (o.op.empty() || o.type.empty()) {
-    *why = "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
+    *why =
+        "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
     return std::nullopt;
   }
   const auto op = parse_op(o.op);
@@ -80,6 +86,40 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
     return std::nullopt;
   }
   return fuzz::predefined_oracle(*op, *type);
+}
+
+// With --in-process, what is left to say when a call ends the process (exit, quick_exit, a
+// crash) or does not return in time: the verdict without a shrunk case (exit status 1).
+std::string in_process_end_message(bool json, double call_timeout, fuzz::call_end what) {
+  std::string why, verdict = "kernel_error";
+  switch (what) {
+    case fuzz::call_end::exited:
+      why = "the kernel ended the process (exit or quick_exit) inside a call; a user function must return to MPI";
+      break;
+    case fuzz::call_end::hung:
+      why = fmt::format("hang: a call did not return within {} s (--call-timeout)", call_timeout);
+      verdict = "hang";
+      break;
+    case fuzz::call_end::crashed:
+      why = "the kernel crashed inside a call: signal {signal}";
+      break;
+  }
+  why += "; run without --in-process for the shrunk case";
+  if (json) return nlohmann::json{{"verdict", verdict}, {"explanation", why}}.dump(2) + "\n";
+  return "FAIL: " + why + "\n";
+}
+
+// A kernel that crashes on every call may be checking its datatype argument, which here is
+// redsem's own description of the type, not an MPI handle: say so beside the verdict.
+void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
+  if (!fuzz::is_crash_status(f.minimal_result.kernel_status) || !fuzz::crashes_on_every_call(d)) return;
+  f.conditions.push_back(
+      {"every call",
+       "the kernel crashed on every call tried, even on one element of zeros: it may be checking its datatype "
+       "argument, which redsem fuzz --kernel fills with redsem's own description of the type, not an MPI handle "
+       "(MPI_INT and the like mean nothing to it). redsem cannot yet hand a --kernel real MPI handles (fuzz --mpi "
+       "tests a library's own MPI_Reduce_local, not your function): fuzz a variant of the function that does not "
+       "look at its datatype argument"});
 }
 
 // The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.
@@ -103,6 +143,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   mo.per_pair.limits.misalign = !o.aligned;
   mo.per_pair.limits.noncanonical_bools = o.noncanonical_bools;
   mo.per_pair.shrink_budget = 1500;
+  mo.per_pair.call_timeout = o.call_timeout;
   if (!o.op.empty() && !(mo.only_op = parse_op(o.op))) {
     err << "redsem fuzz: --op '" << o.op << "': not an MPI predefined op\n";
     return bad_input;
@@ -117,14 +158,14 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
         << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
     return bad_input;
   }
-  fuzz::mpi_helper helper(helper_program);
+  fuzz::mpi_helper helper(helper_program, o.call_timeout);
   std::optional<progress> bar;
   if (isatty(STDERR_FILENO) != 0) bar.emplace(err, true, 0);
   const auto report = fuzz::run_mpi_campaign(helper, o.mpi, mo, [&](std::size_t, std::size_t, const std::string& pair) {
     if (bar) bar->start(pair);
   });
   if (bar) bar->finish();
-  if (report.version.rfind("cannot start", 0) == 0 || report.version.rfind("helper ", 0) == 0) {
+  if (!report.started) {
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
   }
@@ -142,21 +183,28 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
     err << "redsem fuzz: " << why << "\n";
     return bad_input;
   }
-  auto loaded = fuzz::load_user_function(o.kernel);
+  auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
   if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
     err << "redsem fuzz: " << e->message << "\n";
     return bad_input;
   }
   auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type);
-  if (!o.in_process) kernel = fuzz::isolated_kernel(std::move(kernel), oracle->type.extent());
+  if (o.in_process)
+    kernel = fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
+      return in_process_end_message(o.json, o.call_timeout, what);
+    });
+  else
+    kernel = fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
   const fuzz::differential d(*oracle, std::move(kernel), semantics);
   fuzz::fuzz_options fo;
+  fo.call_timeout = o.call_timeout;
   fo.cases = o.cases.value_or(1000);
   fo.seed = o.seed;
   fo.limits.max_length = o.max_length.value_or(3000);
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
-  const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  if (report.first_failure) add_handle_hint(d, *report.first_failure);
   if (o.json)
     out << to_json(d, fo, report).dump(2) << "\n";
   else
@@ -164,7 +212,19 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   return report.first_failure ? int{mismatch} : int{ok};
 }
 
-int run(const options& o, std::ostream& out, std::ostream& err) {
+// A day: beyond that a limit is no limit, and the milliseconds a wait counts stay in range.
+constexpr double max_call_timeout = 86400;
+
+std::optional<double> parse_call_timeout(const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !(v > 0) || v > max_call_timeout)
+    return std::nullopt;
+  return v;
+}
+
+int run(options& o, std::ostream& out, std::ostream& err) {
   policy semantics;
   if (!o.policy_text.empty()) {
     std::string why;
@@ -178,6 +238,15 @@ int run(const options& o, std::ostream& out, std::ostream& err) {
   if (o.cases.value_or(0) < 0 || o.max_length.value_or(0) < 0) {
     err << "redsem fuzz: --cases and --max-len must not be negative\n";
     return bad_input;
+  }
+  if (o.call_timeout_text) {
+    const auto seconds = parse_call_timeout(*o.call_timeout_text);
+    if (!seconds) {
+      err << "redsem fuzz: --call-timeout '" << *o.call_timeout_text << "': expected seconds, more than 0 and at most "
+          << max_call_timeout << "\n";
+      return bad_input;
+    }
+    o.call_timeout = *seconds;
   }
   if (o.kernel.empty() == o.mpi.empty()) {
     err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
@@ -206,9 +275,14 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_option("--max-len", opts->max_length, "Longest buffer, in elements (default 3000; with --mpi: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
+  cmd->add_option("--call-timeout", opts->call_timeout_text,
+                  "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
+                  "a hang (default 10)")
+      ->type_name("S");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
   cmd->add_flag("--in-process", opts->in_process,
-                "Call the kernel in this process (faster; a crashing kernel then ends the run)");
+                "Call the kernel in this process (faster; a crash, a hang or an exit then ends the run with a "
+                "FAIL but no shrunk case)");
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");

@@ -52,6 +52,11 @@ std::string policies(const policy& chosen, const std::vector<fuzz::policy_varian
   return s.empty() ? "no policy" : s;
 }
 
+// Whether inoutbuf after the call says anything: not after a crash, a hang or a changed *len.
+bool results_meaningful(fuzz::verdict_kind v) {
+  return v != fuzz::verdict_kind::kernel_error && v != fuzz::verdict_kind::hang && v != fuzz::verdict_kind::changed_len;
+}
+
 // Why the minimal case fails, in one sentence.
 std::string explanation(const fuzz::differential& d, const fuzz::case_result& r) {
   switch (r.verdict) {
@@ -68,10 +73,28 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
                          r.conflict_a, policies(d.semantics(), r.policies_a), r.conflict_b,
                          policies(d.semantics(), r.policies_b));
     case fuzz::verdict_kind::wrote_outside:
-      return "the kernel wrote outside inoutbuf's elements";
+      return fmt::format("the kernel wrote outside {}'s elements: at byte offset {} from its start (it holds {} bytes)",
+                         r.outside_inbuf ? "inbuf" : "inoutbuf", r.byte_offset, r.expected.size());
+    case fuzz::verdict_kind::wrote_invec:
+      return fmt::format(
+          "the kernel wrote inbuf (byte {}, in element {}): invec is an input of the user function "
+          "(MPI_Reduce_local passes its IN buffer, a const void *, there), and MPI may pass a buffer "
+          "it still needs",
+          r.byte_offset, r.byte_offset / d.extent());
+    case fuzz::verdict_kind::changed_len:
+      return "the kernel wrote *len: MPI passes len as the number of elements of the call (MPI-4.1 §7.9.5) and "
+             "never reads it back, so a kernel must not rely on changing it (redsem does not trust the value)";
+    case fuzz::verdict_kind::hang:
+      return "hang: a call did not return within the time limit (--call-timeout) and was killed";
     case fuzz::verdict_kind::kernel_error:
       if (r.kernel_status == fuzz::crash_status(0))
         return "the kernel's process ended without answering (exit or abort)";
+      if (fuzz::is_crash_status(r.kernel_status) && r.fault_located)
+        return fmt::format(
+            "the kernel crashed: signal {} ({}) on an access at byte offset {} from {}'s start (it "
+            "holds {} bytes; beyond a page from it, memory is made inaccessible)",
+            -1000 - r.kernel_status, strsignal(-1000 - r.kernel_status), r.byte_offset,
+            r.outside_inbuf ? "inbuf" : "inoutbuf", r.expected.size());
       if (fuzz::is_crash_status(r.kernel_status))
         return fmt::format("the kernel crashed: signal {} ({})", -1000 - r.kernel_status,
                            strsignal(-1000 - r.kernel_status));
@@ -132,6 +155,7 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
   s += fmt::format("FAIL at case {} of {} ({} elements compared): {}\n", r.cases_run, o.cases, r.elements_compared,
                    explanation(d, f.original_result));
   s += fmt::format("  replay: --seed {} --cases 1 --max-len {}\n", f.replay_seed, o.limits.max_length);
+  if (m.verdict == fuzz::verdict_kind::hang) s += fmt::format("  time limit per call: {} s\n", o.call_timeout);
   s += fmt::format("  found on: {}\n", fuzz::describe_layout(f.original));
   s += fmt::format("minimal counterexample: {}\n", fuzz::describe_layout(f.minimal));
   s += fmt::format("  {}\n", explanation(d, m));
@@ -148,7 +172,11 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
     s +=
         fmt::format("    kernel      → {}\n    model       → {}\n", element(d, m.actual, k), element(d, m.expected, k));
   }
-  if (f.minimal.count > 1 && f.minimal.count <= 32) {
+  if (!results_meaningful(m.verdict) && f.minimal.count <= 32) {
+    s += "  inputs (inbuf ∘ inoutbuf):\n";
+    for (std::int64_t i = 0; i < f.minimal.count; ++i)
+      s += fmt::format("    [{}] {} ∘ {}\n", i, element(d, f.minimal.in, i), element(d, f.minimal.inout, i));
+  } else if (f.minimal.count > 1 && f.minimal.count <= 32) {
     s += "  all elements (inbuf ∘ inoutbuf → kernel / model):\n";
     for (std::int64_t i = 0; i < f.minimal.count; ++i)
       s += fmt::format("    [{}] {} ∘ {} → {} / {}\n", i, element(d, f.minimal.in, i), element(d, f.minimal.inout, i),
@@ -171,7 +199,7 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   for (std::int64_t i = 0; i < f.minimal.count && i < 64; ++i) {
     in.push_back(element(d, f.minimal.in, i));
     inout.push_back(element(d, f.minimal.inout, i));
-    actual.push_back(element(d, m.actual, i));
+    if (results_meaningful(m.verdict)) actual.push_back(element(d, m.actual, i));
     expected.push_back(element(d, m.expected, i));
   }
   j["minimal"]["inbuf"] = in;
@@ -185,6 +213,11 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
                              {"inoutbuf", element(d, f.minimal.inout, k)},
                              {"kernel", element(d, m.actual, k)},
                              {"model", element(d, m.expected, k)}};
+  }
+  if (m.verdict == fuzz::verdict_kind::wrote_outside || m.verdict == fuzz::verdict_kind::wrote_invec ||
+      m.fault_located) {
+    j["byte_offset"] = m.byte_offset;
+    j["buffer"] = m.verdict != fuzz::verdict_kind::wrote_invec && !m.outside_inbuf ? "inoutbuf" : "inbuf";
   }
   if (m.right_under) {
     j["right_under"] =
@@ -204,6 +237,7 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o,
                    {"seed", o.seed},
                    {"cases", o.cases},
                    {"max_length", o.limits.max_length},
+                   {"call_timeout", o.call_timeout},
                    {"cases_run", r.cases_run},
                    {"elements_compared", r.elements_compared},
                    {"verdict", campaign_verdict(r)}};

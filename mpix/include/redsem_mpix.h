@@ -23,11 +23,13 @@ extern "C" {
  * MPI_IN_PLACE). Both operands are read before inoutbuf is written.
  *
  * Errors (returned; nothing is written):
- *   MPI_ERR_BUFFER  inoutbuf is MPI_IN_PLACE or NULL with count > 0, or inbuf/argbuf shares a
- *                   byte with inoutbuf under the type map (interleaved buffers of a type with
- *                   holes are fine; use MPI_IN_PLACE to name inoutbuf as an operand)
+ *   MPI_ERR_BUFFER  inoutbuf is MPI_IN_PLACE, or inoutbuf, inbuf or argbuf is NULL with
+ *                   count > 0, or inbuf/argbuf shares a byte with inoutbuf under the type map
+ *                   (interleaved buffers of a type with holes are fine; use MPI_IN_PLACE to
+ *                   name inoutbuf as an operand)
  *   MPI_ERR_COUNT   count < 0
- *   anything MPI_Reduce_local returns for the op and datatype.
+ *   MPI_ERR_OP      op is MPI_OP_NULL, MPI_REPLACE or MPI_NO_OP
+ *   anything MPI_Reduce_local returns for the op and datatype (MPI_BAND on MPI_DOUBLE …).
  * A user-defined op is called with at most one temporary buffer of count elements. */
 REDSEM_MPIX_API int MPIX_Reduce_locals(const void *inbuf, const void *argbuf, void *inoutbuf, int count,
                        MPI_Datatype datatype, MPI_Op op);

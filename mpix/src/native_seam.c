@@ -91,6 +91,11 @@ static int redsem_op_of(MPI_Op op, redsem_op *out) {
   return 0;
 }
 
+int redsem_mpix_is_predefined_op(MPI_Op op) {
+  redsem_op ignored;
+  return redsem_op_of(op, &ignored);
+}
+
 int redsem_mpix_native_reduce(const void *left, const void *right, void *out, int count,
                               MPI_Datatype datatype, MPI_Op op) {
   redsem_datatype type;

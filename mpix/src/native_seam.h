@@ -14,4 +14,7 @@ enum { REDSEM_MPIX_NOT_HANDLED = -1 };
 int redsem_mpix_native_reduce(const void *left, const void *right, void *out, int count,
                               MPI_Datatype datatype, MPI_Op op);
 
+/* Whether op is one of the twelve predefined reduction ops (MPI_MAX … MPI_MINLOC). */
+int redsem_mpix_is_predefined_op(MPI_Op op);
+
 #endif

@@ -103,10 +103,9 @@ std::vector<positioned_result> results_by_position(const differential& d, const 
       std::memcpy(c.in.data() + i * extent, a, static_cast<std::size_t>(extent));
       std::memcpy(c.inout.data() + i * extent, b, static_cast<std::size_t>(extent));
     }
-    int status = 0;
-    bool outside = false;
-    const auto actual = d.run_kernel(c, &status, &outside);
-    if (status != 0) continue;
+    const kernel_run run = d.run_kernel(c);
+    if (run.status != 0) continue;
+    const auto& actual = run.inout;
     for (std::int64_t i = 0; i < length; ++i) {
       const std::byte* r = actual.data() + i * extent;
       const bool known = std::any_of(distinct.begin(), distinct.end(), [&](const positioned_result& s) {

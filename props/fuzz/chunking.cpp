@@ -7,10 +7,8 @@ namespace redsem::fuzz {
 std::optional<chunking_difference> chunking_difference_of(const differential& d, const fuzz_case& c) {
   fuzz_case whole = c;
   whole.chunks = {c.count};
-  int status_whole = 0, status_split = 0;
-  bool outside = false;
-  const auto a = d.run_kernel(whole, &status_whole, &outside);
-  const auto b = d.run_kernel(c, &status_split, &outside);
+  const auto a = d.run_kernel(whole).inout;
+  const auto b = d.run_kernel(c).inout;
   const std::int64_t extent = d.extent();
   for (std::int64_t k = 0; k < c.count; ++k) {
     const std::byte* x = element_at(a, k, extent);

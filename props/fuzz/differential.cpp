@@ -1,42 +1,27 @@
 #include "props/fuzz/differential.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "model/element_compare.h"
+#include "props/fuzz/guarded_buffer.h"
 
 namespace redsem::fuzz {
 namespace {
 
-constexpr std::size_t alignment = 64;
-constexpr std::byte canary{0xa5};
-
-// A buffer whose first byte sits `offset` bytes past a 64-byte boundary, with canary bytes
-// around it to catch writes outside.
-class placed_buffer {
- public:
-  placed_buffer(const std::vector<std::byte>& content, int offset)
-      : raw_(content.size() + 3 * alignment, canary), size_(content.size()) {
-    const auto addr = reinterpret_cast<std::uintptr_t>(raw_.data());
-    start_ = static_cast<std::size_t>((alignment - addr % alignment) % alignment) + alignment + offset;
-    if (size_ != 0) std::memcpy(raw_.data() + start_, content.data(), size_);
-  }
-  std::byte* data() { return raw_.data() + start_; }
-  std::vector<std::byte> content() const {
-    return {raw_.begin() + static_cast<std::ptrdiff_t>(start_),
-            raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_)};
-  }
-  bool guards_intact() const {
-    auto is_canary = [](std::byte b) { return b == canary; };
-    return std::all_of(raw_.begin(), raw_.begin() + static_cast<std::ptrdiff_t>(start_), is_canary) &&
-           std::all_of(raw_.begin() + static_cast<std::ptrdiff_t>(start_ + size_), raw_.end(), is_canary);
-  }
-
- private:
-  std::vector<std::byte> raw_;
-  std::size_t size_;
-  std::size_t start_ = 0;
-};
+// Where a faulting access struck, from the start of the buffer it was nearer to; nullopt when
+// it was far from both (more than a megabyte: not a stray index into them).
+std::optional<fault_place> nearest_buffer(std::uintptr_t address, guarded_buffer& in, guarded_buffer& inout) {
+  const auto from = [&](guarded_buffer& b) {
+    return static_cast<std::int64_t>(address) - static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(b.data()));
+  };
+  const std::int64_t a = from(inout), b = from(in);
+  const bool in_nearer = std::llabs(b) < std::llabs(a);
+  const std::int64_t offset = in_nearer ? b : a;
+  if (std::llabs(offset) > (std::int64_t{1} << 20)) return std::nullopt;
+  return fault_place{offset, in_nearer};
+}
 
 // Every other NaN/±0/loc choice, in MPI's operand order and, for a commutative op, swapped
 // (the chosen policy swapped too); fewest changes first, MPI's order before swapped.
@@ -85,6 +70,12 @@ std::string_view to_string(verdict_kind v) {
       return "wrote_outside";
     case verdict_kind::kernel_error:
       return "kernel_error";
+    case verdict_kind::wrote_invec:
+      return "wrote_invec";
+    case verdict_kind::changed_len:
+      return "changed_len";
+    case verdict_kind::hang:
+      return "hang";
   }
   return "?";
 }
@@ -97,17 +88,23 @@ differential::differential(oracle o, kernel_under_test k, const policy& p)
   }
 }
 
-std::vector<std::byte> differential::run_kernel(const fuzz_case& c, int* status, bool* wrote_outside) const {
-  placed_buffer in(c.in, c.in_offset), inout(c.inout, c.inout_offset);
-  *status = 0;
+kernel_run differential::run_kernel(const fuzz_case& c) const {
+  guarded_buffer in(c.in, c.in_offset), inout(c.inout, c.inout_offset);
+  kernel_run r;
   std::int64_t done = 0;
   for (std::int64_t n : c.chunks) {
-    *status = kernel_.run(in.data() + done * extent_, inout.data() + done * extent_, n);
-    if (*status != 0) break;
+    r.status = kernel_.run(in.data() + done * extent_, inout.data() + done * extent_, n);
+    if (r.status != 0) break;
     done += n;
   }
-  *wrote_outside = !inout.guards_intact();
-  return inout.content();
+  if (is_crash_status(r.status) && kernel_.fault_address)
+    if (const auto at = kernel_.fault_address()) r.fault = nearest_buffer(*at, in, inout);
+  if (r.status == hang_status) ++hangs_seen_;
+  r.stray_write = inout.stray_write();
+  if (!r.stray_write) r.stray_write_in = in.stray_write();
+  r.invec_changed = in.first_change(c.in);
+  r.inout = inout.content();
+  return r;
 }
 
 std::vector<std::byte> differential::expected(const fuzz_case& c, int alternative) const {
@@ -132,18 +129,34 @@ bool differential::in_domain(const fuzz_case& c) const {
 
 case_result differential::check(const fuzz_case& c) const {
   case_result r;
-  bool outside = false;
-  r.actual = run_kernel(c, &r.kernel_status, &outside);
+  kernel_run run = run_kernel(c);
+  r.actual = std::move(run.inout);
+  r.kernel_status = run.status;
   r.expected = expected(c);
   for (std::int64_t k = 0; k < c.count; ++k)
     if (!same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(r.expected, k, extent_), policy_))
       r.differing.push_back(k);
-  if (r.kernel_status != 0)
+  if (run.status == hang_status) {
+    r.verdict = verdict_kind::hang;
+  } else if (run.status == changed_len_status) {
+    r.verdict = verdict_kind::changed_len;
+  } else if (run.status != 0) {
     r.verdict = verdict_kind::kernel_error;
-  else if (outside)
+    if (run.fault) {
+      r.byte_offset = run.fault->offset;
+      r.outside_inbuf = run.fault->in_inbuf;
+      r.fault_located = true;
+    }
+  } else if (run.stray_write || run.stray_write_in) {
     r.verdict = verdict_kind::wrote_outside;
-  else if (!r.differing.empty())
+    r.byte_offset = run.stray_write ? *run.stray_write : *run.stray_write_in;
+    r.outside_inbuf = !run.stray_write;
+  } else if (run.invec_changed) {
+    r.verdict = verdict_kind::wrote_invec;
+    r.byte_offset = *run.invec_changed;
+  } else if (!r.differing.empty()) {
     classify(c, r);
+  }
   return r;
 }
 

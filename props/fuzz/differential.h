@@ -19,8 +19,11 @@ enum class verdict_kind : std::uint8_t {
   wrong,                // some element matches the model under no NaN/±0/loc policy
   policy_choice,        // every element matches the model under one other policy (named)
   inconsistent_policy,  // each element matches some policy, but no one policy fits all (body vs tail)
-  wrote_outside,        // the kernel wrote bytes outside inoutbuf's elements
-  kernel_error,         // the kernel returned an error code
+  wrote_outside,        // the kernel wrote bytes outside inoutbuf's (or inbuf's) elements
+  kernel_error,         // the kernel returned an error code, crashed, or ended its process
+  wrote_invec,          // the kernel wrote inbuf: an input (MPI_Reduce_local passes its const inbuf there)
+  changed_len,          // the kernel wrote *len, the call's element count
+  hang,                 // a call did not return within the time limit
 };
 std::string_view to_string(verdict_kind v);
 
@@ -44,6 +47,27 @@ struct case_result {
   // policies each one follows.
   std::int64_t conflict_a = -1, conflict_b = -1;
   std::vector<policy_variant> policies_a, policies_b;
+  // wrote_outside: the stray byte's offset from the buffer's start (negative: before it), in
+  // inoutbuf unless outside_inbuf; wrote_invec: the first byte of inbuf that changed;
+  // kernel_error with fault_located: where the crashing access struck, likewise.
+  std::int64_t byte_offset = 0;
+  bool outside_inbuf = false;
+  bool fault_located = false;
+};
+
+// A memory fault's place: its byte offset from the start of the nearer operand buffer.
+struct fault_place {
+  std::int64_t offset;
+  bool in_inbuf;
+};
+
+// What one run of the kernel on a case left behind.
+struct kernel_run {
+  std::vector<std::byte> inout;  // inoutbuf afterwards
+  int status = 0;                // the kernel's status (0, its error code, crash/hang/len statuses)
+  std::optional<std::int64_t> stray_write, stray_write_in;  // guarded_buffer::stray_write of inoutbuf, of inbuf
+  std::optional<std::int64_t> invec_changed;                // the first byte of inbuf the call changed
+  std::optional<fault_place> fault;                         // a crash on an access near a buffer
 };
 
 class differential {
@@ -51,8 +75,8 @@ class differential {
   differential(oracle o, kernel_under_test k, const policy& p);
 
   case_result check(const fuzz_case& c) const;
-  // Only runs the kernel: inoutbuf afterwards (and its status, and whether it wrote outside).
-  std::vector<std::byte> run_kernel(const fuzz_case& c, int* status, bool* wrote_outside) const;
+  // Only runs the kernel, on buffers with guard zones around them.
+  kernel_run run_kernel(const fuzz_case& c) const;
   // The model's inoutbuf for the case under policy alternative i (−1: the chosen policy).
   std::vector<std::byte> expected(const fuzz_case& c, int alternative = -1) const;
 
@@ -63,6 +87,9 @@ class differential {
   const kernel_under_test& kernel() const { return kernel_; }
   const policy& semantics() const { return policy_; }
   std::int64_t extent() const { return extent_; }
+  // How many kernel runs so far ended in a hang: each cost a whole time limit, so the search
+  // around a failure stops asking once they pile up.
+  int hangs_seen() const { return hangs_seen_; }
 
  private:
   void classify(const fuzz_case& c, case_result& r) const;
@@ -74,6 +101,7 @@ class differential {
   std::vector<policy_variant> alternatives_;  // other NaN/±0/loc choices, fewest changes first
   std::vector<element_op> alternative_ops_;
   std::int64_t extent_;
+  mutable int hangs_seen_ = 0;
 };
 
 // Element k of a buffer of elements.

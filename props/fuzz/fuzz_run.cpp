@@ -7,10 +7,42 @@ namespace redsem::fuzz {
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget) {
   const verdict_kind kind = r.verdict;
   failure f{seed, c, std::move(r), {}, {}, {}};
-  f.minimal = shrink(d, std::move(c), kind, shrink_budget);
+  // Every run that still hangs costs a whole time limit: a hang gets a few shrinking steps
+  // and no probes.
+  const bool hangs = kind == verdict_kind::hang;
+  const int hangs_before = d.hangs_seen();
+  f.minimal = shrink(d, std::move(c), kind, hangs ? std::min(shrink_budget, hang_shrink_budget) : shrink_budget);
+  if (hangs) {
+    // shrink keeps only cases that still hang: no need to wait for this one again.
+    f.minimal_result.verdict = verdict_kind::hang;
+    f.minimal_result.kernel_status = hang_status;
+    f.minimal_result.actual = f.minimal.inout;
+    f.minimal_result.expected = d.expected(f.minimal);
+    return f;
+  }
   f.minimal_result = d.check(f.minimal);
+  if (const int hung = d.hangs_seen() - hangs_before; hung > 0) {
+    // Variants of this failure hang: probing more of them would cost a time limit each.
+    f.conditions.push_back({"hang", std::to_string(hung) +
+                                        " smaller variants of the case hung (--call-timeout) while it was shrunk; "
+                                        "not probed further"});
+    return f;
+  }
   f.conditions = characterize(d, f.minimal, f.minimal_result);
   return f;
+}
+
+bool crashes_on_every_call(const differential& d) {
+  const std::int64_t extent = d.extent();
+  for (std::uint8_t fill : {0x00, 0x01}) {
+    fuzz_case c;
+    c.count = 1;
+    c.chunks = {1};
+    c.in.assign(static_cast<std::size_t>(extent), std::byte{fill});
+    c.inout = c.in;
+    if (!is_crash_status(d.run_kernel(c).status)) return false;
+  }
+  return true;
 }
 
 bool position_dependent(const failure& f) {

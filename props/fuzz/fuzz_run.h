@@ -17,6 +17,7 @@ struct fuzz_options {
   std::uint64_t seed = 1;  // case i is generated from seed + i: `--seed <that> --cases 1` replays it
   generation_limits limits;
   int shrink_budget = 4000;
+  double call_timeout = default_call_timeout;  // reported only: the kernel's isolation enforces it
 };
 
 struct failure {
@@ -45,7 +46,13 @@ bool position_dependent(const failure& f);
 // policy: "position_dependent".
 std::string failure_verdict(const failure& f);
 
-// Shrinks and characterizes one failing case.
+// Shrinks and characterizes one failing case. A hang is shrunk in at most hang_shrink_budget
+// runs, since each run that still hangs takes the whole time limit, and is not probed further;
+// nor is another failure some of whose shrinking candidates hung.
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget);
 
+// Whether the kernel crashes on one element of zero bytes and on one of 0x01 bytes, aligned,
+// in one call: it then crashes whatever the values, which for a user function often means it
+// checks its datatype argument.
+bool crashes_on_every_call(const differential& d);
 }  // namespace redsem::fuzz

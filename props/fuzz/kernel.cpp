@@ -9,7 +9,11 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <optional>
+#include <sstream>
 #include <vector>
+
+#include "props/fuzz/child_wait.h"
 
 namespace redsem::fuzz {
 
@@ -18,9 +22,13 @@ kernel_under_test user_function_kernel(std::string name, user_function* fn, cons
   const std::int64_t extent = type.extent();
   auto run = [fn, handle, extent](std::byte* in, std::byte* inout, std::int64_t count) {
     for (std::int64_t done = 0; done < count;) {
-      int len = static_cast<int>(std::min<std::int64_t>(count - done, INT_MAX));
+      // The loop advances by the length it passed, whatever the function leaves in len: a
+      // function that sets *len = 0 must not stall it (and is reported).
+      const int asked = static_cast<int>(std::min<std::int64_t>(count - done, INT_MAX));
+      int len = asked;
       fn(in + done * extent, inout + done * extent, &len, handle.get());
-      done += len;
+      if (len != asked) return changed_len_status;
+      done += asked;
     }
     return 0;
   };
@@ -41,47 +49,81 @@ kernel_under_test three_operand_kernel(std::string name, three_operand_function 
   return {std::move(name), std::move(run)};
 }
 
-kernel_under_test isolated_kernel(kernel_under_test k, std::int64_t extent) {
-  constexpr std::size_t guard = 48;
-  auto run = [inner = std::move(k.run), extent](std::byte* in, std::byte* inout, std::int64_t count) {
-    const auto bytes = static_cast<std::size_t>(count * extent) + 2 * guard;
-    // The child's copy of inoutbuf keeps its address modulo 64, and so its alignment.
-    const std::size_t shift = reinterpret_cast<std::uintptr_t>(inout - guard) % 64;
-    const std::size_t mapped = bytes + shift + 64;
-    void* shared = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) return inner(in, inout, count);
-    auto* status_slot = static_cast<int*>(shared);
-    std::byte* region = static_cast<std::byte*>(shared) + 64 + shift;
-    std::memcpy(region, inout - guard, bytes);
-    const pid_t child = fork();
-    if (child == 0) {
-      // A crash must end the child by its signal, not in a sanitizer's or debugger's handler,
-      // and a child that ends any other way before answering counts as a crash too.
-      for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) signal(sig, SIG_DFL);
-      *status_slot = crash_status(0);
-      *status_slot = inner(in, region + guard, count);
-      _exit(0);
-    }
-    int wait_status = 0;
-    int status = crash_status(0);
-    if (child > 0 && waitpid(child, &wait_status, 0) == child) {
-      if (WIFSIGNALED(wait_status))
-        status = crash_status(WTERMSIG(wait_status));
-      else
-        status = *status_slot;
-      std::memcpy(inout - guard, region, bytes);
-    }
-    munmap(shared, mapped);
-    return status;
-  };
-  return {std::move(k.name), std::move(run)};
+namespace {
+
+// What the isolated child tells its parent, in memory both share.
+struct child_report {
+  int status;
+  std::uintptr_t fault_address;  // 0: no memory fault seen
+};
+child_report* reporting_to = nullptr;  // the child's view of it, for the fault handler
+
+// Notes where a SIGSEGV/SIGBUS struck and returns: SA_RESETHAND has restored the default
+// action, so the access faults again and ends the child by its signal, as a crash should.
+void note_fault(int, siginfo_t* info, void*) {
+  if (reporting_to != nullptr) reporting_to->fault_address = reinterpret_cast<std::uintptr_t>(info->si_addr);
 }
 
-std::variant<loaded_function, load_error> load_user_function(std::string_view spec) {
+}  // namespace
+
+kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
+  void* shared = mmap(nullptr, sizeof(child_report), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return k;  // no shared memory: the calls stay in this process
+  const std::shared_ptr<child_report> report(static_cast<child_report*>(shared),
+                                             [](child_report* p) { munmap(p, sizeof(child_report)); });
+  auto run = [inner = std::move(k.run), call_timeout, report](std::byte* in, std::byte* inout, std::int64_t count) {
+    // A child that ends any other way before answering (exit, abort) counts as a crash.
+    *report = {crash_status(0), 0};
+    const pid_t child = fork();
+    if (child == 0) {
+      // A crash must end the child by its signal, not in a sanitizer's or debugger's handler.
+      for (int sig : {SIGFPE, SIGILL}) signal(sig, SIG_DFL);
+      reporting_to = report.get();
+      struct sigaction fault {};
+      fault.sa_sigaction = note_fault;
+      fault.sa_flags = SA_SIGINFO | SA_RESETHAND;
+      for (int sig : {SIGSEGV, SIGBUS}) sigaction(sig, &fault, nullptr);
+      report->status = inner(in, inout, count);
+      _exit(0);
+    }
+    if (child < 0) return crash_status(0);
+    const child_end end = wait_for_child(child, call_timeout);
+    if (end.timed_out) return hang_status;
+    return WIFSIGNALED(end.wait_status) ? crash_status(WTERMSIG(end.wait_status)) : report->status;
+  };
+  auto fault = [report]() -> std::optional<std::uintptr_t> {
+    if (report->fault_address == 0) return std::nullopt;
+    return report->fault_address;
+  };
+  return {std::move(k.name), std::move(run), std::move(fault)};
+}
+
+namespace {
+
+// Runs the library's constructors once in a child: they may block or loop, and a load that
+// does not finish there is reported instead of hanging this process in dlopen.
+std::optional<load_error> load_finishes(const std::string& path, double seconds) {
+  const pid_t child = fork();
+  if (child < 0) return std::nullopt;  // cannot tell: load it here as before
+  if (child == 0) _exit(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) != nullptr ? 0 : 1);
+  const child_end end = wait_for_child(child, seconds);
+  if (end.timed_out) {
+    std::ostringstream why;
+    why << "loading library '" << path << "' did not finish within " << seconds
+        << " s (--call-timeout): a constructor of the library blocks or loops";
+    return load_error{why.str()};
+  }
+  return std::nullopt;  // loaded, or failed: dlopen below says why
+}
+
+}  // namespace
+
+std::variant<loaded_function, load_error> load_user_function(std::string_view spec, double load_timeout) {
   const auto colon = spec.rfind(':');
   if (colon == std::string_view::npos || colon == 0 || colon + 1 == spec.size())
     return load_error{"--kernel '" + std::string(spec) + "': expected LIB.so:SYMBOL"};
   const std::string path(spec.substr(0, colon)), symbol(spec.substr(colon + 1));
+  if (auto hung = load_finishes(path, load_timeout)) return *hung;
   void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (lib == nullptr) {
     const char* why = dlerror();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -21,18 +22,34 @@ struct kernel_under_test {
   // inout[k] := in[k] ∘ inout[k] for k < count. Returns 0, or the error code the kernel
   // reported (an MPI error class, say); the fuzzer treats a nonzero code as a failure.
   std::function<int(std::byte* in, std::byte* inout, std::int64_t count)> run;
+  // After a call that crashed on a memory access: the address it faulted at, when known
+  // (isolated_kernel knows it).
+  std::function<std::optional<std::uintptr_t>()> fault_address = {};
 };
 
-// The status of a kernel that was killed by `signal` (see isolated_kernel).
+// How long a kernel call (or a library's load) may take before it counts as a hang: calls on
+// a few thousand elements take microseconds, and an MPI helper's calls a little more.
+constexpr double default_call_timeout = 10;
+
+// The statuses of a call that did not return as calls do (beside the kernel's own codes).
+// A kernel killed by `signal` (see isolated_kernel); crash_status(0): its process ended
+// without answering (exit, abort).
 constexpr int crash_status(int signal) { return -1000 - signal; }
 constexpr bool is_crash_status(int status) { return status <= -1000; }
+// The call did not return within the time limit (isolated_kernel).
+constexpr int hang_status = -900;
+// The kernel wrote *len, which MPI passes as the call's element count (user_function_kernel).
+constexpr int changed_len_status = -901;
 
-// Runs each call of `k` in a forked child, so that a kernel that crashes becomes a failing
-// case (status crash_status(signal)) instead of the end of the fuzzer. inoutbuf, with 48
-// bytes on each side so writes outside are still seen, goes through shared memory.
-kernel_under_test isolated_kernel(kernel_under_test k, std::int64_t extent);
+// Runs each call of `k` in a forked child, so that a kernel that crashes or hangs becomes a
+// failing case (crash_status(signal), or hang_status once `call_timeout` seconds have passed
+// and the child was killed) instead of the end of the fuzzer. The buffers must lie in shared
+// memory (guarded_buffer), so that the child's writes reach them.
+kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout);
 
-// Calls fn(in, inout, &len, &type) as MPI would, in pieces of at most INT_MAX elements.
+// Calls fn(in, inout, &len, &type) as MPI would, in pieces of at most INT_MAX elements. A
+// function that changes *len gets changed_len_status: MPI-4.1 §7.9.5 gives len as the element
+// count of the call, and no MPI library reads it back.
 kernel_under_test user_function_kernel(std::string name, user_function* fn, const datatype& type);
 
 // A 3-operand kernel, out[k] := a[k] ∘ b[k] with a the left operand, in the fuzzer's 2-operand
@@ -43,6 +60,8 @@ using three_operand_function =
 kernel_under_test three_operand_kernel(std::string name, three_operand_function f, std::int64_t extent);
 
 // A function loaded from "LIB.so:SYMBOL". The library stays loaded while the result lives.
+// Its constructors run first in a child process given `load_timeout` seconds, so that a
+// library whose constructor blocks or loops is an error, not a hang of the fuzzer.
 struct loaded_function {
   std::string spec;
   user_function* function = nullptr;
@@ -51,7 +70,8 @@ struct loaded_function {
 struct load_error {
   std::string message;  // names the library or symbol and dlerror's reason
 };
-std::variant<loaded_function, load_error> load_user_function(std::string_view spec);
+std::variant<loaded_function, load_error> load_user_function(std::string_view spec,
+                                                             double load_timeout = default_call_timeout);
 
 // The loaded function as a kernel on elements of `type`; it keeps the library loaded.
 kernel_under_test loaded_function_kernel(const loaded_function& f, const datatype& type);

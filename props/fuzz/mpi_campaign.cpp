@@ -42,6 +42,10 @@ mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
       r.verdict = mpi_pair_verdict::crashed;
       r.note = reply.text;
       break;
+    case mpi_reply::kind::hung:
+      r.verdict = mpi_pair_verdict::hung;
+      r.note = reply.text;
+      break;
     case mpi_reply::kind::unsupported:
     case mpi_reply::kind::extent:
       r.verdict = mpi_pair_verdict::unsupported;
@@ -59,6 +63,7 @@ mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const
     r.note = reply.text;
     r.verdict = reply.status == mpi_reply::kind::error     ? mpi_pair_verdict::refused_legal
                 : reply.status == mpi_reply::kind::crashed ? mpi_pair_verdict::crashed
+                : reply.status == mpi_reply::kind::hung    ? mpi_pair_verdict::hung
                                                            : mpi_pair_verdict::unsupported;
     return r;
   }
@@ -90,19 +95,22 @@ std::string_view to_string(mpi_pair_verdict v) {
       return "accepted_illegal_pair";
     case mpi_pair_verdict::crashed:
       return "crashed";
+    case mpi_pair_verdict::hung:
+      return "hung";
   }
   return "?";
 }
 
 bool is_finding(mpi_pair_verdict v) {
   return v == mpi_pair_verdict::finding || v == mpi_pair_verdict::refused_legal ||
-         v == mpi_pair_verdict::accepted_illegal || v == mpi_pair_verdict::crashed;
+         v == mpi_pair_verdict::accepted_illegal || v == mpi_pair_verdict::crashed || v == mpi_pair_verdict::hung;
 }
 
 mpi_campaign_report run_mpi_campaign(
     mpi_helper& helper, const std::string& library, const mpi_campaign_options& o,
     const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
-  mpi_campaign_report report{library, helper.library_version(), {}};
+  mpi_campaign_report report{library, helper.library_version(), helper.running(), {}};
+  if (!report.started) return report;  // the version says why; no pair can be asked
   const auto pairs = pairs_of(o);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const pair_id& p = pairs[i];

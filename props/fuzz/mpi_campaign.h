@@ -20,6 +20,7 @@ enum class mpi_pair_verdict : std::uint8_t {
   refused,           // illegal pair, refused with an error: as MPI requires
   accepted_illegal,  // illegal pair, the call succeeded
   crashed,           // the library killed the helper
+  hung,              // the library did not return within the time limit (the helper was killed)
 };
 std::string_view to_string(mpi_pair_verdict v);
 bool is_finding(mpi_pair_verdict v);
@@ -43,7 +44,8 @@ struct mpi_campaign_options {
 
 struct mpi_campaign_report {
   std::string library;
-  std::string version;
+  std::string version;   // or, when the helper did not start, why
+  bool started = false;  // the helper started and answered its version
   std::vector<mpi_pair_result> rows;
 };
 

@@ -1,17 +1,34 @@
 #include "props/fuzz/mpi_library.h"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <sstream>
+
+#include "props/fuzz/child_wait.h"
 
 extern char** environ;
 
 namespace redsem::fuzz {
+namespace {
 
-mpi_helper::mpi_helper(std::string program) : program_(std::move(program)) {
+std::chrono::steady_clock::time_point deadline_after(double seconds) {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+}  // namespace
+
+mpi_helper::mpi_helper(std::string program, double call_timeout)
+    : program_(std::move(program)), call_timeout_(call_timeout) {
   // A helper that dies while we write to it must not take this process down with SIGPIPE.
   signal(SIGPIPE, SIG_IGN);
 }
@@ -65,16 +82,19 @@ bool mpi_helper::start() {
   }
   to_child_ = down[1];
   from_child_ = up[0];
+  fcntl(to_child_, F_SETFL, fcntl(to_child_, F_GETFL) | O_NONBLOCK);
   return true;
 }
 
 void mpi_helper::stop() {
   if (pid_ < 0) return;
+  hung_ = false;
+  deadline_ = deadline_after(1);
   write_bytes("quit\n", 5);
   close(to_child_);
   close(from_child_);
-  int status = 0;
-  waitpid(pid_, &status, 0);
+  // MPI_Finalize may take a moment; a helper that never ends is killed.
+  wait_for_child(pid_, call_timeout_ + startup_allowance);
   pid_ = -1;
 }
 
@@ -100,7 +120,10 @@ std::string mpi_helper::died() {
 bool mpi_helper::write_bytes(const void* p, std::size_t n) {
   const char* c = static_cast<const char*>(p);
   while (n > 0) {
+    // The pipe is non-blocking: a helper that stopped reading is a hang, not a blocked write.
+    if (!ready(to_child_, POLLOUT)) return false;
     const ssize_t w = write(to_child_, c, n);
+    if (w < 0 && (errno == EAGAIN || errno == EINTR)) continue;
     if (w <= 0) return false;
     c += w;
     n -= static_cast<std::size_t>(w);
@@ -108,8 +131,35 @@ bool mpi_helper::write_bytes(const void* p, std::size_t n) {
   return true;
 }
 
+bool mpi_helper::ready(int fd, short events) {
+  if (hung_) return false;
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now()).count();
+    pollfd p{fd, events, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, 1 << 30)));
+    if (ready > 0) return true;
+    if (ready == 0 && left <= 0) {
+      hung_ = true;
+      return false;
+    }
+    if (ready < 0 && errno != EINTR) return false;
+  }
+}
+
+std::string mpi_helper::hang(bool starting) {
+  kill(pid_, SIGKILL);
+  std::ostringstream why;
+  why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout"
+      << (starting ? ", plus " + std::to_string(static_cast<int>(startup_allowance)) + " s to start" : "")
+      << ") and was killed";
+  died();
+  return why.str();
+}
+
 bool mpi_helper::read_bytes(std::byte* p, std::size_t n) {
   while (n > 0) {
+    if (!ready(from_child_, POLLIN)) return false;
     const ssize_t r = read(from_child_, p, n);
     if (r <= 0) return false;
     p += r;
@@ -121,7 +171,7 @@ bool mpi_helper::read_bytes(std::byte* p, std::size_t n) {
 std::string mpi_helper::read_line() {
   std::string line;
   char ch = 0;
-  while (read(from_child_, &ch, 1) == 1) {
+  while (ready(from_child_, POLLIN) && read(from_child_, &ch, 1) == 1) {
     if (ch == '\n') return line;
     line += ch;
   }
@@ -130,10 +180,20 @@ std::string mpi_helper::read_line() {
 
 std::string mpi_helper::library_version() {
   if (pid_ < 0 && !start()) return "cannot start " + program_;
+  hung_ = false;
+  deadline_ = deadline_after(call_timeout_ + startup_allowance);
   if (!write_bytes("version\n", 8)) return died();
   const std::string line = read_line();
-  if (line.rfind("ok ", 0) != 0) return died();
-  std::vector<std::byte> text(std::stoul(line.substr(3)));
+  if (line.rfind("ok ", 0) != 0) return hung_ ? hang(true) : died();
+  // The helper may be any program (--mpi-helper): its length must be a number, and a sane one.
+  char* end = nullptr;
+  const unsigned long long length = std::strtoull(line.c_str() + 3, &end, 10);
+  if (end == line.c_str() + 3 || *end != '\0' || length > max_version_length) {
+    kill(pid_, SIGKILL);
+    return "helper answered 'version' with '" + line.substr(0, 80) + "', not 'ok LENGTH' (at most " +
+           std::to_string(max_version_length) + "): " + died();
+  }
+  std::vector<std::byte> text(length);
   if (!read_bytes(text.data(), text.size())) return died();
   std::string s(reinterpret_cast<const char*>(text.data()), text.size());
   s = s.substr(0, s.find_first_of(std::string("\n\0", 2)));
@@ -145,10 +205,18 @@ std::string mpi_helper::library_version() {
 mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                                    int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes) {
   mpi_reply reply;
-  if (pid_ < 0 && !start()) {
-    reply.text = "cannot start " + program_;
-    return reply;
+  if (pid_ < 0) {
+    // Start the helper and wait for its version first: MPI_Init gets its allowance there, and
+    // the call below only the time limit of a call.
+    std::string version = library_version();
+    if (pid_ < 0) {
+      reply.status = hung_ ? mpi_reply::kind::hung : mpi_reply::kind::crashed;
+      reply.text = std::move(version);
+      return reply;
+    }
   }
+  hung_ = false;
+  deadline_ = deadline_after(call_timeout_);
   const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) +
                               " " + std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
                               std::to_string(nbytes) + "\n";
@@ -177,8 +245,8 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
     reply.text = "the library's extent is " + line.substr(7) + " bytes";
     return reply;
   }
-  reply.status = mpi_reply::kind::crashed;
-  reply.text = died();
+  reply.status = hung_ ? mpi_reply::kind::hung : mpi_reply::kind::crashed;
+  reply.text = hung_ ? hang(false) : died();
   return reply;
 }
 
@@ -194,6 +262,7 @@ kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_
       if (n != 0) std::memcpy(inout, r.bytes.data(), n);
       return 0;
     }
+    if (r.status == mpi_reply::kind::hung) return hang_status;
     return r.status == mpi_reply::kind::error ? (r.error_class == 0 ? -2 : r.error_class) : -1;
   };
   return {library + " MPI_Reduce_local", std::move(run)};

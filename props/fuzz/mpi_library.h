@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -22,6 +23,7 @@ struct mpi_reply {
     unsupported,  // the library has no such type or op
     extent,       // the library's extent for the type differs from redsem's
     crashed,      // the helper died; text says how (it is restarted on the next call)
+    hung,         // the helper did not answer within the time limit: it was killed (and is restarted)
   };
   kind status = kind::crashed;
   int error_class = 0;
@@ -32,7 +34,10 @@ struct mpi_reply {
 class mpi_helper {
  public:
   // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission).
-  explicit mpi_helper(std::string program);
+  // A call whose answer takes longer than `call_timeout` seconds is a hang; the start (MPI_Init
+  // and the version) gets startup_allowance more.
+  explicit mpi_helper(std::string program, double call_timeout = default_call_timeout);
+  static constexpr double startup_allowance = 60;
   ~mpi_helper();
   mpi_helper(const mpi_helper&) = delete;
   mpi_helper& operator=(const mpi_helper&) = delete;
@@ -42,16 +47,27 @@ class mpi_helper {
   mpi_reply reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                          int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
   int restarts() const { return restarts_; }
+  // Whether the helper is up (after library_version: whether it started).
+  bool running() const { return pid_ >= 0; }
+  static constexpr std::size_t max_version_length = 1 << 16;
 
  private:
   bool start();
   void stop();
+  // Whether fd is ready for `events` (POLLIN, POLLOUT) before the deadline; false (and hung_
+  // set) when the deadline passed first.
+  bool ready(int fd, short events);
   std::string read_line();
   bool read_bytes(std::byte* p, std::size_t n);
+  // Kills a helper that did not answer in time; what to report (`starting`: its version).
+  std::string hang(bool starting);
   bool write_bytes(const void* p, std::size_t n);
   std::string died();
 
   std::string program_;
+  double call_timeout_;
+  std::chrono::steady_clock::time_point deadline_;  // of the answer being read
+  bool hung_ = false;
   pid_t pid_ = -1;
   int to_child_ = -1, from_child_ = -1;
   int restarts_ = -1;
@@ -59,7 +75,8 @@ class mpi_helper {
 };
 
 // The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error
-// class becomes the kernel's status; a crash becomes status −1 (and restarts the helper).
+// class becomes the kernel's status; a crash becomes status −1 (and restarts the helper), a
+// hang hang_status.
 kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type);
 
 }  // namespace redsem::fuzz

@@ -14,11 +14,14 @@ namespace {
 
 class shrinker {
  public:
-  shrinker(const differential& d, verdict_kind kind, int budget) : d_(d), kind_(kind), budget_(budget) {}
+  shrinker(const differential& d, verdict_kind kind, int budget)
+      : d_(d), kind_(kind), budget_(budget), hangs_before_(d.hangs_seen()) {}
 
   // A case outside the op's domain is no counterexample, however the kernel does on it.
   bool still_fails(const fuzz_case& c) {
     if (budget_ <= 0 || !d_.in_domain(c)) return false;
+    // Candidates that hang while shrinking another failure each cost a whole time limit.
+    if (kind_ != verdict_kind::hang && d_.hangs_seen() - hangs_before_ >= hang_shrink_budget) return false;
     --budget_;
     return d_.check(c).verdict == kind_;
   }
@@ -33,6 +36,7 @@ class shrinker {
   const differential& d_;
   verdict_kind kind_;
   int budget_;
+  int hangs_before_;
 };
 
 // Drops elements [begin, begin + n), shortening the chunks that held them.
@@ -173,6 +177,10 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
   shrinker s(d, kind, budget);
   const std::int64_t extent = d.extent();
   fuzz_case& c = failing;
+  // Verdicts about the call rather than its results: first try the first element alone.
+  const bool has_elements =
+      kind != verdict_kind::hang && kind != verdict_kind::changed_len && kind != verdict_kind::kernel_error;
+  if (!has_elements && c.count > 1) s.try_case(c, without(c, 1, c.count - 1, extent));
   simplify_chunks(s, c);
   for (auto [in_off, inout_off] : {std::pair{0, 0}, std::pair{0, c.inout_offset}, std::pair{c.in_offset, 0}}) {
     if (in_off == c.in_offset && inout_off == c.inout_offset) continue;
@@ -181,10 +189,12 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
     aligned.inout_offset = inout_off;
     if (s.try_case(c, std::move(aligned))) break;
   }
-  // Everything after the first differing element can usually go at once.
-  const auto first = d.check(c).differing;
-  if (!first.empty() && first.front() + 1 < c.count)
-    s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  if (has_elements) {
+    // Everything after the first differing element can usually go at once.
+    const auto first = d.check(c).differing;
+    if (!first.empty() && first.front() + 1 < c.count)
+      s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
+  }
   for (int round = 0; round < 2; ++round) {
     const fuzz_case before = c;
     shrink_length(s, c, extent);

@@ -10,6 +10,10 @@
 
 namespace redsem::fuzz {
 
+// Runs that may hang while shrinking: a hang is shrunk in at most this many, and shrinking any
+// other failure stops after this many of its candidates hung.
+constexpr int hang_shrink_budget = 4;
+
 // The smallest case found that fails with the same verdict kind. `budget` bounds the number
 // of kernel runs (a kernel behind a pipe is slow).
 fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, int budget = 4000);

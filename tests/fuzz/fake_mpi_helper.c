@@ -1,11 +1,13 @@
 /* A stand-in for tools/mpi_fuzz_helper.c without MPI, to test the client side of the protocol:
  * MPI_SUM on MPI_INT wraps correctly, except that it saturates when COUNT >= 8 (a fake vector
- * body); MPI_PROD crashes the process; MPI_LAND answers "error 10 MPI_ERR_OP"; every other op
- * or type is "unsupported". */
+ * body); MPI_PROD crashes the process; MPI_LAND answers "error 10 MPI_ERR_OP"; MPI_BOR stalls
+ * forever, on MPI_SHORT after reading its buffers and on MPI_LONG before (so a large request
+ * fills the pipe); every other op or type is "unsupported". */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int main(void) {
   char line[512];
@@ -20,9 +22,13 @@ int main(void) {
       continue;
     }
     if (sscanf(line, "reduce %63s %63s %lld %d %d %llu", op, type, &count, &in_off, &inout_off, &nbytes) != 6) break;
+    if (strcmp(op, "MPI_BOR") == 0 && strcmp(type, "MPI_LONG") == 0)
+      for (;;) pause();
     int* in = malloc(nbytes + 1);
     int* inout = malloc(nbytes + 1);
     if (fread(in, 1, nbytes, stdin) != nbytes || fread(inout, 1, nbytes, stdin) != nbytes) return 3;
+    if (strcmp(op, "MPI_BOR") == 0 && strcmp(type, "MPI_SHORT") == 0)
+      for (;;) pause();
     if (strcmp(op, "MPI_PROD") == 0) {
       fprintf(stderr, "fake helper: PROD is not implemented\n");
       abort();

@@ -3,7 +3,9 @@
 // for every MPI_Reduce_locals in-place row, with predefined and user ops; nothing written on error.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "model/reduce_local.h"
@@ -111,6 +113,48 @@ TEST(KernelCApi, every_reduce_locals_row_matches_the_model) {
   ASSERT_EQ(redsem_op_free(&c_op), REDSEM_SUCCESS);
   int x = 1, a = 2;
   EXPECT_EQ(redsem_reduce_local(&x, &a, 1, REDSEM_INT, c_op), REDSEM_ERR_INVALID_OP) << "a freed op is no op";
+}
+
+// A user function that writes *len: MPI-4.1 §7.9.5 gives len as the call's element count, so
+// redsem does not trust a changed value (0 used to stall the chunk loop, −1 to run it
+// backwards): the call ends with its own error code, in both entry points.
+int written_len = 0;
+void sets_len(void* in, void* inout, int* len, redsem_datatype* type) {
+  digits_c(in, inout, len, type);
+  *len = written_len;
+}
+
+TEST(KernelCApi, a_user_function_that_writes_len_is_an_error_not_a_hang) {
+  redsem_op op = REDSEM_OP_NULL;
+  ASSERT_EQ(redsem_op_create(sets_len, 0, &op), REDSEM_SUCCESS);
+  for (int value : {0, -1, 2, 4}) {
+    written_len = value;
+    int x[3] = {1, 2, 3}, y[3] = {4, 5, 6}, a[3] = {7, 8, 9};
+    EXPECT_EQ(redsem_reduce_local(x, a, 3, REDSEM_INT, op), REDSEM_ERR_USER_FUNCTION_CHANGED_LEN) << "*len = " << value;
+    EXPECT_EQ(redsem_reduce_locals(x, y, a, 3, REDSEM_INT, op), REDSEM_ERR_USER_FUNCTION_CHANGED_LEN);
+    EXPECT_EQ(redsem_reduce_locals(REDSEM_IN_PLACE, y, a, 3, REDSEM_INT, op), REDSEM_ERR_USER_FUNCTION_CHANGED_LEN);
+    EXPECT_EQ(redsem_reduce_locals(REDSEM_IN_PLACE, REDSEM_IN_PLACE, a, 3, REDSEM_INT, op),
+              REDSEM_ERR_USER_FUNCTION_CHANGED_LEN);
+  }
+  written_len = 3;  // the value it was given: not a change
+  int x[3] = {1, 2, 3}, a[3] = {7, 8, 9};
+  EXPECT_EQ(redsem_reduce_local(x, a, 3, REDSEM_INT, op), REDSEM_SUCCESS);
+  EXPECT_EQ(a[2], 39);
+  EXPECT_NE(std::string(redsem_error_string(REDSEM_ERR_USER_FUNCTION_CHANGED_LEN)).find("§7.9.5"), std::string::npos);
+  ASSERT_EQ(redsem_op_free(&op), REDSEM_SUCCESS);
+}
+
+// Aliasing at 10^9 elements is decided in constant memory (it used to list every element's
+// byte ranges: gigabytes, then std::bad_alloc through extern "C"). The buffers are never
+// touched on the error path, so addresses without memory behind them will do.
+TEST(KernelCApi, aliasing_of_huge_arrays_is_decided_without_memory) {
+  const auto at = [](std::uintptr_t a) { return reinterpret_cast<void*>(a); };
+  constexpr std::int64_t n = 1'000'000'000;
+  EXPECT_EQ(redsem_reduce_local(at(0x100000), at(0x100004), n, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_INOUT_ALIASES_INPUT);
+  EXPECT_EQ(redsem_reduce_local(at(0x100000), at(0x100000 + 16 * (n - 1)), n, REDSEM_DOUBLE_INT, REDSEM_MINLOC),
+            REDSEM_ERR_INOUT_ALIASES_INPUT);
+  EXPECT_EQ(redsem_reduce_locals(at(0x100000), REDSEM_IN_PLACE, at(0x100008), n, REDSEM_LONG_DOUBLE, REDSEM_SUM),
+            REDSEM_ERR_INOUT_ALIASES_INPUT);
 }
 
 TEST(KernelCApi, error_strings_name_the_rule) {

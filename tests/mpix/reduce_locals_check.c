@@ -110,7 +110,37 @@ static void check_errors(MPI_Op op, const layout *l) {
                "argbuf equal to inoutbuf");
   for (int k = 0; k < 4; ++k)
     REDSEM_CHECK(at(a, l, k).b == element(0, 2, k).b, "an erroneous call wrote element %d", k);
+  REDSEM_CHECK(MPIX_Reduce_locals(NULL, x, a, 4, l->type, op) == MPI_ERR_BUFFER, "inbuf NULL, count 4");
+  REDSEM_CHECK(MPIX_Reduce_locals(x, NULL, a, 4, l->type, op) == MPI_ERR_BUFFER, "argbuf NULL, count 4");
+  REDSEM_CHECK(MPIX_Reduce_locals(MPI_IN_PLACE, NULL, a, 4, l->type, op) == MPI_ERR_BUFFER, "argbuf NULL, in place");
+  REDSEM_CHECK(MPIX_Reduce_locals_c(NULL, x, a, 4, l->type, op) == MPI_ERR_BUFFER, "inbuf NULL, count 4 (_c)");
+  for (int k = 0; k < 4; ++k)
+    REDSEM_CHECK(at(a, l, k).b == element(0, 2, k).b, "an erroneous call wrote element %d", k);
   REDSEM_CHECK(MPIX_Reduce_locals(NULL, NULL, NULL, 0, l->type, op) == MPI_SUCCESS, "count 0");
+}
+
+/* Ops MPI_Reduce_local refuses, in every row of the table: the error comes back and A keeps
+ * its entry values (the X op Y row used to copy Y into A before MPI refused the op). */
+static void check_refused_ops(void) {
+  /* MPI_Reduce_local reports through the error handler of MPI_COMM_SELF (MPI-4) or, in older
+   * libraries, of MPI_COMM_WORLD: both return here, as the MPIX header's callers would set. */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+  const MPI_Op refused[] = {MPI_OP_NULL, MPI_REPLACE, MPI_NO_OP, MPI_BAND};
+  const char *names[] = {"MPI_OP_NULL", "MPI_REPLACE", "MPI_NO_OP", "MPI_BAND"};
+  for (size_t o = 0; o < sizeof refused / sizeof refused[0]; ++o) {
+    double x[3] = {1, 2, 3}, y[3] = {10, 20, 30}, a[3] = {-1, -2, -3};
+    const void *ins[] = {x, MPI_IN_PLACE, x, MPI_IN_PLACE};
+    const void *args[] = {y, y, MPI_IN_PLACE, MPI_IN_PLACE};
+    for (int r = 0; r < 4; ++r) {
+      const int rc = MPIX_Reduce_locals(ins[r], args[r], a, 3, MPI_DOUBLE, refused[o]);
+      REDSEM_CHECK(rc != MPI_SUCCESS, "%s on MPI_DOUBLE, row %d: accepted", names[o], r);
+      REDSEM_CHECK(a[0] == -1 && a[1] == -2 && a[2] == -3, "%s on MPI_DOUBLE, row %d: A written before the error",
+                   names[o], r);
+    }
+  }
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+  MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
 }
 
 /* Overlap is decided on the bytes the type maps touch: with elements {a, b, hole, hole}, a buffer
@@ -174,6 +204,7 @@ int main(int argc, char **argv) {
   check_errors(op, &dense);
   check_errors(op, &holey);
   check_interleaved(op, rank);
+  check_refused_ops();
   MPI_Type_free(&holey.type);
   MPI_Type_free(&dense.type);
   MPI_Op_free(&op);

@@ -7,7 +7,8 @@
  *       L is in (or inout if in is REDSEM_IN_PLACE) and R is arg (or inout if REDSEM_IN_PLACE)
  *
  * Every call validates its arguments as the model does and returns REDSEM_SUCCESS or an error
- * code; an erroneous call writes nothing. redsem_error_string(code) names the rule it breaks. */
+ * code; an erroneous call writes nothing (except REDSEM_ERR_USER_FUNCTION_CHANGED_LEN, found
+ * only after the user function ran). redsem_error_string(code) names the rule it breaks. */
 #ifndef REDSEM_REDUCE_H
 #define REDSEM_REDUCE_H
 
@@ -123,7 +124,10 @@ typedef enum redsem_error {
   REDSEM_ERR_INVALID_DATATYPE = 100, /* not a redsem_datatype value */
   REDSEM_ERR_INVALID_OP,             /* not a predefined op, nor a live user op */
   REDSEM_ERR_NULL_BUFFER,            /* a NULL buffer with count > 0 */
-  REDSEM_ERR_NO_MEMORY               /* a user op needed a temporary buffer and none was available */
+  REDSEM_ERR_NO_MEMORY,              /* a temporary buffer (user op) or other memory was not available */
+  REDSEM_ERR_USER_FUNCTION_CHANGED_LEN, /* the user function wrote *len: the call stops there, and the
+                                           elements that call was given may be written */
+  REDSEM_ERR_INTERNAL                /* an unexpected failure inside redsem (no exception leaves the API) */
 } redsem_error;
 
 /* The in-place marker for redsem_reduce_locals' in and arg (never for inout). */
