@@ -10,6 +10,7 @@
 #include "model/element_op.h"
 #include "sim/invariance.h"
 #include "sim/order_results.h"
+#include "tools/value_list.h"
 
 namespace redsem::tools {
 
@@ -24,11 +25,6 @@ struct chosen_op {
 // --type NAME (optional for segscan). Returns nullopt with *error set on bad input.
 std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
                                    const policy& semantics, std::string* error);
-
-// "1.5,-2,0x1p-3" — one element per comma; fields of a pair/complex/struct element are
-// separated by ':' ("5:0" is val 5, log 0 for segscan). Returns nullopt with *error on bad text.
-std::optional<std::vector<sim::element>> parse_values(const std::string& text, const datatype& type,
-                                                      std::string* error);
 
 // `n` elements drawn from `seed`: floats of either sign in [2^-8, 2^8) with full random significands, integers over their
 // full range, logicals 0/1, and for segscan small values with random logicals.
