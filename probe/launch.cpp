@@ -104,7 +104,9 @@ struct job_result {
 job_result run(const job_command& command, int errors, int stall_seconds,
                const std::function<bool(const std::string&)>& stop) {
   job_result r;
-  if (ftruncate(errors, 0) != 0) throw std::runtime_error("cannot reset the file for mpirun's errors");
+  // Emptied for each job, and the shared offset rewound: else the next job writes after a hole of NULs.
+  if (ftruncate(errors, 0) != 0 || lseek(errors, 0, SEEK_SET) != 0)
+    throw std::runtime_error("cannot reset the file for mpirun's errors");
   // Built before fork: the child only calls async-signal-safe functions.
   std::vector<std::string> env_text(command.extra_env);
   for (char** e = environ; *e != nullptr; ++e) env_text.emplace_back(*e);
