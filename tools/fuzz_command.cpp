@@ -11,8 +11,10 @@
 #include "model/opfile/typed_op.h"
 #include "props/fuzz/fuzz_run.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
+#include "tools/number_options.h"
 #include "tools/progress.h"
 
 namespace redsem::tools {
@@ -123,7 +125,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     return bad_input;
   }
   if (o.json)
-    out << to_json(report, mo).dump(2) << "\n";
+    out << json_text(to_json(report, mo)) << "\n";
   else
     out << render_text(report, mo);
   return has_findings(report) ? int{mismatch} : int{ok};
@@ -151,8 +153,13 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
   const fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  if (!report.first_failure && report.elements_compared == 0) {  // a pass must rest on some comparison
+    err << fmt::format("redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
+                       "give more --cases or a larger --max-len\n", report.cases_run);
+    return bad_input;
+  }
   if (o.json)
-    out << to_json(d, fo, report).dump(2) << "\n";
+    out << json_text(to_json(d, fo, report)) << "\n";
   else
     out << render_text(d, fo, report);
   return report.first_failure ? int{mismatch} : int{ok};
@@ -168,10 +175,6 @@ int run(const options& o, std::ostream& out, std::ostream& err) {
       return bad_input;
     }
     semantics = *parsed;
-  }
-  if (o.cases.value_or(0) < 0 || o.max_length.value_or(0) < 0) {
-    err << "redsem fuzz: --cases and --max-len must not be negative\n";
-    return bad_input;
   }
   if (o.kernel.empty() == o.mpi.empty()) {
     err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
@@ -195,9 +198,11 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
   cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
-  cmd->add_option("--cases", opts->cases, "Generated cases (default 1000; per pair with --mpi: 200)");
-  cmd->add_option("--seed", opts->seed, "Seed of the first case; case i uses seed + i (default 1)");
-  cmd->add_option("--max-len", opts->max_length, "Longest buffer, in elements (default 3000; with --mpi: 1100)");
+  // At least one case of at least one element: a run that compares nothing must not pass.
+  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000}, "Generated cases (default 1000; per pair with --mpi: 200)");
+  add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the first case; case i uses seed + i (default 1)");
+  add_whole_option(cmd, "--max-len", opts->max_length, {1, 1 << 20},
+                   "Longest buffer, in elements (default 3000; with --mpi: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");

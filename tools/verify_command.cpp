@@ -10,7 +10,9 @@
 
 #include "model/policy.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
 #include "tools/html_report.h"
+#include "tools/output_file.h"
 #include "tools/progress.h"
 #include "tools/verify_section.h"
 
@@ -69,6 +71,13 @@ command add_verify_command(CLI::App& app) {
               }
               vo.semantics = *parsed;
             }
+            // Output paths first: a report that cannot be written would hide every verdict behind exit 2.
+            for (const auto& problem : {opts->record_path.empty() ? std::nullopt : unwritable_file(opts->record_path),
+                                        opts->html_dir.empty() ? std::nullopt : unwritable_file_in(opts->html_dir, "index.html")})
+              if (problem) {
+                err << "redsem verify: " << *problem << "\n";
+                return int{bad_input};
+              }
             auto sections = verify_sections();
             if (!opts->only.empty()) {
               for (const auto& id : opts->only)
@@ -99,7 +108,7 @@ command add_verify_command(CLI::App& app) {
               for (const auto& f : done)
                 if (!f.report.verdicts.empty()) record[f.section->id] = f.report.verdicts;
               std::ofstream file(opts->record_path);
-              file << record.dump(2) << "\n";
+              file << json_text(record) << "\n";
               if (!file) {
                 err << "redsem verify: cannot write " << opts->record_path << "\n";
                 return int{bad_input};
@@ -116,7 +125,7 @@ command add_verify_command(CLI::App& app) {
               }
             }
             if (opts->json) {
-              out << to_json(done, vo, mismatches).dump(2) << "\n";
+              out << json_text(to_json(done, vo, mismatches)) << "\n";
             } else {
               out << "redsem verify — policy " << to_string(vo.semantics) << (vo.quick ? " (quick)" : "") << "\n\n";
               for (const auto& f : done) out << f.report.text << "\n";
