@@ -3,6 +3,7 @@
 // an Allreduce gives identical results everywhere, and which other results MPI would allow.
 #include <fmt/format.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "sim/order_results.h"
@@ -26,23 +27,39 @@ struct simulate_options {
 // The bounds that keep a run's memory and output bounded (README, `redsem simulate`).
 constexpr std::uint64_t max_procs = 4096;
 constexpr std::uint64_t max_result_leaves = std::uint64_t{1} << 22;  // ranks × ranks × elements per rank
+constexpr std::size_t max_alternative_searches = 1024;  // full searches of the other legal results
 
 // The other results legal orders of the same ranks give (small P only: it is a full search).
 struct alternatives {
   bool searched = false;
   std::vector<sim::element> values;
 };
-alternatives legal_alternatives(const chosen_op& c, const std::vector<int>& ranks, const sim::rank_inputs& inputs,
-                                int element) {
-  alternatives a;
-  if (ranks.empty() || ranks.size() > (c.op.commutative ? 10u : 14u)) return a;
-  std::vector<sim::element> column;
-  for (int r : ranks) column.push_back(inputs[static_cast<std::size_t>(r)][static_cast<std::size_t>(element)]);
-  const auto found = sim::all_order_results(c.op, column, c.typed);
-  a.searched = found.complete;
-  for (const auto& d : found.results) a.values.push_back(d.value);
-  return a;
-}
+
+// Each (ranks, element) is searched once (Allreduce asks the same for every rank), and a run
+// searches at most max_alternative_searches of them: beyond, the others are not listed.
+class alternative_finder {
+ public:
+  alternative_finder(const chosen_op& c, const sim::rank_inputs& inputs) : c_(c), inputs_(inputs) {}
+  alternatives find(const std::vector<int>& ranks, int element) {
+    if (ranks.empty() || ranks.size() > (c_.op.commutative ? 10u : 14u)) return {};
+    const auto key = std::make_pair(ranks, element);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (memo_.size() >= max_alternative_searches) return capped_ = true, alternatives{};
+    std::vector<sim::element> column;
+    for (int r : ranks) column.push_back(inputs_[static_cast<std::size_t>(r)][static_cast<std::size_t>(element)]);
+    const auto found = sim::all_order_results(c_.op, column, c_.typed);
+    alternatives a{found.complete, {}};
+    for (const auto& d : found.results) a.values.push_back(d.value);
+    return memo_.emplace(key, std::move(a)).first->second;
+  }
+  bool capped() const { return capped_; }
+
+ private:
+  const chosen_op& c_;
+  const sim::rank_inputs& inputs_;
+  std::map<std::pair<std::vector<int>, int>, alternatives> memo_;
+  bool capped_ = false;
+};
 
 std::string list_algorithms() {
   std::string s;
@@ -94,7 +111,7 @@ std::string header_text(const simulate_options& o, const sim::schedule& s, sim::
 
 // One rank's results, as text and as JSON (only the one asked for is filled).
 void render_rank(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c,
-                 const sim::rank_inputs& inputs, const std::vector<sim::rank_values>& values, int rank, std::string* text,
+                 alternative_finder& finder, const std::vector<sim::rank_values>& values, int rank, std::string* text,
                  nlohmann::json* rj) {
   const auto& res = s.ranks[static_cast<std::size_t>(rank)];
   if (rj) *rj = {{"rank", rank}, {"note", res.note}, {"elements", nlohmann::json::array()}};
@@ -102,7 +119,7 @@ void render_rank(const simulate_options& o, const sim::schedule& s, sim::collect
   for (std::size_t i = 0; i < res.trees.size(); ++i) {
     const int k = res.element_index[i];
     const sim::element& v = values[static_cast<std::size_t>(rank)].values[i];
-    const auto alt = legal_alternatives(c, sim::required_ranks(kind, rank, o.procs), inputs, k);
+    const auto alt = finder.find(sim::required_ranks(kind, rank, o.procs), k);
     if (rj) {
       nlohmann::json ej{{"element", k}, {"tree", sim::to_string(res.trees[i])}, {"value", format_value(c.op.type, v)}};
       if (alt.searched) {
@@ -143,6 +160,9 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
                   const std::vector<sim::schedule_problem>& problems,
                   const std::optional<sim::identity_break>& identity, std::ostream& out) {
   const bool pass = problems.empty() && !identity;
+  alternative_finder finder(c, inputs);
+  const std::string capped_note = fmt::format(
+      "other legal results: listed for the first {} (ranks, element) searches only", max_alternative_searches);
   if (o.json) {
     json_object_stream js(out);
     js.member("collective", std::string(sim::to_string(kind)));
@@ -156,7 +176,7 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
     js.begin_array("ranks");
     for (int rank = 0; rank < o.procs; ++rank) {
       nlohmann::json rj;
-      render_rank(o, s, kind, c, inputs, values, rank, nullptr, &rj);
+      render_rank(o, s, kind, c, finder, values, rank, nullptr, &rj);
       js.item(rj);
     }
     js.end_array();
@@ -164,6 +184,7 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
     for (const auto& p : problems) pj.push_back({{"rank", p.rank}, {"element", p.element}, {"evidence", p.check.evidence}});
     js.member("problems", pj);
     if (kind == sim::collective::allreduce) js.member("rank_identity", identity_json(c, identity));
+    if (finder.capped()) js.member("note", capped_note);
     js.member("verdict", pass ? "pass" : "fail");
     js.finish();
     return;
@@ -171,7 +192,7 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
   out << header_text(o, s, kind, c);
   for (int rank = 0; rank < o.procs; ++rank) {
     std::string text;
-    render_rank(o, s, kind, c, inputs, values, rank, &text, nullptr);
+    render_rank(o, s, kind, c, finder, values, rank, &text, nullptr);
     out << text;
   }
   out << (problems.empty() ? "legality: every tree is a legal order for this op\n"
@@ -179,6 +200,7 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
   for (std::size_t i = 0; i < problems.size() && i < 10; ++i)
     out << fmt::format("  rank {} e{}: {}\n", problems[i].rank, problems[i].element, problems[i].check.evidence);
   if (kind == sim::collective::allreduce) out << identity_text(c, identity);
+  if (finder.capped()) out << capped_note << "\n";
 }
 
 int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err) {

@@ -141,3 +141,9 @@ if(cli_mpirun_openmpi)
   redsem_bad_input(cli_probe_tracer_failing ARGS probe --mpi openmpi --tracer /bin/false RC 2
                    ERR "failed before any case \\([^)\n]*[a-z][^)\n]*\\): .*'/bin/false'" TIMEOUT 60)
 endif()
+
+# simulate's other legal results are a full search per (ranks, element): each is done once and
+# at most 1024 in a run (10 ranks × 41943 elements asked for 419430 of them, about 40 minutes).
+redsem_bad_input(cli_simulate_alternatives_bounded
+                 ARGS simulate --collective allreduce --algorithm ring --procs 10 --count 41943 --op MPI_SUM --type MPI_FLOAT
+                 RC 0 OUT "^redsem simulate — MPI_Allreduce / ring on 10 ranks" TIMEOUT 90 MEMORY_MB 512)
