@@ -43,6 +43,14 @@ nlohmann::json to_json(const std::vector<finished_section>& done, const verify_o
           {"verdict", mismatches.empty() ? "as_expected" : "mismatch"}};
 }
 
+// Output paths are tried first: one that cannot be written would hide every verdict behind exit 2.
+std::optional<std::string> unwritable_outputs(const options& o) {
+  if (!o.record_path.empty())
+    if (auto problem = unwritable_file(o.record_path)) return problem;
+  if (!o.html_dir.empty()) return unwritable_file_in(o.html_dir, "index.html");
+  return std::nullopt;
+}
+
 }  // namespace
 
 command add_verify_command(CLI::App& app) {
@@ -71,13 +79,10 @@ command add_verify_command(CLI::App& app) {
               }
               vo.semantics = *parsed;
             }
-            // Output paths first: a report that cannot be written would hide every verdict behind exit 2.
-            for (const auto& problem : {opts->record_path.empty() ? std::nullopt : unwritable_file(opts->record_path),
-                                        opts->html_dir.empty() ? std::nullopt : unwritable_file_in(opts->html_dir, "index.html")})
-              if (problem) {
-                err << "redsem verify: " << *problem << "\n";
-                return int{bad_input};
-              }
+            if (const auto problem = unwritable_outputs(*opts)) {
+              err << "redsem verify: " << *problem << "\n";
+              return int{bad_input};
+            }
             auto sections = verify_sections();
             if (!opts->only.empty()) {
               for (const auto& id : opts->only)
