@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -122,6 +123,12 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   if (bar) bar->finish();
   if (report.version.rfind("cannot start", 0) == 0 || report.version.rfind("helper ", 0) == 0) {
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
+    return bad_input;
+  }
+  const auto compared = [](const auto& row) { return row.elements_compared > 0; };
+  if (!has_findings(report) && std::none_of(report.rows.begin(), report.rows.end(), compared)) {
+    err << "redsem fuzz: no element was compared (every buffer drawn was empty): no verdict; "
+           "give more --cases or a larger --max-len\n";
     return bad_input;
   }
   if (o.json)

@@ -147,3 +147,15 @@ endif()
 redsem_bad_input(cli_simulate_alternatives_bounded
                  ARGS simulate --collective allreduce --algorithm ring --procs 10 --count 41943 --op MPI_SUM --type MPI_FLOAT
                  RC 0 OUT "^redsem simulate — MPI_Allreduce / ring on 10 ranks" TIMEOUT 90 MEMORY_MB 512)
+
+# fuzz: a run whose buffers were all empty compared nothing and passes nothing (seed 2 draws
+# one empty case; seed 1 one element).
+set(cli_sum_kernel $<TARGET_FILE:fuzz_correct_kernels>:sum_int32_unrolled --op MPI_SUM --type MPI_INT32_T)
+redsem_bad_input(cli_fuzz_kernel_nothing_compared ARGS fuzz --kernel ${cli_sum_kernel} --cases 1 --max-len 1 --seed 2
+                 RC 2 ERR "1 case\\(s\\) compared no element.*no verdict")
+redsem_bad_input(cli_fuzz_kernel_one_element ARGS fuzz --kernel ${cli_sum_kernel} --cases 1 --max-len 1 --seed 1
+                 RC 0 OUT "PASS: 1 cases, 1 elements compared")
+if(TARGET redsem_mpi_helper_openmpi)
+  redsem_bad_input(cli_fuzz_mpi_nothing_compared ARGS fuzz --mpi openmpi --op MPI_SUM --type MPI_INT --cases 1 --max-len 1
+                   --seed 2 RC 2 ERR "no element was compared.*no verdict" TIMEOUT 60)
+endif()
