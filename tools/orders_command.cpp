@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -155,7 +156,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     out << fmt::format("redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
                        chosen->op.commutative ? "commutative (any tree, any operand order)"
                                               : "non-commutative (ranks stay in order)",
-                       sim::format_count(trees));
+                       std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
     out << "inputs:";
     for (int r = 0; r < procs; ++r)
       out << (r ? ", " : " ") << "r" << r << "=" << format_value(chosen->op.type, inputs[static_cast<std::size_t>(r)]);

@@ -159,3 +159,8 @@ if(TARGET redsem_mpi_helper_openmpi)
   redsem_bad_input(cli_fuzz_mpi_nothing_compared ARGS fuzz --mpi openmpi --op MPI_SUM --type MPI_INT --cases 1 --max-len 1
                    --seed 2 RC 2 ERR "no element was compared.*no verdict" TIMEOUT 60)
 endif()
+
+# orders at its rank bound: an answer at once (the search stops at 20 ranks), and a tree count
+# past a double's range said in words, not "inf".
+redsem_bad_input(cli_orders_procs_at_bound ARGS orders --op MPI_SUM --type MPI_FLOAT --procs 4096 RC 0
+                 OUT "more than 10\\^308 legal trees.*verdict: unknown" TIMEOUT 30 MEMORY_MB 512)
