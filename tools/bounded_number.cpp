@@ -1,9 +1,9 @@
 #include "tools/bounded_number.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace redsem::tools {
 namespace {
@@ -75,7 +75,8 @@ std::optional<std::uint64_t> parse_whole_number(std::string_view option, std::st
 std::optional<double> parse_seconds(std::string_view option, std::string_view text, double max, std::string* error) {
   double value = 0;
   // from_chars also reads "inf", "nan" and a sign: a duration starts with a digit.
-  const bool starts_well = !text.empty() && (is_digit(text[0]) || (text[0] == '.' && text.size() > 1 && is_digit(text[1])));
+  const bool starts_well =
+      !text.empty() && (is_digit(text[0]) || (text[0] == '.' && text.size() > 1 && is_digit(text[1])));
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (!starts_well || ec == std::errc::invalid_argument || end != text.data() + text.size()) {
     *error = fmt::format("{} {}: expected a number of seconds above 0 and at most {}", option, shown(text), max);

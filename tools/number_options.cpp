@@ -24,9 +24,11 @@ CLI::Option* add_whole_list_option(CLI::App* cmd, const std::string& name, std::
   detail::check_fits(name, bounds, static_cast<std::uint64_t>(std::numeric_limits<int>::max()));
   return cmd
       ->add_option_function<std::vector<std::string>>(
-          name, [&target, name, bounds](const std::vector<std::string>& texts) {
+          name,
+          [&target, name, bounds](const std::vector<std::string>& texts) {
             target.clear();
-            for (const auto& text : texts) target.push_back(static_cast<int>(detail::whole_or_throw(name, text, bounds)));
+            for (const auto& text : texts)
+              target.push_back(static_cast<int>(detail::whole_or_throw(name, text, bounds)));
           },
           description)
       ->type_name("N");
@@ -36,7 +38,8 @@ CLI::Option* add_seconds_option(CLI::App* cmd, const std::string& name, double& 
                                 const std::string& description) {
   return cmd
       ->add_option_function<std::string>(
-          name, [&target, name, max](const std::string& text) {
+          name,
+          [&target, name, max](const std::string& text) {
             std::string why;
             const auto value = parse_seconds(name, text, max, &why);
             if (!value) throw CLI::ValidationError(why);

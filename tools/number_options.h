@@ -39,7 +39,8 @@ CLI::Option* add_whole_option(CLI::App* cmd, const std::string& name, Target& ta
   detail::check_fits(name, bounds, static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
   return cmd
       ->add_option_function<std::string>(
-          name, [&target, name, bounds](const std::string& text) {
+          name,
+          [&target, name, bounds](const std::string& text) {
             target = static_cast<T>(detail::whole_or_throw(name, text, bounds));
           },
           description)

@@ -1,7 +1,8 @@
 // The proof cache believes only what it wrote: a damaged, tampered or misplaced entry is
 // recomputed, and its directory follows the XDG base-directory rules.
-#include <gtest/gtest.h>
+#include "props/laws/proof_cache.h"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -10,7 +11,6 @@
 #include <sstream>
 
 #include "props/laws/law_json.h"
-#include "props/laws/proof_cache.h"
 
 namespace redsem::laws {
 namespace {

@@ -1,8 +1,8 @@
 // The command line's number parser: whole numbers with their bounds and durations, each
 // message naming the option, the text and the limit.
-#include <gtest/gtest.h>
-
 #include "tools/bounded_number.h"
+
+#include <gtest/gtest.h>
 
 namespace redsem::tools {
 namespace {
@@ -36,9 +36,7 @@ TEST(BoundedNumber, RefusesWhatIsNotAWholeNumber) {
     EXPECT_NE(whole_error(text, {0, 100}).find("expected a whole number from 0 to 100"), std::string::npos) << text;
 }
 
-TEST(BoundedNumber, KeepsAMessageShort) {
-  EXPECT_LT(whole_error(std::string(100000, '9'), {0, 10}).size(), 80u);
-}
+TEST(BoundedNumber, KeepsAMessageShort) { EXPECT_LT(whole_error(std::string(100000, '9'), {0, 10}).size(), 80u); }
 
 TEST(BoundedSeconds, ReadsDecimalSecondsAboveZero) {
   std::string why;

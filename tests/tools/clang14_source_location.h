@@ -8,8 +8,10 @@
 #if !defined(__cpp_lib_source_location) && defined(__clang__)
 namespace std {
 struct source_location {
-  static constexpr source_location current(const char* file = __builtin_FILE(), const char* function = __builtin_FUNCTION(),
-                                           unsigned line = __builtin_LINE(), unsigned column = __builtin_COLUMN()) noexcept {
+  static constexpr source_location current(const char* file = __builtin_FILE(),
+                                           const char* function = __builtin_FUNCTION(),
+                                           unsigned line = __builtin_LINE(),
+                                           unsigned column = __builtin_COLUMN()) noexcept {
     source_location s;
     s.file_ = file;
     s.function_ = function;

@@ -73,10 +73,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   std::string_view s(reinterpret_cast<const char*>(data) + 1, size - 1);
   switch (data[0] % 4) {
-    case 0: check_whole(s); break;
-    case 1: check_seconds(s); break;
-    case 2: check_values(s); break;
-    default: check_policy(s); break;
+    case 0:
+      check_whole(s);
+      break;
+    case 1:
+      check_seconds(s);
+      break;
+    case 2:
+      check_values(s);
+      break;
+    default:
+      check_policy(s);
+      break;
   }
   return 0;
 }
