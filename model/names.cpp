@@ -1,10 +1,12 @@
 // Names of model values, and parsing them back from user input.
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "model/check.h"
 #include "model/datatype.h"
@@ -89,6 +91,7 @@ constexpr auto enum_keys = std::make_tuple(
 
 std::optional<policy> parse_policy(std::string_view text, std::string* error) {
   policy p;
+  std::vector<std::string_view> seen;  // a key given twice is a contradiction, not a choice of the last
   while (!text.empty()) {
     const std::size_t comma = text.find(',');
     const std::string_view item = text.substr(0, comma);
@@ -99,6 +102,11 @@ std::optional<policy> parse_policy(std::string_view text, std::string* error) {
       return std::nullopt;
     }
     const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      if (error) *error = "policy key '" + std::string(key) + "' is given more than once";
+      return std::nullopt;
+    }
+    seen.push_back(key);
     bool key_known = false, value_known = false;
     std::apply([&](const auto&... k) {
       ([&] {
@@ -120,9 +128,11 @@ std::optional<policy> parse_policy(std::string_view text, std::string* error) {
       char* end = nullptr;
       const std::string v(value);
       const unsigned long n = std::strtoul(v.c_str(), &end, 10);
-      value_known = !v.empty() && *end == '\0' && n <= 1u << 30;
+      // Digits only: strtoul alone would take a sign, spaces and a wrapped negative.
+      value_known = !v.empty() && v.size() <= 10 && v.find_first_not_of("0123456789") == std::string::npos &&
+                    *end == '\0' && n <= 1u << 30;
       if (value_known) p.ulps = static_cast<std::uint32_t>(n);
-      else if (error) *error = "policy key 'ulps' takes a whole number";
+      else if (error) *error = "policy key 'ulps' takes a whole number from 0 to 1073741824";
     }
     if (!key_known) {
       if (error) {

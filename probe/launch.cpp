@@ -2,6 +2,7 @@
 
 #include "probe/check.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -17,7 +18,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,13 +43,52 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-std::string launcher(const launch_options& o, std::string_view mpirun) {
-  std::string cmd;
-  if (o.flavor == "openmpi")
-    cmd += "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " + std::string(mpirun) + " --oversubscribe";
-  else
-    cmd += std::string(mpirun);
-  return cmd + " -n " + std::to_string(o.procs);
+// One job: the launcher's argv and the variables it adds to this process's environment.
+struct job_command {
+  std::vector<std::string> argv, extra_env;
+  std::string display() const {  // for messages: the command as a shell would take it
+    std::string s;
+    for (const auto& e : extra_env) s += e + " ";
+    for (const auto& a : argv) s += (&a == &argv.front() ? "" : " ") + quote(a);
+    return s;
+  }
+};
+
+job_command launcher(const launch_options& o, std::string_view mpirun, const std::string& tracer, int first) {
+  job_command c;
+  if (o.flavor == "openmpi") c.extra_env = {"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+  c.argv = {std::string(mpirun)};
+  if (o.flavor == "openmpi") c.argv.emplace_back("--oversubscribe");
+  c.argv.insert(c.argv.end(), {"-n", std::to_string(o.procs), tracer, std::to_string(first)});
+  for (int n : o.counts) c.argv.push_back(std::to_string(n));
+  return c;
+}
+
+// An anonymous file for the job's stderr: created with mkstemp (O_EXCL, mode 0600) and unlinked
+// at once, so no other user can plant a link at its name or read it. Closed on exec.
+int error_file() {
+  std::string name = (std::filesystem::temp_directory_path() / "redsem_probe_XXXXXX").string();
+  const int fd = mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot create a file for mpirun's errors in " + name);
+  unlink(name.c_str());
+  return fd;
+}
+
+// The first line of the job's stderr that says something (not a rule of dashes).
+std::string first_error_line(int fd) {
+  std::string text;
+  std::array<char, 4096> buffer{};
+  for (off_t at = 0; text.size() < 65536;) {
+    const ssize_t n = pread(fd, buffer.data(), buffer.size(), at);
+    if (n <= 0) break;
+    text.append(buffer.data(), static_cast<std::size_t>(n));
+    at += n;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line))
+    if (line.find_first_not_of(" \t=-") != std::string::npos) return line;
+  return "";
 }
 
 struct job_result {
@@ -58,24 +97,35 @@ struct job_result {
   bool stalled = false;  // killed after printing nothing for the stall timeout
 };
 
-// Runs `command` through the shell in its own process group, collecting stdout; kills the whole
-// group when it prints nothing for `stall_seconds` (a library that corrupted its own memory may
-// hang instead of crashing).
+// Runs the job (no shell: argv as given) in its own process group, collecting stdout, its stderr
+// into `errors`; kills the whole group when it prints nothing for `stall_seconds` (a library that
+// corrupted its own memory may hang instead of crashing).
 // `stop(out)` is asked after each read whether to end the job early.
-job_result run(const std::string& command, const std::string& error_file, int stall_seconds,
+job_result run(const job_command& command, int errors, int stall_seconds,
                const std::function<bool(const std::string&)>& stop) {
   job_result r;
+  // Emptied for each job, and the shared offset rewound: else the next job writes after a hole of NULs.
+  if (ftruncate(errors, 0) != 0 || lseek(errors, 0, SEEK_SET) != 0)
+    throw std::runtime_error("cannot reset the file for mpirun's errors");
+  // Built before fork: the child only calls async-signal-safe functions.
+  std::vector<std::string> env_text(command.extra_env);
+  for (char** e = environ; *e != nullptr; ++e) env_text.emplace_back(*e);
+  std::vector<char*> argv, envp;
+  for (const auto& a : command.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+  argv.push_back(nullptr);
+  envp.push_back(nullptr);
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe");
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("cannot fork to run: " + command);
+  if (pid < 0) throw std::runtime_error("cannot fork to run: " + command.display());
   if (pid == 0) {
     setpgid(0, 0);
     dup2(fds[1], STDOUT_FILENO);
+    dup2(errors, STDERR_FILENO);
     close(fds[0]);
     close(fds[1]);
-    const std::string with_errors = command + " 2>" + quote(error_file);
-    execl("/bin/sh", "sh", "-c", with_errors.c_str(), static_cast<char*>(nullptr));
+    execvpe(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   setpgid(pid, pid);
@@ -100,13 +150,7 @@ job_result run(const std::string& command, const std::string& error_file, int st
   }
   close(fds[0]);
   waitpid(pid, &r.status, 0);
-  std::ifstream errors(error_file);
-  std::string line;
-  while (std::getline(errors, line))
-    if (line.find_first_not_of(" \t=-") != std::string::npos) {
-      r.first_error = line;
-      break;
-    }
+  r.first_error = first_error_line(errors);
   return r;
 }
 
@@ -135,13 +179,15 @@ probe_trace run_tracer(const launch_options& o) {
   const std::string tracer = o.tracer.empty() ? tracer_path(o.flavor) : o.tracer;
   if (flavor->mpirun.empty() || !std::filesystem::exists(tracer))
     throw std::invalid_argument(o.flavor + " is not available: no mpirun." + o.flavor + " or no tracer at " + tracer);
-  const std::string error_file = (std::filesystem::temp_directory_path() /
-                                  ("redsem_probe_" + std::to_string(getpid()) + ".err")).string();
+  const int errors = error_file();
+  struct closer {
+    int fd;
+    ~closer() { close(fd); }
+  } close_errors{errors};
   probe_trace trace;
   int retries_left = 2;
   for (int first = 0;;) {
-    std::string command = launcher(o, flavor->mpirun) + " " + quote(tracer) + " " + std::to_string(first);
-    for (int c : o.counts) command += " " + std::to_string(c);
+    const job_command command = launcher(o, flavor->mpirun, tracer, first);
     const auto started = std::chrono::steady_clock::now();
     // A case that wrote foreign bytes ends the job: what ran after it in that process is suspect.
     const auto corrupted = [](const std::string& out) {
@@ -150,9 +196,9 @@ probe_trace run_tracer(const launch_options& o) {
       const case_trace* c = first_corrupting_case(partial);
       return c != nullptr && c != &partial.cases.back();  // its results are all in
     };
-    const job_result job = run(command, error_file, o.stall_seconds, corrupted);
+    const job_result job = run(command, errors, o.stall_seconds, corrupted);
     if (std::getenv("REDSEM_PROBE_DEBUG") != nullptr)
-      std::fprintf(stderr, "redsem probe: %s: status %d%s after %.1f s\n", command.c_str(), job.status,
+      std::fprintf(stderr, "redsem probe: %s: status %d%s after %.1f s\n", command.display().c_str(), job.status,
                    job.stalled ? " (stalled)" : "",
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     probe_trace part;
@@ -171,10 +217,8 @@ probe_trace run_tracer(const launch_options& o) {
     }
     if (job.status == 0 && !job.stalled && dead == nullptr) break;
     if (dead == nullptr && retries_left-- > 0) continue;  // died before its first line got out
-    if (dead == nullptr) {
-      std::filesystem::remove(error_file);
-      throw std::runtime_error("the MPI job failed before any case (" + job.first_error + "): " + command);
-    }
+    if (dead == nullptr)
+      throw std::runtime_error("the MPI job failed before any case (" + job.first_error + "): " + command.display());
     case_trace& crashed = *std::find_if(trace.cases.begin(), trace.cases.end(),
                                         [&](const case_trace& c) { return c.id == dead->id; });
     crashed.crash = job.stalled ? "no progress for " + std::to_string(o.stall_seconds) + " s: killed (hung)"
@@ -183,7 +227,6 @@ probe_trace run_tracer(const launch_options& o) {
     crashed.runs.clear();
     first = crashed.id + 1;
   }
-  std::filesystem::remove(error_file);
   return trace;
 }
 

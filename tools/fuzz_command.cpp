@@ -4,8 +4,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
@@ -14,8 +13,10 @@
 #include "props/fuzz/fuzz_run.h"
 #include "props/fuzz/in_process_guard.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
+#include "tools/number_options.h"
 #include "tools/progress.h"
 
 namespace redsem::tools {
@@ -32,7 +33,6 @@ struct options {
   std::optional<std::int64_t> cases;
   std::uint64_t seed = 1;
   std::optional<std::int64_t> max_length;
-  std::optional<std::string> call_timeout_text;
   double call_timeout = fuzz::default_call_timeout;
   bool aligned = false;
   bool in_process = false;
@@ -169,8 +169,14 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
   }
+  const auto compared = [](const auto& row) { return row.elements_compared > 0; };
+  if (!has_findings(report) && std::none_of(report.rows.begin(), report.rows.end(), compared)) {
+    err << "redsem fuzz: no element was compared (every buffer drawn was empty): no verdict; "
+           "give more --cases or a larger --max-len\n";
+    return bad_input;
+  }
   if (o.json)
-    out << to_json(report, mo).dump(2) << "\n";
+    out << json_text(to_json(report, mo)) << "\n";
   else
     out << render_text(report, mo);
   return has_findings(report) ? int{mismatch} : int{ok};
@@ -204,9 +210,14 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
   fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  if (!report.first_failure && report.elements_compared == 0) {  // a pass must rest on some comparison
+    err << fmt::format("redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
+                       "give more --cases or a larger --max-len\n", report.cases_run);
+    return bad_input;
+  }
   if (report.first_failure) add_handle_hint(d, *report.first_failure);
   if (o.json)
-    out << to_json(d, fo, report).dump(2) << "\n";
+    out << json_text(to_json(d, fo, report)) << "\n";
   else
     out << render_text(d, fo, report);
   return report.first_failure ? int{mismatch} : int{ok};
@@ -214,15 +225,6 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
 
 // A day: beyond that a limit is no limit, and the milliseconds a wait counts stay in range.
 constexpr double max_call_timeout = 86400;
-
-std::optional<double> parse_call_timeout(const std::string& text) {
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !(v > 0) || v > max_call_timeout)
-    return std::nullopt;
-  return v;
-}
 
 int run(options& o, std::ostream& out, std::ostream& err) {
   policy semantics;
@@ -234,19 +236,6 @@ int run(options& o, std::ostream& out, std::ostream& err) {
       return bad_input;
     }
     semantics = *parsed;
-  }
-  if (o.cases.value_or(0) < 0 || o.max_length.value_or(0) < 0) {
-    err << "redsem fuzz: --cases and --max-len must not be negative\n";
-    return bad_input;
-  }
-  if (o.call_timeout_text) {
-    const auto seconds = parse_call_timeout(*o.call_timeout_text);
-    if (!seconds) {
-      err << "redsem fuzz: --call-timeout '" << *o.call_timeout_text << "': expected seconds, more than 0 and at most "
-          << max_call_timeout << "\n";
-      return bad_input;
-    }
-    o.call_timeout = *seconds;
   }
   if (o.kernel.empty() == o.mpi.empty()) {
     err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
@@ -270,15 +259,16 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
   cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
-  cmd->add_option("--cases", opts->cases, "Generated cases (default 1000; per pair with --mpi: 200)");
-  cmd->add_option("--seed", opts->seed, "Seed of the first case; case i uses seed + i (default 1)");
-  cmd->add_option("--max-len", opts->max_length, "Longest buffer, in elements (default 3000; with --mpi: 1100)");
+  // At least one case of at least one element: a run that compares nothing must not pass.
+  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000}, "Generated cases (default 1000; per pair with --mpi: 200)");
+  add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the first case; case i uses seed + i (default 1)");
+  add_whole_option(cmd, "--max-len", opts->max_length, {1, 1 << 20},
+                   "Longest buffer, in elements (default 3000; with --mpi: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
-  cmd->add_option("--call-timeout", opts->call_timeout_text,
-                  "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
-                  "a hang (default 10)")
-      ->type_name("S");
+  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, max_call_timeout,
+                     "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
+                     "a hang (default 10)");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
   cmd->add_flag("--in-process", opts->in_process,
                 "Call the kernel in this process (faster; a crash, a hang or an exit then ends the run with a "

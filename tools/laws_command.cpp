@@ -14,6 +14,8 @@
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/opcheck.h"
 
 namespace redsem::tools {
@@ -99,7 +101,6 @@ std::optional<std::string> build_request(const options& o, laws::table_request& 
       r.which.push_back(*l);
     }
   }
-  if (!(o.timeout_seconds > 0)) return "--timeout must be a positive number of seconds";
   r.options.timeout_ms = static_cast<unsigned>(o.timeout_seconds * 1000);
   r.threads = o.jobs;
   if (r.op && r.type && !op_allows(*r.op, *r.type))
@@ -141,8 +142,8 @@ command add_laws_command(CLI::App& app) {
                   "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'")
       ->type_name("VALUE");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
-  cmd->add_option("--timeout", opts->timeout_seconds, "Seconds per solver query (default 10)")->type_name("S");
-  cmd->add_option("--jobs", opts->jobs, "Proofs run in parallel (default 2)")->check(CLI::Range(1, 64));
+  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Seconds per solver query (default 10)");
+  add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
   cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
@@ -159,8 +160,12 @@ command add_laws_command(CLI::App& app) {
               return int{bad_input};
             }
             std::optional<laws::proof_cache> cache;
-            if (!opts->no_cache)
-              cache.emplace(opts->cache_dir.empty() ? laws::proof_cache::default_dir() : std::filesystem::path(opts->cache_dir));
+            if (!opts->no_cache) {
+              const auto dir = opts->cache_dir.empty() ? laws::proof_cache::default_dir()
+                                                        : std::optional(std::filesystem::path(opts->cache_dir));
+              if (dir) cache.emplace(*dir);
+              else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
+            }
             r.cache = cache ? &*cache : nullptr;
             const bool terminal = isatty(STDERR_FILENO) != 0;
             const auto started = std::chrono::steady_clock::now();
@@ -176,7 +181,7 @@ command add_laws_command(CLI::App& app) {
               });
             }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            if (opts->json) out << render_json(table, r).dump(2) << "\n";
+            if (opts->json) out << json_text(render_json(table, r)) << "\n";
             else render_text(out, table, r, opts->details || (r.op && r.type), seconds);
             return int{ok};
           }};

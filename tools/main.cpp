@@ -1,5 +1,7 @@
 // redsem: simulate and verify MPI reduction semantics.
+#include <algorithm>
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include "tools/command.h"
@@ -19,6 +21,14 @@ int main(int argc, char** argv) {
       redsem::tools::add_rma_command(app),
       redsem::tools::add_probe_command(app),
   };
+  // CLI11 would only say "A subcommand is required": name the word it did not know.
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::none_of(commands.begin(), commands.end(), [&](const auto& c) { return c.app->get_name() == argv[1]; })) {
+    std::string known;
+    for (const auto& c : commands) known += (known.empty() ? "" : ", ") + c.app->get_name();
+    std::cerr << "redsem: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
+    return redsem::tools::bad_input;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -13,6 +13,8 @@
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_prove.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/opcheck.h"
 
 namespace redsem::tools {
@@ -150,8 +152,10 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     if (o.json) reports.push_back(to_json(*op, report, proofs));
     else render_text(out, *op, report, o.file, p, proofs);
   }
-  if (o.json) out << nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
-                                    {"verdict", any_error ? "error" : "ok"}}.dump(2) << "\n";
+  if (o.json)
+    out << json_text(nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
+                                    {"verdict", any_error ? "error" : "ok"}})
+        << "\n";
   return any_error ? mismatch : ok;
 }
 
@@ -163,7 +167,8 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
-  cmd->add_option("--timeout-ms", opts->timeout_ms, "Solver time limit per law (with --prove)")->type_name("MS");
+  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver time limit per law (with --prove)")
+      ->type_name("MS");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -11,7 +12,10 @@
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/order_svg.h"
+#include "tools/output_file.h"
 #include "tools/sim_inputs.h"
 
 namespace redsem::tools {
@@ -23,8 +27,12 @@ struct orders_options {
   std::uint64_t seed = 1;
   bool json = false;
   std::size_t list = 20;
-  double budget = 2e10;  // op applications the search may make (about a minute at most)
+  std::uint64_t budget = 20'000'000'000;  // op applications the search may make (about a minute at most)
 };
+
+// The largest search the command takes: more ranks than this exhaust the stack and memory long before a
+// search of their orders could say anything (their trees are counted by numbers past 10^10000).
+constexpr std::uint64_t max_procs = 4096;
 
 // Floats listed by value; everything else in the order found.
 void sort_for_display(std::vector<sim::distinct_result>& results, const datatype& type) {
@@ -85,6 +93,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     if (!parsed) return err << "redsem orders: --policy: " << why << "\n", int{bad_input};
     semantics = *parsed;
   }
+  if (const auto problem = o.svg.empty() ? std::nullopt : unwritable_file(o.svg))  // before the search, not after it
+    return err << "redsem orders: --svg: " << *problem << "\n", int{bad_input};
   const auto chosen = choose_op(o.op, o.op_file, o.type, semantics, &why);
   if (!chosen) return err << "redsem orders: " << why << "\n", int{bad_input};
   std::vector<sim::element> inputs;
@@ -93,6 +103,9 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     const auto parsed = parse_values(o.values, *chosen, &why);
     if (!parsed) return err << "redsem orders: " << why << "\n", int{bad_input};
     inputs = *parsed;
+    if (inputs.size() > max_procs)
+      return err << "redsem orders: --values gives " << inputs.size() << " elements: at most " << max_procs << " ranks\n",
+             int{bad_input};
     if (o.procs != 0 && static_cast<std::size_t>(o.procs) != inputs.size())
       return err << "redsem orders: --procs " << o.procs << " but --values gives " << inputs.size() << "\n",
              int{bad_input};
@@ -102,7 +115,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   }
   const int procs = static_cast<int>(inputs.size());
   sim::order_limits limits;
-  limits.max_combinations = static_cast<std::uint64_t>(o.budget);
+  limits.max_combinations = o.budget;
   limits.share = share;
   const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
   std::vector<sim::distinct_result> results;
@@ -117,7 +130,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   }
   sort_for_display(results, chosen->op.type);
   std::optional<sim::float_spread> spread;
-  if (chosen->typed && verdict.search) {
+  if (chosen->typed && verdict.search && !verdict.search->results.empty()) {  // no results, no spread to speak of
     sim::order_results sorted = *verdict.search;
     spread = sim::spread_of(chosen->typed->type, chosen->typed->op, inputs, sorted);
   }
@@ -140,12 +153,12 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
                               {"trees", r.trees.value()},
                               {"witness", sim::to_string(r.witness)}});
     if (spread) j["float"] = spread_json(*spread);
-    out << j.dump(2) << "\n";
+    out << json_text(j) << "\n";
   } else {
     out << fmt::format("redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
                        chosen->op.commutative ? "commutative (any tree, any operand order)"
                                               : "non-commutative (ranks stay in order)",
-                       sim::format_count(trees));
+                       std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
     out << "inputs:";
     for (int r = 0; r < procs; ++r)
       out << (r ? ", " : " ") << "r" << r << "=" << format_value(chosen->op.type, inputs[static_cast<std::size_t>(r)]);
@@ -157,11 +170,13 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
       out << fmt::format("  {}  {} trees, e.g. {}\n", format_value(chosen->op.type, results[i].value),
                          verdict.search ? sim::format_count(results[i].trees.value()) : "all", sim::to_string(results[i].witness));
     if (results.size() > o.list) out << fmt::format("  … {} more (--json lists all)\n", results.size() - o.list);
-    if (spread) {
-      out << fmt::format("float spread: {} ulps between smallest and largest\n", spread->spread_ulps);
+    if (spread) {  // an incomplete search bounds the spread from below only
+      out << fmt::format("float spread: {}{} ulps between smallest and largest{}\n", complete ? "" : "at least ",
+                         spread->spread_ulps, complete ? "" : " found (search incomplete)");
       if (spread->exact_rounded)
-        out << fmt::format("exact sum, correctly rounded: {}; the worst order is {} ulps from it\n",
-                           format_value(chosen->op.type, spread->exact_element), *spread->max_ulps_from_exact);
+        out << fmt::format("exact sum, correctly rounded: {}; the worst order {}is {} ulps from it\n",
+                           format_value(chosen->op.type, spread->exact_element), complete ? "" : "found ",
+                           *spread->max_ulps_from_exact);
     }
   }
   if (!o.svg.empty()) return write_svg(o, *chosen, inputs, results, spread, err);
@@ -173,17 +188,17 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
 command add_orders_command(CLI::App& app, sim::search_share share) {
   auto o = std::make_shared<orders_options>();
   CLI::App* cmd = app.add_subcommand("orders", "Every result a legal evaluation order of a reduction can give");
-  cmd->add_option("--procs", o->procs, "Number of ranks (defaults to the number of --values)");
+  add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks (defaults to the number of --values)");
   cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …)");
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
-  cmd->add_option("--random", o->seed, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
+  add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
   cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")->type_name("FILE");
-  cmd->add_option("--list", o->list, "How many results the text lists");
-  cmd->add_option("--budget", o->budget, "Op applications the search may make before it reports an incomplete set")
-      ->check(CLI::PositiveNumber);
+  add_whole_option(cmd, "--list", o->list, {0, 1'000'000}, "How many results the text lists");
+  add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
+                   "Op applications the search may make before it reports an incomplete set (default 2e10)");
   cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
   cmd->callback([cmd] {
     if (cmd->count("--op") + cmd->count("--op-file") != 1) throw CLI::ValidationError("give exactly one of --op, --op-file");

@@ -9,6 +9,8 @@
 #include "probe/check.h"
 #include "probe/launch.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 
 namespace redsem::tools {
 namespace {
@@ -112,10 +114,10 @@ command add_probe_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("probe", "Trace a real MPI library's reduction collectives under mpirun");
   cmd->add_option("--mpi", opts->mpi, "The MPI library: openmpi or mpich")->required();
-  cmd->add_option("--procs", opts->procs, "Number of processes (2..16)")->check(CLI::Range(2, 16));
-  cmd->add_option("--counts", opts->counts, "Elements per call (default 1 64 4096)")->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--stall", opts->stall_seconds, "Kill a job that prints nothing for this many seconds (default 15)")
-      ->check(CLI::Range(1, 3600));
+  add_whole_option(cmd, "--procs", opts->procs, {2, 16}, "Number of processes (2..16)");
+  add_whole_list_option(cmd, "--counts", opts->counts, {1, 1 << 20}, "Elements per call (default 1 64 4096)");
+  add_whole_option(cmd, "--stall", opts->stall_seconds, {1, 3600},
+                   "Kill a job that prints nothing for this many seconds (default 15)");
   cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one this build made)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
@@ -130,6 +132,11 @@ command add_probe_command(CLI::App& app) {
               err << "redsem probe: " << e.what() << "\n";
               return int{bad_input};
             }
+            if (trace.cases.empty()) {  // no case is no evidence of conformance
+              err << "redsem probe: the tracer " << (opts->tracer.empty() ? std::string("of this build") : opts->tracer)
+                  << " reported no case: no verdict (is it redsem's probe tracer?)\n";
+              return int{bad_input};
+            }
             std::vector<probe::case_verdict> verdicts;
             long violations = 0;
             for (const auto& c : trace.cases) {
@@ -137,7 +144,7 @@ command add_probe_command(CLI::App& app) {
               violations += static_cast<long>(verdicts.back().violations.size());
             }
             if (opts->json)
-              out << to_json(trace, verdicts, violations).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+              out << json_text(to_json(trace, verdicts, violations), 1) << "\n";
             else
               render_text(out, trace, verdicts, violations);
             return violations == 0 ? int{ok} : int{mismatch};

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/rma_render.h"
 
 namespace redsem::tools {
@@ -23,7 +25,7 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
   CLI::App* cmd = app.add_subcommand("rma", "Explore every interleaving of RMA accumulates (MPI-4.1 §13.3.4, §13.7)");
   cmd->add_option("scenario", opts->file, "Scenario file (see examples/rma/)")->required()->type_name("SCENARIO");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
-  cmd->add_option("--max-states", opts->max_states, "Stop a search beyond this many states")->type_name("N");
+  add_whole_option(cmd, "--max-states", opts->max_states, {1, SIZE_MAX}, "Stop a search beyond this many states");
   return {cmd, [opts, share](std::ostream& out, std::ostream& err) {
             std::ifstream in(opts->file);
             if (!in) {
@@ -47,7 +49,7 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
               results.push_back({&e, met, detail});
               all_met = all_met && met;
             }
-            if (opts->json) out << rma_json(*s, x, results).dump(2) << "\n";
+            if (opts->json) out << json_text(rma_json(*s, x, results)) << "\n";
             else rma_text(out, *s, x, results);
             return int{all_met ? ok : mismatch};
           }};

@@ -15,31 +15,6 @@
 namespace redsem::tools {
 namespace {
 
-// One scalar field of every entry of the typemap, in order, with its byte offset.
-std::vector<field> scalar_fields(const datatype& type) {
-  std::vector<field> out;
-  for (const auto& e : type.entries()) {
-    const type_info& t = info(e.type);
-    for (std::size_t i = 0; i < t.field_count; ++i)
-      out.push_back({t.fields[i].kind, static_cast<std::uint16_t>(e.disp + t.fields[i].offset)});
-  }
-  return out;
-}
-
-template <class T>
-void put(std::byte* at, T v) {
-  std::memcpy(at, &v, value_bytes(scalar_kind_of<T>()));
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> out(1);
-  for (char c : text) {
-    if (c == sep) out.emplace_back();
-    else if (c != ' ') out.back() += c;
-  }
-  return out;
-}
-
 sim::law_verdict as_sim(laws::verdict v) {
   switch (v) {
     case laws::verdict::proved: return sim::law_verdict::proved;
@@ -135,30 +110,14 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
 
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
                                                       std::string* error) {
-  const datatype& type = op.op.type;
-  const std::vector<field> fields = scalar_fields(type);
-  std::vector<sim::element> out;
-  for (const std::string& item : split(text, ',')) {
-    const std::vector<std::string> parts = split(item, ':');
-    if (parts.size() != fields.size()) {
-      *error = "--values: '" + item + "' needs " + std::to_string(fields.size()) + " field(s) separated by ':'";
-      return std::nullopt;
-    }
-    sim::element e(static_cast<std::size_t>(type.extent()), std::byte{0});
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      std::string why;
-      if (!parse_scalar_text(fields[i].kind, parts[i], e.data() + fields[i].offset, &why)) {
-        *error = "--values: " + why;
-        return std::nullopt;
-      }
-    }
-    if (op.domain && !op.domain->contains(e.data())) {
-      *error = "--values: element " + std::to_string(out.size()) + " (" + shown_element(op, e) +
+  auto out = parse_values(text, op.op.type, error);
+  if (!out || !op.domain) return out;
+  for (std::size_t k = 0; k < out->size(); ++k)
+    if (!op.domain->contains((*out)[k].data())) {
+      *error = "--values: element " + std::to_string(k) + " (" + shown_element(op, (*out)[k]) +
                ") is outside the op's domain: a 'require' of the op file is false for it";
       return std::nullopt;
     }
-    out.push_back(std::move(e));
-  }
   return out;
 }
 

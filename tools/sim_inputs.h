@@ -12,6 +12,7 @@
 #include "model/opfile/op_domain.h"
 #include "sim/invariance.h"
 #include "sim/order_results.h"
+#include "tools/value_list.h"
 
 namespace redsem::tools {
 
@@ -28,9 +29,8 @@ struct chosen_op {
 std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
                                    const policy& semantics, std::string* error);
 
-// "1.5,-2,0x1p-3" — one element per comma; fields of a pair/complex/struct element are
-// separated by ':' ("5:0" is val 5, log 0 for segscan). Returns nullopt with *error on bad text
-// or on an element outside the op's domain.
+// The --values list (tools/value_list.h) for `op`: nullopt with *error on bad text or on an
+// element outside the op's domain.
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
                                                       std::string* error);
 

@@ -3,12 +3,15 @@
 // an Allreduce gives identical results everywhere, and which other results MPI would allow.
 #include <fmt/format.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "sim/order_results.h"
 #include "sim/schedule.h"
 #include "sim/simulate.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/sim_inputs.h"
 
 namespace redsem::tools {
@@ -21,22 +24,42 @@ struct simulate_options {
   std::uint64_t seed = 1;
 };
 
+// The bounds that keep a run's memory and output bounded (README, `redsem simulate`).
+constexpr std::uint64_t max_procs = 4096;
+constexpr std::uint64_t max_result_leaves = std::uint64_t{1} << 22;  // ranks × ranks × elements per rank
+constexpr std::size_t max_alternative_searches = 1024;  // full searches of the other legal results
+
 // The other results legal orders of the same ranks give (small P only: it is a full search).
 struct alternatives {
   bool searched = false;
   std::vector<sim::element> values;
 };
-alternatives legal_alternatives(const chosen_op& c, const std::vector<int>& ranks, const sim::rank_inputs& inputs,
-                                int element) {
-  alternatives a;
-  if (ranks.empty() || ranks.size() > (c.op.commutative ? 10u : 14u)) return a;
-  std::vector<sim::element> column;
-  for (int r : ranks) column.push_back(inputs[static_cast<std::size_t>(r)][static_cast<std::size_t>(element)]);
-  const auto found = sim::all_order_results(c.op, column, c.typed);
-  a.searched = found.complete;
-  for (const auto& d : found.results) a.values.push_back(d.value);
-  return a;
-}
+
+// Each (ranks, element) is searched once (Allreduce asks the same for every rank), and a run
+// searches at most max_alternative_searches of them: beyond, the others are not listed.
+class alternative_finder {
+ public:
+  alternative_finder(const chosen_op& c, const sim::rank_inputs& inputs) : c_(c), inputs_(inputs) {}
+  alternatives find(const std::vector<int>& ranks, int element) {
+    if (ranks.empty() || ranks.size() > (c_.op.commutative ? 10u : 14u)) return {};
+    const auto key = std::make_pair(ranks, element);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (memo_.size() >= max_alternative_searches) return capped_ = true, alternatives{};
+    std::vector<sim::element> column;
+    for (int r : ranks) column.push_back(inputs_[static_cast<std::size_t>(r)][static_cast<std::size_t>(element)]);
+    const auto found = sim::all_order_results(c_.op, column, c_.typed);
+    alternatives a{found.complete, {}};
+    for (const auto& d : found.results) a.values.push_back(d.value);
+    return memo_.emplace(key, std::move(a)).first->second;
+  }
+  bool capped() const { return capped_; }
+
+ private:
+  const chosen_op& c_;
+  const sim::rank_inputs& inputs_;
+  std::map<std::pair<std::vector<int>, int>, alternatives> memo_;
+  bool capped_ = false;
+};
 
 std::string list_algorithms() {
   std::string s;
@@ -45,6 +68,139 @@ std::string list_algorithms() {
     for (const auto& a : sim::algorithms_of(c)) s += fmt::format("  {:<20} {}\n", a.name, a.origin);
   }
   return s;
+}
+
+// The inputs, inputs[rank][k]: P values give every element of a rank that value; P·count values are
+// rank-major; no values draw them from the seed. An error message on bad text.
+std::optional<std::string> make_inputs(const simulate_options& o, const chosen_op& c, int count, sim::rank_inputs& inputs) {
+  const auto procs = static_cast<std::size_t>(o.procs), per_rank = static_cast<std::size_t>(count);
+  std::vector<sim::element> flat;
+  if (!o.values.empty()) {
+    std::string why;
+    const auto parsed = parse_values(o.values, c, &why);
+    if (!parsed) return why;
+    flat = *parsed;
+    if (flat.size() != procs && flat.size() != procs * per_rank)
+      return fmt::format("--values gives {} elements; give {} (one per rank) or {} (count per rank)", flat.size(), procs,
+                         procs * per_rank);
+  } else {
+    flat = random_values(procs * per_rank, c, o.seed);
+  }
+  inputs.assign(procs, {});
+  for (std::size_t r = 0; r < procs; ++r)
+    for (std::size_t k = 0; k < per_rank; ++k) inputs[r].push_back(flat.size() == procs ? flat[r] : flat[r * per_rank + k]);
+  return std::nullopt;
+}
+
+// Refuses a run whose result trees would not fit the bound: every rank may hold every element's
+// tree, of up to P leaves each, and each is printed.
+std::optional<std::string> too_large(const simulate_options& o) {
+  const auto procs = static_cast<std::uint64_t>(o.procs);
+  const std::uint64_t count = o.count == 0 ? procs : static_cast<std::uint64_t>(o.count);
+  if (procs * procs * count <= max_result_leaves) return std::nullopt;
+  return fmt::format("{} ranks × {} elements per rank: the result trees could hold {} leaves (ranks × ranks × elements); "
+                     "at most {} (give fewer --procs or a smaller --count)",
+                     procs, count, procs * procs * count, max_result_leaves);
+}
+
+std::string header_text(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c) {
+  return fmt::format("redsem simulate — {} / {} on {} ranks{}, {} ({}), count {}\n", sim::to_string(kind),
+                     s.request.algorithm, o.procs, kind == sim::collective::reduce ? fmt::format(", root {}", o.root) : "",
+                     c.description, c.op.commutative ? "commutative" : "non-commutative", s.request.count);
+}
+
+// One rank's results, as text and as JSON (only the one asked for is filled).
+void render_rank(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c,
+                 alternative_finder& finder, const std::vector<sim::rank_values>& values, int rank, std::string* text,
+                 nlohmann::json* rj) {
+  const auto& res = s.ranks[static_cast<std::size_t>(rank)];
+  if (rj) *rj = {{"rank", rank}, {"note", res.note}, {"elements", nlohmann::json::array()}};
+  if (text) *text = fmt::format("rank {}:{}\n", rank, res.note.empty() ? "" : " " + res.note);
+  for (std::size_t i = 0; i < res.trees.size(); ++i) {
+    const int k = res.element_index[i];
+    const sim::element& v = values[static_cast<std::size_t>(rank)].values[i];
+    const auto alt = finder.find(sim::required_ranks(kind, rank, o.procs), k);
+    if (rj) {
+      nlohmann::json ej{{"element", k}, {"tree", sim::to_string(res.trees[i])}, {"value", format_value(c.op.type, v)}};
+      if (alt.searched) {
+        ej["legal_results"] = nlohmann::json::array();
+        for (const auto& a : alt.values) ej["legal_results"].push_back(format_value(c.op.type, a));
+      }
+      (*rj)["elements"].push_back(std::move(ej));
+    }
+    if (!text) continue;
+    *text += fmt::format("  e{} = {}  tree {}\n", k, format_value(c.op.type, v), sim::to_string(res.trees[i]));
+    std::string others;
+    for (const auto& a : alt.values)
+      if (a != v) others += (others.empty() ? "" : ", ") + format_value(c.op.type, a);
+    if (alt.searched && alt.values.size() > 1)
+      *text += fmt::format("       {} legal results for these ranks; the others: {}\n", alt.values.size(), others);
+  }
+}
+
+nlohmann::json identity_json(const chosen_op& c, const std::optional<sim::identity_break>& identity) {
+  if (!identity) return {{"identical", true}};
+  return {{"identical", false}, {"element", identity->element_at}, {"rank_a", identity->rank_a},
+          {"value_a", format_value(c.op.type, identity->value_a)}, {"tree_a", sim::to_string(identity->tree_a)},
+          {"rank_b", identity->rank_b}, {"value_b", format_value(c.op.type, identity->value_b)},
+          {"tree_b", sim::to_string(identity->tree_b)}};
+}
+
+std::string identity_text(const chosen_op& c, const std::optional<sim::identity_break>& identity) {
+  if (!identity) return "rank identity: every rank holds identical results (MPI-4.1 §7.9.6)\n";
+  return fmt::format(
+      "rank identity: BROKEN (MPI-4.1 §7.9.6 requires identical results): e{} is {} at rank {} by {} but {} at rank {} by {}\n",
+      identity->element_at, format_value(c.op.type, identity->value_a), identity->rank_a, sim::to_string(identity->tree_a),
+      format_value(c.op.type, identity->value_b), identity->rank_b, sim::to_string(identity->tree_b));
+}
+
+// Writes the report rank by rank, so that no more than one rank's text is held at a time.
+void write_report(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c,
+                  const sim::rank_inputs& inputs, const std::vector<sim::rank_values>& values,
+                  const std::vector<sim::schedule_problem>& problems,
+                  const std::optional<sim::identity_break>& identity, std::ostream& out) {
+  const bool pass = problems.empty() && !identity;
+  alternative_finder finder(c, inputs);
+  const std::string capped_note = fmt::format(
+      "other legal results: listed for the first {} (ranks, element) searches only", max_alternative_searches);
+  if (o.json) {
+    json_object_stream js(out);
+    js.member("collective", std::string(sim::to_string(kind)));
+    js.member("algorithm", s.request.algorithm);
+    js.member("procs", o.procs);
+    js.member("root", o.root);
+    js.member("in_place", o.in_place);
+    js.member("count", s.request.count);
+    js.member("op", c.description);
+    js.member("commutative", c.op.commutative);
+    js.begin_array("ranks");
+    for (int rank = 0; rank < o.procs; ++rank) {
+      nlohmann::json rj;
+      render_rank(o, s, kind, c, finder, values, rank, nullptr, &rj);
+      js.item(rj);
+    }
+    js.end_array();
+    nlohmann::json pj = nlohmann::json::array();
+    for (const auto& p : problems) pj.push_back({{"rank", p.rank}, {"element", p.element}, {"evidence", p.check.evidence}});
+    js.member("problems", pj);
+    if (kind == sim::collective::allreduce) js.member("rank_identity", identity_json(c, identity));
+    if (finder.capped()) js.member("note", capped_note);
+    js.member("verdict", pass ? "pass" : "fail");
+    js.finish();
+    return;
+  }
+  out << header_text(o, s, kind, c);
+  for (int rank = 0; rank < o.procs; ++rank) {
+    std::string text;
+    render_rank(o, s, kind, c, finder, values, rank, &text, nullptr);
+    out << text;
+  }
+  out << (problems.empty() ? "legality: every tree is a legal order for this op\n"
+                           : fmt::format("legality: {} ILLEGAL TREES for a non-commutative op\n", problems.size()));
+  for (std::size_t i = 0; i < problems.size() && i < 10; ++i)
+    out << fmt::format("  rank {} e{}: {}\n", problems[i].rank, problems[i].element, problems[i].check.evidence);
+  if (kind == sim::collective::allreduce) out << identity_text(c, identity);
+  if (finder.capped()) out << capped_note << "\n";
 }
 
 int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err) {
@@ -58,98 +214,22 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   }
   const auto kind = sim::parse_collective(o.collective);
   if (!kind) return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
+  if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
   const auto chosen = choose_op(o.op, o.op_file, o.type, semantics, &why);
   if (!chosen) return err << "redsem simulate: " << why << "\n", int{bad_input};
   sim::schedule_request req{*kind, o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative, o.count, o.segment};
   const sim::schedule_outcome built = sim::build_schedule(req);
   if (!built.value) return err << "redsem simulate: " << built.error << "\n", int{bad_input};
   const sim::schedule& s = *built.value;
-  const int count = s.request.count;
-
-  // inputs[rank][k]: P values give every element of a rank that value; P·count values are rank-major.
-  sim::rank_inputs inputs(static_cast<std::size_t>(o.procs));
-  std::vector<sim::element> flat;
-  if (!o.values.empty()) {
-    const auto parsed = parse_values(o.values, *chosen, &why);
-    if (!parsed) return err << "redsem simulate: " << why << "\n", int{bad_input};
-    flat = *parsed;
-    if (flat.size() != static_cast<std::size_t>(o.procs) && flat.size() != static_cast<std::size_t>(o.procs * count))
-      return err << fmt::format("redsem simulate: --values gives {} elements; give {} (one per rank) or {} (count per rank)\n",
-                                flat.size(), o.procs, o.procs * count),
-             int{bad_input};
-  } else {
-    flat = random_values(static_cast<std::size_t>(o.procs * count), *chosen, o.seed);
-  }
-  for (int r = 0; r < o.procs; ++r)
-    for (int k = 0; k < count; ++k)
-      inputs[static_cast<std::size_t>(r)].push_back(
-          flat.size() == static_cast<std::size_t>(o.procs) ? flat[static_cast<std::size_t>(r)]
-                                                           : flat[static_cast<std::size_t>(r * count + k)]);
-
+  sim::rank_inputs inputs;
+  if (const auto problem = make_inputs(o, *chosen, s.request.count, inputs))
+    return err << "redsem simulate: " << *problem << "\n", int{bad_input};
   const auto problems = sim::check_schedule(s);
   const auto values = sim::run_schedule(s, chosen->op, inputs);
   const auto identity = *kind == sim::collective::allreduce ? sim::find_rank_identity_break(s, chosen->op, values)
                                                              : std::nullopt;
-  const bool pass = problems.empty() && !identity;
-
-  nlohmann::json j{{"collective", std::string(sim::to_string(*kind))}, {"algorithm", s.request.algorithm},
-                   {"procs", o.procs}, {"root", o.root}, {"in_place", o.in_place}, {"count", count},
-                   {"op", chosen->description}, {"commutative", chosen->op.commutative}, {"ranks", nlohmann::json::array()}};
-  std::string text = fmt::format("redsem simulate — {} / {} on {} ranks{}, {} ({}), count {}\n", sim::to_string(*kind),
-                                 s.request.algorithm, o.procs,
-                                 *kind == sim::collective::reduce ? fmt::format(", root {}", o.root) : "",
-                                 chosen->description, chosen->op.commutative ? "commutative" : "non-commutative", count);
-  for (int rank = 0; rank < o.procs; ++rank) {
-    const auto& res = s.ranks[static_cast<std::size_t>(rank)];
-    nlohmann::json rj{{"rank", rank}, {"note", res.note}, {"elements", nlohmann::json::array()}};
-    text += fmt::format("rank {}:{}\n", rank, res.note.empty() ? "" : " " + res.note);
-    for (std::size_t i = 0; i < res.trees.size(); ++i) {
-      const int k = res.element_index[i];
-      const sim::element& v = values[static_cast<std::size_t>(rank)].values[i];
-      const auto alt = legal_alternatives(*chosen, sim::required_ranks(*kind, rank, o.procs), inputs, k);
-      nlohmann::json ej{{"element", k}, {"tree", sim::to_string(res.trees[i])}, {"value", format_value(chosen->op.type, v)}};
-      std::string others;
-      if (alt.searched) {
-        ej["legal_results"] = nlohmann::json::array();
-        for (const auto& a : alt.values) {
-          ej["legal_results"].push_back(format_value(chosen->op.type, a));
-          if (a != v) others += (others.empty() ? "" : ", ") + format_value(chosen->op.type, a);
-        }
-      }
-      text += fmt::format("  e{} = {}  tree {}\n", k, format_value(chosen->op.type, v), sim::to_string(res.trees[i]));
-      if (alt.searched && alt.values.size() > 1)
-        text += fmt::format("       {} legal results for these ranks; the others: {}\n", alt.values.size(), others);
-      rj["elements"].push_back(ej);
-    }
-    j["ranks"].push_back(rj);
-  }
-  j["problems"] = nlohmann::json::array();
-  text += problems.empty() ? "legality: every tree is a legal order for this op\n"
-                           : fmt::format("legality: {} ILLEGAL TREES for a non-commutative op\n", problems.size());
-  for (const auto& p : problems) {
-    j["problems"].push_back({{"rank", p.rank}, {"element", p.element}, {"evidence", p.check.evidence}});
-    if (j["problems"].size() <= 10) text += fmt::format("  rank {} e{}: {}\n", p.rank, p.element, p.check.evidence);
-  }
-  if (*kind == sim::collective::allreduce) {
-    if (identity) {
-      j["rank_identity"] = {{"identical", false}, {"element", identity->element_at},
-                            {"rank_a", identity->rank_a}, {"value_a", format_value(chosen->op.type, identity->value_a)},
-                            {"tree_a", sim::to_string(identity->tree_a)}, {"rank_b", identity->rank_b},
-                            {"value_b", format_value(chosen->op.type, identity->value_b)},
-                            {"tree_b", sim::to_string(identity->tree_b)}};
-      text += fmt::format(
-          "rank identity: BROKEN (MPI-4.1 §7.9.6 requires identical results): e{} is {} at rank {} by {} but {} at rank {} by {}\n",
-          identity->element_at, format_value(chosen->op.type, identity->value_a), identity->rank_a,
-          sim::to_string(identity->tree_a), format_value(chosen->op.type, identity->value_b), identity->rank_b,
-          sim::to_string(identity->tree_b));
-    } else {
-      j["rank_identity"] = {{"identical", true}};
-      text += "rank identity: every rank holds identical results (MPI-4.1 §7.9.6)\n";
-    }
-  }
-  j["verdict"] = pass ? "pass" : "fail";
-  out << (o.json ? j.dump(2) + "\n" : text);
-  return pass ? ok : mismatch;
+  write_report(o, s, *kind, *chosen, inputs, values, problems, identity, out);
+  return problems.empty() && !identity ? ok : mismatch;
 }
 
 }  // namespace
@@ -159,16 +239,16 @@ command add_simulate_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("simulate", "Run a collective algorithm's schedule on simulated ranks");
   cmd->add_option("--collective", o->collective, "reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan");
   cmd->add_option("--algorithm", o->algorithm, "The algorithm (--list shows them)");
-  cmd->add_option("--procs", o->procs, "Number of ranks");
+  add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
   cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …)");
-  cmd->add_option("--root", o->root, "Root rank (MPI_Reduce)");
+  add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
   cmd->add_flag("--in-place", o->in_place, "MPI_IN_PLACE as sendbuf");
-  cmd->add_option("--count", o->count, "Elements per rank (default: one per rank)");
-  cmd->add_option("--segment", o->segment, "Pipeline segment size in elements");
+  add_whole_option(cmd, "--count", o->count, {0, max_result_leaves}, "Elements per rank (default: one per rank)");
+  add_whole_option(cmd, "--segment", o->segment, {0, max_result_leaves}, "Pipeline segment size in elements");
   cmd->add_option("--values", o->values, "P values (one per rank) or P·count values, rank-major");
-  cmd->add_option("--random", o->seed, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
+  add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
   cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
   cmd->add_flag("--list", o->list, "List the collectives and their algorithms");

@@ -10,7 +10,9 @@
 
 #include "model/policy.h"
 #include "tools/command.h"
+#include "tools/json_text.h"
 #include "tools/html_report.h"
+#include "tools/output_file.h"
 #include "tools/progress.h"
 #include "tools/verify_section.h"
 
@@ -41,6 +43,14 @@ nlohmann::json to_json(const std::vector<finished_section>& done, const verify_o
           {"verdict", mismatches.empty() ? "as_expected" : "mismatch"}};
 }
 
+// Output paths are tried first: one that cannot be written would hide every verdict behind exit 2.
+std::optional<std::string> unwritable_outputs(const options& o) {
+  if (!o.record_path.empty())
+    if (auto problem = unwritable_file(o.record_path)) return problem;
+  if (!o.html_dir.empty()) return unwritable_file_in(o.html_dir, "index.html");
+  return std::nullopt;
+}
+
 }  // namespace
 
 command add_verify_command(CLI::App& app) {
@@ -68,6 +78,10 @@ command add_verify_command(CLI::App& app) {
                 return int{bad_input};
               }
               vo.semantics = *parsed;
+            }
+            if (const auto problem = unwritable_outputs(*opts)) {
+              err << "redsem verify: " << *problem << "\n";
+              return int{bad_input};
             }
             auto sections = verify_sections();
             if (!opts->only.empty()) {
@@ -99,7 +113,7 @@ command add_verify_command(CLI::App& app) {
               for (const auto& f : done)
                 if (!f.report.verdicts.empty()) record[f.section->id] = f.report.verdicts;
               std::ofstream file(opts->record_path);
-              file << record.dump(2) << "\n";
+              file << json_text(record) << "\n";
               if (!file) {
                 err << "redsem verify: cannot write " << opts->record_path << "\n";
                 return int{bad_input};
@@ -116,7 +130,7 @@ command add_verify_command(CLI::App& app) {
               }
             }
             if (opts->json) {
-              out << to_json(done, vo, mismatches).dump(2) << "\n";
+              out << json_text(to_json(done, vo, mismatches)) << "\n";
             } else {
               out << "redsem verify — policy " << to_string(vo.semantics) << (vo.quick ? " (quick)" : "") << "\n\n";
               for (const auto& f : done) out << f.report.text << "\n";

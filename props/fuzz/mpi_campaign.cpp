@@ -70,6 +70,7 @@ mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const
   const differential d(predefined_oracle(p.op, p.type), mpi_kernel(helper, library, p.op, p.type), o.semantics);
   const fuzz_report report = run_fuzz(d, o.per_pair);
   r.cases_run = report.cases_run;
+  r.elements_compared = report.elements_compared;
   if (report.first_failure) {
     r.verdict = mpi_pair_verdict::finding;
     r.found = report.first_failure;

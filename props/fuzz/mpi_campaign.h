@@ -33,6 +33,7 @@ struct mpi_pair_result {
   std::string note;  // the error class text, the crash, the unsupported reason
   std::int64_t cases_run = 0;
   std::optional<failure> found;
+  std::int64_t elements_compared = 0;  // a pass on none is no pass
 };
 
 struct mpi_campaign_options {

@@ -15,9 +15,17 @@ std::string hex(const std::vector<std::byte>& bytes) {
   return s;
 }
 
+// The bytes of hex text; damaged text (a stored file is input like any other) is a json error.
 std::vector<std::byte> unhex(const std::string& s) {
+  auto nibble = [&](char c) -> unsigned {
+    if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
+    if (c >= 'a' && c <= 'f') return static_cast<unsigned>(c - 'a' + 10);
+    if (c >= 'A' && c <= 'F') return static_cast<unsigned>(c - 'A' + 10);
+    throw nlohmann::json::other_error::create(502, "not hex: " + s, nullptr);
+  };
+  if (s.size() % 2 != 0) throw nlohmann::json::other_error::create(502, "odd hex length: " + s, nullptr);
   std::vector<std::byte> out;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) out.push_back(static_cast<std::byte>(std::stoul(s.substr(i, 2), nullptr, 16)));
+  for (std::size_t i = 0; i < s.size(); i += 2) out.push_back(static_cast<std::byte>(nibble(s[i]) * 16 + nibble(s[i + 1])));
   return out;
 }
 

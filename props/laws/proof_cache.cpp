@@ -17,37 +17,57 @@ std::string key_text(op_id op, basic_type type, law l, const policy& p) {
          to_string(p) + "|z3 " + solver_version() + "|definitions " + std::to_string(definition_version);
 }
 
-// FNV-1a: stable across runs and compilers, unlike std::hash. The file keeps the full key,
-// so a collision is detected, not believed.
-std::string file_name(const std::string& key) {
+// FNV-1a as 16 hex digits: stable across runs and compilers, unlike std::hash.
+std::string fnv1a(const std::string& text) {
   std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%016llx.json", static_cast<unsigned long long>(h));
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+// The file keeps the full key, so a collision of names is detected, not believed.
+std::string file_name(const std::string& key) { return fnv1a(key) + ".json"; }
+
+// Over the key and the result's exact stored text: an entry damaged or edited by hand no longer
+// matches it and is recomputed rather than believed.
+std::string checksum(const std::string& key, const std::string& result_text) { return fnv1a(key + "\n" + result_text); }
+
+// An absolute path from the environment; XDG base-directory rules ignore empty and relative ones.
+std::optional<std::filesystem::path> absolute_from(const char* variable) {
+  const char* value = std::getenv(variable);
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  std::filesystem::path p(value);
+  return p.is_absolute() ? std::optional(p) : std::nullopt;
 }
 
 }  // namespace
 
-std::filesystem::path proof_cache::default_dir() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "redsem";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::filesystem::path(home) / ".cache" / "redsem";
-  return ".redsem-cache";
+std::optional<std::filesystem::path> proof_cache::default_dir() {
+  if (const auto xdg = absolute_from("XDG_CACHE_HOME")) return *xdg / "redsem";
+  if (const auto home = absolute_from("HOME")) return *home / ".cache" / "redsem";
+  return std::nullopt;
 }
 
 std::optional<law_result> proof_cache::find(op_id op, basic_type type, law l, const policy& p) const {
   const std::string key = key_text(op, type, l, p);
-  std::ifstream in(dir_ / file_name(key));
+  const auto path = dir_ / file_name(key);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  std::ifstream in(path);
   if (!in) return std::nullopt;
+  // Any damage, whatever exception it raises, means the entry is recomputed.
   try {
     const auto j = nlohmann::json::parse(in);
-    if (j.at("key").get<std::string>() != key) return std::nullopt;
-    law_result r = law_result_from_json(j.at("result"));
+    const auto result_text = j.at("result").get<std::string>();
+    if (j.at("key").get<std::string>() != key || j.at("checksum").get<std::string>() != checksum(key, result_text))
+      return std::nullopt;
+    law_result r = law_result_from_json(nlohmann::json::parse(result_text));
     r.which = l;
     r.reason += " [from the proof cache]";
     return r;
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;  // a damaged entry is recomputed
+  } catch (const std::exception&) {
+    return std::nullopt;
   }
 }
 
@@ -57,13 +77,15 @@ void proof_cache::store(op_id op, basic_type type, law l, const policy& p, const
   std::filesystem::create_directories(dir_, ec);
   const auto final_path = dir_ / file_name(key);
   const auto temp_path = final_path.string() + ".tmp";
+  const std::string result_text = to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   {
     std::ofstream out(temp_path);
     if (!out) return;
-    out << nlohmann::json{{"key", key}, {"result", to_json(r)}}.dump();
+    out << nlohmann::json{{"key", key}, {"result", result_text}, {"checksum", checksum(key, result_text)}}.dump();
     if (!out) return;
   }
   std::filesystem::rename(temp_path, final_path, ec);  // atomic: readers never see half a file
+  if (ec) std::filesystem::remove(temp_path, ec);     // e.g. a directory in the entry's place
 }
 
 }  // namespace redsem::laws

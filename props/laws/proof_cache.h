@@ -15,12 +15,17 @@ namespace redsem::laws {
 
 inline constexpr int definition_version = 1;
 
+// What a command says, once, when default_dir() finds no directory.
+inline constexpr const char* no_cache_dir_note =
+    "no proof cache: neither XDG_CACHE_HOME nor HOME is an absolute path (or use --cache-dir DIR)";
+
 class proof_cache {
  public:
   explicit proof_cache(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
-  // $XDG_CACHE_HOME/redsem, else $HOME/.cache/redsem, else ./.redsem-cache.
-  static std::filesystem::path default_dir();
+  // $XDG_CACHE_HOME/redsem, else $HOME/.cache/redsem, each only when absolute (the XDG base
+  // directory rules); nothing when neither is, and then laws are proved without a cache.
+  static std::optional<std::filesystem::path> default_dir();
 
   std::optional<law_result> find(op_id op, basic_type type, law l, const policy& p) const;
   // Best effort: a cache that cannot be written is only slower.
