@@ -22,6 +22,9 @@ std::vector<policy> non_default_policies() {
   with(&policy::minmax_nan, nan_rule::c_ternary);
   with(&policy::minmax_zero, zero_rule::c_ternary);
   with(&policy::loc_nan, loc_nan_rule::c_chain);
+  with(&policy::loc_tie, loc_tie_rule::first);
+  with(&policy::loc_tie, loc_tie_rule::second);
+  with(&policy::complex_prod, complex_prod_rule::annex_g);
   with(&policy::overflow, overflow_rule::erroneous);
   with(&policy::truth, truth_rule::low_bit);
   with(&policy::true_value, true_rule::all_ones);
