@@ -7,14 +7,18 @@
 namespace redsem::fuzz {
 
 oracle predefined_oracle(op_id op, basic_type type) {
-  const bool sensitive = class_of(op) == op_class::minmax || class_of(op) == op_class::loc;
+  const policy_choices choices = class_of(op) == op_class::minmax ? policy_choices::minmax
+                                 : class_of(op) == op_class::loc  ? policy_choices::loc
+                                 : op == op_id::prod && group_of(type) == type_group::complex
+                                     ? policy_choices::complex_prod
+                                     : policy_choices::none;
   return {std::string(to_string(op)) + " on " + std::string(to_string(type)), datatype::predefined(type),
-          [op, type](const policy& p) { return predefined_element_op(op, type, p); }, sensitive};
+          [op, type](const policy& p) { return predefined_element_op(op, type, p); }, choices};
 }
 
 oracle user_function_oracle(const user_op& op, const datatype& type) {
   return {op.name + " on " + type.description(), type, [op, type](const policy&) { return user_element_op(op, type); },
-          false};
+          policy_choices::none};
 }
 
 oracle opfile_oracle(const opfile::typed_op& op, const std::string& file) {
@@ -27,7 +31,7 @@ oracle opfile_oracle(const opfile::typed_op& op, const std::string& file) {
   };
   const datatype type = opfile::concrete_op(op, policy{}).type();
   return {"op file " + file + " (" + op.name + (op.instance.empty() ? "" : ", " + op.instance) + ")", type, make,
-          float_extremes};
+          float_extremes ? policy_choices::minmax : policy_choices::none};
 }
 
 }  // namespace redsem::fuzz
