@@ -52,6 +52,27 @@ TEST(KernelPolicy, every_non_default_choice_matches_the_model) {
   EXPECT_GT(affected, 100);
 }
 
+// Not filtered by uses_default_semantics: a pair it wrongly calls unaffected would keep its
+// SIMD kernel, which makes the default choices, and differ here.
+TEST(KernelPolicy, positional_loc_ties_and_annex_g_products_are_followed) {
+  testing::value_source values(0x10c71e);
+  std::vector<policy> ps(3);
+  ps[0].loc_tie = loc_tie_rule::first;
+  ps[1].loc_tie = loc_tie_rule::second;
+  ps[2].complex_prod = complex_prod_rule::annex_g;
+  for (const policy& p : ps)
+    for (auto cls : {op_class::arith, op_class::loc})
+      testing::for_each_pair(cls, [&](op_id op, basic_type type) {
+        const auto k = find_kernel(op, type, p);
+        ASSERT_TRUE(k.has_value());
+        for (std::size_t n : {1, 33, 130}) {
+          const std::string diff =
+              testing::compare_with_model(*k, {op, type, call_shape::reduce_local, p, n, 0, 0, 0}, values);
+          if (!diff.empty()) ADD_FAILURE() << diff;
+        }
+      });
+}
+
 TEST(KernelPolicy, signed_overflow_as_error_writes_nothing) {
   policy p;
   p.overflow = overflow_rule::erroneous;
