@@ -43,3 +43,16 @@ foreach(flavour openmpi mpich)
       RC 0 OUT "MPI_MINLOC on MPI_DOUBLE_INT +policy_choice +every answer right under loc_tie=second")
   endif()
 endforeach()
+
+# MPI_Reduce_local's argument surface (issue 20 item 2, the single-call part): each library's
+# crash under MPI_ERRORS_RETURN, and a refusal with the fitting class.
+if(REDSEM_MPICC_openmpi)
+  redsem_bad_input(policy_surface_openmpi_in_place_crashes
+    ARGS fuzz --mpi openmpi --surface
+    RC 1 OUT "in_place_inbuf +crashed +signal 11.*negative_count +refused +MPI_ERR_COUNT \\(the fitting class\\)")
+endif()
+if(REDSEM_MPICC_mpich)
+  redsem_bad_input(policy_surface_mpich_negative_count_crashes
+    ARGS fuzz --mpi mpich --surface
+    RC 1 OUT "in_place_inbuf +refused +MPI_ERR_BUFFER.*negative_count +crashed +signal 11.*freed_op +accepted_erroneous")
+endif()
