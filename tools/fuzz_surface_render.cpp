@@ -11,7 +11,7 @@ namespace {
 // error (MPI requires no particular class).
 std::string class_note(const fuzz::surface_result& r) {
   if (r.verdict != fuzz::surface_verdict::refused) return "";
-  if (r.which.mpi_class.empty()) return fmt::format("{} (no class of MPI's table names this error)", r.error_class);
+  if (r.which.mpi_class.empty()) return fmt::format("{} (no class of MPI's table is specific to this error)", r.error_class);
   return r.error_class == r.which.mpi_class ? fmt::format("{} (the fitting class)", r.error_class)
                                             : fmt::format("{} (the fitting class is {})", r.error_class,
                                                           r.which.mpi_class);

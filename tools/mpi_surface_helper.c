@@ -1,4 +1,5 @@
-/* redsem-mpi-surface-helper: one call of MPI_Reduce_local's argument surface, under
+/* redsem-mpi-surface-helper: one call of MPI_Reduce_local's argument surface (and of MPI_Reduce
+ * and MPI_Allreduce on MPI_COMM_SELF, for their buffer rules), under
  * MPI_ERRORS_RETURN, for `redsem fuzz --mpi LIB --surface`. Built with the library's compiler
  * wrapper and started once per case (a fresh singleton process), so a crash or an abort ends
  * that case only. Usage: redsem-mpi-surface-helper CASE. It prints one line:
@@ -46,12 +47,13 @@ struct call {
   MPI_Datatype type;
   MPI_Op op;
   int io_bytes; /* the bytes inoutbuf's elements span */
+  enum { reduce_local, reduce, allreduce } call; /* collectives: on MPI_COMM_SELF, root 0 */
 };
 
 /* The default call: two separate buffers of `count` ints, MPI_SUM. */
 static struct call plain(void) {
   struct call c = {arena + guard, arena + guard + 2 * count * sizeof(int), count, MPI_INT, MPI_SUM,
-                   count * (int)sizeof(int)};
+                   count * (int)sizeof(int), reduce_local};
   return c;
 }
 
@@ -71,6 +73,14 @@ static int make_case(const char* name, struct call* c) {
   if (strcmp(name, "op_null") == 0) return c->op = MPI_OP_NULL, 1;
   if (strcmp(name, "op_replace") == 0) return c->op = MPI_REPLACE, 1;
   if (strcmp(name, "op_no_op") == 0) return c->op = MPI_NO_OP, 1;
+  if (strncmp(name, "reduce_", 7) == 0 || strncmp(name, "allreduce_", 10) == 0) {
+    const char* rest = name + (name[0] == 'r' ? 7 : 10);
+    c->call = name[0] == 'r' ? reduce : allreduce;
+    if (strcmp(rest, "in_place") == 0) return c->in = MPI_IN_PLACE, 1;
+    if (strcmp(rest, "in_place_recvbuf") == 0) return c->io = MPI_IN_PLACE, 1;
+    if (strcmp(rest, "same_buffer") == 0) return c->io = in, 1;
+    return 0;
+  }
   if (strcmp(name, "freed_op") == 0) {
     MPI_Op op, copy;
     MPI_Op_create(sum_ints, 1, &op);
@@ -102,7 +112,9 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 0;
   }
-  const int rc = MPI_Reduce_local(c.in, c.io, c.n, c.type, c.op);
+  const int rc = c.call == reduce    ? MPI_Reduce(c.in, c.io, c.n, c.type, c.op, 0, MPI_COMM_SELF)
+                 : c.call == allreduce ? MPI_Allreduce(c.in, c.io, c.n, c.type, c.op, MPI_COMM_SELF)
+                                       : MPI_Reduce_local(c.in, c.io, c.n, c.type, c.op);
   const int in_bytes = count * (int)sizeof(int);
   int modified = 0, outside = 0;
   for (int i = 0; i < arena_size; ++i) {

@@ -49,6 +49,28 @@ surface_case handle_case(std::string_view name, std::string_view call, std::stri
   return {name, call, true, std::move(rule), cls};
 }
 
+struct collective_case {
+  std::string_view name, call;
+  bool erroneous;
+  std::string rule;
+};
+
+// MPI_Reduce and MPI_Allreduce on MPI_COMM_SELF (the one process is the root): the buffer rules
+// one process can exercise. The model has no collectives, so their rules are stated here.
+std::vector<collective_case> collective_cases() {
+  const std::string alias = "OUT and INOUT arguments must not alias any other argument (MPI-4.1 §2.3)";
+  return {
+      {"reduce_in_place", "MPI_Reduce(MPI_IN_PLACE, b, 4, MPI_INT, MPI_SUM, 0, MPI_COMM_SELF)", false, ""},
+      {"reduce_in_place_recvbuf", "MPI_Reduce(a, MPI_IN_PLACE, 4, MPI_INT, MPI_SUM, 0, MPI_COMM_SELF)", true,
+       "MPI_IN_PLACE is the root's sendbuf, never recvbuf (MPI-4.1 §7.9.1)"},
+      {"reduce_same_buffer", "MPI_Reduce(a, a, 4, MPI_INT, MPI_SUM, 0, MPI_COMM_SELF)", true, alias},
+      {"allreduce_in_place", "MPI_Allreduce(MPI_IN_PLACE, b, 4, MPI_INT, MPI_SUM, MPI_COMM_SELF)", false, ""},
+      {"allreduce_in_place_recvbuf", "MPI_Allreduce(a, MPI_IN_PLACE, 4, MPI_INT, MPI_SUM, MPI_COMM_SELF)", true,
+       "MPI_IN_PLACE is sendbuf, never recvbuf (MPI-4.1 §7.9.6)"},
+      {"allreduce_same_buffer", "MPI_Allreduce(a, a, 4, MPI_INT, MPI_SUM, MPI_COMM_SELF)", true, alias},
+  };
+}
+
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 }  // namespace
@@ -86,6 +108,8 @@ std::vector<surface_case> surface_cases() {
   out.push_back(handle_case("uncommitted_type", "MPI_Type_contiguous(2, MPI_INT, &t); "
                             "MPI_Reduce_local(a, b, 2, t, user_op)",
                             "a datatype must be committed before a call uses it (MPI-4.1 §5.1.9)", "MPI_ERR_TYPE"));
+  for (auto [name, call, erroneous, rule] : collective_cases())
+    out.push_back({name, call, erroneous, rule, ""});
   return out;
 }
 

@@ -26,6 +26,8 @@ TEST(MpiSurface, TheModelDecidesTheBufferAndOpCases) {
   }
   EXPECT_NE(find_case("overlap_one_byte").rule.find("must not share bytes"), std::string::npos);
   EXPECT_NE(find_case("in_place_both").rule.find("MPI_IN_PLACE"), std::string::npos);
+  EXPECT_FALSE(find_case("reduce_in_place").erroneous);
+  EXPECT_TRUE(find_case("allreduce_same_buffer").erroneous);
 }
 
 TEST(MpiSurface, EachAnswerIsClassified) {
