@@ -120,6 +120,7 @@ std::string_view to_string(surface_verdict v) {
     case surface_verdict::accepted_erroneous: return "accepted_erroneous";
     case surface_verdict::refused_legal: return "refused_legal";
     case surface_verdict::crashed: return "crashed";
+    case surface_verdict::hung: return "hung";
     case surface_verdict::aborted: return "aborted";
     case surface_verdict::wrote_outside: return "wrote_outside";
     case surface_verdict::modified_inbuf: return "modified_inbuf";
@@ -134,6 +135,11 @@ surface_result classify_surface(const surface_case& c, const std::string& out, i
   std::istringstream line(first_line(out));
   std::string word, error_class, flags;
   line >> word;
+  if (signal == SIGALRM) {
+    r.verdict = surface_verdict::hung;
+    r.detail = "no answer within the time limit";
+    return r;
+  }
   if (signal != 0) {
     r.verdict = surface_verdict::crashed;
     r.detail = "signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
@@ -166,7 +172,7 @@ std::vector<surface_result> run_surface(const std::string& helper, unsigned seco
       const int null = open("/dev/null", O_WRONLY);
       if (null >= 0) dup2(null, STDERR_FILENO);
       close(pipe_fds[0]);
-      alarm(seconds);  // survives exec: a hang ends as SIGALRM, reported as a crash
+      alarm(seconds);  // survives exec: a hang ends as SIGALRM
       const std::string name(c.name);
       execl(helper.c_str(), helper.c_str(), name.c_str(), static_cast<char*>(nullptr));
       _exit(127);

@@ -29,6 +29,7 @@ enum class surface_verdict : std::uint8_t {
   accepted_erroneous,   // erroneous call, MPI_SUCCESS
   refused_legal,        // legal call, refused
   crashed,              // the helper died of a signal
+  hung,                 // no answer within the time limit
   aborted,              // the helper exited without answering, despite MPI_ERRORS_RETURN
   wrote_outside,        // bytes outside inbuf and inoutbuf changed
   modified_inbuf,       // inbuf's bytes (outside inoutbuf) changed
@@ -43,7 +44,8 @@ struct surface_result {
   std::string detail;       // the library's text, the signal, the exit status
 };
 
-// Runs every case through `helper` (a path), one process each, `seconds` at most per case.
+// Runs every case through `helper` (a path), one process each, `seconds` at most per case (the
+// process gets SIGALRM then: `hung`).
 std::vector<surface_result> run_surface(const std::string& helper, unsigned seconds = 30);
 
 // Classifies one helper run: its stdout, and how it ended (exit status, or the signal).

@@ -48,5 +48,25 @@ TEST(MpiSurface, EachAnswerIsClassified) {
   EXPECT_TRUE(is_finding(surface_verdict::accepted_erroneous));
 }
 
+TEST(MpiSurface, EveryClassificationFiresThroughAWrongFakeLibrary) {
+  const auto rows = run_surface(REDSEM_FAKE_SURFACE_HELPER, 2);
+  ASSERT_EQ(rows.size(), surface_cases().size());
+  const auto verdict_of = [&](std::string_view name) {
+    for (const auto& r : rows)
+      if (r.which.name == name) return r.verdict;
+    ADD_FAILURE() << "no row " << name;
+    return surface_verdict::accepted;
+  };
+  EXPECT_EQ(verdict_of("plain"), surface_verdict::refused_legal);
+  EXPECT_EQ(verdict_of("same_buffer"), surface_verdict::wrote_outside);
+  EXPECT_EQ(verdict_of("overlap_one_element"), surface_verdict::modified_inbuf);
+  EXPECT_EQ(verdict_of("in_place_inbuf"), surface_verdict::aborted);
+  EXPECT_EQ(verdict_of("negative_count"), surface_verdict::crashed);
+  EXPECT_EQ(verdict_of("op_null"), surface_verdict::hung);
+  EXPECT_EQ(verdict_of("op_replace"), surface_verdict::accepted_erroneous);
+  EXPECT_EQ(verdict_of("op_no_op"), surface_verdict::refused);
+  EXPECT_EQ(verdict_of("count_zero_null_buffers"), surface_verdict::refused_legal);
+}
+
 }  // namespace
 }  // namespace redsem::fuzz
