@@ -121,7 +121,10 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
       return bad_input;
     }
     const auto rows = fuzz::run_surface(surface_helper);
-    out << render_surface(o.mpi, rows);
+    if (o.json)
+      out << surface_json(o.mpi, rows).dump(2) << "\n";
+    else
+      out << render_surface(o.mpi, rows);
     return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return fuzz::is_finding(r.verdict); })
                ? int{mismatch}
                : int{ok};
@@ -186,6 +189,10 @@ int run(const options& o, std::ostream& out, std::ostream& err) {
   }
   if (o.cases.value_or(0) < 0 || o.max_length.value_or(0) < 0) {
     err << "redsem fuzz: --cases and --max-len must not be negative\n";
+    return bad_input;
+  }
+  if (o.surface && o.mpi.empty()) {
+    err << "redsem fuzz: --surface needs --mpi openmpi|mpich (it runs a library's MPI_Reduce_local)\n";
     return bad_input;
   }
   if (o.kernel.empty() == o.mpi.empty()) {

@@ -38,4 +38,22 @@ std::string render_surface(const std::string& library, const std::vector<fuzz::s
   return s;
 }
 
+nlohmann::json surface_json(const std::string& library, const std::vector<fuzz::surface_result>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  bool findings = false;
+  for (const auto& r : rows) {
+    findings = findings || fuzz::is_finding(r.verdict);
+    out.push_back({{"case", r.which.name},
+                   {"call", r.which.call},
+                   {"erroneous", r.which.erroneous},
+                   {"rule", r.which.rule},
+                   {"fitting_class", r.which.mpi_class},
+                   {"verdict", to_string(r.verdict)},
+                   {"finding", fuzz::is_finding(r.verdict)},
+                   {"error_class", r.error_class},
+                   {"detail", r.detail}});
+  }
+  return {{"library", library}, {"findings", findings}, {"rows", out}};
+}
+
 }  // namespace redsem::tools

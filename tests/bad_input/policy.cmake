@@ -56,3 +56,11 @@ if(REDSEM_MPICC_mpich)
     ARGS fuzz --mpi mpich --surface
     RC 1 OUT "in_place_inbuf +refused +MPI_ERR_BUFFER.*negative_count +crashed +signal 11.*freed_op +accepted_erroneous")
 endif()
+redsem_bad_input(policy_surface_needs_mpi
+  ARGS fuzz --surface --op MPI_SUM --type MPI_INT
+  RC 2 ERR "--surface needs --mpi openmpi\\|mpich")
+if(REDSEM_MPICC_mpich)
+  redsem_bad_input(policy_surface_mpich_json
+    ARGS fuzz --mpi mpich --surface --json
+    RC 1 OUT "\"case\": \"negative_count\",[^}]*\"verdict\": \"crashed\"")
+endif()
