@@ -8,6 +8,7 @@
  *   "error CLASS FLAGS TEXT" the call returned an error: its class's name (MPI_ERR_OP, …, or its
  *                           number) and the library's text for it
  *   "unknown CASE"           no such case
+ *   "unsupported WHAT"       this library lacks the call (MPI_Reduce_local_c before MPI-4)
  *
  * FLAGS are "-" or a comma list of: inbuf_modified (the call changed inbuf), wrote_outside (a
  * guard byte around the buffers changed). The buffers are MPI_INT elements inside one arena
@@ -47,7 +48,7 @@ struct call {
   MPI_Datatype type;
   MPI_Op op;
   int io_bytes; /* the bytes inoutbuf's elements span */
-  enum { reduce_local, reduce, allreduce } call; /* collectives: on MPI_COMM_SELF, root 0 */
+  enum { reduce_local, reduce_local_c, reduce, allreduce } call; /* collectives: on MPI_COMM_SELF, root 0 */
 };
 
 /* The default call: two separate buffers of `count` ints, MPI_SUM. */
@@ -69,6 +70,7 @@ static int make_case(const char* name, struct call* c) {
   if (strcmp(name, "in_place_both") == 0) return c->in = MPI_IN_PLACE, c->io = MPI_IN_PLACE, 1;
   if (strcmp(name, "count_zero_null_buffers") == 0) return c->in = NULL, c->io = NULL, c->n = 0, c->io_bytes = 0, 1;
   if (strcmp(name, "negative_count") == 0) return c->n = -1, 1;
+  if (strcmp(name, "negative_count_c") == 0) return c->n = -1, c->call = reduce_local_c, 1;
   if (strcmp(name, "datatype_null") == 0) return c->type = MPI_DATATYPE_NULL, 1;
   if (strcmp(name, "op_null") == 0) return c->op = MPI_OP_NULL, 1;
   if (strcmp(name, "op_replace") == 0) return c->op = MPI_REPLACE, 1;
@@ -98,6 +100,16 @@ static int make_case(const char* name, struct call* c) {
   return 0;
 }
 
+/* The MPI-4 large-count binding, with the case's count as an MPI_Count. */
+static int reduce_local_large(const struct call* c) {
+#if MPI_VERSION >= 4
+  return MPI_Reduce_local_c(c->in, c->io, (MPI_Count)c->n, c->type, c->op);
+#else
+  (void)c;
+  return MPI_ERR_OTHER;
+#endif
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   MPI_Init(NULL, NULL);
@@ -107,12 +119,23 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 3 * count; ++i) ((int*)(arena + guard))[i] = i + 1;
   memcpy(before, arena, sizeof arena);
   struct call c;
+  int large = 0;
   if (!make_case(argv[1], &c)) {
     printf("unknown %s\n", argv[1]);
     MPI_Finalize();
     return 0;
   }
-  const int rc = c.call == reduce    ? MPI_Reduce(c.in, c.io, c.n, c.type, c.op, 0, MPI_COMM_SELF)
+#if MPI_VERSION >= 4
+  if (c.call == reduce_local_c) c.call = reduce_local, large = 1;
+#else
+  if (c.call == reduce_local_c) {
+    printf("unsupported MPI_Reduce_local_c (MPI_VERSION %d)\n", MPI_VERSION);
+    MPI_Finalize();
+    return 0;
+  }
+#endif
+  const int rc = large                 ? reduce_local_large(&c)
+                 : c.call == reduce    ? MPI_Reduce(c.in, c.io, c.n, c.type, c.op, 0, MPI_COMM_SELF)
                  : c.call == allreduce ? MPI_Allreduce(c.in, c.io, c.n, c.type, c.op, MPI_COMM_SELF)
                                        : MPI_Reduce_local(c.in, c.io, c.n, c.type, c.op);
   const int in_bytes = count * (int)sizeof(int);

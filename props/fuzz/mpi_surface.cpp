@@ -94,6 +94,8 @@ std::vector<surface_case> surface_cases() {
                          {in, in + 2 * count * int_size, 0}, ""));
   out.push_back(modelled("negative_count", "MPI_Reduce_local(a, b, -1, MPI_INT, MPI_SUM)",
                          {in, in + 2 * count * int_size, -1}, "MPI_ERR_COUNT"));
+  out.push_back(modelled("negative_count_c", "MPI_Reduce_local_c(a, b, (MPI_Count)-1, MPI_INT, MPI_SUM)",
+                         {in, in + 2 * count * int_size, -1}, "MPI_ERR_COUNT"));
   out.push_back(modelled("op_replace", "MPI_Reduce_local(a, b, 4, MPI_INT, MPI_REPLACE)",
                          {in, in + 2 * count * int_size, count, op_id::replace}, "MPI_ERR_OP"));
   out.push_back(modelled("op_no_op", "MPI_Reduce_local(a, b, 4, MPI_INT, MPI_NO_OP)",
@@ -124,11 +126,14 @@ std::string_view to_string(surface_verdict v) {
     case surface_verdict::aborted: return "aborted";
     case surface_verdict::wrote_outside: return "wrote_outside";
     case surface_verdict::modified_inbuf: return "modified_inbuf";
+    case surface_verdict::unsupported: return "unsupported";
   }
   return "?";
 }
 
-bool is_finding(surface_verdict v) { return v != surface_verdict::accepted && v != surface_verdict::refused; }
+bool is_finding(surface_verdict v) {
+  return v != surface_verdict::accepted && v != surface_verdict::refused && v != surface_verdict::unsupported;
+}
 
 surface_result classify_surface(const surface_case& c, const std::string& out, int exit_status, int signal) {
   surface_result r{c, surface_verdict::accepted, "", ""};
@@ -143,6 +148,11 @@ surface_result classify_surface(const surface_case& c, const std::string& out, i
   if (signal != 0) {
     r.verdict = surface_verdict::crashed;
     r.detail = "signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+    return r;
+  }
+  if (word == "unsupported") {
+    r.verdict = surface_verdict::unsupported;
+    std::getline(line >> std::ws, r.detail);
     return r;
   }
   if (word != "ok" && word != "error") {

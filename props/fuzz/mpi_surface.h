@@ -33,6 +33,7 @@ enum class surface_verdict : std::uint8_t {
   aborted,              // the helper exited without answering, despite MPI_ERRORS_RETURN
   wrote_outside,        // bytes outside inbuf and inoutbuf changed
   modified_inbuf,       // inbuf's bytes (outside inoutbuf) changed
+  unsupported,          // the library lacks the call (MPI_Reduce_local_c before MPI-4)
 };
 std::string_view to_string(surface_verdict v);
 bool is_finding(surface_verdict v);

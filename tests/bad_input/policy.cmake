@@ -54,7 +54,7 @@ endif()
 if(REDSEM_MPICC_mpich)
   redsem_bad_input(policy_surface_mpich_negative_count_crashes
     ARGS fuzz --mpi mpich --surface
-    RC 1 OUT "in_place_inbuf +refused +MPI_ERR_BUFFER.*negative_count +crashed +signal 11.*freed_op +accepted_erroneous")
+    RC 1 OUT "in_place_inbuf +refused +MPI_ERR_BUFFER.*negative_count +crashed +signal 11.*negative_count_c +crashed +signal 11.*freed_op +accepted_erroneous")
 endif()
 redsem_bad_input(policy_surface_needs_mpi
   ARGS fuzz --surface --op MPI_SUM --type MPI_INT

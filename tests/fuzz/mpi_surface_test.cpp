@@ -19,7 +19,7 @@ surface_case find_case(std::string_view name) {
 TEST(MpiSurface, TheModelDecidesTheBufferAndOpCases) {
   for (auto legal : {"plain", "count_zero_null_buffers"}) EXPECT_FALSE(find_case(legal).erroneous) << legal;
   for (auto bad : {"same_buffer", "overlap_one_element", "overlap_one_byte", "in_place_inbuf", "in_place_inoutbuf",
-                   "in_place_both", "negative_count", "op_replace", "op_no_op"}) {
+                   "in_place_both", "negative_count", "negative_count_c", "op_replace", "op_no_op"}) {
     const auto c = find_case(bad);
     EXPECT_TRUE(c.erroneous) << bad;
     EXPECT_NE(c.rule.find("MPI-4.1 §"), std::string::npos) << bad << ": " << c.rule;
@@ -44,6 +44,10 @@ TEST(MpiSurface, EachAnswerIsClassified) {
   EXPECT_EQ(classify_surface(legal, "ok inbuf_modified\n", 0, 0).verdict, surface_verdict::modified_inbuf);
   EXPECT_EQ(classify_surface(bad, "error MPI_ERR_COUNT wrote_outside x\n", 0, 0).verdict,
             surface_verdict::wrote_outside);
+  const auto lacking = classify_surface(find_case("negative_count_c"), "unsupported MPI_Reduce_local_c\n", 0, 0);
+  EXPECT_EQ(lacking.verdict, surface_verdict::unsupported);
+  EXPECT_EQ(lacking.detail, "MPI_Reduce_local_c");
+  EXPECT_FALSE(is_finding(surface_verdict::unsupported));
   EXPECT_FALSE(is_finding(surface_verdict::refused));
   EXPECT_TRUE(is_finding(surface_verdict::accepted_erroneous));
 }
