@@ -119,9 +119,12 @@ bool uses_default_semantics(op_id op, basic_type type, const policy& p) {
   const bool floating = is_float_kind(info(type).fields[0].kind);
   switch (class_of(op)) {
     case op_class::minmax: return !floating || (p.minmax_nan == d.minmax_nan && p.minmax_zero == d.minmax_zero);
-    case op_class::arith: return !is_signed_integer(type) || p.overflow == d.overflow;
+    case op_class::arith:
+      if (group_of(type) == type_group::complex) return op != op_id::prod || p.complex_prod == d.complex_prod;
+      return !is_signed_integer(type) || p.overflow == d.overflow;
     case op_class::logical: return p.truth == d.truth && p.true_value == d.true_value;
-    case op_class::loc: return !floating || (p.loc_nan == d.loc_nan && p.minmax_zero == d.minmax_zero);
+    case op_class::loc:
+      return !floating || (p.loc_nan == d.loc_nan && p.minmax_zero == d.minmax_zero && p.loc_tie == d.loc_tie);
     case op_class::bitwise: case op_class::move: return true;
   }
   return false;

@@ -49,6 +49,8 @@ class concrete_domain {
   bool is_nan(T a) const { return std::isnan(a); }
   template <class T>
   bool sign_bit(T a) const { return std::signbit(a); }
+  template <class T>
+  bool is_inf(T a) const { return std::isinf(a); }
 
   template <class T>
   T band(T a, T b) const { return static_cast<T>(a & b); }

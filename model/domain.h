@@ -5,12 +5,12 @@
 //   d.select(c, a, b)      c ? a : b (also on booleans)
 //   d.add/sub/mul(a, b)    arithmetic; signed-integer overflow as the policy says
 //   d.lt(a, b), d.eq(a, b) numeric order and equality (IEEE for floats: false with a NaN; −0 == +0)
-//   d.is_nan(a), d.sign_bit(a)       floats only
+//   d.is_nan(a), d.is_inf(a), d.sign_bit(a)   floats only
 //   d.band/bor/bxor(a, b)  integers only
 //   d.neg(a)               −a (integers wrap: 0 − a)
 //   d.shl/shr/rotl/rotr(a, n)   integers only; n read as unsigned (SMT-LIB bvshl/bvlshr/bvashr/rotate)
 //   D::value<S>, d.constant<S>(c)   the domain's value for scalar S (value<bool> is boolean), and constants;
-//                                   op files (model/opfile/evaluate.h) need these
+//                                   op files (model/opfile/evaluate.h) and complex_prod.h need these
 //   d.truthy(a)            a logical operand read as true or false, as the policy says
 //   d.from_truth(p, like)  a logical result written in the type of `like`, as the policy says
 //   d.and_(p, q), d.or_(p, q), d.xor_(p, q), d.not_(p)   on booleans

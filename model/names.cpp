@@ -85,7 +85,12 @@ constexpr auto enum_keys = std::make_tuple(
     enum_key<truth_rule, 2>{"truth", &policy::truth, {"nonzero", "low_bit"}},
     enum_key<true_rule, 2>{"true_value", &policy::true_value, {"one", "all_ones"}},
     enum_key<derived_rule, 2>{"derived", &policy::derived, {"strict", "lenient"}},
-    enum_key<compare_rule, 3>{"compare", &policy::compare, {"bitwise", "nan_equal", "ulps"}});
+    enum_key<compare_rule, 3>{"compare", &policy::compare, {"bitwise", "nan_equal", "ulps"}},
+    enum_key<loc_tie_rule, 3>{"loc_tie", &policy::loc_tie, {"by_value", "first", "second"}},
+    enum_key<complex_prod_rule, 2>{"complex_prod", &policy::complex_prod, {"textbook", "annex_g"}});
+
+// Keys from here on are printed only away from their default (see to_string(policy)).
+constexpr std::size_t keys_always_printed = 8;
 
 }  // namespace
 
@@ -148,13 +153,32 @@ std::optional<policy> parse_policy(std::string_view text, std::string* error) {
 }
 
 std::string to_string(const policy& p) {
-  std::string s;
+  std::string s, later;
+  std::size_t i = 0;
   std::apply([&](const auto&... k) {
-    ((s += (s.empty() ? "" : ",") + std::string(k.key) + "=" +
-           std::string(k.choices[static_cast<std::size_t>(p.*(k.member))])),
-     ...);
+    ([&] {
+      const auto choice = static_cast<std::size_t>(p.*(k.member));
+      const std::string item = std::string(k.key) + "=" + std::string(k.choices[choice]);
+      if (i++ < keys_always_printed) s += (s.empty() ? "" : ",") + item;
+      else if (p.*(k.member) != policy{}.*(k.member)) later += "," + item;
+    }(), ...);
   }, enum_keys);
-  return s + ",ulps=" + std::to_string(p.ulps);
+  return s + ",ulps=" + std::to_string(p.ulps) + later;
+}
+
+std::string changed_keys(const policy& from, const policy& to) {
+  std::string out;
+  std::size_t i = 0;
+  auto add = [&](std::string_view key, std::string_view value) {
+    out += (out.empty() ? "" : ",") + std::string(key) + "=" + std::string(value);
+  };
+  std::apply([&](const auto&... k) {
+    ([&] {
+      if (from.*(k.member) != to.*(k.member)) add(k.key, k.choices[static_cast<std::size_t>(to.*(k.member))]);
+      if (++i == keys_always_printed && from.ulps != to.ulps) add("ulps", std::to_string(to.ulps));
+    }(), ...);
+  }, enum_keys);
+  return out;
 }
 
 }  // namespace redsem

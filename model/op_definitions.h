@@ -8,6 +8,7 @@
 #pragma once
 
 #include "model/check.h"
+#include "model/complex_prod.h"
 #include "model/datatype.h"
 #include "model/domain.h"
 #include "model/op.h"
@@ -67,6 +68,16 @@ pair_val<V, I> extreme_loc(const D& d, const policy& p, direction dir, const pai
       return {d.select(a_better, u, d.select(eq, u, v)),
               d.select(a_better, a.index, d.select(eq, k, b.index))};
     }
+    if (p.loc_tie != loc_tie_rule::by_value) {
+      // By operand position: a NaN on either side, or a tie (±0), goes to the chosen operand;
+      // a tie still takes the smaller index.
+      const bool first = p.loc_tie == loc_tie_rule::first;
+      const auto nan = d.or_(d.is_nan(u), d.is_nan(v));
+      const V& pv = first ? u : v;
+      const I& pi = first ? a.index : b.index;
+      return {d.select(nan, pv, d.select(a_better, u, d.select(b_better, v, pv))),
+              d.select(nan, pi, d.select(a_better, a.index, d.select(b_better, b.index, k)))};
+    }
     // NaN counts as the extreme value; two NaNs tie.
     const auto a_wins = d.or_(a_better, d.and_(d.is_nan(u), d.not_(d.is_nan(v))));
     const auto b_wins = d.or_(b_better, d.and_(d.is_nan(v), d.not_(d.is_nan(u))));
@@ -91,11 +102,14 @@ template <class D, class V>
 V prod(const D& d, const V& a, const V& b) {
   return d.mul(a, b);
 }
-// The textbook formula, as the standard's own complex example uses; each product is
-// rounded on its own (the model is built without FMA contraction).
+// Complex operands: the formula the policy names (complex_prod.h).
 template <class D, class S>
-complex_val<S> prod(const D& d, const complex_val<S>& a, const complex_val<S>& b) {
-  return {d.sub(d.mul(a.re, b.re), d.mul(a.im, b.im)), d.add(d.mul(a.re, b.im), d.mul(a.im, b.re))};
+complex_val<S> prod(const D& d, const policy& p, const complex_val<S>& a, const complex_val<S>& b) {
+  return complex_prod(d, p, a, b);
+}
+template <class D, class V>
+V prod(const D& d, const policy& /*p*/, const V& a, const V& b) {
+  return prod(d, a, b);
 }
 
 // a ∘ b for predefined op `op` on elements of predefined type B, in domain D.
@@ -107,7 +121,7 @@ E apply(op_id op, const D& d, const policy& p, const E& a, const E& b) {
     case op_id::max: if constexpr (allowed(op_id::max)) return extreme(d, p, direction::greater, a, b); break;
     case op_id::min: if constexpr (allowed(op_id::min)) return extreme(d, p, direction::smaller, a, b); break;
     case op_id::sum: if constexpr (allowed(op_id::sum)) return sum(d, a, b); break;
-    case op_id::prod: if constexpr (allowed(op_id::prod)) return prod(d, a, b); break;
+    case op_id::prod: if constexpr (allowed(op_id::prod)) return prod(d, p, a, b); break;
     case op_id::land: if constexpr (allowed(op_id::land)) return d.from_truth(d.and_(d.truthy(a), d.truthy(b)), a); break;
     case op_id::lor: if constexpr (allowed(op_id::lor)) return d.from_truth(d.or_(d.truthy(a), d.truthy(b)), a); break;
     case op_id::lxor: if constexpr (allowed(op_id::lxor)) return d.from_truth(d.xor_(d.truthy(a), d.truthy(b)), a); break;

@@ -29,6 +29,21 @@ enum class loc_nan_rule : std::uint8_t {
   c_chain,  // `if (u<v) … else if (u==v) … else …`: the right operand wins, whatever the order
 };
 
+// MINLOC/MAXLOC on floating values: which operand wins a ±0 tie or a NaN, on which MPI-4.1
+// §7.9.4's three cases (u < v, u = v, u > v) say nothing.
+enum class loc_tie_rule : std::uint8_t {
+  by_value,  // decided by the values, as loc_nan and minmax_zero say
+  first,     // the first operand (invec): its value on a ±0 tie (index still the smaller), all of it with a NaN
+  second,    // the second operand (inoutvec), the same way: `if (io == in) … else if (io > in) …` with io kept
+};
+
+// Complex MPI_PROD (MPI-4.1 §7.9.2 allows it, and names no formula): (a+bi)(c+di).
+enum class complex_prod_rule : std::uint8_t {
+  textbook,  // (ac − bd) + (ad + bc)i, each product rounded on its own
+  annex_g,   // C11 Annex G.5.1: the textbook result, except that NaN + NaNi from an infinite operand
+             // or an overflowing product is recomputed as an infinity (libgcc's __muldc3)
+};
+
 // Signed SUM/PROD overflow on integer types (§9.6). Unsigned types always wrap.
 enum class overflow_rule : std::uint8_t {
   wrap,       // two's complement
@@ -70,6 +85,8 @@ struct policy {
   derived_rule derived = derived_rule::strict;
   compare_rule compare = compare_rule::nan_equal;
   std::uint32_t ulps = 0;
+  loc_tie_rule loc_tie = loc_tie_rule::by_value;
+  complex_prod_rule complex_prod = complex_prod_rule::textbook;
 
   friend bool operator==(const policy&, const policy&) = default;
 };
@@ -78,7 +95,13 @@ struct policy {
 // Returns nullopt and fills *error with the offending key or value on bad input.
 std::optional<policy> parse_policy(std::string_view text, std::string* error);
 
-// The canonical text of a policy: every key, in a fixed order (it keys caches).
+// The canonical text of a policy: every key, in a fixed order (it keys caches). Keys added
+// after the text was first fixed (loc_tie, complex_prod) appear only when they are not at their
+// default, so the text, and every proof cached under it, of an older policy is unchanged.
 std::string to_string(const policy& p);
+
+// The keys whose values differ, as `to`'s "key=value" items in the canonical order; empty
+// when the policies are equal.
+std::string changed_keys(const policy& from, const policy& to);
 
 }  // namespace redsem

@@ -17,6 +17,7 @@
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
 #include "tools/number_options.h"
+#include "tools/fuzz_surface_render.h"
 #include "tools/progress.h"
 
 namespace redsem::tools {
@@ -38,6 +39,7 @@ struct options {
   bool in_process = false;
   bool noncanonical_bools = false;
   bool json = false;
+  bool surface = false;
 };
 
 // The oracle of --op/--type, or a message naming what is wrong.
@@ -123,11 +125,11 @@ void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
 }
 
 // The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.
-std::string helper_path(const options& o) {
-  if (!o.mpi_helper.empty()) return o.mpi_helper;
+std::string helper_path(const options& o, const std::string& prefix = "redsem-mpi-helper-") {
+  if (!o.mpi_helper.empty() && prefix == "redsem-mpi-helper-") return o.mpi_helper;
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return (self.parent_path() / ("redsem-mpi-helper-" + o.mpi)).string();
+  return (self.parent_path() / (prefix + o.mpi)).string();
 }
 
 int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
@@ -157,6 +159,21 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
         << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
     return bad_input;
+  }
+  if (o.surface) {
+    const std::string surface_helper = helper_path(o, "redsem-mpi-surface-helper-");
+    if (access(surface_helper.c_str(), X_OK) != 0) {
+      err << "redsem fuzz: no surface helper for " << o.mpi << " at " << surface_helper << "\n";
+      return bad_input;
+    }
+    const auto rows = fuzz::run_surface(surface_helper);
+    if (o.json)
+      out << json_text(surface_json(o.mpi, rows)) << "\n";
+    else
+      out << render_surface(o.mpi, rows);
+    return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return fuzz::is_finding(r.verdict); })
+               ? int{mismatch}
+               : int{ok};
   }
   fuzz::mpi_helper helper(helper_program, o.call_timeout);
   std::optional<progress> bar;
@@ -237,6 +254,10 @@ int run(options& o, std::ostream& out, std::ostream& err) {
     }
     semantics = *parsed;
   }
+  if (o.surface && o.mpi.empty()) {
+    err << "redsem fuzz: --surface needs --mpi openmpi|mpich (it runs a library's MPI_Reduce_local)\n";
+    return bad_input;
+  }
   if (o.kernel.empty() == o.mpi.empty()) {
     err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
     return bad_input;
@@ -253,6 +274,9 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("LIB:SYMBOL");
   cmd->add_option("--mpi", opts->mpi, "Fuzz a real MPI library's MPI_Reduce_local over every (op, type)")
       ->type_name("openmpi|mpich");
+  cmd->add_flag("--surface", opts->surface,
+                "With --mpi: MPI_Reduce_local's argument surface (aliasing, MPI_IN_PLACE, counts, handles), one "
+                "process per call");
   cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")

@@ -20,14 +20,15 @@ std::string pair_name(const fuzz::mpi_pair_result& row) {
 }
 
 std::string detail(const fuzz::mpi_pair_result& row, const fuzz::mpi_campaign_report& r, const policy& p) {
+  if (row.right_under)
+    return "every answer right under " + variant_change(p, *row.right_under) + "; e.g. " +
+           one_line(renderer(row, r, p), *row.found);
   if (row.found) return one_line(renderer(row, r, p), *row.found);
   if (row.verdict == fuzz::mpi_pair_verdict::pass) return fmt::format("{} cases", row.cases_run);
   return row.note;
 }
 
-std::string verdict_text(const fuzz::mpi_pair_result& row) {
-  return row.found ? fuzz::failure_verdict(*row.found) : std::string(to_string(row.verdict));
-}
+std::string verdict_text(const fuzz::mpi_pair_result& row) { return fuzz::row_verdict(row); }
 
 }  // namespace
 
@@ -61,9 +62,12 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
   s += fmt::format("  {} illegal pairs refused with an error, as required\n", refused);
   s += "\nsummary:";
   for (const auto& [k, n] : counts) s += fmt::format(" {} {};", n, k);
-  s += has_findings(r) ? "\nFINDINGS: see the rows above. policy_choice: right under another NaN/±0 policy (named);"
-                         " inconsistent_policy / position_dependent: no single policy fits; wrong: no policy gives it\n"
+  s += has_findings(r) ? "\nFINDINGS: see the rows above. inconsistent_policy / position_dependent: no single policy fits"
+                         " every answer of the row; wrong: no policy gives it\n"
                        : "\nno findings\n";
+  if (std::any_of(r.rows.begin(), r.rows.end(), [](const auto& row) { return row.right_under.has_value(); }))
+    s += "policy_choice: every answer of the row is right under the one other policy named (a choice MPI leaves"
+         " open), not a finding\n";
   for (const auto& row : r.rows)
     if (row.found) {
       const auto d = renderer(row, r, o.semantics);
@@ -87,6 +91,10 @@ nlohmann::json to_json(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campa
                      {"note", row.note},
                      {"cases_run", row.cases_run}};
     if (row.found) j["failure"] = to_json(renderer(row, r, o.semantics), *row.found);
+    if (row.right_under) {
+      j["right_under"] = policy_change(o.semantics, row.right_under->semantics);
+      j["operands_swapped"] = row.right_under->swapped;
+    }
     rows.push_back(j);
   }
   return {{"library", r.library},

@@ -24,12 +24,6 @@ std::string element(const fuzz::differential& d, const std::vector<std::byte>& v
   return format_element(d.oracle_used().type, element_at(v, k, d.extent()));
 }
 
-std::string variant_change(const policy& chosen, const fuzz::policy_variant& v) {
-  const std::string keys = v.semantics == chosen ? "" : policy_change(chosen, v.semantics);
-  if (!v.swapped) return keys.empty() ? "the chosen policy" : keys;
-  return (keys.empty() ? "the chosen policy" : keys) + " with the operands swapped (inoutbuf ∘ inbuf)";
-}
-
 // The policies an element follows, keeping only the smallest changes from the chosen one
 // (a change that adds an irrelevant key to a listed change says nothing new).
 std::string policies(const policy& chosen, const std::vector<fuzz::policy_variant>& ps) {
@@ -109,11 +103,14 @@ nlohmann::json layout_json(const fuzz::fuzz_case& c) {
 
 }  // namespace
 
+std::string variant_change(const policy& chosen, const fuzz::policy_variant& v) {
+  const std::string keys = v.semantics == chosen ? "" : policy_change(chosen, v.semantics);
+  if (!v.swapped) return keys.empty() ? "the chosen policy" : keys;
+  return (keys.empty() ? "the chosen policy" : keys) + " with the operands swapped (inoutbuf ∘ inbuf)";
+}
+
 std::string policy_change(const policy& p, const policy& q) {
-  const auto a = split(to_string(p), ','), b = split(to_string(q), ',');
-  std::string out;
-  for (std::size_t i = 0; i < b.size(); ++i)
-    if (i >= a.size() || a[i] != b[i]) out += (out.empty() ? "" : ",") + b[i];
+  const std::string out = changed_keys(p, q);
   return out.empty() ? "the chosen policy" : out;
 }
 

@@ -19,6 +19,10 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o,
 nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f);
 std::string one_line(const fuzz::differential& d, const fuzz::failure& f);
 
+// A policy variant as the change from the chosen policy, e.g. "loc_tie=second", "… with the
+// operands swapped (inoutbuf ∘ inbuf)", or "the chosen policy".
+std::string variant_change(const policy& chosen, const fuzz::policy_variant& v);
+
 // The keys where policy q differs from p, as "key=value,…" (the part of q a user sets).
 std::string policy_change(const policy& p, const policy& q);
 

@@ -23,26 +23,55 @@ std::optional<fault_place> nearest_buffer(std::uintptr_t address, guarded_buffer
   return fault_place{offset, in_nearer};
 }
 
-// Every other NaN/±0/loc choice, in MPI's operand order and, for a commutative op, swapped
-// (the chosen policy swapped too); fewest changes first, MPI's order before swapped.
-std::vector<policy_variant> alternative_policies(const policy& p, bool commutative) {
+// The policies that differ from p only in the keys `choices` names.
+std::vector<policy> varied_policies(const policy& p, policy_choices choices) {
+  std::vector<policy> out;
+  const auto nans = choices == policy_choices::minmax ? std::vector{nan_rule::propagate, nan_rule::ignore,
+                                                                    nan_rule::c_ternary}
+                                                      : std::vector{p.minmax_nan};
+  const auto locs = choices == policy_choices::loc ? std::vector{loc_nan_rule::extreme, loc_nan_rule::c_chain}
+                                                   : std::vector{p.loc_nan};
+  const auto zeros = choices == policy_choices::minmax || choices == policy_choices::loc
+                         ? std::vector{zero_rule::ordered, zero_rule::c_ternary}
+                         : std::vector{p.minmax_zero};
+  const auto ties = choices == policy_choices::loc
+                        ? std::vector{loc_tie_rule::by_value, loc_tie_rule::first, loc_tie_rule::second}
+                        : std::vector{p.loc_tie};
+  const auto prods = choices == policy_choices::complex_prod
+                         ? std::vector{complex_prod_rule::textbook, complex_prod_rule::annex_g}
+                         : std::vector{p.complex_prod};
+  for (auto n : nans)
+    for (auto z : zeros)
+      for (auto l : locs)
+        for (auto t : ties)
+          for (auto c : prods) {
+            policy q = p;
+            q.minmax_nan = n;
+            q.minmax_zero = z;
+            q.loc_nan = l;
+            q.loc_tie = t;
+            q.complex_prod = c;
+            // A positional tie rule decides what loc_nan and minmax_zero would: vary it alone.
+            const bool redundant =
+                t != loc_tie_rule::by_value && (l != p.loc_nan || z != p.minmax_zero);
+            if (!redundant) out.push_back(q);
+          }
+  return out;
+}
+
+// Every other choice of the keys `choices` names, in MPI's operand order and, for a commutative
+// op, swapped (the chosen policy swapped too); fewest changes first, MPI's order before swapped.
+std::vector<policy_variant> alternative_policies(const policy& p, policy_choices choices, bool commutative) {
   std::vector<policy_variant> out;
   for (bool swapped : {false, true}) {
     if (swapped && !commutative) break;
-    for (auto n : {nan_rule::propagate, nan_rule::ignore, nan_rule::c_ternary})
-      for (auto z : {zero_rule::ordered, zero_rule::c_ternary})
-        for (auto l : {loc_nan_rule::extreme, loc_nan_rule::c_chain}) {
-          policy q = p;
-          q.minmax_nan = n;
-          q.minmax_zero = z;
-          q.loc_nan = l;
-          if (swapped || !(q == p)) out.push_back({q, swapped});
-        }
+    for (const policy& q : varied_policies(p, choices))
+      if (swapped || !(q == p)) out.push_back({q, swapped});
   }
   auto changes = [&](const policy_variant& v) {
     const policy& q = v.semantics;
     return (q.minmax_nan != p.minmax_nan) + (q.minmax_zero != p.minmax_zero) + (q.loc_nan != p.loc_nan) +
-           (v.swapped ? 3 : 0);
+           (q.loc_tie != p.loc_tie) + (q.complex_prod != p.complex_prod) + (v.swapped ? 3 : 0);
   };
   std::stable_sort(out.begin(), out.end(),
                    [&](const policy_variant& a, const policy_variant& b) { return changes(a) < changes(b); });
@@ -82,8 +111,8 @@ std::string_view to_string(verdict_kind v) {
 
 differential::differential(oracle o, kernel_under_test k, const policy& p)
     : oracle_(std::move(o)), kernel_(std::move(k)), policy_(p), op_(oracle_.make(p)), extent_(oracle_.type.extent()) {
-  if (oracle_.policy_sensitive) {
-    alternatives_ = alternative_policies(p, op_.commutative);
+  if (oracle_.choices != policy_choices::none) {
+    alternatives_ = alternative_policies(p, oracle_.choices, op_.commutative);
     for (const auto& q : alternatives_) alternative_ops_.push_back(oracle_.make(q.semantics));
   }
 }
@@ -123,6 +152,14 @@ bool differential::in_domain(const fuzz_case& c) const {
   if (!oracle_.domain) return true;
   for (std::int64_t k = 0; k < c.count; ++k)
     if (!oracle_.domain->contains(element_at(c.in, k, extent_)) || !oracle_.domain->contains(element_at(c.inout, k, extent_)))
+      return false;
+  return true;
+}
+
+bool differential::follows(const fuzz_case& c, const std::vector<std::byte>& actual, std::size_t alternative) const {
+  const auto model = expected(c, static_cast<int>(alternative));
+  for (std::int64_t k = 0; k < c.count; ++k)
+    if (!same(oracle_.type, extent_, element_at(actual, k, extent_), element_at(model, k, extent_), policy_))
       return false;
   return true;
 }

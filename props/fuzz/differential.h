@@ -16,7 +16,7 @@ namespace redsem::fuzz {
 
 enum class verdict_kind : std::uint8_t {
   pass,
-  wrong,                // some element matches the model under no NaN/±0/loc policy
+  wrong,                // some element matches the model under no policy the oracle's choices allow
   policy_choice,        // every element matches the model under one other policy (named)
   inconsistent_policy,  // each element matches some policy, but no one policy fits all (body vs tail)
   wrote_outside,        // the kernel wrote bytes outside inoutbuf's (or inbuf's) elements
@@ -82,6 +82,10 @@ class differential {
 
   // Whether every element of both buffers is inside the oracle's domain (always, without one).
   bool in_domain(const fuzz_case& c) const;
+  // The other policies the model is asked under when a case fails, fewest changes first.
+  const std::vector<policy_variant>& alternatives() const { return alternatives_; }
+  // Whether every element of `actual` (the kernel's inoutbuf for c) is the model's under alternative i.
+  bool follows(const fuzz_case& c, const std::vector<std::byte>& actual, std::size_t alternative) const;
 
   const oracle& oracle_used() const { return oracle_; }
   const kernel_under_test& kernel() const { return kernel_; }
@@ -98,7 +102,7 @@ class differential {
   kernel_under_test kernel_;
   policy policy_;
   element_op op_;
-  std::vector<policy_variant> alternatives_;  // other NaN/±0/loc choices, fewest changes first
+  std::vector<policy_variant> alternatives_;  // the oracle's other choices, fewest changes first
   std::vector<element_op> alternative_ops_;
   std::int64_t extent_;
   mutable int hangs_seen_ = 0;

@@ -1,5 +1,7 @@
 #include "props/fuzz/mpi_campaign.h"
 
+#include "props/fuzz/row_policy.h"
+
 namespace redsem::fuzz {
 namespace {
 
@@ -28,7 +30,7 @@ mpi_reply probe(mpi_helper& helper, const pair_id& p) {
 }
 
 mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
-  mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt};
+  mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt, std::nullopt};
   const mpi_reply reply = probe(helper, p);
   switch (reply.status) {
     case mpi_reply::kind::error:
@@ -57,7 +59,7 @@ mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
 
 mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const pair_id& p,
                            const mpi_campaign_options& o) {
-  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt};
+  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt, std::nullopt};
   const mpi_reply reply = probe(helper, p);
   if (reply.status != mpi_reply::kind::ok) {
     r.note = reply.text;
@@ -72,7 +74,8 @@ mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const
   r.cases_run = report.cases_run;
   r.elements_compared = report.elements_compared;
   if (report.first_failure) {
-    r.verdict = mpi_pair_verdict::finding;
+    r.right_under = policy_explaining_all(d, o.per_pair, *report.first_failure);
+    r.verdict = r.right_under ? mpi_pair_verdict::policy_choice : mpi_pair_verdict::finding;
     r.found = report.first_failure;
   }
   return r;
@@ -86,6 +89,8 @@ std::string_view to_string(mpi_pair_verdict v) {
       return "pass";
     case mpi_pair_verdict::finding:
       return "finding";
+    case mpi_pair_verdict::policy_choice:
+      return "policy_choice";
     case mpi_pair_verdict::refused_legal:
       return "refused_legal_pair";
     case mpi_pair_verdict::unsupported:
@@ -100,6 +105,13 @@ std::string_view to_string(mpi_pair_verdict v) {
       return "hung";
   }
   return "?";
+}
+
+std::string row_verdict(const mpi_pair_result& row) {
+  if (row.verdict == mpi_pair_verdict::policy_choice || !row.found) return std::string(to_string(row.verdict));
+  const std::string v = failure_verdict(*row.found);
+  // The minimal case follows another policy, but some answer of the row does not.
+  return v == to_string(verdict_kind::policy_choice) ? std::string(to_string(verdict_kind::inconsistent_policy)) : v;
 }
 
 bool is_finding(mpi_pair_verdict v) {

@@ -14,7 +14,8 @@ namespace redsem::fuzz {
 
 enum class mpi_pair_verdict : std::uint8_t {
   pass,              // legal pair, every case agreed with the model
-  finding,           // legal pair, a shrunk counterexample
+  finding,           // legal pair, a shrunk counterexample that no single policy explains
+  policy_choice,     // legal pair, every answer right under one other policy (named): not a finding
   refused_legal,     // legal pair, the library returned an error
   unsupported,       // the library does not have the type (or its extent differs)
   refused,           // illegal pair, refused with an error: as MPI requires
@@ -34,7 +35,13 @@ struct mpi_pair_result {
   std::int64_t cases_run = 0;
   std::optional<failure> found;
   std::int64_t elements_compared = 0;  // a pass on none is no pass
+  std::optional<policy_variant> right_under;  // policy_choice: the policy every answer follows
 };
+
+// The row's verdict in one word: pass, policy_choice, a failure's verdict (wrong,
+// inconsistent_policy, position_dependent, …; never policy_choice when no single policy explains
+// the whole row), or the status (refused, crashed, …).
+std::string row_verdict(const mpi_pair_result& row);
 
 struct mpi_campaign_options {
   fuzz_options per_pair;

@@ -7,14 +7,18 @@
 namespace redsem::fuzz {
 
 oracle predefined_oracle(op_id op, basic_type type) {
-  const bool sensitive = class_of(op) == op_class::minmax || class_of(op) == op_class::loc;
+  const policy_choices choices = class_of(op) == op_class::minmax ? policy_choices::minmax
+                                 : class_of(op) == op_class::loc  ? policy_choices::loc
+                                 : op == op_id::prod && group_of(type) == type_group::complex
+                                     ? policy_choices::complex_prod
+                                     : policy_choices::none;
   return {std::string(to_string(op)) + " on " + std::string(to_string(type)), datatype::predefined(type),
-          [op, type](const policy& p) { return predefined_element_op(op, type, p); }, sensitive, nullptr};
+          [op, type](const policy& p) { return predefined_element_op(op, type, p); }, choices, nullptr};
 }
 
 oracle user_function_oracle(const user_op& op, const datatype& type) {
   return {op.name + " on " + type.description(), type, [op, type](const policy&) { return user_element_op(op, type); },
-          false, nullptr};
+          policy_choices::none, nullptr};
 }
 
 oracle opfile_oracle(const opfile::typed_op& op, const std::string& file, const policy& semantics) {
@@ -30,7 +34,7 @@ oracle opfile_oracle(const opfile::typed_op& op, const std::string& file, const 
   std::shared_ptr<const opfile::op_domain> domain;
   if (!op.requires_.empty()) domain = std::make_shared<const opfile::op_domain>(std::move(concrete));
   return {"op file " + file + " (" + op.name + (op.instance.empty() ? "" : ", " + op.instance) + ")", type, make,
-          float_extremes, std::move(domain)};
+          float_extremes ? policy_choices::minmax : policy_choices::none, std::move(domain)};
 }
 
 }  // namespace redsem::fuzz

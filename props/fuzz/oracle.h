@@ -1,8 +1,9 @@
 // What a kernel is compared with: the model's element_op for a semantics policy. An op file
 // or a reference user function plugs in the same way; only predefined ops depend on the
-// policy's NaN and ±0 choices, which is what lets the fuzzer say "right under another policy".
+// policy's NaN, ±0 and complex-product choices, which is what lets the fuzzer say "right under another policy".
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -13,11 +14,20 @@
 
 namespace redsem::fuzz {
 
+// Which of the policy's open choices can change an oracle's results: the keys the fuzzer varies
+// to say "right under another policy".
+enum class policy_choices : std::uint8_t {
+  none,
+  minmax,        // minmax_nan, minmax_zero
+  loc,           // loc_nan, minmax_zero, loc_tie
+  complex_prod,  // complex_prod
+};
+
 struct oracle {
   std::string name;  // "MPI_SUM on MPI_INT8_T", "op file ops/foo.op"
   datatype type;
   std::function<element_op(const policy&)> make;
-  bool policy_sensitive = false;  // whether another NaN/±0/loc policy can change a result
+  policy_choices choices = policy_choices::none;
   // An op file's `require` domain: cases are drawn inside it, and a case outside it is never a
   // counterexample. Null: every element is an input.
   std::shared_ptr<const opfile::op_domain> domain;

@@ -17,25 +17,11 @@ namespace redsem::smt {
 namespace {
 
 // The symbolic domain plus what op files use beyond the predefined ops (model/domain.h):
-// constants of any field type, negation, shifts and rotations with SMT-LIB's semantics,
+// negation, shifts and rotations with SMT-LIB's semantics,
 // which the concrete domain mirrors.
 class opfile_domain : public symbolic_domain {
  public:
   using symbolic_domain::symbolic_domain;
-
-  template <class S>
-  using value = std::conditional_t<std::is_same_v<S, bool>, z3::expr, sym<S>>;
-
-  template <class S>
-  value<S> constant(S c) const {
-    if constexpr (std::is_same_v<S, bool>) {
-      return ctx().bool_val(c);
-    } else {
-      std::byte bytes[16] = {};
-      std::memcpy(bytes, &c, sizeof c);
-      return detail::from_bits<S>(ctx(), detail::bits_at<S>(ctx(), bytes));
-    }
-  }
 
   template <class S>
   sym<S> neg(const sym<S>& a) const {

@@ -10,11 +10,13 @@
 
 #include <z3++.h>
 
+#include <cstddef>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
 #include "model/policy.h"
-#include "props/smt/sym.h"
+#include "props/smt/sym_element.h"
 
 namespace redsem::smt {
 
@@ -31,6 +33,21 @@ class symbolic_domain {
   // is about the evaluations where these hold.
   const std::vector<z3::expr>& definedness() const { return defined_; }
   void clear_definedness() const { defined_.clear(); }
+
+  template <class S>
+  using value = std::conditional_t<std::is_same_v<S, bool>, z3::expr, sym<S>>;
+
+  // A constant of scalar S (bool: a Boolean constant), from its stored bits.
+  template <class S>
+  value<S> constant(S c) const {
+    if constexpr (std::is_same_v<S, bool>) {
+      return ctx_->bool_val(c);
+    } else {
+      std::byte bytes[16] = {};
+      std::memcpy(bytes, &c, sizeof c);
+      return detail::from_bits<S>(*ctx_, detail::bits_at<S>(*ctx_, bytes));
+    }
+  }
 
   template <class S>
   sym<S> select(const z3::expr& c, const sym<S>& a, const sym<S>& b) const { return {z3::ite(c, a.term, b.term)}; }
@@ -76,6 +93,8 @@ class symbolic_domain {
   z3::expr is_nan(const sym<S>& a) const { return make(Z3_mk_fpa_is_nan(*ctx_, a.term)); }
   template <class S>
   z3::expr sign_bit(const sym<S>& a) const { return make(Z3_mk_fpa_is_negative(*ctx_, a.term)); }
+  template <class S>
+  z3::expr is_inf(const sym<S>& a) const { return make(Z3_mk_fpa_is_infinite(*ctx_, a.term)); }
 
   template <class S>
   sym<S> band(const sym<S>& a, const sym<S>& b) const { return {a.term & b.term}; }

@@ -1,6 +1,7 @@
 // The client side of `redsem fuzz --mpi`, against a fake helper (no MPI needed): replies,
 // error classes, unsupported types, a crash with the helper's own message and a restart,
-// and a campaign that finds the fake's saturating body.
+// a campaign that finds the fake's saturating body, and rows where MPI leaves a choice: named
+// policy_choice when one policy explains every answer of the row, never otherwise.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -95,6 +96,53 @@ TEST(FuzzMpiClient, CampaignFindsTheBodyOnlyBugAndClassifiesEveryPair) {
         break;
     }
   }
+}
+
+mpi_pair_result only_row(op_id op, basic_type type) {
+  mpi_helper helper(REDSEM_FAKE_MPI_HELPER);
+  mpi_campaign_options o;
+  o.per_pair.cases = 300;
+  o.per_pair.limits.max_length = 100;
+  o.only_op = op;
+  o.only_type = type;
+  auto report = run_mpi_campaign(helper, "fake", o, nullptr);
+  EXPECT_EQ(report.rows.size(), 1u);
+  return report.rows.at(0);
+}
+
+TEST(FuzzMpiClient, ChoicesMpiLeavesOpenAreNamedAndNeverWrong) {
+  struct expectation {
+    op_id op;
+    basic_type type;
+    std::string_view key;
+  };
+  for (const auto& [op, type, key] : {expectation{op_id::prod, basic_type::c_double_complex, "complex_prod=annex_g"},
+                                      expectation{op_id::minloc, basic_type::double_int, "loc_tie=second"},
+                                      expectation{op_id::maxloc, basic_type::double_int, "loc_tie=second"}}) {
+    SCOPED_TRACE(std::string(to_string(op)) + " on " + std::string(to_string(type)));
+    const auto row = only_row(op, type);
+    EXPECT_EQ(row.verdict, mpi_pair_verdict::policy_choice);
+    EXPECT_EQ(row_verdict(row), "policy_choice");
+    EXPECT_FALSE(is_finding(row.verdict));
+    ASSERT_TRUE(row.right_under.has_value());
+    EXPECT_FALSE(row.right_under->swapped);
+    EXPECT_EQ(changed_keys(policy{}, row.right_under->semantics), key);
+    ASSERT_TRUE(row.found.has_value()) << "the default policy's difference is kept as the example";
+  }
+}
+
+TEST(FuzzMpiClient, RowsNoOnePolicyExplainsStayFindings) {
+  // Ties to inoutbuf in the fake body, to inbuf in the tail: each answer follows a policy, the
+  // row follows none.
+  const auto mixed = only_row(op_id::minloc, basic_type::float_int);
+  EXPECT_EQ(mixed.verdict, mpi_pair_verdict::finding);
+  EXPECT_FALSE(mixed.right_under.has_value());
+  const std::string v = row_verdict(mixed);
+  EXPECT_TRUE(v == "inconsistent_policy" || v == "position_dependent") << v;
+  // The conjugate product is right under no policy.
+  const auto wrong = only_row(op_id::prod, basic_type::c_complex);
+  EXPECT_EQ(wrong.verdict, mpi_pair_verdict::finding);
+  EXPECT_EQ(row_verdict(wrong), "wrong");
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ std::vector<policy> non_default_policies() {
   with(&policy::minmax_nan, nan_rule::c_ternary);
   with(&policy::minmax_zero, zero_rule::c_ternary);
   with(&policy::loc_nan, loc_nan_rule::c_chain);
+  with(&policy::loc_tie, loc_tie_rule::first);
+  with(&policy::loc_tie, loc_tie_rule::second);
+  with(&policy::complex_prod, complex_prod_rule::annex_g);
   with(&policy::overflow, overflow_rule::erroneous);
   with(&policy::truth, truth_rule::low_bit);
   with(&policy::true_value, true_rule::all_ones);
@@ -47,6 +50,27 @@ TEST(KernelPolicy, every_non_default_choice_matches_the_model) {
     }
   }
   EXPECT_GT(affected, 100);
+}
+
+// Not filtered by uses_default_semantics: a pair it wrongly calls unaffected would keep its
+// SIMD kernel, which makes the default choices, and differ here.
+TEST(KernelPolicy, positional_loc_ties_and_annex_g_products_are_followed) {
+  testing::value_source values(0x10c71e);
+  std::vector<policy> ps(3);
+  ps[0].loc_tie = loc_tie_rule::first;
+  ps[1].loc_tie = loc_tie_rule::second;
+  ps[2].complex_prod = complex_prod_rule::annex_g;
+  for (const policy& p : ps)
+    for (auto cls : {op_class::arith, op_class::loc})
+      testing::for_each_pair(cls, [&](op_id op, basic_type type) {
+        const auto k = find_kernel(op, type, p);
+        ASSERT_TRUE(k.has_value());
+        for (std::size_t n : {1, 33, 130}) {
+          const std::string diff =
+              testing::compare_with_model(*k, {op, type, call_shape::reduce_local, p, n, 0, 0, 0}, values);
+          if (!diff.empty()) ADD_FAILURE() << diff;
+        }
+      });
 }
 
 TEST(KernelPolicy, signed_overflow_as_error_writes_nothing) {

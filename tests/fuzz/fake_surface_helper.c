@@ -1,0 +1,25 @@
+/* A deliberately wrong stand-in for tools/mpi_surface_helper.c, so that every classification of
+ * `fuzz --mpi --surface` fires through real processes, including those neither Debian MPI shows:
+ * plain → refused although legal; same_buffer → writes outside; overlap_one_element → modifies
+ * inbuf; in_place_inbuf → exits without answering (an abort despite MPI_ERRORS_RETURN);
+ * negative_count → a segfault; op_null → a hang (ended by the runner's alarm: hung); op_replace →
+ * accepted although erroneous; everything else → refused with MPI_ERR_OP. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char** argv) {
+  if (argc != 2) return 2;
+  const char* c = argv[1];
+  if (strcmp(c, "plain") == 0) puts("error MPI_ERR_OTHER - refused for no reason");
+  else if (strcmp(c, "same_buffer") == 0) puts("ok wrote_outside");
+  else if (strcmp(c, "overlap_one_element") == 0) puts("ok inbuf_modified");
+  else if (strcmp(c, "in_place_inbuf") == 0) exit(1);
+  else if (strcmp(c, "negative_count") == 0) raise(SIGSEGV);
+  else if (strcmp(c, "op_null") == 0) pause();
+  else if (strcmp(c, "op_replace") == 0) puts("ok -");
+  else puts("error MPI_ERR_OP - invalid op");
+  return 0;
+}
