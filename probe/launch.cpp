@@ -33,7 +33,14 @@ constexpr std::array<flavor_info, 2> flavors{{
     {"mpich", REDSEM_MPIRUN_MPICH},
 }};
 
+// The installed tracer beside this executable's prefix when there is one, else the build tree's.
 std::string tracer_path(std::string_view flavor) {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = self.parent_path() / REDSEM_LIBEXEC_FROM_BIN / "redsem" / flavor / "redsem_probe_tracer";
+    if (std::filesystem::exists(installed, ec)) return installed.lexically_normal().string();
+  }
   return std::string(REDSEM_MPI_BUILD_DIR) + "/" + std::string(flavor) + "/redsem_probe_tracer";
 }
 
