@@ -25,6 +25,22 @@ std::string describe_outcome(const std::vector<outcome_place>& places, const std
   return out;
 }
 
+search_options search_of(reduction mode, const explore_options& options) {
+  search_options o;
+  o.mode = mode;
+  o.max_states = options.max_states;
+  o.memory_budget = options.memory_budget;
+  o.share = options.share;
+  return o;
+}
+
+// The first reason any of a group's searches stopped early.
+search_stop stop_of(const group_report& g) {
+  for (search_stop s : {g.reduced.stopped, g.full.stopped, g.serial_stopped})
+    if (s != search_stop::none) return s;
+  return search_stop::none;
+}
+
 group_report explore_group(const rma_program& program, const std::vector<step>& steps,
                            const std::vector<step>& serial_steps, const std::vector<std::size_t>& chosen,
                            const explore_options& options) {
@@ -40,17 +56,21 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   }
   g.accesses.assign(accesses.begin(), accesses.end());
 
-  const search_result reduced = run_search(sp, {reduction::partial_order, options.max_states, options.share});
+  const search_result reduced = run_search(sp, search_of(reduction::partial_order, options));
   g.reduced = reduced.stats;
   search_result full;
-  if (options.measure_full) full = run_search(sp, {reduction::none, options.max_states, options.share});
+  if (options.measure_full) full = run_search(sp, search_of(reduction::none, options));
   g.full = full.stats;
   // The serial reference: whole element steps in every order MPI allows, searched without
   // reduction (for an atomic group that is the full search itself, which also checks the reduction).
   record_list serial = std::move(full.finals);
-  if (!g.atomic || !options.measure_full)
-    serial = run_search(make_search_space(program, serial_steps, chosen), {reduction::none, options.max_states, options.share})
-                 .finals;
+  g.serial_complete = full.stats.complete;
+  if (!g.atomic || !options.measure_full) {
+    search_result s = run_search(make_search_space(program, serial_steps, chosen), search_of(reduction::none, options));
+    serial = std::move(s.finals);
+    g.serial_complete = s.stats.complete;
+    g.serial_stopped = s.stats.stopped;
+  }
 
   std::vector<outcome_place> places;
   std::set<std::pair<std::int64_t, basic_type>> elements;
@@ -101,10 +121,12 @@ exploration explore(const rma_program& program, const explore_options& options) 
   for (const auto& chosen : components) {
     if (chosen.size() > max_steps) {
       x.complete = false;  // more than 64 element steps on overlapping bytes: beyond this explorer
+      x.groups_too_large += 1;
       continue;
     }
     group_report g = explore_group(program, steps, serial_steps, chosen, options);
-    x.complete = x.complete && g.reduced.complete && g.full.complete;
+    x.complete = x.complete && g.reduced.complete && g.full.complete && g.serial_complete;
+    if (x.stopped == search_stop::none) x.stopped = stop_of(g);
     x.final_states *= static_cast<double>(g.outcomes);
     x.executions_reduced *= g.reduced.executions;
     x.states_total *= static_cast<double>(g.full.states);
