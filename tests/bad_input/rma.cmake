@@ -66,3 +66,4 @@ redsem_bad_input(rma_fixed_exits_0 ARGS rma ${RMA_IN}/fixed_no_expect.rma RC 0 O
 # The default memory budget bounds a search that would pass the default state limit.
 redsem_bad_input(rma_default_memory_budget ARGS rma ${RMA_IN}/serializable_18.rma RC 1
   OUT "INCOMPLETE: a search hit its memory budget of 512 MiB.*verdict: incomplete" TIMEOUT 180 MEMORY_MB 1536)
+redsem_bad_input(rma_reads_never_race ARGS rma ${RMA_IN}/reads_only.rma RC 0 OUT "no verdicts: every call is legal")
