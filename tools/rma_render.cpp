@@ -16,6 +16,13 @@ std::string count_text(double v) {
   return v < 1e15 ? fmt::format("{:.0f}", v) : fmt::format("{:.3e}", v);
 }
 
+// A count in JSON: an exact integer up to 2^53, where a double holds every integer; beyond, the
+// text form as a string, so no reader takes a rounded figure for an exact one.
+nlohmann::json count_json(double v) {
+  if (std::isfinite(v) && v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)) return static_cast<std::uint64_t>(v);
+  return count_text(v);
+}
+
 nlohmann::json values_json(const value_set& v) {
   nlohmann::json j{{"what", v.what}, {"type", std::string(to_string(v.type))}, {"distinct", v.distinct}, {"values", v.values}};
   if (v.numeric) {
@@ -27,7 +34,7 @@ nlohmann::json values_json(const value_set& v) {
 }
 
 nlohmann::json stats_json(const search_stats& s) {
-  return {{"states", s.states}, {"transitions", s.transitions}, {"executions", s.executions},
+  return {{"states", s.states}, {"transitions", s.transitions}, {"executions", count_json(s.executions)},
           {"complete", s.complete}, {"seconds", s.seconds}};
 }
 
@@ -106,10 +113,10 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_
           {"findings", findings},
           {"groups", groups},
           {"serializable", serializable_json(serializable_status(x))},
-          {"totals", {{"final_states", x.final_states}, {"executions_total", x.executions_total},
-                      {"executions_reduced", x.executions_reduced},
-                      {"executions_saved", x.executions_total - x.executions_reduced},
-                      {"states_total", x.states_total}, {"states_explored", x.states_explored},
+          {"totals", {{"final_states", count_json(x.final_states)}, {"executions_total", count_json(x.executions_total)},
+                      {"executions_reduced", count_json(x.executions_reduced)},
+                      {"executions_saved", count_json(x.executions_total - x.executions_reduced)},
+                      {"states_total", count_json(x.states_total)}, {"states_explored", count_json(x.states_explored)},
                       {"complete", x.complete}, {"incomplete_reason", incomplete_reason(x, o)}, {"seconds", x.seconds}}},
           {"expectations", expect},
           {"unexpected", verdict.unexpected},
@@ -136,7 +143,10 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x, const 
   if (s.rejected.empty() && x.findings.empty()) out << "\nno verdicts: every call is legal and MPI defines the outcome\n";
   for (const auto& g : x.groups) {
     out << fmt::format("\nwindow bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", g.begin, g.end, g.steps,
-                       g.atomic ? "atomic per element" : "NOT atomic (outside MPI's guarantee)", g.outcomes,
+                       g.accesses.size() < 2 ? "one access"
+                       : g.atomic            ? "atomic per element"
+                                             : "NOT atomic (outside MPI's guarantee)",
+                       g.outcomes,
                        g.serial_outcomes);
     out << serial_text(g);
     for (const auto& v : g.values) {

@@ -37,8 +37,11 @@ std::optional<overlap> first_mismatch(const access& x, const access& y) {
 
 bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.kind != access_kind::local_store; }
 
-std::string op_text(const access& a) {
-  return a.kind == access_kind::compare_and_swap ? std::string("compare-and-swap") : std::string(to_string(a.op));
+// "[accumulate MPI_SUM MPI_INT @0]", "[get MPI_INT @4]": the op only where the call takes one.
+std::string element_text(const access& a, const access_element& e) {
+  const bool has_op = a.kind == access_kind::accumulate || a.kind == access_kind::fetch_accumulate;
+  return "[" + std::string(to_string(a.kind)) + (has_op ? " " + std::string(to_string(a.op)) : std::string()) + " " +
+         std::string(to_string(e.type)) + " @" + std::to_string(e.offset) + "]";
 }
 
 std::optional<finding_kind> accumulate_pair(const access& x, const access& y, const window_info& info) {
@@ -126,11 +129,8 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
       }
       if (!kind) continue;
       out.push_back(finding{*kind, i, j, x.target, where->begin, where->end,
-                            x.label + " [" + std::string(to_string(x.kind)) + " " + op_text(x) + " " +
-                                std::string(to_string(where->a->type)) + " @" + std::to_string(where->a->offset) +
-                                "] and " + y.label + " [" + std::string(to_string(y.kind)) + " " + op_text(y) + " " +
-                                std::string(to_string(where->b->type)) + " @" + std::to_string(where->b->offset) +
-                                "]"});
+                            x.label + " " + element_text(x, *where->a) + " and " + y.label + " " +
+                                element_text(y, *where->b)});
     }
   return out;
 }

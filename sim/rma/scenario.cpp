@@ -320,10 +320,8 @@ class builder {
   void put_or_get(session& s, const line_record& r, access_kind kind, int origin) {
     const datatype type = type_key(r, "type", limits_);
     const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
-    const std::string what = (origin == sc_.target && (kind == access_kind::local_load || kind == access_kind::local_store)
-                                  ? std::string("local ")
-                                  : "rank " + std::to_string(origin) + " ") +
-                             std::string(to_string(kind));
+    const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
+    const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     use_elements(r, t.count, type);
     const buffer b = target_buffer(s.geometry(), t);

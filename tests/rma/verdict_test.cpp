@@ -70,5 +70,27 @@ TEST(RmaVerdict, EitherOrderFindingsAreReportedNotFailed) {
   EXPECT_TRUE(v.ok()) << "unordered_same_origin is either order, not undefined";
 }
 
+TEST(RmaOrdering, OneOriginsAccumulatesAreOrderedPerDatatypeOnly) {
+  // MPI-4.1 §13.7.2: accumulate_ordering orders one origin's accumulates per datatype. Two
+  // replaces of one location through the same type end as the program orders them ...
+  const auto outcomes = [](const std::string& second_type, const std::string& second_value) {
+    const scenario s = parsed("window 4\nrank 0: accumulate op=replace type=int origin=1\nrank 0: accumulate op=replace type=" +
+                              second_type + " origin=" + second_value + "\n");
+    const exploration x = explore(s.program, {});
+    return x.final_states;
+  };
+  EXPECT_EQ(outcomes("int", "2"), 1.0);
+  // ... but through an int and a short either may land last.
+  EXPECT_GE(outcomes("short", "2"), 2.0);
+}
+
+TEST(RmaCounts, ExecutionsAreCountedExactly) {
+  // Eight single-element accumulates on eight disjoint ints: 8! interleavings, exactly.
+  std::string text = "window 32\n";
+  for (int r = 0; r < 8; ++r) text += "rank " + std::to_string(r) + ": accumulate op=sum type=int disp=" + std::to_string(4 * r) + " origin=1\n";
+  const exploration x = explore(parsed(text).program, {});
+  EXPECT_EQ(x.executions_total, 40320.0);
+}
+
 }  // namespace
 }  // namespace redsem::sim::rma
