@@ -84,9 +84,19 @@ std::vector<std::string> values_key(const line_record& r, const std::string& key
   return out;
 }
 
+// The bytes from a buffer's start to the end of count × type (at least 1), checked against the
+// buffer limit before anything is allocated. The type's bounds are within max_byte_reach and
+// count within max_elements, so the span is computed without overflow.
+std::int64_t buffer_span(const line_record& r, const std::string& role, const datatype& type, std::int64_t count,
+                         const scenario_limits& limits) {
+  const std::int64_t bytes = std::max<std::int64_t>(type.true_ub() + (std::max<std::int64_t>(count, 1) - 1) * type.extent(), 1);
+  if (bytes > limits.max_window_bytes)
+    throw bad_input{r.line, role + " buffer of " + std::to_string(count) + " × " + type.description() + " spans more than " +
+                                std::to_string(limits.max_window_bytes) + " bytes"};
+  return bytes;
+}
+
 // A buffer of `type` holding `values`, entry by entry, in a fresh region of the session.
-// The type's bounds are within limits.max_byte_reach and count within max_elements, so the
-// span is computed without overflow, and checked before it is allocated.
 buffer values_buffer(session& s, const line_record& r, const std::string& role, const datatype& type,
                      const std::vector<std::string>& values, const scenario_limits& limits) {
   const auto per = static_cast<std::int64_t>(type.entries().size());
@@ -96,10 +106,7 @@ buffer values_buffer(session& s, const line_record& r, const std::string& role, 
   if (static_cast<std::int64_t>(values.size()) > limits.max_elements)
     throw bad_input{r.line, role + " has more than " + std::to_string(limits.max_elements) + " values"};
   const std::int64_t count = static_cast<std::int64_t>(values.size()) / per;
-  const std::int64_t bytes = std::max<std::int64_t>(type.true_ub() + (count - 1) * type.extent(), 1) + 32;
-  if (bytes > limits.max_window_bytes)
-    throw bad_input{r.line, role + " buffer of " + std::to_string(count) + " × " + type.description() + " spans more than " +
-                                std::to_string(limits.max_window_bytes) + " bytes"};
+  const std::int64_t bytes = buffer_span(r, role, type, count, limits) + 32;
   buffer b{s.allocate(role + "@" + std::to_string(r.line), static_cast<std::size_t>(bytes)), 0, count, type};
   for (std::int64_t k = 0; k < count * per; ++k) {
     std::string error;
@@ -311,7 +318,7 @@ class builder {
       c.result = r.keys.contains("result") && r.keys.at("result") == "origin"
                      ? buffer{c.origin.region, 0, n, result_type}
                      : buffer{s.allocate("result@" + std::to_string(r.line),
-                                         static_cast<std::size_t>(std::max<std::int64_t>(n, 1) * result_type.extent())),
+                                         static_cast<std::size_t>(buffer_span(r, "result", result_type, n, limits_))),
                               0, n, result_type};
     }
     return c;

@@ -33,7 +33,7 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
   char* end = nullptr;
   errno = 0;
   const long long v = std::strtoll(text.c_str(), &end, 0);
-  if (errno != 0 || *end != '\0') return std::nullopt;
+  if (errno != 0 || end != text.c_str() + text.size()) return std::nullopt;  // a NUL byte ends no number
   return v;
 }
 
@@ -54,17 +54,17 @@ bool parse_scalar_as(std::string_view s, std::byte* p) {
   errno = 0;
   if constexpr (std::is_floating_point_v<T>) {
     const long double v = std::strtold(text.c_str(), &end);
-    if (text.empty() || *end != '\0') return false;
+    if (text.empty() || end != text.c_str() + text.size()) return false;
     store_scalar(p, static_cast<T>(v));
   } else if constexpr (std::is_signed_v<T>) {
     const long long v = std::strtoll(text.c_str(), &end, 0);
-    if (text.empty() || *end != '\0' || errno != 0 || v < std::numeric_limits<T>::min() ||
+    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || v < std::numeric_limits<T>::min() ||
         v > std::numeric_limits<T>::max())
       return false;
     store_scalar(p, static_cast<T>(v));
   } else {
     const unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-    if (text.empty() || *end != '\0' || errno != 0 || v > std::numeric_limits<T>::max()) return false;
+    if (text.empty() || end != text.c_str() + text.size() || errno != 0 || v > std::numeric_limits<T>::max()) return false;
     store_scalar(p, static_cast<T>(v));
   }
   return true;

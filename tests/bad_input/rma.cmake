@@ -67,3 +67,12 @@ redsem_bad_input(rma_fixed_exits_0 ARGS rma ${RMA_IN}/fixed_no_expect.rma RC 0 O
 redsem_bad_input(rma_default_memory_budget ARGS rma ${RMA_IN}/serializable_18.rma RC 1
   OUT "INCOMPLETE: a search hit its memory budget of 512 MiB.*verdict: incomplete" TIMEOUT 180 MEMORY_MB 1536)
 redsem_bad_input(rma_reads_never_race ARGS rma ${RMA_IN}/reads_only.rma RC 0 OUT "no verdicts: every call is legal")
+
+# Found by rma_fuzz: a fetch_and_op or compare_and_swap result buffer was sized by its datatype's
+# extent (9 GB for resized(int,0,9223372036)) before the call was checked; a NUL byte ended a
+# number early, so the text after it was ignored.
+redsem_bad_input(rma_cas_result_extent_huge ARGS rma ${RMA_IN}/cas_result_extent_huge.rma RC 1
+  OUT "derived_type_not_allowed" MEMORY_MB 512)
+redsem_bad_input(rma_fop_result_extent_huge ARGS rma ${RMA_IN}/fop_result_extent_huge.rma RC 1
+  OUT "derived_type_not_allowed" MEMORY_MB 512)
+redsem_bad_input(rma_nul_in_number ARGS rma ${RMA_IN}/nul_in_number.rma RC 2 ERR ":2: resized needs integer lb and extent")
