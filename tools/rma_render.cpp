@@ -16,6 +16,13 @@ std::string count_text(double v) {
   return v < 1e15 ? fmt::format("{:.0f}", v) : fmt::format("{:.3e}", v);
 }
 
+// A count in JSON: an exact integer up to 2^53, where a double holds every integer; beyond, the
+// text form as a string, so no reader takes a rounded figure for an exact one.
+nlohmann::json count_json(double v) {
+  if (std::isfinite(v) && v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)) return static_cast<std::uint64_t>(v);
+  return count_text(v);
+}
+
 nlohmann::json values_json(const value_set& v) {
   nlohmann::json j{{"what", v.what}, {"type", std::string(to_string(v.type))}, {"distinct", v.distinct}, {"values", v.values}};
   if (v.numeric) {
@@ -27,15 +34,45 @@ nlohmann::json values_json(const value_set& v) {
 }
 
 nlohmann::json stats_json(const search_stats& s) {
-  return {{"states", s.states}, {"transitions", s.transitions}, {"executions", s.executions},
+  return {{"states", s.states}, {"transitions", s.transitions}, {"executions", count_json(s.executions)},
           {"complete", s.complete}, {"seconds", s.seconds}};
 }
 
 std::string guarantee_of(const r::finding& f) { return std::string(r::to_string(r::describe(f.kind).level)); }
 
+// Why the exploration is incomplete, naming the limit; empty when it is complete.
+std::string incomplete_reason(const exploration& x, const explore_options& o) {
+  if (x.complete) return "";
+  switch (x.stopped) {
+    case search_stop::state_limit: return fmt::format("a search hit its state limit of {} (--max-states)", o.max_states);
+    case search_stop::memory_budget:
+      return fmt::format("a search hit its memory budget of {} MiB (--max-memory)", o.memory_budget >> 20);
+    case search_stop::none: break;
+  }
+  return fmt::format("{} group(s) of more than {} element steps on overlapping bytes are beyond this explorer",
+                     x.groups_too_large, max_steps);
+}
+
+// true or false when the searches decide it, else "unknown (incomplete)".
+nlohmann::json serializable_json(judgement_status st) {
+  if (st == judgement_status::unknown) return to_string(st);
+  return st == judgement_status::met;
+}
+
+// What a group's outcomes say about serializability, claiming only what its searches saw.
+std::string serial_text(const group_report& g) {
+  if (g.non_serializable && g.serial_complete)
+    return fmt::format(", {} NOT serializable\n  e.g. {}\n", g.non_serializable, g.non_serializable_example);
+  if (g.non_serializable)
+    return fmt::format(", {} not among the serial outcomes found before that search stopped early\n", g.non_serializable);
+  if (g.reduced.complete) return ": every outcome is as if in some serial order\n";
+  return ": every outcome found is serial, but the search stopped early\n";
+}
+
 }  // namespace
 
-nlohmann::json rma_json(const scenario& s, const exploration& x, const std::vector<rma_expectation_result>& expectations) {
+nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_verdict_report& verdict,
+                        const explore_options& o) {
   nlohmann::json erroneous = nlohmann::json::array();
   for (const auto& rc : s.rejected) {
     const auto& i = r::describe(rc.outcome.broken_rule());
@@ -57,14 +94,15 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const std::vect
     for (const auto& v : g.values) values.push_back(values_json(v));
     groups.push_back({{"bytes", {g.begin, g.end}}, {"lines", lines}, {"steps", g.steps}, {"atomic", g.atomic},
                       {"outcomes", g.outcomes}, {"serial_outcomes", g.serial_outcomes},
-                      {"non_serializable", g.non_serializable}, {"non_serializable_example", g.non_serializable_example},
+                      {"non_serializable", g.non_serializable}, {"serial_complete", g.serial_complete}, {"non_serializable_example", g.non_serializable_example},
                       {"values", values}, {"reduced_search", stats_json(g.reduced)}, {"full_search", stats_json(g.full)}});
   }
   nlohmann::json expect = nlohmann::json::array();
-  bool all_met = true;
-  for (const auto& e : expectations) {
-    expect.push_back({{"line", e.expected->line}, {"expect", e.expected->text}, {"met", e.met}, {"detail", e.detail}});
-    all_met = all_met && e.met;
+  for (std::size_t i = 0; i < s.expectations.size(); ++i) {
+    const expectation& e = s.expectations[i];
+    const judgement& j = verdict.judgements[i];
+    expect.push_back({{"line", e.line}, {"expect", e.text}, {"status", json_name(j.status)},
+                      {"met", j.status == judgement_status::met}, {"detail", j.detail}});
   }
   return {{"scenario", s.file},
           {"policy", to_string(s.program.semantics)},
@@ -74,18 +112,19 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const std::vect
           {"erroneous", erroneous},
           {"findings", findings},
           {"groups", groups},
-          {"serializable", x.serializable()},
-          {"totals", {{"final_states", x.final_states}, {"executions_total", x.executions_total},
-                      {"executions_reduced", x.executions_reduced},
-                      {"executions_saved", x.executions_total - x.executions_reduced},
-                      {"states_total", x.states_total}, {"states_explored", x.states_explored},
-                      {"complete", x.complete}, {"seconds", x.seconds}}},
+          {"serializable", serializable_json(serializable_status(x))},
+          {"totals", {{"final_states", count_json(x.final_states)}, {"executions_total", count_json(x.executions_total)},
+                      {"executions_reduced", count_json(x.executions_reduced)},
+                      {"executions_saved", count_json(x.executions_total - x.executions_reduced)},
+                      {"states_total", count_json(x.states_total)}, {"states_explored", count_json(x.states_explored)},
+                      {"complete", x.complete}, {"incomplete_reason", incomplete_reason(x, o)}, {"seconds", x.seconds}}},
           {"expectations", expect},
-          {"verdict", all_met ? "as_expected" : "mismatch"}};
+          {"unexpected", verdict.unexpected},
+          {"verdict", std::string(to_string(verdict.kind))}};
 }
 
-void rma_text(std::ostream& out, const scenario& s, const exploration& x,
-              const std::vector<rma_expectation_result>& expectations) {
+void rma_text(std::ostream& out, const scenario& s, const exploration& x, const scenario_verdict_report& verdict,
+              const explore_options& o) {
   out << fmt::format("{}: {} access(es) to rank {}'s window; accumulate_ops={}, accumulate_ordering={}\n", s.file,
                      s.program.accesses.size(), s.target, r::to_string(s.program.info.ops),
                      r::to_string(s.program.info.ordering));
@@ -104,11 +143,12 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x,
   if (s.rejected.empty() && x.findings.empty()) out << "\nno verdicts: every call is legal and MPI defines the outcome\n";
   for (const auto& g : x.groups) {
     out << fmt::format("\nwindow bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", g.begin, g.end, g.steps,
-                       g.atomic ? "atomic per element" : "NOT atomic (outside MPI's guarantee)", g.outcomes,
+                       g.accesses.size() < 2 ? "one access"
+                       : g.atomic            ? "atomic per element"
+                                             : "NOT atomic (outside MPI's guarantee)",
+                       g.outcomes,
                        g.serial_outcomes);
-    out << (g.non_serializable ? fmt::format(", {} NOT serializable\n  e.g. {}\n", g.non_serializable,
-                                             g.non_serializable_example)
-                               : std::string(": every outcome is as if in some serial order\n"));
+    out << serial_text(g);
     for (const auto& v : g.values) {
       out << fmt::format("  {}: {} value(s): ", v.what, v.distinct);
       for (std::size_t i = 0; i < v.values.size(); ++i) out << (i ? ", " : "") << v.values[i];
@@ -117,15 +157,22 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x,
       out << "\n";
     }
   }
-  out << fmt::format(
-      "\nreachable final states: {}\nexecutions: {} in all, {} after partial-order reduction ({} saved)\n"
-      "states: {} without reduction, {} explored{}\n",
-      count_text(x.final_states), count_text(x.executions_total), count_text(x.executions_reduced),
-      count_text(x.executions_total - x.executions_reduced), count_text(x.states_total), count_text(x.states_explored),
-      x.complete ? "" : " (INCOMPLETE: a search hit its state limit)");
-  for (const auto& e : expectations)
-    out << fmt::format("expect {} (line {}): {}{}\n", e.expected->text, e.expected->line, e.met ? "met" : "NOT MET — ",
-                       e.met ? "" : e.detail);
+  if (x.complete)
+    out << fmt::format(
+        "\nreachable final states: {}\nexecutions: {} in all, {} after partial-order reduction ({} saved)\n"
+        "states: {} without reduction, {} explored\n",
+        count_text(x.final_states), count_text(x.executions_total), count_text(x.executions_reduced),
+        count_text(x.executions_total - x.executions_reduced), count_text(x.states_total), count_text(x.states_explored));
+  else  // the counts of a stopped search are lower bounds, and its executions are not counted
+    out << fmt::format("\nreachable final states: at least {}\nstates: at least {} explored (INCOMPLETE: {})\n",
+                       count_text(x.final_states), count_text(x.states_explored), incomplete_reason(x, o));
+  for (std::size_t i = 0; i < s.expectations.size(); ++i) {
+    const judgement& j = verdict.judgements[i];
+    out << fmt::format("expect {} (line {}): {}{}\n", s.expectations[i].text, s.expectations[i].line, to_string(j.status),
+                       j.status == judgement_status::met ? "" : " — " + j.detail);
+  }
+  for (const std::string& u : verdict.unexpected) out << "undefined behaviour that no expect line names: " << u << "\n";
+  out << "verdict: " << to_string(verdict.kind) << "\n";
 }
 
 }  // namespace redsem::tools

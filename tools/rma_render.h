@@ -6,19 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "sim/rma/expectations.h"
 #include "sim/rma/scenario.h"
 
 namespace redsem::tools {
 
-struct rma_expectation_result {
-  const sim::rma::expectation* expected;
-  bool met;
-  std::string detail;
-};
-
+// `options`: the limits the exploration ran under, named when a search hit one.
 nlohmann::json rma_json(const sim::rma::scenario& s, const sim::rma::exploration& x,
-                        const std::vector<rma_expectation_result>& expectations);
+                        const sim::rma::scenario_verdict_report& verdict, const sim::rma::explore_options& options);
 void rma_text(std::ostream& out, const sim::rma::scenario& s, const sim::rma::exploration& x,
-              const std::vector<rma_expectation_result>& expectations);
+              const sim::rma::scenario_verdict_report& verdict, const sim::rma::explore_options& options);
 
 }  // namespace redsem::tools

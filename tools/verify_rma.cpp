@@ -5,6 +5,7 @@
 // lines are its recorded expectations.
 #include <fmt/format.h>
 
+#include "sim/rma/expectations.h"
 #include "sim/rma/explorer.h"
 #include "sim/rma/scenario.h"
 #include "tools/catalogue_files.h"
@@ -30,16 +31,20 @@ verify_section rma_section() {
               sim::rma::explore_options eo;
               eo.measure_full = !vo.quick;
               const auto x = sim::rma::explore(s->program, eo);
-              for (const auto& e : s->expectations) {
-                std::string detail;
-                const bool met = sim::rma::expectation_met(e, *s, x, &detail);
-                const std::string verdict = met ? "met" : "not met";
-                r.verdicts[fmt::format("{} line {}: {}", f.name, e.line, e.text)] = verdict;
-                t.rows.push_back({std::string(f.name), e.text, verdict, fmt::format("{:.0f}", x.final_states),
+              const auto verdict = sim::rma::scenario_verdict(*s, x);
+              for (std::size_t i = 0; i < s->expectations.size(); ++i) {
+                const auto& e = s->expectations[i];
+                const auto& j = verdict.judgements[i];
+                const bool met = j.status == sim::rma::judgement_status::met;
+                const std::string shown = met ? "met" : j.status == sim::rma::judgement_status::unknown ? "unknown" : "not met";
+                r.verdicts[fmt::format("{} line {}: {}", f.name, e.line, e.text)] = shown;
+                t.rows.push_back({std::string(f.name), e.text, shown, fmt::format("{:.0f}", x.final_states),
                                   vo.quick ? fmt::format("{:.0f}", x.executions_reduced)
                                            : fmt::format("{:.0f} / {:.0f}", x.executions_reduced, x.executions_total),
-                                  met ? "" : detail});
+                                  met ? "" : j.detail});
               }
+              for (const std::string& u : verdict.unexpected)
+                r.mismatches.push_back(fmt::format("rma: {}: undefined behaviour that no expect line names: {}", f.name, u));
             }
             finish_report(r, "rma", t, vo.quick);
             return r;

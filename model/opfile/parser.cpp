@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <string_view>
 
+#include "model/input_file.h"
 #include "model/opfile/let_depth.h"
 #include "model/opfile/lexer.h"
 
@@ -389,12 +389,9 @@ parse_result parse_op_text(std::string_view text, const std::string& file, const
 }
 
 parse_result parse_op_path(const std::string& path, const parse_limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {std::nullopt, {path, {1, 1}, "cannot open the file"}};
-  std::string text(limits.max_bytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return parse_op_text(text, path, limits);
+  const input_file in = read_input_file(path, limits.max_bytes);
+  if (!in.text) return {std::nullopt, {path, {1, 1}, in.error}};
+  return parse_op_text(*in.text, path, limits);
 }
 
 }  // namespace redsem::opfile

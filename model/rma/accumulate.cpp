@@ -92,19 +92,12 @@ string range_text(const byte_range& r) {
 }
 
 rma_outcome check_target(const window_geometry& w, const accumulate_call& c) {
-  if (c.target.disp < 0)
-    return rma_outcome::erroneous(rma_rule::negative_displacement, "target_disp is " + std::to_string(c.target.disp));
+  if (auto o = check_target_bounds(w, c.target); !o.is_done()) return o;
   const buffer t = target_buffer(w, c.target);
   if (const auto at = first_self_overlap(t))
     return rma_outcome::erroneous(rma_rule::target_overlapping_entries,
                                   "target_datatype " + c.target.type.description() + " touches window byte " +
                                       std::to_string(*at) + " twice");
-  const auto touched = touched_bytes(t);
-  if (!touched.empty() && (touched.front().begin < 0 || touched.back().end > w.bytes))
-    return rma_outcome::erroneous(rma_rule::target_outside_window,
-                                  "the target buffer touches window bytes [" + std::to_string(touched.front().begin) +
-                                      ", " + std::to_string(touched.back().end) + ") of a " +
-                                      std::to_string(w.bytes) + "-byte window");
   const std::int64_t n_target = element_count(t);
   if (!is_no_op(c) && c.kind != call_kind::compare_and_swap && element_count(c.origin) > n_target)
     return rma_outcome::erroneous(rma_rule::origin_truncated,
@@ -179,6 +172,31 @@ accumulate_call compare_and_swap_call(int origin_rank, region_id origin_region, 
   c.result = buffer{result_region, result_offset, 1, type};
   c.target = target_spec{target_rank, target_disp, 1, type};
   return c;
+}
+
+rma_outcome check_target_bounds(const window_geometry& w, const target_spec& t) {
+  if (t.disp < 0)
+    return rma_outcome::erroneous(rma_rule::negative_displacement, "target_disp is " + std::to_string(t.disp));
+  if (t.count < 0) return rma_outcome::erroneous(rma_rule::negative_count, "target_count is " + std::to_string(t.count));
+  if (t.count == 0 || t.type.entries().empty()) return rma_outcome::done();
+  // Element k spans [true_lb, true_ub) + k × extent: the first or the last is outermost.
+  std::int64_t offset = 0, last = 0, last_lb = 0, last_ub = 0, begin = 0, end = 0;
+  const bool overflow = __builtin_mul_overflow(t.disp, w.disp_unit, &offset) ||
+                        __builtin_mul_overflow(t.count - 1, t.type.extent(), &last) ||
+                        __builtin_add_overflow(t.type.true_lb(), last, &last_lb) ||
+                        __builtin_add_overflow(t.type.true_ub(), last, &last_ub) ||
+                        __builtin_add_overflow(offset, std::min(t.type.true_lb(), last_lb), &begin) ||
+                        __builtin_add_overflow(offset, std::max(t.type.true_ub(), last_ub), &end);
+  if (overflow)
+    return rma_outcome::erroneous(rma_rule::target_outside_window,
+                                  "target_disp " + std::to_string(t.disp) + " × disp_unit " + std::to_string(w.disp_unit) +
+                                      " with " + std::to_string(t.count) + " × " + t.type.description() +
+                                      " reaches beyond 2^63 bytes");
+  if (begin < 0 || end > w.bytes)
+    return rma_outcome::erroneous(rma_rule::target_outside_window,
+                                  "the target buffer spans window bytes [" + std::to_string(begin) + ", " +
+                                      std::to_string(end) + ") of a " + std::to_string(w.bytes) + "-byte window");
+  return rma_outcome::done();
 }
 
 buffer target_buffer(const window_geometry& w, const target_spec& t) {

@@ -61,6 +61,11 @@ struct window_geometry {
   std::int64_t disp_unit = 1;
 };
 
+// The target buffer lies inside the window: displacement and count non-negative, and every
+// byte it spans (disp × disp_unit, the datatype's true bounds, count − 1 extents on) in
+// [0, window bytes), computed without overflow. Call it before target_buffer on unchecked input.
+rma_outcome check_target_bounds(const window_geometry& w, const target_spec& t);
+
 // The target buffer a call names, as a buffer in the target rank's window region.
 buffer target_buffer(const window_geometry& w, const target_spec& t);
 

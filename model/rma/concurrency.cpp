@@ -37,8 +37,11 @@ std::optional<overlap> first_mismatch(const access& x, const access& y) {
 
 bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.kind != access_kind::local_store; }
 
-std::string op_text(const access& a) {
-  return a.kind == access_kind::compare_and_swap ? std::string("compare-and-swap") : std::string(to_string(a.op));
+// "[accumulate MPI_SUM MPI_INT @0]", "[get MPI_INT @4]": the op only where the call takes one.
+std::string element_text(const access& a, const access_element& e) {
+  const bool has_op = a.kind == access_kind::accumulate || a.kind == access_kind::fetch_accumulate;
+  return "[" + std::string(to_string(a.kind)) + (has_op ? " " + std::string(to_string(a.op)) : std::string()) + " " +
+         std::string(to_string(e.type)) + " @" + std::to_string(e.offset) + "]";
 }
 
 std::optional<finding_kind> accumulate_pair(const access& x, const access& y, const window_info& info) {
@@ -75,8 +78,8 @@ std::string_view to_string(guarantee g) {
 const finding_info& describe(finding_kind k) {
   static constexpr std::array<finding_info, finding_kind_count> table{{
       {"racing_access", "MPI-4.1 §13.3, §13.7", guarantee::undefined,
-       "conflicting accesses to one location (a put, a get against a store, or exactly one accumulate) have an "
-       "undefined outcome"},
+       "two accesses to one location conflict when at least one updates it (a put, a store, or an accumulate "
+       "against a put, get, load or store): the outcome is undefined; reads never conflict with reads"},
       {"mismatched_accumulates", "MPI-4.1 §13.7.1", guarantee::undefined,
        "accumulates are atomic only per element of the same predefined type at the same displacement"},
       {"mixed_ops", "MPI-4.1 §13.2.1, §13.7.1", guarantee::outside_guarantee,
@@ -107,6 +110,7 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
       const access& y = accesses[j];
       const bool both_local = !is_remote(x) && !is_remote(y);
       if (both_local && x.origin == y.origin) continue;  // one process's loads and stores are in program order
+      if (!x.writes() && !y.writes()) continue;  // reads never conflict with reads (§13.7: a conflict needs an update)
       const auto o = first_overlap(x, y);
       if (!o) continue;
       const bool x_acc = is_accumulate_family(x.kind), y_acc = is_accumulate_family(y.kind);
@@ -119,18 +123,14 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
         } else {
           kind = accumulate_pair(x, y, info);
         }
-      } else if (x_acc || y_acc || x.writes() || y.writes()) {
-        // Exactly one accumulate, or a put/store against anything: conflicting (§13.3). Two
-        // reads without an accumulate do not conflict.
+      } else {
+        // At least one of them updates: exactly one accumulate, or a put/store against anything.
         kind = finding_kind::racing_access;
       }
       if (!kind) continue;
       out.push_back(finding{*kind, i, j, x.target, where->begin, where->end,
-                            x.label + " [" + std::string(to_string(x.kind)) + " " + op_text(x) + " " +
-                                std::string(to_string(where->a->type)) + " @" + std::to_string(where->a->offset) +
-                                "] and " + y.label + " [" + std::string(to_string(y.kind)) + " " + op_text(y) + " " +
-                                std::string(to_string(where->b->type)) + " @" + std::to_string(where->b->offset) +
-                                "]"});
+                            x.label + " " + element_text(x, *where->a) + " and " + y.label + " " +
+                                element_text(y, *where->b)});
     }
   return out;
 }

@@ -6,7 +6,7 @@ namespace redsem::rma {
 
 const rma_rule_info& describe(rma_rule r) {
   static constexpr std::array<rma_rule_info, rma_rule_count> table{{
-      {"rank_out_of_range", "MPI-4.1 §13.3", "target_rank must be a rank of the window's group"},
+      {"rank_out_of_range", "MPI-4.1 §13.3", "every rank a call names must belong to the window's group"},
       {"negative_count", "MPI-4.1 §13.3.4.1", "counts are non-negative integers"},
       {"user_op_in_accumulate", "MPI-4.1 §13.3.4.1", "user-defined ops cannot be used in RMA accumulate calls"},
       {"no_op_in_accumulate", "MPI-4.1 §13.3.4.2",

@@ -17,12 +17,53 @@ double log_factorial(double n) {
   return ::lgamma_r(n + 1, &sign);
 }
 
-// "window @0 = 11, rank 0 #0 fetched @0 = 1".
+// The ways to shuffle sequences of the given lengths together (a multinomial coefficient):
+// exact in integers while it fits in 128 bits (then rounded once to a double), else ln n! sums.
+double shuffles(const std::vector<std::uint64_t>& lengths) {
+  unsigned __int128 ways = 1;
+  std::uint64_t n = 0;
+  bool exact = true;
+  for (std::uint64_t len : lengths)
+    for (std::uint64_t i = 1; i <= len && exact; ++i) {  // ways × C(n + len, len), one factor at a time
+      ++n;
+      exact = !__builtin_mul_overflow(ways, static_cast<unsigned __int128>(n), &ways);
+      ways /= i;  // exact: the product of i consecutive integers is divisible by i!
+    }
+  if (exact) return static_cast<double>(ways);
+  double log_ways = 0, total = 0;
+  for (std::uint64_t len : lengths) {
+    log_ways -= log_factorial(static_cast<double>(len));
+    total += static_cast<double>(len);
+  }
+  return std::exp(log_ways + log_factorial(total));
+}
+
+// "window @0 = 11, rank 0 #0 fetched @0 = 1"; a window location read as two types (an int and
+// a short at one byte) is named with each type.
 std::string describe_outcome(const std::vector<outcome_place>& places, const std::byte* outcome) {
   std::string out;
-  for (const outcome_place& p : places)
-    out += (out.empty() ? "" : ", ") + p.name + " = " + format_element(datatype::predefined(p.type), outcome + p.at);
+  for (const outcome_place& p : places) {
+    const bool shared = std::count_if(places.begin(), places.end(), [&](const outcome_place& q) { return q.name == p.name; }) > 1;
+    out += (out.empty() ? "" : ", ") + (shared ? p.what : p.name) + " = " +
+           format_element(datatype::predefined(p.type), outcome + p.at);
+  }
   return out;
+}
+
+search_options search_of(reduction mode, const explore_options& options) {
+  search_options o;
+  o.mode = mode;
+  o.max_states = options.max_states;
+  o.memory_budget = options.memory_budget;
+  o.share = options.share;
+  return o;
+}
+
+// The first reason any of a group's searches stopped early.
+search_stop stop_of(const group_report& g) {
+  for (search_stop s : {g.reduced.stopped, g.full.stopped, g.serial_stopped})
+    if (s != search_stop::none) return s;
+  return search_stop::none;
 }
 
 group_report explore_group(const rma_program& program, const std::vector<step>& steps,
@@ -40,17 +81,21 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   }
   g.accesses.assign(accesses.begin(), accesses.end());
 
-  const search_result reduced = run_search(sp, {reduction::partial_order, options.max_states, options.share});
+  const search_result reduced = run_search(sp, search_of(reduction::partial_order, options));
   g.reduced = reduced.stats;
   search_result full;
-  if (options.measure_full) full = run_search(sp, {reduction::none, options.max_states, options.share});
+  if (options.measure_full) full = run_search(sp, search_of(reduction::none, options));
   g.full = full.stats;
   // The serial reference: whole element steps in every order MPI allows, searched without
   // reduction (for an atomic group that is the full search itself, which also checks the reduction).
   record_list serial = std::move(full.finals);
-  if (!g.atomic || !options.measure_full)
-    serial = run_search(make_search_space(program, serial_steps, chosen), {reduction::none, options.max_states, options.share})
-                 .finals;
+  g.serial_complete = full.stats.complete;
+  if (!g.atomic || !options.measure_full) {
+    search_result s = run_search(make_search_space(program, serial_steps, chosen), search_of(reduction::none, options));
+    serial = std::move(s.finals);
+    g.serial_complete = s.stats.complete;
+    g.serial_stopped = s.stats.stopped;
+  }
 
   std::vector<outcome_place> places;
   std::set<std::pair<std::int64_t, basic_type>> elements;
@@ -89,7 +134,8 @@ exploration explore(const rma_program& program, const explore_options& options) 
   x.final_states = 1;
   x.executions_reduced = 1;
   x.states_total = 1;
-  double log_multinomial = 0, transitions = 0, full_executions = 1;
+  double full_executions = 1;
+  std::vector<std::uint64_t> lengths;
   auto components = step_components(steps);
   const auto first_byte = [&](const std::vector<std::size_t>& c) {
     std::int64_t b = steps[c.front()].at;
@@ -101,24 +147,24 @@ exploration explore(const rma_program& program, const explore_options& options) 
   for (const auto& chosen : components) {
     if (chosen.size() > max_steps) {
       x.complete = false;  // more than 64 element steps on overlapping bytes: beyond this explorer
+      x.groups_too_large += 1;
       continue;
     }
     group_report g = explore_group(program, steps, serial_steps, chosen, options);
-    x.complete = x.complete && g.reduced.complete && g.full.complete;
+    x.complete = x.complete && g.reduced.complete && g.full.complete && g.serial_complete;
+    if (x.stopped == search_stop::none) x.stopped = stop_of(g);
     x.final_states *= static_cast<double>(g.outcomes);
     x.executions_reduced *= g.reduced.executions;
     x.states_total *= static_cast<double>(g.full.states);
     x.states_explored += static_cast<double>(g.reduced.states);
     full_executions *= g.full.executions;
     // Every interleaving of the whole program shuffles the groups' own interleavings together.
-    double length = 0;
+    std::uint64_t length = 0;
     for (std::size_t i : chosen) length += steps[i].split ? 2 : 1;
-    log_multinomial -= log_factorial(length);
-    transitions += length;
+    lengths.push_back(length);
     x.groups.push_back(std::move(g));
   }
-  log_multinomial += log_factorial(transitions);
-  x.executions_total = std::exp(log_multinomial) * full_executions;
+  x.executions_total = shuffles(lengths) * full_executions;
   x.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return x;
 }

@@ -29,6 +29,8 @@ struct group_report {
   std::string non_serializable_example;
   std::vector<value_set> values;      // per element, then per fetching step
   search_stats reduced, full;
+  bool serial_complete = true;        // the serial reference holds every serial outcome
+  search_stop serial_stopped = search_stop::none;  // its search, when it is not the full one
 };
 
 struct exploration {
@@ -40,12 +42,15 @@ struct exploration {
   double states_total = 0;          // reachable states without reduction (product over groups)
   double states_explored = 0;       // states the reduced search stored
   bool complete = true;
+  search_stop stopped = search_stop::none;  // the first search limit hit, if one was
+  std::size_t groups_too_large = 0;  // groups of more than max_steps element steps, not explored
   double seconds = 0;
-  bool serializable() const;        // every outcome of every group is serial
+  bool serializable() const;        // no outcome found is refuted serial (complete: every outcome is serial)
 };
 
 struct explore_options {
   std::size_t max_states = 20'000'000;  // per search
+  std::size_t memory_budget = std::size_t{512} << 20;  // per search (state table and outcomes), bytes
   bool measure_full = true;             // also search without reduction, for the savings figures
   search_share share;                   // every search split over a job's processes (redsem-mpi)
 };

@@ -27,6 +27,7 @@ class record_list {
   // Appends n records stored back to back (a part received from another share).
   void append(const std::byte* records, std::size_t n) { bytes_.insert(bytes_.end(), records, records + n * width_); }
   const std::byte* data() const { return bytes_.data(); }
+  std::size_t memory_bytes() const { return bytes_.capacity(); }
 
  private:
   std::size_t width_;

@@ -1,6 +1,8 @@
 #include "sim/rma/scenario.h"
 
 #include <algorithm>
+#include <charconv>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -36,11 +38,12 @@ line_record record(int number, std::vector<std::string> words) {
   words.erase(words.begin());
   if (r.head == "rank") {
     if (words.empty() || words.front().back() != ':') throw bad_input{number, "expected 'rank R: CALL …'"};
-    try {
-      r.rank = std::stoi(words.front());
-    } catch (...) {
-      throw bad_input{number, "'" + words.front() + "' is not a rank"};
-    }
+    const std::string rank = words.front().substr(0, words.front().size() - 1);
+    std::int64_t v = -1;
+    const auto [end, ec] = std::from_chars(rank.data(), rank.data() + rank.size(), v);
+    if (ec != std::errc() || end != rank.data() + rank.size() || v < 0 || v > std::numeric_limits<int>::max())
+      throw bad_input{number, "'" + rank + "' is not a rank (ranks are 0, 1, … below the 'ranks' count)"};
+    r.rank = static_cast<int>(v);
     words.erase(words.begin());
   } else if (r.head == "local:") {
     r.head = "local";
@@ -63,11 +66,11 @@ std::int64_t int_key(const line_record& r, const std::string& key, std::int64_t 
   throw bad_input{r.line, key + "=" + it->second + " is not an integer"};
 }
 
-datatype type_key(const line_record& r, const std::string& key) {
+datatype type_key(const line_record& r, const std::string& key, const scenario_limits& limits) {
   const auto it = r.keys.find(key);
   if (it == r.keys.end()) throw bad_input{r.line, "missing " + key + "="};
   std::string error;
-  if (auto t = parse_datatype(it->second, &error)) return *t;
+  if (auto t = parse_datatype(it->second, &error, limits)) return *t;
   throw bad_input{r.line, error};
 }
 
@@ -81,15 +84,29 @@ std::vector<std::string> values_key(const line_record& r, const std::string& key
   return out;
 }
 
+// The bytes from a buffer's start to the end of count × type (at least 1), checked against the
+// buffer limit before anything is allocated. The type's bounds are within max_byte_reach and
+// count within max_elements, so the span is computed without overflow.
+std::int64_t buffer_span(const line_record& r, const std::string& role, const datatype& type, std::int64_t count,
+                         const scenario_limits& limits) {
+  const std::int64_t bytes = std::max<std::int64_t>(type.true_ub() + (std::max<std::int64_t>(count, 1) - 1) * type.extent(), 1);
+  if (bytes > limits.max_window_bytes)
+    throw bad_input{r.line, role + " buffer of " + std::to_string(count) + " × " + type.description() + " spans more than " +
+                                std::to_string(limits.max_window_bytes) + " bytes"};
+  return bytes;
+}
+
 // A buffer of `type` holding `values`, entry by entry, in a fresh region of the session.
 buffer values_buffer(session& s, const line_record& r, const std::string& role, const datatype& type,
-                     const std::vector<std::string>& values) {
+                     const std::vector<std::string>& values, const scenario_limits& limits) {
   const auto per = static_cast<std::int64_t>(type.entries().size());
   if (per == 0 || static_cast<std::int64_t>(values.size()) % per != 0)
     throw bad_input{r.line, role + " has " + std::to_string(values.size()) + " values; " + type.description() +
                                 " holds " + std::to_string(per) + " per element"};
+  if (static_cast<std::int64_t>(values.size()) > limits.max_elements)
+    throw bad_input{r.line, role + " has more than " + std::to_string(limits.max_elements) + " values"};
   const std::int64_t count = static_cast<std::int64_t>(values.size()) / per;
-  const std::int64_t bytes = std::max<std::int64_t>(type.true_ub() + (count - 1) * type.extent(), 1) + 32;
+  const std::int64_t bytes = buffer_span(r, role, type, count, limits) + 32;
   buffer b{s.allocate(role + "@" + std::to_string(r.line), static_cast<std::size_t>(bytes)), 0, count, type};
   for (std::int64_t k = 0; k < count * per; ++k) {
     std::string error;
@@ -111,7 +128,10 @@ const std::map<std::string, call_kind>& call_names() {
 
 class builder {
  public:
-  builder(std::vector<line_record> lines, std::string file) : lines_(std::move(lines)) { sc_.file = std::move(file); }
+  builder(std::vector<line_record> lines, std::string file, const scenario_limits& limits)
+      : lines_(std::move(lines)), limits_(limits) {
+    sc_.file = std::move(file);
+  }
 
   scenario build() {
     read_headers();
@@ -132,19 +152,26 @@ class builder {
 
  private:
   void read_headers() {
-    int highest = 0;
+    int highest = 0, highest_line = 1;
     bool have_window = false;
     for (const auto& r : lines_) {
       if (r.head == "window") {
         if (r.words.empty()) throw bad_input{r.line, "window BYTES [disp_unit=N]"};
         window_bytes_ = int_key(line_record{r.line, "", {}, {{"bytes", r.words[0]}}, -1}, "bytes", 0);
         disp_unit_ = int_key(r, "disp_unit", 1);
-        if (window_bytes_ <= 0 || disp_unit_ <= 0) throw bad_input{r.line, "window size and disp_unit must be positive"};
+        if (window_bytes_ <= 0 || window_bytes_ > limits_.max_window_bytes || disp_unit_ <= 0)
+          throw bad_input{r.line, "window BYTES needs 1 to " + std::to_string(limits_.max_window_bytes) +
+                                      " bytes and a positive disp_unit"};
         have_window = true;
       } else if (r.head == "target" || r.head == "ranks") {
         const auto v = r.words.empty() ? -1 : int_key(line_record{r.line, "", {}, {{r.head, r.words[0]}}, -1}, r.head, -1);
-        if (v < 0 || v > 4096) throw bad_input{r.line, r.head + " needs a small non-negative integer"};
+        const bool ranks = r.head == "ranks";
+        const int lowest = ranks ? 1 : 0, highest_allowed = ranks ? limits_.max_ranks : limits_.max_ranks - 1;
+        if (v < lowest || v > highest_allowed)
+          throw bad_input{r.line, r.head + " needs an integer from " + std::to_string(lowest) + " to " +
+                                      std::to_string(highest_allowed)};
         (r.head == "target" ? sc_.target : sc_.ranks) = static_cast<int>(v);
+        if (r.head == "target") target_line_ = r.line;
       } else if (r.head == "epoch") {
         if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all"))
           throw bad_input{r.line, "epoch fence|lock_all"};
@@ -162,13 +189,35 @@ class builder {
       } else if (r.head == "expect") {
         expect(r);
       } else if (r.head == "rank") {
+        if (highest < r.rank) highest_line = r.line;
         highest = std::max(highest, r.rank);
       } else if (r.head != "init" && r.head != "local") {
         throw bad_input{r.line, "unknown directive '" + r.head + "'"};
       }
     }
     if (!have_window) throw bad_input{1, "the scenario needs a 'window BYTES' line"};
-    if (sc_.ranks == 0) sc_.ranks = std::max(highest, sc_.target) + 1;
+    check_ranks(highest, highest_line);
+  }
+
+  // The group holds the target and every origin: given by 'ranks', or the highest named + 1.
+  void check_ranks(int highest, int highest_line) {
+    const bool given = sc_.ranks != 0;
+    if (!given) sc_.ranks = std::max(highest, sc_.target) + 1;
+    const std::string group = given ? "'ranks " + std::to_string(sc_.ranks) + "'"
+                                    : "the limit of " + std::to_string(limits_.max_ranks) + " ranks";
+    const int allowed = given ? sc_.ranks : limits_.max_ranks;
+    if (highest >= allowed)
+      throw bad_input{highest_line, "rank " + std::to_string(highest) + " is beyond " + group};
+    if (sc_.target >= sc_.ranks) throw bad_input{target_line_, "target " + std::to_string(sc_.target) + " is beyond " + group};
+  }
+
+  // Elements moved by all calls together stay within the limit (the concurrency analysis
+  // compares them pairwise).
+  void use_elements(const line_record& r, std::int64_t count, const datatype& type) {
+    const auto per = static_cast<std::int64_t>(type.entries().size());
+    if (count > limits_.max_elements || (elements_ += count * per) > limits_.max_elements)
+      throw bad_input{r.line, "the calls move more than " + std::to_string(limits_.max_elements) +
+                                  " basic elements in all (count=" + std::to_string(count) + " × " + type.description() + ")"};
   }
 
   void expect(const line_record& r) {
@@ -197,7 +246,8 @@ class builder {
     std::int64_t at = int_key(r, "at", 0);
     for (std::size_t i = 1; i < r.words.size(); ++i, at += info(*t).size) {
       if (r.words[i].find('=') != std::string::npos) continue;
-      if (at < 0 || at + info(*t).size > window_bytes_) throw bad_input{r.line, "init writes outside the window"};
+      if (at < 0 || at > window_bytes_ - static_cast<std::int64_t>(info(*t).size))
+        throw bad_input{r.line, "init writes outside the " + std::to_string(window_bytes_) + "-byte window"};
       if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(sc_.target)).data() + at, &error))
         throw bad_input{r.line, error};
     }
@@ -241,9 +291,12 @@ class builder {
     accumulate_call c;
     c.kind = kind;
     c.origin_rank = r.rank;
-    const datatype type = type_key(r, "type");
+    const datatype type = type_key(r, "type", limits_);
     const bool single = kind == call_kind::fetch_and_op || kind == call_kind::compare_and_swap;
     c.target = target_spec{sc_.target, int_key(r, "disp", 0), single ? 1 : int_key(r, "count", 1), type};
+    // Outside the window the model rejects the call when issued; inside, its elements are counted.
+    const bool in_window = check_target_bounds(s.geometry(), c.target).is_done();
+    if (in_window) use_elements(r, c.target.count, type);
     if (kind != call_kind::compare_and_swap) {
       const auto op = r.keys.find("op");
       if (op == r.keys.end()) throw bad_input{r.line, "missing op="};
@@ -253,37 +306,32 @@ class builder {
       else throw bad_input{r.line, "unknown op '" + op->second + "'"};
     }
     const basic_type basic = type.entries().empty() ? basic_type::int_ : type.entries().front().type;
-    const datatype origin_type = r.keys.contains("origin_type") ? type_key(r, "origin_type")
+    const datatype origin_type = r.keys.contains("origin_type") ? type_key(r, "origin_type", limits_)
                                  : single                       ? type
                                                                 : datatype::predefined(basic);
-    c.origin = values_buffer(s, r, "origin", origin_type, values_key(r, "origin"));
-    if (kind == call_kind::compare_and_swap) c.compare = values_buffer(s, r, "compare", type, values_key(r, "compare"));
+    c.origin = values_buffer(s, r, "origin", origin_type, values_key(r, "origin"), limits_);
+    if (kind == call_kind::compare_and_swap)
+      c.compare = values_buffer(s, r, "compare", type, values_key(r, "compare"), limits_);
     if (fetches(kind)) {
-      const std::int64_t n = single ? 1 : element_count(target_buffer(s.geometry(), c.target));
+      const std::int64_t n = single ? 1 : in_window ? element_count(target_buffer(s.geometry(), c.target)) : 0;
       const datatype result_type = single ? type : datatype::predefined(basic);
       c.result = r.keys.contains("result") && r.keys.at("result") == "origin"
                      ? buffer{c.origin.region, 0, n, result_type}
                      : buffer{s.allocate("result@" + std::to_string(r.line),
-                                         static_cast<std::size_t>(std::max<std::int64_t>(n, 1) * result_type.extent())),
+                                         static_cast<std::size_t>(buffer_span(r, "result", result_type, n, limits_))),
                               0, n, result_type};
     }
     return c;
   }
 
   void put_or_get(session& s, const line_record& r, access_kind kind, int origin) {
-    const datatype type = type_key(r, "type");
+    const datatype type = type_key(r, "type", limits_);
     const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
-    const std::string what = (origin == sc_.target && (kind == access_kind::local_load || kind == access_kind::local_store)
-                                  ? std::string("local ")
-                                  : "rank " + std::to_string(origin) + " ") +
-                             std::string(to_string(kind));
-    if (t.disp < 0 || t.count < 0)
-      return sc_.rejected.push_back({r.line, what, rma_outcome::erroneous(rma_rule::negative_displacement, "disp or count")});
+    const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
+    const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
+    if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
+    use_elements(r, t.count, type);
     const buffer b = target_buffer(s.geometry(), t);
-    const auto touched = touched_bytes(b);
-    if (!touched.empty() && touched.back().end > window_bytes_)
-      return sc_.rejected.push_back(
-          {r.line, what, rma_outcome::erroneous(rma_rule::target_outside_window, "bytes up to " + std::to_string(touched.back().end))});
     access a;
     a.origin = origin;
     a.sequence = sequence_[origin]++;
@@ -312,8 +360,11 @@ class builder {
   }
 
   std::vector<line_record> lines_;
+  const scenario_limits& limits_;
+  std::int64_t elements_ = 0;  // moved by the calls read so far
   scenario sc_;
   std::int64_t window_bytes_ = 0, disp_unit_ = 1;
+  int target_line_ = 1;
   window_info info_;
   policy policy_;
   bool lock_all_ = false;
@@ -322,7 +373,12 @@ class builder {
 
 }  // namespace
 
-std::optional<scenario> parse_scenario(const std::string& text, const std::string& file, std::string* error) {
+std::optional<scenario> parse_scenario(const std::string& text, const std::string& file, std::string* error,
+                                       const scenario_limits& limits) {
+  if (text.size() > limits.max_file_bytes) {
+    *error = file + ": larger than " + std::to_string(limits.max_file_bytes) + " bytes";
+    return std::nullopt;
+  }
   std::vector<line_record> lines;
   std::istringstream in(text);
   int number = 0;
@@ -332,35 +388,11 @@ std::optional<scenario> parse_scenario(const std::string& text, const std::strin
       auto words = words_of(line);
       if (!words.empty()) lines.push_back(record(number, std::move(words)));
     }
-    return builder(std::move(lines), file).build();
+    return builder(std::move(lines), file, limits).build();
   } catch (const bad_input& e) {
     *error = file + ":" + std::to_string(e.line) + ": " + e.message;
     return std::nullopt;
   }
-}
-
-bool expectation_met(const expectation& e, const scenario& s, const exploration& x, std::string* detail) {
-  switch (e.kind) {
-    case expectation_kind::clean:
-      *detail = std::to_string(s.rejected.size()) + " erroneous call(s), " + std::to_string(x.findings.size()) +
-                " finding(s), " + (x.serializable() ? "serializable" : "not serializable");
-      return s.rejected.empty() && x.findings.empty() && x.serializable();
-    case expectation_kind::serializable:
-      *detail = x.serializable() ? "every outcome is serial" : "some outcome is not serial";
-      return x.serializable();
-    case expectation_kind::non_serializable:
-      *detail = x.serializable() ? "every outcome is serial" : "some outcome is not serial";
-      return !x.serializable();
-    case expectation_kind::finding:
-      *detail = "no " + e.name + " finding";
-      return std::any_of(x.findings.begin(), x.findings.end(),
-                         [&](const finding& f) { return describe(f.kind).name == e.name; });
-    case expectation_kind::erroneous:
-      *detail = "no call broke " + e.name;
-      return std::any_of(s.rejected.begin(), s.rejected.end(),
-                         [&](const rejected_call& r) { return describe(r.outcome.broken_rule()).name == e.name; });
-  }
-  return false;
 }
 
 }  // namespace redsem::sim::rma

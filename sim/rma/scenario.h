@@ -28,6 +28,7 @@
 
 #include "model/rma/session.h"
 #include "sim/rma/explorer.h"
+#include "sim/rma/scenario_limits.h"
 
 namespace redsem::sim::rma {
 
@@ -57,10 +58,9 @@ struct scenario {
   int ranks = 0;
 };
 
-// Parses a scenario; on bad input returns nullopt and sets *error to "file:line: message".
-std::optional<scenario> parse_scenario(const std::string& text, const std::string& file, std::string* error);
-
-// Whether an expectation holds for the scenario and its exploration; *detail says why not.
-bool expectation_met(const expectation& e, const scenario& s, const exploration& x, std::string* detail);
+// Parses a scenario; on bad input, or input beyond the limits, returns nullopt and sets *error
+// to "file:line: message".
+std::optional<scenario> parse_scenario(const std::string& text, const std::string& file, std::string* error,
+                                       const scenario_limits& limits = {});
 
 }  // namespace redsem::sim::rma

@@ -39,8 +39,9 @@ class searcher {
     bool inserted = false;
     const std::uint32_t index = table_.insert(state, h, &inserted);
     if (!inserted) return table_.value(index);
-    if (table_.size() > options_.max_states) {
+    if (const search_stop stop = limit_reached(); stop != search_stop::none) {
       result_.stats.complete = false;
+      result_.stats.stopped = stop;
       return {};
     }
     const std::uint64_t done = load_mask(state, done_at);
@@ -67,6 +68,14 @@ class searcher {
     }
     table_.set_value(index, executions);
     return executions;
+  }
+
+  // Memory is summed every 1024 states: a budget overshoots by at most that many states.
+  search_stop limit_reached() const {
+    if (table_.size() > options_.max_states) return search_stop::state_limit;
+    if (table_.size() % 1024 == 0 && table_.memory_bytes() + result_.finals.memory_bytes() > options_.memory_budget)
+      return search_stop::memory_budget;
+    return search_stop::none;
   }
 
   const search_space& sp_;

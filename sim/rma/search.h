@@ -19,11 +19,17 @@ namespace redsem::sim::rma {
 
 enum class reduction : std::uint8_t { none, partial_order };
 
+// Why a search stopped before it had seen every state.
+enum class search_stop : std::uint8_t { none, state_limit, memory_budget };
+
 struct search_options {
   reduction mode = reduction::partial_order;
   std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this (over all shares)
   search_share share;                   // the whole search unless split (run_split_search)
   std::size_t placement_steps = 0;      // a split search's state_placement (0: its default)
+  // The search stops, incomplete, once its state table and outcomes hold this many bytes (a
+  // single-process search; a split search is bounded by max_states).
+  std::size_t memory_budget = std::size_t{512} << 20;
 };
 
 struct search_stats {
@@ -32,6 +38,7 @@ struct search_stats {
   std::uint64_t transitions = 0;  // steps fired
   double executions = 0;          // maximal interleavings the searched graph holds (paths), counted exactly then rounded
   bool complete = true;
+  search_stop stopped = search_stop::none;  // why not complete
   double seconds = 0;
   std::size_t memory_bytes = 0;
 };

@@ -15,12 +15,15 @@ bool overlaps(const step& a, const step& b) { return a.at < b.at + b.size && b.a
 
 bool is_local(access_kind k) { return k == access_kind::local_load || k == access_kind::local_store; }
 
-// MPI orders `first` before `second` (same origin, first issued earlier, overlapping bytes).
-bool kept_in_order(const access& first, const access& second, const redsem::rma::window_info& info) {
+// MPI orders an element of `first` (of type first_type) before an overlapping one of `second`
+// (same origin, first issued earlier).
+bool kept_in_order(const access& first, basic_type first_type, const access& second, basic_type second_type,
+                   const redsem::rma::window_info& info) {
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (is_local(first.kind) && is_local(second.kind)) return true;  // the target's own program order
+  // accumulate_ordering orders one origin's accumulates per datatype only (§13.7.2).
   if (is_accumulate_family(first.kind) && is_accumulate_family(second.kind))
-    return redsem::rma::ordered_by_info(first, second, info.ordering);
+    return first_type == second_type && redsem::rma::ordered_by_info(first, second, info.ordering);
   return false;  // puts and gets are never ordered (§13.7.2)
 }
 
@@ -146,7 +149,7 @@ search_space make_search_space(const rma_program& program, const std::vector<ste
       if (i != j && commute(a, b)) sp.independent[i] |= 1ull << j;
       if (i != j && overlaps(a, b)) {
         uf.join(i, j);
-        if (kept_in_order(program.accesses[b.access], program.accesses[a.access], program.info))
+        if (kept_in_order(program.accesses[b.access], b.type, program.accesses[a.access], a.type, program.info))
           sp.steps[i].predecessors |= 1ull << j;
       }
     }

@@ -201,6 +201,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     whole.stats.transitions += get_raw<std::uint64_t>(part, at);
     paths_everywhere += get_raw<exact_count>(part, at);
   }
+  if (!whole.stats.complete) whole.stats.stopped = search_stop::state_limit;
   whole.stats.executions = paths_everywhere.value();
   whole.stats.memory_bytes = mine.stats.memory_bytes;
   whole.stats.states_here = mine.stats.states;

@@ -82,6 +82,20 @@ TEST(RmaConcurrency, AccumulateRacingAPutOrAGetIsUndefined) {
   EXPECT_EQ(kinds({make(0, 0, K::get, op_id::no_op, {{I, 0}}), make(1, 0, K::local_store, op_id::replace, {{I, 0}})}),
             list{finding_kind::racing_access});
   EXPECT_EQ(kinds({make(0, 0, K::get, op_id::no_op, {{I, 0}}), make(1, 0, K::get, op_id::no_op, {{I, 0}})}), list{});
+}
+
+TEST(RmaConcurrency, ReadsNeverConflictWithReads) {
+  // MPI-4.1 §13.7: a conflict needs an update. MPI_NO_OP fetches read only.
+  const access get = make(0, 0, K::get, op_id::no_op, {{I, 0}});
+  const access fetch = make(1, 0, K::fetch_accumulate, op_id::no_op, {{I, 0}});
+  const access load = make(2, 0, K::local_load, op_id::no_op, {{I, 0}});
+  EXPECT_EQ(kinds({get, fetch}), list{});
+  EXPECT_EQ(kinds({fetch, load}), list{});
+  EXPECT_EQ(kinds({get, fetch, load}), list{});
+  EXPECT_EQ(kinds({fetch, make(3, 0, K::fetch_accumulate, op_id::no_op, {{F, 0}})}), list{})
+      << "two reads through different types do not conflict either";
+  EXPECT_EQ(kinds({get, make(1, 0, K::fetch_accumulate, op_id::sum, {{I, 0}})}), list{finding_kind::racing_access})
+      << "a fetch that updates still conflicts with a get";
   EXPECT_EQ(describe(finding_kind::racing_access).level, guarantee::undefined);
 }
 
