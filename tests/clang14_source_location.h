@@ -1,6 +1,7 @@
-// For fuzz builds only: clang 14 lacks the builtin that libstdc++ 12's <source_location> needs,
-// so that header defines nothing and the model does not compile. Force-included there
-// (-include this file), it supplies the same interface from clang's older builtins.
+// For the libFuzzer builds only (tests/opfile, tests/rma, tests/tools): clang 14 lacks the
+// builtin that libstdc++ 12's <source_location> needs, so that header defines nothing and the
+// model does not compile. Force-included there (-include this file), it supplies the same
+// interface from clang's older builtins; a toolchain that has the real one skips it.
 #pragma once
 
 #include <source_location>
