@@ -6,13 +6,11 @@ namespace redsem::fuzz {
 namespace {
 
 // Drops the candidates that do not explain the kernel's answer to c; false when the kernel
-// failed or wrote outside (no policy explains that).
+// failed, wrote outside its buffers or wrote inbuf (no policy explains that).
 bool keep_followed(const differential& d, const fuzz_case& c, std::vector<std::size_t>& candidates) {
-  int status = 0;
-  bool outside = false;
-  const auto actual = d.run_kernel(c, &status, &outside);
-  if (status != 0 || outside) return false;
-  std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, actual, i); });
+  const kernel_run run = d.run_kernel(c);
+  if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed) return false;
+  std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, run.inout, i); });
   return true;
 }
 
@@ -24,7 +22,8 @@ std::optional<policy_variant> policy_explaining_all(const differential& d, const
   for (std::size_t i = 0; i < candidates.size(); ++i) candidates[i] = i;
   if (!keep_followed(d, f.minimal, candidates) || !keep_followed(d, f.original, candidates)) return std::nullopt;
   for (std::int64_t i = 0; i < o.cases && !candidates.empty(); ++i) {
-    const fuzz_case c = generate_case(d.oracle_used().type, o.limits, o.seed + static_cast<std::uint64_t>(i));
+    const fuzz_case c = generate_case(d.oracle_used().type, o.limits, o.seed + static_cast<std::uint64_t>(i),
+                                      d.oracle_used().domain.get());
     if (!keep_followed(d, c, candidates)) return std::nullopt;
   }
   if (candidates.empty()) return std::nullopt;
