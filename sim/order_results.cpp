@@ -1,5 +1,6 @@
 #include "sim/order_results.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -23,7 +24,10 @@ double legal_tree_count(int procs, bool commutative) {
 
 std::string format_count(double count) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, count < 1e12 ? "%.0f" : "%.3g", count);
+  // A commutative op's two operand orders weigh half a tree each, so a count may be a fraction:
+  // rounding it to a whole number would print "0 trees" for a result that a tree does give.
+  const char* form = count >= 1e12 ? "%.3g" : count == std::floor(count) ? "%.0f" : "%.6g";
+  std::snprintf(buf, sizeof buf, form, count);
   return buf;
 }
 

@@ -60,7 +60,8 @@ struct order_results {
 // The number of legal trees: Catalan(P−1) when !commutative, (2P−3)!! otherwise (as a double:
 // it overflows 64 bits from P = 20 on).
 double legal_tree_count(int procs, bool commutative);
-// "135135", or "1.37e+10" once a count is too big to read digit by digit.
+// "135135", "0.5" (a commutative op's operand order weighs half a tree), or "1.37e+12" once a
+// count is too big to read digit by digit.
 std::string format_count(double count);
 
 // inputs[rank] is that rank's element. `typed`, when given, must describe the same op as `op`.

@@ -101,6 +101,8 @@ TEST(SimOrders, TreeCountsAreCatalanAndDoubleFactorial) {
   EXPECT_EQ(legal_tree_count(8, true), 135135);
   EXPECT_EQ(legal_tree_count(12, true), 13749310575.0);
   EXPECT_EQ(format_count(legal_tree_count(12, true)), "13749310575");
+  EXPECT_EQ(format_count(0.5), "0.5");  // one tree, its two operand orders giving two results
+  EXPECT_EQ(format_count(2.5), "2.5");
 }
 
 TEST(SimOrders, FloatSumOfCancellingMillionsMatchesBruteForce) {
