@@ -15,7 +15,7 @@ const rule_info& describe(rule r) {
        "predefined ops take only the predefined datatypes listed for them, not derived ones"},
       {"in_place_forbidden", "MPI-4.1 §7.9.7", "MPI_Reduce_local does not accept MPI_IN_PLACE"},
       {"in_place_inoutbuf", "mpi-issues #530", "MPI_Reduce_locals does not accept MPI_IN_PLACE for inoutbuf"},
-      {"inout_aliases_input", "MPI-4.1 §3.3; mpi-issues #530",
+      {"inout_aliases_input", "MPI-4.1 §2.3; mpi-issues #530",
        "the INOUT buffer must not share bytes with an input buffer (use MPI_IN_PLACE instead)"},
       {"inout_overlapping_entries", "MPI-4.1 §7.9.1", "a receive buffer's datatype must not have overlapping entries"},
       {"type_signature_mismatch", "MPI-4.1 §7.9.7",

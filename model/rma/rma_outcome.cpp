@@ -30,7 +30,7 @@ const rma_rule_info& describe(rma_rule r) {
       {"buffer_out_of_bounds", "redsem address space", "an origin-side buffer reaches outside its memory region"},
       {"origin_result_overlap", "MPI-4.1 §13.3.4.2, §13.3.4.3, §13.3.4.4",
        "the origin and result buffers must be disjoint"},
-      {"compare_result_overlap", "MPI-4.1 §3.3", "an OUT argument (result) must not alias the compare buffer"},
+      {"compare_result_overlap", "MPI-4.1 §2.3", "an OUT argument (result) must not alias the compare buffer"},
       {"no_access_epoch", "MPI-4.1 §13.5", "RMA communication calls must occur inside an access epoch to the target"},
       {"request_outside_passive_epoch", "MPI-4.1 §13.3.5",
        "request-based RMA operations are valid only in passive-target epochs (lock, lock_all)"},
