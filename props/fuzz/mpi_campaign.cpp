@@ -30,7 +30,7 @@ mpi_reply probe(mpi_helper& helper, const pair_id& p) {
 }
 
 mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
-  mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt, std::nullopt};
+  mpi_pair_result r{p.op, p.type, false, mpi_pair_verdict::refused, "", 0, std::nullopt, 0, std::nullopt};
   const mpi_reply reply = probe(helper, p);
   switch (reply.status) {
     case mpi_reply::kind::error:
@@ -59,7 +59,7 @@ mpi_pair_result illegal_pair(mpi_helper& helper, const pair_id& p) {
 
 mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const pair_id& p,
                            const mpi_campaign_options& o) {
-  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt, std::nullopt};
+  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt, 0, std::nullopt};
   const mpi_reply reply = probe(helper, p);
   if (reply.status != mpi_reply::kind::ok) {
     r.note = reply.text;

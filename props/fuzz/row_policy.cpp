@@ -8,11 +8,9 @@ namespace {
 // Drops the candidates that do not explain the kernel's answer to c; false when the kernel
 // failed or wrote outside (no policy explains that).
 bool keep_followed(const differential& d, const fuzz_case& c, std::vector<std::size_t>& candidates) {
-  int status = 0;
-  bool outside = false;
-  const auto actual = d.run_kernel(c, &status, &outside);
-  if (status != 0 || outside) return false;
-  std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, actual, i); });
+  const kernel_run run = d.run_kernel(c);
+  if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed) return false;
+  std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, run.inout, i); });
   return true;
 }
 
