@@ -6,7 +6,7 @@ namespace redsem::fuzz {
 namespace {
 
 // Drops the candidates that do not explain the kernel's answer to c; false when the kernel
-// failed or wrote outside (no policy explains that).
+// failed, wrote outside its buffers or wrote inbuf (no policy explains that).
 bool keep_followed(const differential& d, const fuzz_case& c, std::vector<std::size_t>& candidates) {
   const kernel_run run = d.run_kernel(c);
   if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed) return false;
