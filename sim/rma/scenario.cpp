@@ -4,7 +4,6 @@
 #include <map>
 #include <sstream>
 
-#include "sim/rma/scenario_limits.h"
 #include "sim/rma/scenario_values.h"
 
 namespace redsem::sim::rma {
@@ -37,15 +36,11 @@ line_record record(int number, std::vector<std::string> words) {
   words.erase(words.begin());
   if (r.head == "rank") {
     if (words.empty() || words.front().back() != ':') throw bad_input{number, "expected 'rank R: CALL …'"};
-    std::size_t used = 0;
-    long long rank = -1;
     try {
-      rank = std::stoll(words.front(), &used);
+      r.rank = std::stoi(words.front());
     } catch (...) {
+      throw bad_input{number, "'" + words.front() + "' is not a rank"};
     }
-    if (used + 1 != words.front().size() || rank < 0 || rank > max_rank)
-      throw bad_input{number, "'" + words.front() + "' is not a rank (0 … " + std::to_string(max_rank) + ")"};
-    r.rank = static_cast<int>(rank);
     words.erase(words.begin());
   } else if (r.head == "local:") {
     r.head = "local";
@@ -66,27 +61,6 @@ std::int64_t int_key(const line_record& r, const std::string& key, std::int64_t 
   } catch (...) {
   }
   throw bad_input{r.line, key + "=" + it->second + " is not an integer"};
-}
-
-// int_key within [lo, hi] (scenario_limits.h says why each bound is there).
-std::int64_t bounded_key(const line_record& r, const std::string& key, std::int64_t fallback, std::int64_t lo,
-                         std::int64_t hi) {
-  const std::int64_t v = int_key(r, key, fallback);
-  if (v < lo || v > hi)
-    throw bad_input{r.line, key + "=" + std::to_string(v) + " is outside " + std::to_string(lo) + " … " +
-                                std::to_string(hi)};
-  return v;
-}
-
-// A call's count and displacement, bounded before the model enumerates the buffer's elements.
-target_spec target_of(const line_record& r, int target, bool single, const datatype& type) {
-  const std::int64_t disp = bounded_key(r, "disp", 0, -max_offset, max_offset);
-  const std::int64_t count = single ? 1 : bounded_key(r, "count", 1, -max_count, max_count);
-  const auto entries = static_cast<std::int64_t>(type.entries().size());
-  if (count * entries > max_count)
-    throw bad_input{r.line, "count=" + std::to_string(count) + " of " + type.description() + " is " +
-                                std::to_string(count * entries) + " elements, more than " + std::to_string(max_count)};
-  return target_spec{target, disp, count, type};
 }
 
 datatype type_key(const line_record& r, const std::string& key) {
@@ -116,9 +90,6 @@ buffer values_buffer(session& s, const line_record& r, const std::string& role, 
                                 " holds " + std::to_string(per) + " per element"};
   const std::int64_t count = static_cast<std::int64_t>(values.size()) / per;
   const std::int64_t bytes = std::max<std::int64_t>(type.true_ub() + (count - 1) * type.extent(), 1) + 32;
-  if (bytes > max_window_bytes)
-    throw bad_input{r.line, role + ": " + std::to_string(count) + " of " + type.description() + " span " +
-                                std::to_string(bytes) + " bytes, more than " + std::to_string(max_window_bytes)};
   buffer b{s.allocate(role + "@" + std::to_string(r.line), static_cast<std::size_t>(bytes)), 0, count, type};
   for (std::int64_t k = 0; k < count * per; ++k) {
     std::string error;
@@ -161,20 +132,18 @@ class builder {
 
  private:
   void read_headers() {
-    int highest = 0, target_line = 1, window_line = 1;
+    int highest = 0;
     bool have_window = false;
     for (const auto& r : lines_) {
       if (r.head == "window") {
         if (r.words.empty()) throw bad_input{r.line, "window BYTES [disp_unit=N]"};
-        window_line = r.line;
-        window_bytes_ = bounded_key(line_record{r.line, "", {}, {{"bytes", r.words[0]}}, -1}, "bytes", 0, 1,
-                                    max_window_bytes);
-        disp_unit_ = bounded_key(r, "disp_unit", 1, 1, max_disp_unit);
+        window_bytes_ = int_key(line_record{r.line, "", {}, {{"bytes", r.words[0]}}, -1}, "bytes", 0);
+        disp_unit_ = int_key(r, "disp_unit", 1);
+        if (window_bytes_ <= 0 || disp_unit_ <= 0) throw bad_input{r.line, "window size and disp_unit must be positive"};
         have_window = true;
       } else if (r.head == "target" || r.head == "ranks") {
-        if (r.head == "target") target_line = r.line;
         const auto v = r.words.empty() ? -1 : int_key(line_record{r.line, "", {}, {{r.head, r.words[0]}}, -1}, r.head, -1);
-        if (v < 0 || v > max_rank + 1) throw bad_input{r.line, r.head + " needs a small non-negative integer"};
+        if (v < 0 || v > 4096) throw bad_input{r.line, r.head + " needs a small non-negative integer"};
         (r.head == "target" ? sc_.target : sc_.ranks) = static_cast<int>(v);
       } else if (r.head == "epoch") {
         if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all"))
@@ -200,12 +169,6 @@ class builder {
     }
     if (!have_window) throw bad_input{1, "the scenario needs a 'window BYTES' line"};
     if (sc_.ranks == 0) sc_.ranks = std::max(highest, sc_.target) + 1;
-    if (sc_.target >= sc_.ranks)
-      throw bad_input{target_line, "target " + std::to_string(sc_.target) + " is not a rank of the " +
-                             std::to_string(sc_.ranks) + "-rank group"};
-    if (sc_.ranks * window_bytes_ > max_all_windows_bytes)
-      throw bad_input{window_line, std::to_string(sc_.ranks) + " ranks × a " + std::to_string(window_bytes_) +
-                             "-byte window is more than " + std::to_string(max_all_windows_bytes) + " bytes"};
   }
 
   void expect(const line_record& r) {
@@ -234,8 +197,7 @@ class builder {
     std::int64_t at = int_key(r, "at", 0);
     for (std::size_t i = 1; i < r.words.size(); ++i, at += info(*t).size) {
       if (r.words[i].find('=') != std::string::npos) continue;
-      if (at < 0 || at > window_bytes_ - static_cast<std::int64_t>(info(*t).size))
-        throw bad_input{r.line, "init writes outside the window"};
+      if (at < 0 || at + info(*t).size > window_bytes_) throw bad_input{r.line, "init writes outside the window"};
       if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(sc_.target)).data() + at, &error))
         throw bad_input{r.line, error};
     }
@@ -281,7 +243,7 @@ class builder {
     c.origin_rank = r.rank;
     const datatype type = type_key(r, "type");
     const bool single = kind == call_kind::fetch_and_op || kind == call_kind::compare_and_swap;
-    c.target = target_of(r, sc_.target, single, type);
+    c.target = target_spec{sc_.target, int_key(r, "disp", 0), single ? 1 : int_key(r, "count", 1), type};
     if (kind != call_kind::compare_and_swap) {
       const auto op = r.keys.find("op");
       if (op == r.keys.end()) throw bad_input{r.line, "missing op="};
@@ -310,7 +272,7 @@ class builder {
 
   void put_or_get(session& s, const line_record& r, access_kind kind, int origin) {
     const datatype type = type_key(r, "type");
-    const target_spec t = target_of(r, sc_.target, false, type);
+    const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
     const std::string what = (origin == sc_.target && (kind == access_kind::local_load || kind == access_kind::local_store)
                                   ? std::string("local ")
                                   : "rank " + std::to_string(origin) + " ") +
