@@ -94,7 +94,8 @@ void parse_trace(std::string_view text, probe_trace& into) {
         r.indices_ok = ok != 0;
         case_trace* c = find_case(into, id);
         if (c == nullptr) throw std::runtime_error("result of an unknown case: " + line);
-        check(r.rank >= 0 && r.rank < into.size, "rank outside the job's " + std::to_string(into.size) + " ranks", line);
+        check(r.rank >= 0 && r.rank < into.size, "rank outside the job's " + std::to_string(into.size) + " ranks",
+              line);
         // A rank's result holds the case's count of elements, one more on an odd rank of
         // Reduce_scatter (the tracer's uneven blocks).
         check(r.first >= 0 && r.count >= 1 && std::int64_t{r.first} + r.count <= std::int64_t{c->count} + 1,
