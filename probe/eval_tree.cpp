@@ -11,9 +11,13 @@ int rank_of(char c) {
   return -1;
 }
 
+// A tree over the 36 ranks the bracket form can name is at most 35 deep; text nested deeper is
+// not a tree (a poisoned buffer, or a tracer that is not redsem's) and must not exhaust the stack.
+constexpr int max_depth = 36;
+
 // Recursive descent; `pos` advances over what was read.
-int parse_node(std::string_view text, std::size_t& pos, eval_tree& t) {
-  if (pos >= text.size()) return -1;
+int parse_node(std::string_view text, std::size_t& pos, eval_tree& t, int depth = 0) {
+  if (pos >= text.size() || depth > max_depth) return -1;
   const char c = text[pos++];
   if (c != '(') {
     const int rank = rank_of(c);
@@ -21,9 +25,9 @@ int parse_node(std::string_view text, std::size_t& pos, eval_tree& t) {
     t.nodes.push_back({rank, -1, -1});
     return static_cast<int>(t.nodes.size()) - 1;
   }
-  const int left = parse_node(text, pos, t);
+  const int left = parse_node(text, pos, t, depth + 1);
   if (left < 0) return -1;
-  const int right = parse_node(text, pos, t);
+  const int right = parse_node(text, pos, t, depth + 1);
   if (right < 0 || pos >= text.size() || text[pos++] != ')') return -1;
   t.nodes.push_back({-1, left, right});
   return static_cast<int>(t.nodes.size()) - 1;

@@ -169,6 +169,19 @@ const case_trace* first_corrupting_case(const probe_trace& part) {
   return nullptr;
 }
 
+// A job's output must be the tracer's for this job: its size, and only cases from `first` on
+// (a restart that printed an earlier case again would be restarted at the same place forever).
+void check_part(const probe_trace& part, const launch_options& o, int first, const std::string& tracer) {
+  const std::string whose = "the tracer " + tracer;
+  if (part.size != 0 && part.size != o.procs)
+    throw std::runtime_error(whose + " reported " + std::to_string(part.size) + " processes in a job of " +
+                             std::to_string(o.procs) + " (is it redsem's probe tracer?)");
+  for (const auto& c : part.cases)
+    if (c.id < first)
+      throw std::runtime_error(whose + ", restarted at case " + std::to_string(first) + ", ran case " +
+                               std::to_string(c.id) + " again (is it redsem's probe tracer?)");
+}
+
 }  // namespace
 
 std::vector<std::string> available_flavors() {
@@ -210,6 +223,7 @@ probe_trace run_tracer(const launch_options& o) {
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     probe_trace part;
     parse_trace(job.out, part);
+    check_part(part, o, first, tracer);
     if (trace.size == 0) trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
     // Cases after one that wrote foreign bytes are run again in a fresh process.
     const case_trace* corrupting = first_corrupting_case(part);

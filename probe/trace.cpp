@@ -1,6 +1,7 @@
 #include "probe/trace.h"
 
 #include <array>
+#include <cstdint>
 #include <sstream>
 #include <stdexcept>
 
@@ -10,18 +11,34 @@ namespace {
 constexpr std::array<std::string_view, 6> names{"Reduce", "Allreduce", "Reduce_scatter",
                                                 "Reduce_scatter_block", "Scan", "Exscan"};
 
+// What a trace may claim. The tracer's output is read, not trusted: a number past these is a
+// malformed line (exit 2), never an allocation of its size or a verdict about ranks, elements
+// or cases the job did not have.
+constexpr int max_ranks = 36;               // the bracket form names ranks 0-9, a-z
+constexpr int max_element_bytes = 1 << 16;  // bytes of the tracer's element
+constexpr int max_count = 1 << 20;          // elements per call, as `probe --counts` allows
+constexpr int max_case_id = 1 << 20;
+
+void check(bool ok, const std::string& what, const std::string& line) {
+  if (!ok) throw std::runtime_error(what + ": " + line);
+}
+
 case_trace* find_case(probe_trace& t, int id) {
   for (auto& c : t.cases)
     if (c.id == id) return &c;
   return nullptr;
 }
 
-case_trace read_case_header(std::istringstream& in, const std::string& line) {
+case_trace read_case_header(std::istringstream& in, const std::string& line, int size) {
   case_trace c;
   std::string name;
   int commute = 0, in_place = 0, padded = 0;
   if (!(in >> c.id >> name >> commute >> in_place >> c.count >> c.root >> padded))
     throw std::runtime_error("malformed case line: " + line);
+  check(size > 0, "a case before the 'P' header line", line);
+  check(c.id >= 0 && c.id <= max_case_id, "case number outside 0 … " + std::to_string(max_case_id), line);
+  check(c.count >= 0 && c.count <= max_count, "element count outside 0 … " + std::to_string(max_count), line);
+  check(c.root >= 0 && c.root < size, "root outside the job's " + std::to_string(size) + " ranks", line);
   const auto which = parse_collective(name);
   if (!which) throw std::runtime_error("unknown collective in: " + line);
   c.which = *which;
@@ -52,15 +69,18 @@ void parse_trace(std::string_view text, probe_trace& into) {
     switch (line[0]) {
       case 'P':
         if (!(in >> into.size >> into.element_bytes)) throw std::runtime_error("malformed header: " + line);
+        check(into.size >= 1 && into.size <= max_ranks, "job size outside 1 … " + std::to_string(max_ranks), line);
+        check(into.element_bytes >= 1 && into.element_bytes <= max_element_bytes,
+              "element size outside 1 … " + std::to_string(max_element_bytes), line);
         std::getline(in >> std::ws, into.library);
         break;
       case 'S': {
-        case_trace c = read_case_header(in, line);
+        case_trace c = read_case_header(in, line, into.size);
         if (find_case(into, c.id) == nullptr) into.cases.push_back(std::move(c));
         break;
       }
       case 'C': {
-        const case_trace header = read_case_header(in, line);
+        const case_trace header = read_case_header(in, line, into.size);
         case_trace* c = find_case(into, header.id);
         if (c == nullptr) throw std::runtime_error("results of a case never started: " + line);
         c->completed = true;
@@ -74,6 +94,12 @@ void parse_trace(std::string_view text, probe_trace& into) {
         r.indices_ok = ok != 0;
         case_trace* c = find_case(into, id);
         if (c == nullptr) throw std::runtime_error("result of an unknown case: " + line);
+        check(r.rank >= 0 && r.rank < into.size, "rank outside the job's " + std::to_string(into.size) + " ranks",
+              line);
+        // A rank's result holds the case's count of elements, one more on an odd rank of
+        // Reduce_scatter (the tracer's uneven blocks).
+        check(r.first >= 0 && r.count >= 1 && std::int64_t{r.first} + r.count <= std::int64_t{c->count} + 1,
+              "elements outside the case's " + std::to_string(c->count), line);
         c->runs.push_back(std::move(r));
         break;
       }

@@ -112,7 +112,8 @@ std::string in_process_end_message(bool json, double call_timeout, fuzz::call_en
 }
 
 // A kernel that crashes on every call may be checking its datatype argument, which here is
-// redsem's own description of the type, not an MPI handle: say so beside the verdict.
+// redsem's own description of the type, not an MPI handle, or exhausting the memory a call may
+// use (props/fuzz/kernel.cpp): say so beside the verdict.
 void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
   if (!fuzz::is_crash_status(f.minimal_result.kernel_status) || !fuzz::crashes_on_every_call(d)) return;
   f.conditions.push_back(
@@ -121,7 +122,8 @@ void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
        "argument, which redsem fuzz --kernel fills with redsem's own description of the type, not an MPI handle "
        "(MPI_INT and the like mean nothing to it). redsem cannot yet hand a --kernel real MPI handles (fuzz --mpi "
        "tests a library's own MPI_Reduce_local, not your function): fuzz a variant of the function that does not "
-       "look at its datatype argument"});
+       "look at its datatype argument. Or it allocates without end: a call may add at most 256 MiB to redsem's "
+       "address space, and an allocation past that fails"});
 }
 
 // The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.

@@ -3,11 +3,13 @@
 #include <dlfcn.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <sstream>
@@ -64,6 +66,35 @@ void note_fault(int, siginfo_t* info, void*) {
   if (reporting_to != nullptr) reporting_to->fault_address = reinterpret_cast<std::uintptr_t>(info->si_addr);
 }
 
+// The address space a call may add to redsem's own. A kernel that allocates without end then
+// fails inside its child (a crash, reported) instead of taking the machine's memory.
+constexpr rlim_t call_memory_bytes = rlim_t{1} << 28;
+
+// The child's address-space limit: redsem's present size plus call_memory_bytes, or nothing
+// (0) when it cannot be read or a sanitizer's shadow mappings make the size meaningless.
+rlim_t call_address_space_limit() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return 0;
+#else
+  long pages = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  const long page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<rlim_t>(pages) * static_cast<rlim_t>(page) + call_memory_bytes : 0;
+#endif
+}
+
+// Lowers the child's limit to `limit` (never raises one already lower): setrlimit only, as the
+// child of a process that may hold other threads' locks.
+void cap_address_space(rlim_t limit) {
+  rlimit r{};
+  if (limit == 0 || getrlimit(RLIMIT_AS, &r) != 0 || (r.rlim_cur != RLIM_INFINITY && r.rlim_cur <= limit)) return;
+  r.rlim_cur = limit;
+  setrlimit(RLIMIT_AS, &r);
+}
+
 }  // namespace
 
 kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
@@ -74,8 +105,10 @@ kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
   auto run = [inner = std::move(k.run), call_timeout, report](std::byte* in, std::byte* inout, std::int64_t count) {
     // A child that ends any other way before answering (exit, abort) counts as a crash.
     *report = {crash_status(0), 0};
+    const rlim_t memory_limit = call_address_space_limit();
     const pid_t child = fork();
     if (child == 0) {
+      cap_address_space(memory_limit);
       // A crash must end the child by its signal, not in a sanitizer's or debugger's handler.
       for (int sig : {SIGFPE, SIGILL}) signal(sig, SIG_DFL);
       reporting_to = report.get();

@@ -1,7 +1,8 @@
 cmake_minimum_required(VERSION 3.25)
 # `redsem probe` with a fake tracer whose faults are known: the crash is recorded and the run
-# resumes after it, each violation is found, and the exit status says so.
-execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs 2 --tracer ${TRACER} --json
+# resumes after it, each violation is found, and the exit status says so. The fake tracer
+# reports 3 processes, so the job has 3.
+execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs 3 --tracer ${TRACER} --json
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "exit ${rc}, want 1: ${err}\n${out}")

@@ -1,0 +1,5 @@
+#!/bin/sh
+# adversary: an odd rank of Reduce_scatter holds one element more than the case's count: conforming
+# A stand-in for redsem_probe_tracer; only rank 0 prints, as the real tracer does.
+[ "${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-0}}" = 0 ] || exit 0
+printf "P 2 64 fake\nS 0 Reduce_scatter 0 0 1 0 0\nC 0 Reduce_scatter 0 0 1 0 0\nR 0 0 0 1 1 (01)\nR 0 1 0 2 1 (01)\n"
