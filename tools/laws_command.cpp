@@ -142,7 +142,7 @@ command add_laws_command(CLI::App& app) {
                   "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'")
       ->type_name("VALUE");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
-  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Seconds per solver query (default 10)");
+  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
   cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");

@@ -167,7 +167,7 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
-  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver time limit per law (with --prove)")
+  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");

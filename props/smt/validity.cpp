@@ -1,15 +1,28 @@
 #include "props/smt/validity.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+
 #include "props/smt/normalise.h"
 
 namespace redsem::smt {
 namespace {
 
+// Z3's words for the two limits, in the terms of the budget above.
+std::string unknown_reason(const std::string& z3_reason) {
+  if (z3_reason.find("resource limit") != std::string::npos) return "solver: work budget spent";
+  if (z3_reason == "timeout" || z3_reason == "canceled") return "solver: wall-clock limit";
+  return "solver: " + z3_reason;
+}
+
 validity run_solver(const z3::expr& assertion, unsigned timeout_ms, bool want_sat) {
   z3::context& c = assertion.ctx();
   z3::solver s(c);
   z3::params p(c);
-  p.set("timeout", timeout_ms);
+  p.set("rlimit", work_budget(timeout_ms));
+  p.set("timeout", wall_clock_limit_ms(timeout_ms));
   s.set(p);
   s.add(assertion);
   switch (s.check()) {
@@ -20,10 +33,20 @@ validity run_solver(const z3::expr& assertion, unsigned timeout_ms, bool want_sa
     case z3::unknown:
       break;
   }
-  return {answer::unknown, std::nullopt, "solver: " + s.reason_unknown()};
+  return {answer::unknown, std::nullopt, unknown_reason(s.reason_unknown())};
 }
 
 }  // namespace
+
+unsigned work_budget(unsigned timeout_ms) {
+  const std::uint64_t steps = std::uint64_t{timeout_ms} * steps_per_ms;
+  return static_cast<unsigned>(std::min<std::uint64_t>(steps, std::numeric_limits<unsigned>::max()));
+}
+
+unsigned wall_clock_limit_ms(unsigned timeout_ms) {
+  const std::uint64_t ms = std::uint64_t{timeout_ms} * wall_clock_slack;
+  return static_cast<unsigned>(std::min<std::uint64_t>(ms, std::numeric_limits<unsigned>::max()));
+}
 
 validity check_valid(const z3::expr& claim, unsigned timeout_ms) {
   // The rewriter and the commutative normal form are equivalence-preserving (normalise.h),

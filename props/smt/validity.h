@@ -17,7 +17,19 @@ struct validity {
   std::string how;                   // what decided it ("rewriter", "solver"), or why unknown
 };
 
-// Tries the sound shortcuts first (see normalise.h), then the solver with a time limit.
+// A query's limit is a budget of the solver's own work, not of wall-clock time: Z3 counts its
+// steps (its `rlimit`), so a query settles or gives up alike on an idle machine and on a CI
+// machine running other tests beside it, and a recorded verdict cannot flip with the load.
+// `timeout_ms` buys timeout_ms × steps_per_ms steps, about that many milliseconds on a current
+// x86 core (more on a slower or busier one). The wall clock only stops a query that runs
+// wall_clock_slack times longer than its budget was meant to take; then the answer is unknown
+// and says so.
+constexpr unsigned steps_per_ms = 2000;
+constexpr unsigned wall_clock_slack = 10;
+unsigned work_budget(unsigned timeout_ms);         // steps; saturates at the largest unsigned
+unsigned wall_clock_limit_ms(unsigned timeout_ms);  // saturates likewise
+
+// Tries the sound shortcuts first (see normalise.h), then the solver within its work budget.
 validity check_valid(const z3::expr& claim, unsigned timeout_ms);
 
 // Whether some values satisfy `condition` (for the identity/absorbing search).
