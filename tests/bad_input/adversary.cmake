@@ -39,5 +39,5 @@ if(NOT bad_input_sanitized)
   redsem_bad_input(adversary_fuzz_kernel_leaks ARGS fuzz --kernel $<TARGET_FILE:adversary_leaking_kernel>:sum_int32_leaking
                    --op MPI_SUM --type MPI_INT32_T --cases 1 --max-len 4 RC 1
                    OUT "the kernel crashed: signal 11.*allocates without end: a call may add at most 256 MiB"
-                   TIMEOUT 40 MEMORY_MB 3072)
+                   TIMEOUT 120 MEMORY_MB 3072)
 endif()
