@@ -128,6 +128,15 @@ std::optional<std::string> declared_element_table(const options& o, const laws::
   return std::nullopt;
 }
 
+// A declared element is a claim the user makes (the identity an MPI_Op_create call relies on, say):
+// exit 1 unless it is proved, so a script can act on it. An unknown leaves the claim unestablished.
+int declared_element_status(const std::vector<laws::table_entry>& table) {
+  for (const auto& entry : table)
+    for (const auto& result : entry.results)
+      if (result.outcome != laws::verdict::proved) return int{mismatch};
+  return int{ok};
+}
+
 }  // namespace
 
 command add_laws_command(CLI::App& app) {
@@ -139,7 +148,7 @@ command add_laws_command(CLI::App& app) {
   cmd->add_option("--type", opts->type, "Only this type (MPI name, case-insensitive, MPI_ optional)");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
   cmd->add_option("--element", opts->element,
-                  "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'")
+                  "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
       ->type_name("VALUE");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
   add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
@@ -183,7 +192,7 @@ command add_laws_command(CLI::App& app) {
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (opts->json) out << json_text(render_json(table, r)) << "\n";
             else render_text(out, table, r, opts->details || (r.op && r.type), seconds);
-            return int{ok};
+            return opts->element.empty() ? int{ok} : declared_element_status(table);
           }};
 }
 
