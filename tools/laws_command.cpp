@@ -170,6 +170,12 @@ command add_laws_command(CLI::App& app) {
             }
             std::optional<laws::proof_cache> cache;
             if (!opts->no_cache) {
+              if (!opts->cache_dir.empty()) {
+                if (auto why = laws::proof_cache::unusable(opts->cache_dir)) {
+                  err << "redsem laws: --cache-dir " << opts->cache_dir << ": " << *why << "\n";
+                  return int{bad_input};
+                }
+              }
               const auto dir = opts->cache_dir.empty() ? laws::proof_cache::default_dir()
                                                         : std::optional(std::filesystem::path(opts->cache_dir));
               if (dir) cache.emplace(*dir);

@@ -2,8 +2,12 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+
+#include <unistd.h>
 
 #include "props/laws/law_json.h"
 #include "props/laws/law_table.h"
@@ -46,6 +50,15 @@ std::optional<std::filesystem::path> absolute_from(const char* variable) {
 std::optional<std::filesystem::path> proof_cache::default_dir() {
   if (const auto xdg = absolute_from("XDG_CACHE_HOME")) return *xdg / "redsem";
   if (const auto home = absolute_from("HOME")) return *home / ".cache" / "redsem";
+  return std::nullopt;
+}
+
+std::optional<std::string> proof_cache::unusable(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) return "not a directory";
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return "cannot create it: " + ec.message();
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) return std::string("cannot write to it: ") + std::strerror(errno);
   return std::nullopt;
 }
 

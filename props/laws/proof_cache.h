@@ -27,6 +27,11 @@ class proof_cache {
   // directory rules); nothing when neither is, and then laws are proved without a cache.
   static std::optional<std::filesystem::path> default_dir();
 
+  // Why `dir` cannot hold the cache (it cannot be created, is not a directory, or cannot be
+  // written), or nothing when it can. A directory the user names is checked before use, so a
+  // typo is an error rather than a silently uncached, slower run.
+  static std::optional<std::string> unusable(const std::filesystem::path& dir);
+
   std::optional<law_result> find(op_id op, basic_type type, law l, const policy& p) const;
   // Best effort: a cache that cannot be written is only slower.
   void store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const;
