@@ -5,6 +5,13 @@ set(RMA_IN ${BAD_INPUTS}/rma)
 
 # The file itself: capped before it is read, a directory named as such.
 redsem_bad_input(rma_dev_zero ARGS rma /dev/zero RC 2 ERR "/dev/zero: file larger than 1048576 bytes" TIMEOUT 10)
+# A FIFO that no one writes: read as empty at once, not waited on forever.
+set(no_writer_fifo ${CMAKE_CURRENT_BINARY_DIR}/no_writer.fifo)
+if(NOT EXISTS ${no_writer_fifo})
+  execute_process(COMMAND mkfifo ${no_writer_fifo})
+endif()
+redsem_bad_input(rma_fifo_without_writer ARGS rma ${no_writer_fifo} RC 2 ERR "needs a 'window BYTES' line" TIMEOUT 10)
+redsem_bad_input(opfile_fifo_without_writer ARGS opcheck --op-file ${no_writer_fifo} RC 2 ERR "expected 'op NAME'" TIMEOUT 10)
 redsem_bad_input(rma_directory ARGS rma ${RMA_IN} RC 2 ERR "is a directory, not a file")
 redsem_bad_input(rma_missing_file ARGS rma ${RMA_IN}/no_such.rma RC 2 ERR "no_such.rma: cannot open the file")
 redsem_bad_input(opfile_directory ARGS opcheck --op-file ${RMA_IN} RC 2 ERR "is a directory, not a file")
