@@ -27,8 +27,8 @@ struct search_options {
   std::size_t max_states = 50'000'000;  // the search stops, incomplete, beyond this (over all shares)
   search_share share;                   // the whole search unless split (run_split_search)
   std::size_t placement_steps = 0;      // a split search's state_placement (0: its default)
-  // The search stops, incomplete, once its state table and outcomes hold this many bytes (a
-  // single-process search; a split search is bounded by max_states).
+  // The search stops, incomplete, once its state table and outcomes hold this many bytes; a
+  // split search, once one share's two levels and outgoing parts do (every share stops alike).
   std::size_t memory_budget = std::size_t{512} << 20;
 };
 

@@ -128,9 +128,10 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       break;
     }
     next.clear(level.size());  // levels grow or shrink gradually: the last one is a fair guess
-    for (std::size_t d = 0; d < count; ++d) {  // a part: this level's size, then (state, paths) records
+    for (std::size_t d = 0; d < count; ++d) {  // a part: this level's size, this share's bytes, then (state, paths) records
       to[d].clear();
       put_raw(to[d], static_cast<std::uint64_t>(level.size()));  // for the shared state count
+      put_raw(to[d], std::uint64_t{0});                          // for the memory check, filled in below
     }
     for (std::uint32_t i = 0; i < level.size(); ++i) {
       const std::byte* s = level.state(i);
@@ -156,11 +157,18 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         }
       }
     }
+    // This share's memory now, its two levels and what it is about to send, in every part's
+    // header: each share then sees every share's figure and all stop at the same level.
+    std::uint64_t bytes_here = level.memory_bytes() + next.memory_bytes();
+    for (const std::string& part : to) bytes_here += part.capacity();
+    for (std::string& part : to) std::memcpy(part.data() + sizeof(std::uint64_t), &bytes_here, sizeof bytes_here);
     share.alltoall(to, from);
     ensure(from.size() == count, "a split search's alltoall returns one part per share");
+    std::uint64_t most_bytes_on_a_share = 0;
     for (const std::string& part : from) {
       std::size_t at = 0;
       states_everywhere += get_raw<std::uint64_t>(part, at);
+      most_bytes_on_a_share = std::max(most_bytes_on_a_share, get_raw<std::uint64_t>(part, at));
       const std::size_t record_bytes = bytes + sizeof(exact_count);
       ensure((part.size() - at) % record_bytes == 0, "a split search's part is truncated");
       // In batches, their slots prefetched first, as the expansion does.
@@ -179,12 +187,19 @@ search_result run_split_search(const search_space& sp, const search_options& opt
         }
       }
     }
+    mine.stats.memory_bytes = std::max<std::size_t>(mine.stats.memory_bytes, bytes_here);
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
     std::swap(level, next);
     // For the level after, when it is not the last (finals go by their outcome).
     placed_by_steps = share.split() && depth + 2 < levels && placement_is_even(placement, level, placed_by_steps, share);
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
+      mine.stats.stopped = search_stop::state_limit;
+      break;
+    }
+    if (most_bytes_on_a_share > options.memory_budget) {  // likewise: every share sees the same maximum
+      mine.stats.complete = false;
+      mine.stats.stopped = search_stop::memory_budget;
       break;
     }
   }
@@ -201,7 +216,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     whole.stats.transitions += get_raw<std::uint64_t>(part, at);
     paths_everywhere += get_raw<exact_count>(part, at);
   }
-  if (!whole.stats.complete) whole.stats.stopped = search_stop::state_limit;
+  if (!whole.stats.complete) whole.stats.stopped = mine.stats.stopped;  // the same on every share
   whole.stats.executions = paths_everywhere.value();
   whole.stats.memory_bytes = mine.stats.memory_bytes;
   whole.stats.states_here = mine.stats.states;

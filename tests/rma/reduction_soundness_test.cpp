@@ -147,6 +147,30 @@ TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
   }
 }
 
+// A split search past its memory budget stops too, on every share at the same level, and says
+// that the budget stopped it (redsem-mpi rma --max-memory).
+TEST(RmaSplitSearch, AMemoryBudgetStopsEveryShare) {
+  rma_program p;  // as above: ~10^5 states, megabytes of levels
+  p.window = window_of<double>({0.1});
+  const double awkward[] = {1e16, -1e16, 0.1, 0.2, 0.3, 3.0, 1.0 / 3, -2.5, 7e-3, 1e8, -1e8, 42.5};
+  for (int o = 0; o < 12; ++o) p.accesses.push_back(make_access<double>(o, 0, K::accumulate, op_id::sum, basic_type::double_, {{0, awkward[o]}}));
+  const search_space sp = whole_program(p);
+  const search_result whole = run_search(sp, {reduction::none, 10'000'000, {}});
+  ASSERT_TRUE(whole.stats.complete);
+  std::vector<search_result> parts(2);
+  sim::thread_shares(2).run([&](const search_share& share) {
+    search_options o{reduction::none, 10'000'000, share};
+    o.memory_budget = whole.stats.memory_bytes / 8;
+    parts[static_cast<std::size_t>(share.index)] = run_search(sp, o);
+  });
+  for (const search_result& part : parts) {
+    EXPECT_FALSE(part.stats.complete);
+    EXPECT_EQ(part.stats.stopped, search_stop::memory_budget);
+    EXPECT_LT(part.stats.states, whole.stats.states);
+    EXPECT_EQ(part.stats.states, parts[0].stats.states);
+  }
+}
+
 // The explorer's figures, split or not: outcomes are analysed where they lie, and only
 // distinct values and summaries travel, so this checks that analysis against one process's.
 void expect_same_report(const exploration& part, const exploration& whole, const std::string& what) {
