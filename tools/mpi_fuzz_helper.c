@@ -119,7 +119,7 @@ MPI_Datatype find_type(const char* name) {
 int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, stdin) == n; }
 
 /* A buffer `offset` bytes past a 64-byte boundary. */
-unsigned char* placed(void** block, size_t n, int offset) {
+static unsigned char* placed(void** block, size_t n, int offset) {
   if (posix_memalign(block, 64, n + 64) != 0) return NULL;
   return (unsigned char*)*block + offset;
 }

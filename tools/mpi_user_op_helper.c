@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +22,9 @@ static int through_reduce_local = 0;
 static MPI_Op user_op = MPI_OP_NULL;
 static MPI_Datatype user_type = MPI_DATATYPE_NULL;
 static int is_worker = 0; /* this process is a worker forked by "isolate" */
+/* Shared with the process that forked the worker: nonzero while the user's code runs, so that
+ * a worker ending there (exit(0) in the function) is told apart from one that saw "quit". */
+static volatile int* in_user_code = NULL;
 
 /* The longest LIB.so:SYMBOL accepted: a path and a symbol name. */
 enum { max_spec = 8192 };
@@ -151,14 +155,81 @@ static void load(const char* mode, int commute, unsigned long long len) {
   printf("ok\n");
 }
 
+/* One operand buffer as redsem's guarded_buffer lays it out (props/fuzz/guarded_buffer.h): a
+ * page of canary bytes on each side of the shipped window, inaccessible pages beyond. A write
+ * into the canary pages is reported back; one farther away faults (a crash of the worker). */
+enum { fence_pages = 16 };
+static const unsigned char canary = 0xa5;
+
+struct guarded {
+  unsigned char* mapping;
+  size_t mapped;
+  unsigned char* middle; /* the accessible part: canaries, the window, canaries */
+  size_t middle_size;
+};
+
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+/* The window's first byte, `offset` bytes past a 64-byte boundary, with a page of canaries on
+ * each side; the mapping is kept for the next call when it is large enough. */
+static unsigned char* place(struct guarded* g, size_t window, int offset) {
+  const size_t page = page_size();
+  const size_t middle = ((page + 64 + window + page) + page - 1) / page * page;
+  if (g->mapping == NULL || g->middle_size < middle) {
+    if (g->mapping != NULL) munmap(g->mapping, g->mapped);
+    g->mapped = middle + 2 * fence_pages * page;
+    g->mapping = mmap(NULL, g->mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (g->mapping == MAP_FAILED) exit(3);
+    g->middle = g->mapping + fence_pages * page;
+    g->middle_size = middle;
+    if (mprotect(g->middle, middle, PROT_READ | PROT_WRITE) != 0) exit(3);
+  }
+  /* Canaries around the window only: the window itself is read in whole. */
+  unsigned char* window_start = g->middle + page + (size_t)(offset & 63);
+  memset(g->middle, canary, (size_t)(window_start - g->middle));
+  memset(window_start + window, canary, g->middle_size - (size_t)(window_start - g->middle) - window);
+  return window_start;
+}
+
+/* Whether [p, p + n) holds only canary bytes, compared a block at a time. */
+static int all_canary(const unsigned char* p, size_t n) {
+  static unsigned char block[4096];
+  if (block[0] != canary) memset(block, canary, sizeof block);
+  for (size_t k = 0; k < n; k += sizeof block)
+    if (memcmp(p + k, block, n - k < sizeof block ? n - k : sizeof block) != 0) return 0;
+  return 1;
+}
+
+/* The nearest changed canary byte before the window and after it, as " B:OFFSET:VALUE" tokens
+ * with OFFSET from the buffer's first element (`data`). */
+static void report_strays(const struct guarded* g, const unsigned char* window, size_t size,
+                          const unsigned char* data, int which) {
+  const unsigned char* end = g->middle + g->middle_size;
+  if (all_canary(g->middle, (size_t)(window - g->middle)) && all_canary(window + size, (size_t)(end - (window + size))))
+    return;
+  for (const unsigned char* p = window; p != g->middle;)
+    if (*--p != canary) {
+      printf(" %d:%lld:%d", which, (long long)(p - data), *p);
+      break;
+    }
+  for (const unsigned char* p = window + size; p != end; ++p)
+    if (*p != canary) {
+      printf(" %d:%lld:%d", which, (long long)(p - data), *p);
+      break;
+    }
+}
+
 static void call(long long count, int in_off, int inout_off, unsigned long long nbytes, unsigned long long margin) {
+  static struct guarded in_buffer, inout_buffer;
   const size_t window = (size_t)(nbytes + 2 * margin);
-  void *in_block = NULL, *inout_block = NULL;
-  unsigned char* in = placed(&in_block, window, (int)((in_off - (long long)margin) & 63));
-  unsigned char* inout = placed(&inout_block, window, (int)((inout_off - (long long)margin) & 63));
-  if (in == NULL || inout == NULL || !read_exact(in, window) || !read_exact(inout, window) || count > INT_MAX) exit(3);
+  unsigned char* in = place(&in_buffer, window, (int)((in_off - (long long)margin) & 63));
+  unsigned char* inout = place(&inout_buffer, window, (int)((inout_off - (long long)margin) & 63));
+  if (!read_exact(in, window) || !read_exact(inout, window) || count > INT_MAX) exit(3);
+  int len_changed = 0;
+  if (in_user_code != NULL) *in_user_code = 1;
   if (through_reduce_local) {
     const int rc = MPI_Reduce_local(in + margin, inout + margin, (int)count, user_type, user_op);
+    if (in_user_code != NULL) *in_user_code = 0;
     if (rc != MPI_SUCCESS) {
       int cls = 0, len = 0;
       char text[MPI_MAX_ERROR_STRING];
@@ -167,20 +238,20 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
       for (int i = 0; i < len; ++i)
         if (text[i] == '\n') text[i] = ' ';
       printf("error %d %.*s\n", cls, len, text);
-      free(in_block);
-      free(inout_block);
       return;
     }
-    printf("ok\n");
   } else {
     int len = (int)count;
     user_function(in + margin, inout + margin, &len, &user_type);
-    printf(len == (int)count ? "ok\n" : "len\n");
+    if (in_user_code != NULL) *in_user_code = 0;
+    len_changed = len != (int)count;
   }
+  printf(len_changed ? "len" : "ok");
+  report_strays(&in_buffer, in, window, in + margin, 0);
+  report_strays(&inout_buffer, inout, window, inout + margin, 1);
+  printf("\n");
   fwrite(in, 1, window, stdout);
   fwrite(inout, 1, window, stdout);
-  free(in_block);
-  free(inout_block);
 }
 
 /* "isolate": from here on a forked worker serves the requests, and this process (the MPI
@@ -190,6 +261,9 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
  * worker. The worker forks when no request is in flight, so this process's stdin buffer is empty
  * and stays valid for every later fork. */
 static void isolate(void) {
+  void* shared = mmap(NULL, sizeof *in_user_code, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) exit(3);
+  in_user_code = shared;
   printf("ok\n");
   for (;;) {
     fflush(stdout);
@@ -204,7 +278,9 @@ static void isolate(void) {
     int status = 0;
     while (waitpid(worker, &status, 0) < 0)
       if (errno != EINTR) exit(3);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    const int in_call = *in_user_code;
+    *in_user_code = 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !in_call) {
       /* The worker saw "quit" or the end of the requests: finish as the helper does. */
       MPI_Finalize();
       exit(0);

@@ -19,8 +19,11 @@
  *                                           each window is MARGIN bytes before the buffer, its
  *                                           NBYTES, and MARGIN bytes after: stray writes near
  *                                           the buffers travel back as the kernel made them
- *        -> "ok\n" + both windows after the call
- *        -> "len\n" + both windows          (direct) the function changed *len
+ *        -> "ok STRAYS\n" + both windows after the call
+ *        -> "len STRAYS\n" + both windows   (direct) the function changed *len
+ *           STRAYS: zero or more " B:OFFSET:VALUE", a byte the call wrote beyond a window but
+ *           within a page of it (B 0: inbuf, 1: inoutbuf; OFFSET from the buffer's start), the
+ *           nearest on each side; beyond that page lie inaccessible pages (a crash)
  *        -> "error CLASS NAME\n"            (reduce_local) MPI_Reduce_local returned an error
  *        -> "crashed SIGNAL\n", "exited STATUS\n"  (after "isolate") the call ended its process
  *   "isolate\n" -> "ok\n"                   later requests go to a forked worker, replaced when a
@@ -31,11 +34,10 @@
 #include <mpi.h>
 #include <stddef.h>
 
-/* From mpi_fuzz_helper.c: a predefined datatype by its MPI name (MPI_DATATYPE_NULL: none), an
- * exact read from stdin, and a buffer `offset` bytes past a 64-byte boundary. */
+/* From mpi_fuzz_helper.c: a predefined datatype by its MPI name (MPI_DATATYPE_NULL: none), and
+ * an exact read from stdin. */
 MPI_Datatype find_type(const char* name);
 int read_exact(void* p, size_t n);
-unsigned char* placed(void** block, size_t n, int offset);
 
 /* Handles one user-op request line (reading its payload from stdin and answering on stdout);
  * 0 when the line is no such request. */

@@ -1,8 +1,12 @@
 #include "props/fuzz/mpi_user_op.h"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <sstream>
 
 namespace redsem::fuzz {
 namespace {
@@ -62,6 +66,22 @@ std::variant<mpi_handle_layout, std::string> send_requests(mpi_helper& helper, c
   return layout;
 }
 
+// Writes the stray bytes of an answer's " B:OFFSET:VALUE" tokens where the call wrote them, in
+// inbuf (B 0) or inoutbuf (B 1) of n bytes: at most a page outside it, where the caller's
+// canaries lie (helper_margin).
+void put_strays(const std::string& answer, std::byte* in, std::byte* inout, std::int64_t n) {
+  static const auto page = static_cast<std::int64_t>(sysconf(_SC_PAGESIZE));
+  std::istringstream tokens(answer.substr(answer.find(' ') == std::string::npos ? answer.size() : answer.find(' ')));
+  std::string token;
+  while (tokens >> token) {
+    int which = 0, value = 0;
+    long long offset = 0;
+    if (std::sscanf(token.c_str(), "%d:%lld:%d", &which, &offset, &value) != 3) continue;
+    if (offset < -page || offset >= n + page || (offset >= 0 && offset < n)) continue;
+    (which == 0 ? in : inout)[offset] = static_cast<std::byte>(value);
+  }
+}
+
 }  // namespace
 
 std::variant<mpi_handle_layout, std::string> prepare_user_op(mpi_helper& helper, const mpi_user_op_spec& spec) {
@@ -101,9 +121,11 @@ kernel_under_test mpi_user_op_kernel(mpi_helper& helper, mpi_user_op_spec spec, 
     request.append(reinterpret_cast<const char*>(inout_window), window);
     const std::string answer =
         helper.send(request.data(), request.size()) ? helper.receive_line() : std::string();
-    if (answer == "ok" || answer == "len") {
+    const std::string word = answer.substr(0, answer.find(' '));
+    if (word == "ok" || word == "len") {
       if (!helper.receive(in_window, window) || !helper.receive(inout_window, window)) return status_of(helper.lost());
-      return answer == "ok" ? 0 : changed_len_status;
+      put_strays(answer, in, inout, static_cast<std::int64_t>(n));
+      return word == "ok" ? 0 : changed_len_status;
     }
     if (answer.rfind("crashed ", 0) == 0) return crash_status(std::atoi(answer.c_str() + 8));
     if (answer.rfind("exited ", 0) == 0) return crash_status(0);

@@ -35,8 +35,9 @@ struct mpi_handle_layout {
 // library or symbol is missing, the setup function failed, the helper did not start).
 std::variant<mpi_handle_layout, std::string> prepare_user_op(mpi_helper& helper, const mpi_user_op_spec& spec);
 
-// Stray writes this close to a buffer travel back from the helper (guarded_buffer's canaries
-// see them); the kernel's buffers must be readable and writable this far on each side.
+// The bytes this close to a buffer travel to the helper and back with it. A stray write farther
+// away but within a page comes back as that byte alone, so guarded_buffer's canaries see both:
+// the kernel's buffers must be readable and writable a page on each side (guarded_buffer's are).
 constexpr std::int64_t helper_margin = 64;
 
 // The prepared function as a kernel on elements of `extent` bytes. A helper that dies is
