@@ -87,8 +87,8 @@ class mpi_helper {
   int stderr_file_ = -1;  // the helper's stderr: its last words name a crash's cause
   std::vector<char> received_ = std::vector<char>(1 << 16);
   std::size_t received_begin_ = 0, received_end_ = 0;  // the unread part of received_
-  int last_signal_ = 0;   // the signal that ended the helper last (0: it exited)
-  std::string start_failure_;  // why begin_exchange could not start the helper
+  int last_signal_ = 0;                                // the signal that ended the helper last (0: it exited)
+  std::string start_failure_;                          // why begin_exchange could not start the helper
 };
 
 // The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error

@@ -34,9 +34,9 @@ std::vector<request> requests_for(const mpi_user_op_spec& spec) {
   } else {
     out.push_back(with_payload("setup", std::get<std::string>(spec.handle), true));
   }
-  out.push_back(with_payload(std::string("load ") + (spec.through_reduce_local ? "reduce_local " : "direct ") +
-                                 (spec.commute ? "1" : "0"),
-                             spec.kernel, false));
+  out.push_back(with_payload(
+      std::string("load ") + (spec.through_reduce_local ? "reduce_local " : "direct ") + (spec.commute ? "1" : "0"),
+      spec.kernel, false));
   // Calls from here on run in a forked worker, replaced after a crash (no new MPI_Init).
   out.push_back({"isolate\n", false});
   return out;
@@ -119,8 +119,7 @@ kernel_under_test mpi_user_op_kernel(mpi_helper& helper, mpi_user_op_spec spec, 
     std::string request = line;
     request.append(reinterpret_cast<const char*>(in_window), window);
     request.append(reinterpret_cast<const char*>(inout_window), window);
-    const std::string answer =
-        helper.send(request.data(), request.size()) ? helper.receive_line() : std::string();
+    const std::string answer = helper.send(request.data(), request.size()) ? helper.receive_line() : std::string();
     const std::string word = answer.substr(0, answer.find(' '));
     if (word == "ok" || word == "len") {
       if (!helper.receive(in_window, window) || !helper.receive(inout_window, window)) return status_of(helper.lost());

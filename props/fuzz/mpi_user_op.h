@@ -18,9 +18,9 @@ namespace redsem::fuzz {
 
 // How the kernel is reached and which datatype handle it gets.
 struct mpi_user_op_spec {
-  std::string kernel;             // LIB.so:SYMBOL, an MPI_User_function
+  std::string kernel;                 // LIB.so:SYMBOL, an MPI_User_function
   bool through_reduce_local = false;  // MPI_Op_create + the library's MPI_Reduce_local, not a direct call
-  bool commute = true;            // MPI_Op_create's commute argument
+  bool commute = true;                // MPI_Op_create's commute argument
   // The datatype handle, one of: a predefined type; a committed derived type with this typemap
   // and bounds; the handle `int FUNCTION(MPI_Datatype *type)` stores, from "LIB.so:FUNCTION".
   std::variant<basic_type, datatype, std::string> handle;
