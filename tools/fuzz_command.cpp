@@ -348,13 +348,14 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");
-  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
-  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
+  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi alone: only this op)");
+  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi alone: only this type)");
   // At least one case of at least one element: a run that compares nothing must not pass.
-  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000}, "Generated cases (default 1000; per pair with --mpi: 200)");
+  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000},
+                   "Generated cases (default 1000; with --mpi alone: 200 per pair)");
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the first case; case i uses seed + i (default 1)");
   add_whole_option(cmd, "--max-len", opts->max_length, {1, 1 << 20},
-                   "Longest buffer, in elements (default 3000; with --mpi: 1100)");
+                   "Longest buffer, in elements (default 3000; with --mpi alone: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, max_call_timeout,
