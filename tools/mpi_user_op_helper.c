@@ -281,7 +281,9 @@ static void isolate(void) {
     const int in_call = *in_user_code;
     *in_user_code = 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !in_call) {
-      /* The worker saw "quit" or the end of the requests: finish as the helper does. */
+      /* The worker saw "quit" or the end of the requests: finish as the helper does (a worker
+       * that isolated again ends as a worker). */
+      end_of_requests();
       MPI_Finalize();
       exit(0);
     }
