@@ -13,11 +13,12 @@
 #include "props/fuzz/fuzz_run.h"
 #include "props/fuzz/in_process_guard.h"
 #include "tools/command.h"
-#include "tools/json_text.h"
+#include "tools/fuzz_kernel_mpi.h"
 #include "tools/fuzz_mpi_render.h"
 #include "tools/fuzz_render.h"
-#include "tools/number_options.h"
 #include "tools/fuzz_surface_render.h"
+#include "tools/json_text.h"
+#include "tools/number_options.h"
 #include "tools/progress.h"
 
 namespace redsem::tools {
@@ -28,6 +29,9 @@ struct options {
   std::string op_file;
   std::string mpi;
   std::string mpi_helper;
+  std::string datatype;
+  std::string setup;
+  std::string through;
   std::string op;
   std::string type;
   std::string policy_text;
@@ -42,8 +46,8 @@ struct options {
   bool surface = false;
 };
 
-// The oracle of --op/--type, or a message naming what is wrong.
-std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semantics, std::string* why) {
+// The oracle of --op/--type, or a message naming what is wrong; *commute: the op's commute flag.
+std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semantics, std::string* why, bool* commute) {
   if (!o.op_file.empty()) {
     if (!o.op.empty()) {
       *why = "give one of --op and --op-file";
@@ -59,6 +63,7 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
       *why = "--type: " + o.op_file + " has no instance for type '" + o.type + "'";
       return std::nullopt;
     }
+    *commute = instance->commute;
     auto oracle = fuzz::opfile_oracle(*instance, o.op_file, semantics);
     if (oracle.domain && oracle.domain->empty()) {
       *why = "--op-file: " + o.op_file + ": no element satisfies its 'require' lines (none among the small-value "
@@ -87,6 +92,7 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
                        to_string(*type));
     return std::nullopt;
   }
+  *commute = is_commutative(*op);
   return fuzz::predefined_oracle(*op, *type);
 }
 
@@ -111,19 +117,18 @@ std::string in_process_end_message(bool json, double call_timeout, fuzz::call_en
   return "FAIL: " + why + "\n";
 }
 
-// A kernel that crashes on every call may be checking its datatype argument, which here is
-// redsem's own description of the type, not an MPI handle, or exhausting the memory a call may
-// use (props/fuzz/kernel.cpp): say so beside the verdict.
+// A kernel that crashes on every call may be checking its datatype argument, which without
+// --mpi is redsem's own description of the type, not an MPI handle, or exhausting the memory a
+// call may use (props/fuzz/kernel.cpp): say so beside the verdict.
 void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
   if (!fuzz::is_crash_status(f.minimal_result.kernel_status) || !fuzz::crashes_on_every_call(d)) return;
   f.conditions.push_back(
       {"every call",
        "the kernel crashed on every call tried, even on one element of zeros: it may be checking its datatype "
        "argument, which redsem fuzz --kernel fills with redsem's own description of the type, not an MPI handle "
-       "(MPI_INT and the like mean nothing to it). redsem cannot yet hand a --kernel real MPI handles (fuzz --mpi "
-       "tests a library's own MPI_Reduce_local, not your function): fuzz a variant of the function that does not "
-       "look at its datatype argument. Or it allocates without end: a call may add at most 256 MiB to redsem's "
-       "address space, and an allocation past that fails"});
+       "(MPI_INT and the like mean nothing to it): run it with --mpi openmpi or --mpi mpich (the MPI it was built "
+       "with), which calls it after MPI_Init with real MPI handles. Or it allocates without end: a call may add at "
+       "most 256 MiB to redsem's address space, and an allocation past that fails"});
 }
 
 // The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.
@@ -134,11 +139,22 @@ std::string helper_path(const options& o, const std::string& prefix = "redsem-mp
   return (self.parent_path() / (prefix + o.mpi)).string();
 }
 
-int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
+// Whether --mpi names a library whose helper program is there.
+int check_helper(const options& o, std::ostream& err) {
   if (o.mpi != "openmpi" && o.mpi != "mpich") {
     err << "redsem fuzz: --mpi '" << o.mpi << "': expected openmpi or mpich\n";
     return bad_input;
   }
+  const std::string helper_program = helper_path(o);
+  if (access(helper_program.c_str(), X_OK) != 0) {
+    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
+        << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
+    return bad_input;
+  }
+  return ok;
+}
+
+int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
   fuzz::mpi_campaign_options mo;
   mo.semantics = semantics;
   mo.per_pair.cases = o.cases.value_or(200);
@@ -156,12 +172,9 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
     return bad_input;
   }
+  const int usable = check_helper(o, err);
+  if (usable != ok) return usable;
   const std::string helper_program = helper_path(o);
-  if (access(helper_program.c_str(), X_OK) != 0) {
-    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
-        << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
-    return bad_input;
-  }
   if (o.surface) {
     const std::string surface_helper = helper_path(o, "redsem-mpi-surface-helper-");
     if (access(surface_helper.c_str(), X_OK) != 0) {
@@ -204,26 +217,54 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   return has_findings(report) ? int{mismatch} : int{ok};
 }
 
-int run_kernel(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
-  std::string why;
-  const auto oracle = parse_oracle(o, semantics, &why);
-  if (!oracle) {
-    err << "redsem fuzz: " << why << "\n";
-    return bad_input;
+// --kernel without --mpi: the function loaded into this process and called in a forked child
+// (with --in-process: here). nullopt after saying why it cannot be loaded.
+std::optional<fuzz::kernel_under_test> local_kernel(const options& o, const fuzz::oracle& oracle, std::ostream& err) {
+  if (!(o.datatype.empty() && o.setup.empty() && o.through.empty())) {
+    err << "redsem fuzz: --datatype, --setup and --through need --mpi openmpi|mpich (the MPI whose handles the "
+           "kernel gets)\n";
+    return std::nullopt;
   }
   auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
   if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
     err << "redsem fuzz: " << e->message << "\n";
-    return bad_input;
+    return std::nullopt;
   }
-  auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle->type);
+  auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle.type);
   if (o.in_process)
-    kernel = fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
+    return fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
       return in_process_end_message(o.json, o.call_timeout, what);
     });
-  else
-    kernel = fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
-  const fuzz::differential d(*oracle, std::move(kernel), semantics);
+  return fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
+}
+
+// --kernel with --mpi: the function in the library's helper process, with real handles; the
+// helper isolates its calls. It lives in `helper`, which must outlive the kernel.
+std::optional<fuzz::kernel_under_test> helper_kernel(const options& o, const fuzz::oracle& oracle, bool commute,
+                                                     std::optional<fuzz::mpi_helper>& helper, std::ostream& err) {
+  if (o.in_process) {
+    err << "redsem fuzz: --in-process and --mpi exclude each other (with --mpi the kernel runs in the MPI helper "
+           "process)\n";
+    return std::nullopt;
+  }
+  if (check_helper(o, err) != ok) return std::nullopt;
+  helper.emplace(helper_path(o), o.call_timeout);
+  return kernel_in_mpi_helper({o.kernel, o.mpi, o.type, o.op_file.empty(), o.datatype, o.setup, o.through, commute},
+                              oracle, *helper, err);
+}
+
+int run_kernel(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
+  std::string why;
+  bool commute = true;
+  const auto oracle = parse_oracle(o, semantics, &why, &commute);
+  if (!oracle) {
+    err << "redsem fuzz: " << why << "\n";
+    return bad_input;
+  }
+  std::optional<fuzz::mpi_helper> helper;
+  auto kernel = o.mpi.empty() ? local_kernel(o, *oracle, err) : helper_kernel(o, *oracle, commute, helper, err);
+  if (!kernel) return bad_input;
+  const fuzz::differential d(*oracle, std::move(*kernel), semantics);
   fuzz::fuzz_options fo;
   fo.call_timeout = o.call_timeout;
   fo.cases = o.cases.value_or(1000);
@@ -237,7 +278,7 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
                        "give more --cases or a larger --max-len\n", report.cases_run);
     return bad_input;
   }
-  if (report.first_failure) add_handle_hint(d, *report.first_failure);
+  if (report.first_failure && o.mpi.empty()) add_handle_hint(d, *report.first_failure);
   if (o.json)
     out << json_text(to_json(d, fo, report)) << "\n";
   else
@@ -259,15 +300,21 @@ int run(options& o, std::ostream& out, std::ostream& err) {
     }
     semantics = *parsed;
   }
-  if (o.surface && o.mpi.empty()) {
+  if (o.surface && (o.mpi.empty() || !o.kernel.empty())) {
     err << "redsem fuzz: --surface needs --mpi openmpi|mpich (it runs a library's MPI_Reduce_local)\n";
     return bad_input;
   }
-  if (o.kernel.empty() == o.mpi.empty()) {
-    err << "redsem fuzz: give exactly one of --kernel LIB.so:SYMBOL and --mpi openmpi|mpich\n";
+  if (o.kernel.empty() && !(o.datatype.empty() && o.setup.empty() && o.through.empty())) {
+    err << "redsem fuzz: --datatype, --setup and --through need --kernel LIB.so:SYMBOL (the function that gets the "
+           "handle)\n";
     return bad_input;
   }
-  return o.mpi.empty() ? run_kernel(o, semantics, out, err) : run_mpi(o, semantics, out, err);
+  if (o.kernel.empty() && o.mpi.empty()) {
+    err << "redsem fuzz: give --kernel LIB.so:SYMBOL (with --mpi openmpi|mpich: called with that MPI's handles), "
+           "or --mpi openmpi|mpich alone (the library's own MPI_Reduce_local)\n";
+    return bad_input;
+  }
+  return o.kernel.empty() ? run_mpi(o, semantics, out, err) : run_kernel(o, semantics, out, err);
 }
 
 }  // namespace
@@ -277,8 +324,23 @@ command add_fuzz_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("fuzz", "Differential fuzzing of a reduction kernel against the model");
   cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
       ->type_name("LIB:SYMBOL");
-  cmd->add_option("--mpi", opts->mpi, "Fuzz a real MPI library's MPI_Reduce_local over every (op, type)")
+  cmd->add_option("--mpi", opts->mpi,
+                  "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
+                  "function in a process of that MPI, after MPI_Init, with its real datatype handle")
       ->type_name("openmpi|mpich");
+  cmd->add_option("--datatype", opts->datatype,
+                  "With --kernel and --mpi: the datatype handle the function gets, a predefined name or a committed "
+                  "type built as described: contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T), "
+                  "indexed(b:b,d:d,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent) (default: --type's)")
+      ->type_name("DESCRIPTION");
+  cmd->add_option("--setup", opts->setup,
+                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
+                  "function gets the handle it stores (a type the library makes itself)")
+      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--through", opts->through,
+                  "With --kernel and --mpi: call the function directly as fn(in, inout, &len, &type) (default), or "
+                  "through MPI_Op_create and the library's own MPI_Reduce_local")
+      ->type_name("direct|reduce_local");
   cmd->add_flag("--surface", opts->surface,
                 "With --mpi: MPI_Reduce_local's argument surface (aliasing, MPI_IN_PLACE, counts, handles), one "
                 "process per call");
@@ -286,13 +348,14 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");
-  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi: only this op)");
-  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi: only this type)");
+  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi alone: only this op)");
+  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi alone: only this type)");
   // At least one case of at least one element: a run that compares nothing must not pass.
-  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000}, "Generated cases (default 1000; per pair with --mpi: 200)");
+  add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000},
+                   "Generated cases (default 1000; with --mpi alone: 200 per pair)");
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the first case; case i uses seed + i (default 1)");
   add_whole_option(cmd, "--max-len", opts->max_length, {1, 1 << 20},
-                   "Longest buffer, in elements (default 3000; with --mpi: 1100)");
+                   "Longest buffer, in elements (default 3000; with --mpi alone: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, max_call_timeout,

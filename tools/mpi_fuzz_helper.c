@@ -9,6 +9,7 @@
  *        -> "unsupported WHAT\n"   this library has no such op or type
  *        -> "extent E\n"           NBYTES is not COUNT times the type's extent E
  *   "quit\n"
+ * and the user-op requests of `fuzz --kernel --mpi` (mpi_user_op_helper.h).
  *
  * OP and TYPE are MPI names ("MPI_SUM", "MPI_INT8_T"): names, not table positions, so the two
  * sides cannot drift apart. OP may also be one of the MPIX add-on's proposal ops
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpi_user_op_helper.h"
 #include "redsem_mpix.h"
 
 struct named_op {
@@ -47,7 +49,7 @@ static MPI_Op find_op(const char* name) {
   return MPI_OP_NULL;
 }
 
-static MPI_Datatype find_type(const char* name) {
+MPI_Datatype find_type(const char* name) {
   const struct named_type types[] = {
       {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR},
       {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR},
@@ -114,7 +116,7 @@ static MPI_Datatype find_type(const char* name) {
   return MPI_DATATYPE_NULL;
 }
 
-static int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, stdin) == n; }
+int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, stdin) == n; }
 
 /* A buffer `offset` bytes past a 64-byte boundary. */
 static unsigned char* placed(void** block, size_t n, int offset) {
@@ -160,6 +162,10 @@ static void reduce(const char* op_name, const char* type_name, long long count, 
 }
 
 int main(void) {
+  /* Large buffers: a request or an answer of a few pages is then one read or write. */
+  static char in_buffer[1 << 20], out_buffer[1 << 20];
+  setvbuf(stdin, in_buffer, _IOFBF, sizeof in_buffer);
+  setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   MPI_Init(NULL, NULL);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
@@ -180,12 +186,15 @@ int main(void) {
       printf("ok %d\n", len);
       fwrite(version, 1, (size_t)len, stdout);
       fflush(stdout);
+    } else if (user_op_request(line)) {
+      /* answered */
     } else if (sscanf(line, "reduce %63s %63s %lld %d %d %llu", op, type, &count, &in_off, &inout_off, &nbytes) == 6) {
       reduce(op, type, count, in_off, inout_off, nbytes);
     } else {
       break; /* "quit", or anything else */
     }
   }
+  end_of_requests();
   MPI_Finalize();
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace redsem::fuzz {
@@ -12,6 +13,19 @@ namespace {
 constexpr std::byte canary{0xa5};
 // Inaccessible pages on each side, beyond the canary zones: a write this far off faults.
 constexpr std::size_t fence_pages = 16;
+
+// Whether [p, p + n) holds only canary bytes, compared a block at a time: most calls write no
+// stray byte, and this check runs on every one of them.
+bool all_canary(const std::byte* p, std::size_t n) {
+  static const auto block = [] {
+    std::array<std::byte, 4096> b;
+    b.fill(canary);
+    return b;
+  }();
+  for (std::size_t k = 0; k < n; k += block.size())
+    if (std::memcmp(p + k, block.data(), std::min(block.size(), n - k)) != 0) return false;
+  return true;
+}
 
 std::size_t page_size() {
   static const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -86,6 +100,9 @@ guarded_buffer::~guarded_buffer() {
 }
 
 std::optional<std::int64_t> guarded_buffer::stray_write() const {
+  if (all_canary(canary_begin_, static_cast<std::size_t>(data_ - canary_begin_)) &&
+      all_canary(data_ + size_, static_cast<std::size_t>(canary_end_ - (data_ + size_))))
+    return std::nullopt;
   // Before the buffer, the changed byte nearest to it; after it, likewise.
   for (const std::byte* p = data_; p != canary_begin_;)
     if (*--p != canary) return p - data_;
@@ -95,6 +112,8 @@ std::optional<std::int64_t> guarded_buffer::stray_write() const {
 }
 
 std::optional<std::int64_t> guarded_buffer::first_change(const std::vector<std::byte>& original) const {
+  const std::size_t n = std::min(size_, original.size());
+  if (n == 0 || std::memcmp(data_, original.data(), n) == 0) return std::nullopt;
   for (std::size_t k = 0; k < size_ && k < original.size(); ++k)
     if (data_[k] != original[k]) return static_cast<std::int64_t>(k);
   return std::nullopt;

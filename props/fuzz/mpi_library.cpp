@@ -82,6 +82,7 @@ bool mpi_helper::start() {
   }
   to_child_ = down[1];
   from_child_ = up[0];
+  received_begin_ = received_end_ = 0;
   fcntl(to_child_, F_SETFL, fcntl(to_child_, F_GETFL) | O_NONBLOCK);
   return true;
 }
@@ -104,6 +105,7 @@ std::string mpi_helper::died() {
   int status = 0;
   waitpid(pid_, &status, 0);
   pid_ = -1;
+  last_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   std::string why = WIFSIGNALED(status) ? std::string("helper killed by signal ") + strsignal(WTERMSIG(status))
                                         : "helper exited with status " + std::to_string(WEXITSTATUS(status));
   // The library's own message, if it printed one: its first line.
@@ -157,8 +159,22 @@ std::string mpi_helper::hang(bool starting) {
   return why.str();
 }
 
+bool mpi_helper::fill() {
+  if (!ready(from_child_, POLLIN)) return false;
+  const ssize_t r = read(from_child_, received_.data(), received_.size());
+  if (r <= 0) return false;
+  received_begin_ = 0;
+  received_end_ = static_cast<std::size_t>(r);
+  return true;
+}
+
 bool mpi_helper::read_bytes(std::byte* p, std::size_t n) {
-  while (n > 0) {
+  const std::size_t buffered = std::min(n, received_end_ - received_begin_);
+  if (buffered != 0) std::memcpy(p, received_.data() + received_begin_, buffered);
+  received_begin_ += buffered;
+  p += buffered;
+  n -= buffered;
+  while (n > 0) {  // the rest straight into place
     if (!ready(from_child_, POLLIN)) return false;
     const ssize_t r = read(from_child_, p, n);
     if (r <= 0) return false;
@@ -170,12 +186,18 @@ bool mpi_helper::read_bytes(std::byte* p, std::size_t n) {
 
 std::string mpi_helper::read_line() {
   std::string line;
-  char ch = 0;
-  while (ready(from_child_, POLLIN) && read(from_child_, &ch, 1) == 1) {
-    if (ch == '\n') return line;
-    line += ch;
+  for (;;) {
+    const char* begin = received_.data() + received_begin_;
+    const char* end = received_.data() + received_end_;
+    const char* newline = std::find(begin, end, '\n');
+    line.append(begin, newline);
+    received_begin_ = static_cast<std::size_t>(newline - received_.data());
+    if (newline != end) {
+      ++received_begin_;
+      return line;
+    }
+    if (!fill()) return {};
   }
-  return {};
 }
 
 std::string mpi_helper::library_version() {
@@ -245,8 +267,30 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
     reply.text = "the library's extent is " + line.substr(7) + " bytes";
     return reply;
   }
+  return lost();
+}
+
+bool mpi_helper::begin_exchange() {
+  if (pid_ < 0) {
+    // MPI_Init gets its allowance here, and the exchange only the time limit of a call.
+    start_failure_ = library_version();
+    if (pid_ < 0) return false;
+  }
+  start_failure_.clear();
+  hung_ = false;
+  deadline_ = deadline_after(call_timeout_);
+  return true;
+}
+
+mpi_reply mpi_helper::lost() {
+  mpi_reply reply;
   reply.status = hung_ ? mpi_reply::kind::hung : mpi_reply::kind::crashed;
-  reply.text = hung_ ? hang(false) : died();
+  if (pid_ < 0) {
+    reply.text = start_failure_;
+  } else {
+    reply.text = hung_ ? hang(false) : died();
+    reply.signal = hung_ ? 0 : last_signal_;
+  }
   return reply;
 }
 

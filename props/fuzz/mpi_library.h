@@ -27,6 +27,7 @@ struct mpi_reply {
   };
   kind status = kind::crashed;
   int error_class = 0;
+  int signal = 0;  // crashed: the signal that ended the helper (0: it exited)
   std::string text;
   std::vector<std::byte> bytes;
 };
@@ -47,6 +48,16 @@ class mpi_helper {
   mpi_reply reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                          int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
   int restarts() const { return restarts_; }
+
+  // The pieces other requests are built on (props/fuzz/mpi_user_op.h): an exchange starts the
+  // helper if it is down and answers within the call time limit; a send or receive that fails
+  // ends in `lost`, which says how the helper hung or died (and leaves it down, to be restarted).
+  // begin_exchange: false when the helper did not start, `lost` then says why.
+  bool begin_exchange();
+  bool send(const void* p, std::size_t n) { return write_bytes(p, n); }
+  std::string receive_line() { return read_line(); }
+  bool receive(std::byte* p, std::size_t n) { return read_bytes(p, n); }
+  mpi_reply lost();
   // Whether the helper is up (after library_version: whether it started).
   bool running() const { return pid_ >= 0; }
   static constexpr std::size_t max_version_length = 1 << 16;
@@ -57,8 +68,10 @@ class mpi_helper {
   // Whether fd is ready for `events` (POLLIN, POLLOUT) before the deadline; false (and hung_
   // set) when the deadline passed first.
   bool ready(int fd, short events);
+  // Answers are read through a buffer, so that a line costs one read, not one per byte.
   std::string read_line();
   bool read_bytes(std::byte* p, std::size_t n);
+  bool fill();  // refills the (empty) buffer with what the helper sent
   // Kills a helper that did not answer in time; what to report (`starting`: its version).
   std::string hang(bool starting);
   bool write_bytes(const void* p, std::size_t n);
@@ -72,6 +85,10 @@ class mpi_helper {
   int to_child_ = -1, from_child_ = -1;
   int restarts_ = -1;
   int stderr_file_ = -1;  // the helper's stderr: its last words name a crash's cause
+  std::vector<char> received_ = std::vector<char>(1 << 16);
+  std::size_t received_begin_ = 0, received_end_ = 0;  // the unread part of received_
+  int last_signal_ = 0;                                // the signal that ended the helper last (0: it exited)
+  std::string start_failure_;                          // why begin_exchange could not start the helper
 };
 
 // The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error

@@ -84,9 +84,36 @@ redsem_bad_input(kernel_mpi_helper_stops_reading ARGS fuzz ${fake_helper} --type
 foreach(helper huge_version bad_version)
   redsem_bad_input(kernel_mpi_helper_${helper} ARGS fuzz --mpi mpich --mpi-helper ${BAD_INPUTS}/kernel/helper_${helper}.sh
     --op MPI_SUM --type MPI_INT RC 2 ERR "helper did not start: helper answered 'version' with 'ok " TIMEOUT 30)
+  # With --kernel too: the user op cannot be prepared in a helper that did not start.
+  redsem_bad_input(kernel_user_op_mpi_helper_${helper} ARGS fuzz --kernel ${hostile}:sum_int32_spins --mpi mpich
+    --mpi-helper ${BAD_INPUTS}/kernel/helper_${helper}.sh --op MPI_SUM --type MPI_INT
+    RC 2 ERR "in the mpich helper: helper answered 'version' with 'ok " TIMEOUT 30)
 endforeach()
 
 # A wrong result whose shorter variants hang: shrinking stops after a few hangs, and the
 # verdict says why it was not probed further.
 redsem_bad_input(kernel_wrong_with_hanging_variants ARGS fuzz --kernel ${hostile}:sum_int32_wrong_long_spins_short
   ${sum_int32} --call-timeout 0.2 RC 1 OUT "wrong result.*hang: 4 smaller variants of the case hung" TIMEOUT 30)
+
+# The same misbehaviour in an MPI helper (fuzz --kernel --mpi): the helper ships the bytes
+# around each buffer back, and a stray byte within a page, so *len, invec and stray writes get
+# the same verdicts; a crash or an exit ends only the helper's forked worker, and a hang kills
+# the helper (restarted for the next call).
+foreach(flavour openmpi mpich)
+  if(NOT REDSEM_MPICC_${flavour})
+    continue()
+  endif()
+  set(in_mpi --mpi ${flavour} ${sum_int32})
+  redsem_bad_input(kernel_${flavour}_sets_len_zero ARGS fuzz --kernel ${hostile}:sum_int32_sets_len_zero ${in_mpi}
+    RC 1 OUT "wrote \\*len.*7.9.5" TIMEOUT 60)
+  redsem_bad_input(kernel_${flavour}_clears_invec ARGS fuzz --kernel ${hostile}:sum_int32_clears_invec ${in_mpi}
+    RC 1 OUT "wrote inbuf \\(byte 0, in element 0\\): invec is an input" TIMEOUT 60)
+  redsem_bad_input(kernel_${flavour}_writes_after_inbuf ARGS fuzz --kernel ${hostile}:sum_int32_writes_after_inbuf
+    ${in_mpi} RC 1 OUT "outside inbuf's elements: at byte offset 104 " TIMEOUT 60)
+  redsem_bad_input(kernel_${flavour}_writes_into_the_fence ARGS fuzz --kernel ${hostile}:sum_int32_writes_20000_before
+    ${in_mpi} RC 1 OUT "the kernel crashed: signal 11 \\(Segmentation fault\\)" TIMEOUT 60)
+  redsem_bad_input(kernel_${flavour}_exits ARGS fuzz --kernel ${hostile}:sum_int32_exits ${in_mpi}
+    RC 1 OUT "ended without answering" TIMEOUT 60)
+  redsem_bad_input(kernel_${flavour}_spins ARGS fuzz --kernel ${hostile}:sum_int32_spins ${in_mpi} --call-timeout 0.3
+    RC 1 OUT "hang: a call did not return within the time limit" TIMEOUT 90)
+endforeach()

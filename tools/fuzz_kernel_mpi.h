@@ -1,0 +1,30 @@
+// `redsem fuzz --kernel LIB.so:SYMBOL --mpi openmpi|mpich`: the user's function run in the
+// library's helper process with a real datatype handle (props/fuzz/mpi_user_op.h), chosen from
+// the command line and checked against the oracle's element before any case runs.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "props/fuzz/mpi_user_op.h"
+#include "props/fuzz/oracle.h"
+
+namespace redsem::tools {
+
+struct kernel_mpi_options {
+  std::string kernel;          // LIB.so:SYMBOL
+  std::string mpi;             // openmpi, mpich: names the library in messages
+  std::string type;            // --type: with --op, the predefined handle by default
+  bool predefined_op = false;  // --op (not --op-file)
+  std::string datatype;        // --datatype: a type description (sim/rma/scenario.h's syntax)
+  std::string setup;           // --setup LIB.so:FUNCTION
+  std::string through;         // --through: direct (default) or reduce_local
+  bool commute = true;         // the op's commute flag, for MPI_Op_create
+};
+
+// The kernel, prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const fuzz::oracle& oracle,
+                                                            fuzz::mpi_helper& helper, std::ostream& err);
+
+}  // namespace redsem::tools
