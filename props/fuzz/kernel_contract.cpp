@@ -11,9 +11,6 @@
 namespace redsem::fuzz {
 namespace {
 
-// Lengths 1, 2, … first, so that the first breach is on the shortest buffer that shows it.
-constexpr int short_lengths = 16;
-
 fuzz_case make_case(const datatype& type, std::int64_t count, rng& r) {
   const std::int64_t extent = type.extent();
   fuzz_case c;
@@ -160,7 +157,7 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
   };
   for (int i = 0; i < o.cases; ++i) {
     const std::int64_t count =
-        i < short_lengths ? i + 1 : std::max<std::int64_t>(1, generate_length(r, o.max_length));
+        i < o.short_lengths ? i + 1 : std::max<std::int64_t>(1, generate_length(r, o.max_length));
     fuzz_case c = make_case(type, count, r);
     ++report.cases;
     report.longest = std::max(report.longest, count);
@@ -170,7 +167,9 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
     if ((report.breach = call_breach(c, again))) return report;
     if ((report.breach = difference(contract_breach::nondeterministic, type, p, c, whole, again))) return report;
     std::vector<std::vector<std::int64_t>> splits;
-    if (count >= 2) splits.push_back(std::vector<std::int64_t>(static_cast<std::size_t>(count), 1));
+    // One call per element on the short buffers only: on a long one it is a long run of calls.
+    if (count >= 2 && count <= o.short_lengths)
+      splits.push_back(std::vector<std::int64_t>(static_cast<std::size_t>(count), 1));
     if (count >= 3) splits.push_back(random_split(count, r));
     for (auto& chunks : splits) {
       c.chunks = std::move(chunks);

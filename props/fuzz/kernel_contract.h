@@ -48,11 +48,16 @@ struct contract_report {
 struct contract_options {
   std::uint64_t seed = 1;
   int cases = 48;                // buffers of 1, 2, … elements, then longer ones
+  // Lengths 1 .. short_lengths come first, so that the first breach is on the shortest buffer
+  // that shows it; only they are also run one call per element (on a long buffer that is a
+  // long run of calls).
+  int short_lengths = 16;
   std::int64_t max_length = 300;
 };
 
 // Buffers of growing length (special values, ties, random bits: generate_element), each run as
-// one call, again as one call, as one call per element and as a random split; the first breach.
+// one call, again as one call, as a random split and (the short ones) as one call per element;
+// the first breach.
 contract_report check_contract(const kernel_under_test& k, const datatype& type, const policy& p,
                                const contract_options& options = {});
 
