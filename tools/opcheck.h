@@ -9,6 +9,7 @@
 
 #include "model/opfile/law_check.h"
 #include "model/policy.h"
+#include "props/fuzz/kernel.h"
 
 namespace redsem::tools {
 
@@ -24,6 +25,7 @@ struct opcheck_request {
   std::string commute;   // with kernel: "true" or "false", as its MPI_Op_create call declares
   std::string identity;  // with kernel: an identity candidate, as --values writes an element
   std::uint64_t seed = 1;
+  double call_timeout = fuzz::default_call_timeout;  // with kernel: seconds a call (or the load) may take
 };
 
 // Prints the table; returns the exit code (0 ok, 1 a declared or required law refuted, 2 bad input).

@@ -203,6 +203,8 @@ command add_opcheck_command(CLI::App& app) {
                   "With --kernel: an identity candidate; entries by ',', a pair's or complex's fields by ':'")
       ->type_name("V");
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the random search (default 1)");
+  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
+                     "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");

@@ -161,10 +161,10 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
   std::optional<opfile::concrete_element> identity;
   if (!o.identity.empty() && !(identity = parse_identity(o.identity, *type, *fields, &why)))
     return fail("--identity: " + why);
-  auto loaded = fuzz::load_user_function(o.kernel);
+  auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
   if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) return fail(e->message);
   const fuzz::kernel_under_test kernel = fuzz::isolated_kernel(
-      fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), *type), fuzz::default_call_timeout);
+      fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), *type), o.call_timeout);
 
   kernel_check k;
   k.contract_options.seed = o.seed;
