@@ -63,21 +63,31 @@ std::optional<contract_finding> difference(contract_breach kind, const datatype&
   return std::nullopt;
 }
 
-// A split-dependent case made simple: greedily, each field of each operand element becomes
-// the earliest small sample value (0, 1, 2, …) that keeps the split's results apart.
+// A split-dependent case made simple: when it is split one call per element, each element
+// whose removal keeps the results apart is removed; then, greedily, each field of each operand
+// element becomes the earliest small sample value (0, 1, 2, …) that keeps them apart.
 void shrink_split(fuzz_case& c, const datatype& type, const policy& p, const kernel_under_test& k,
                   std::uint64_t& calls) {
   std::string why;
   const auto fields = fields_of(type, &why);
   if (!fields) return;
   const std::int64_t extent = type.extent();
-  const auto still_apart = [&] {
-    fuzz_case whole = c;
-    whole.chunks = {c.count};
-    calls += 1 + c.chunks.size();
-    const kernel_run a = run_guarded(k, extent, whole), b = run_guarded(k, extent, c);
-    return a.status == 0 && b.status == 0 && difference(contract_breach::split_dependent, type, p, c, a, b);
+  const auto apart = [&](const fuzz_case& x) {
+    fuzz_case whole = x;
+    whole.chunks = {x.count};
+    calls += 1 + x.chunks.size();
+    const kernel_run a = run_guarded(k, extent, whole), b = run_guarded(k, extent, x);
+    return a.status == 0 && b.status == 0 && difference(contract_breach::split_dependent, type, p, x, a, b);
   };
+  const bool singles = std::all_of(c.chunks.begin(), c.chunks.end(), [](std::int64_t n) { return n == 1; });
+  for (std::int64_t e = c.count; singles && e-- > 0 && c.count > 2;) {
+    fuzz_case smaller = c;
+    const auto at = static_cast<std::ptrdiff_t>(e * extent);
+    for (auto* buffer : {&smaller.in, &smaller.inout}) buffer->erase(buffer->begin() + at, buffer->begin() + at + extent);
+    smaller.count = c.count - 1;
+    smaller.chunks.assign(static_cast<std::size_t>(smaller.count), 1);
+    if (apart(smaller)) c = std::move(smaller);
+  }
   for (int round = 0; round < 4; ++round) {
     bool changed = false;
     for (auto* buffer : {&c.in, &c.inout}) {
@@ -90,7 +100,7 @@ void shrink_split(fuzz_case& c, const datatype& type, const policy& p, const ker
             if (v == saved[f]) break;  // nothing simpler than what it already is
             x[f] = v;
             opfile::store_fields(fields->types, fields->offsets, x, at);
-            if (still_apart()) {
+            if (apart(c)) {
               changed = true;
               break;
             }
