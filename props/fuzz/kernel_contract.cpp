@@ -204,7 +204,13 @@ std::string describe(const contract_finding& f) {
   const std::string on = elements + " (" + chunks_text(f.chunks) + ")";
   const std::string operands = "element " + to_string(f.element) + " (invec " + f.in + ", inoutvec " + f.inout + ")";
   switch (f.kind) {
-    case contract_breach::call_failed: return "the function " + status_text(f.status) + " " + on;
+    case contract_breach::call_failed:
+      // On a single element already: the call's arguments, not the data, are the likely cause.
+      return "the function " + status_text(f.status) + " " + on +
+             (is_crash_status(f.status) && f.status != crash_status(0) && f.count == 1
+                  ? "; a function that crashes on one element may be checking its datatype argument, which redsem "
+                    "fills with its own description of the type, not an MPI handle"
+                  : "");
     case contract_breach::changed_len:
       return "the function wrote *len " + on + ": MPI passes len as the call's element count (MPI-4.1 §7.9.5)";
     case contract_breach::wrote_outside:
