@@ -72,9 +72,11 @@ std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_o
 }
 
 std::string failed_call_text(const fuzz::kernel_call_failed& f) {
-  fuzz::contract_finding c{fuzz::contract_breach::call_failed, f.count, {f.count}};
-  c.status = f.status;
-  return fuzz::describe(c) + ", during the law search";
+  const std::string head = "the function " + fuzz::describe_status(f.status) + " during the law search, ";
+  if (f.operands.size() == 2)
+    return head + "on one element: invec a = " + opfile::format(f.operands[0]) +
+           ", inoutvec b = " + opfile::format(f.operands[1]);
+  return head + "on a call of " + std::to_string(f.count) + " elements";
 }
 
 void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,

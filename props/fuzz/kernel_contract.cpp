@@ -134,14 +134,6 @@ std::string chunks_text(const std::vector<std::int64_t>& chunks) {
   return s;
 }
 
-std::string status_text(int status) {
-  if (status == hang_status) return "did not return within the call timeout";
-  if (is_crash_status(status))
-    return status == crash_status(0) ? "ended its process without returning (exit or abort)"
-                                     : "crashed (signal " + std::to_string(-1000 - status) + ")";
-  return "returned error code " + std::to_string(status);
-}
-
 }  // namespace
 
 std::string_view to_string(contract_breach b) {
@@ -198,6 +190,14 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
   return report;
 }
 
+std::string describe_status(int status) {
+  if (status == hang_status) return "did not return within the call timeout";
+  if (is_crash_status(status))
+    return status == crash_status(0) ? "ended its process without returning (exit or abort)"
+                                     : "crashed (signal " + std::to_string(-1000 - status) + ")";
+  return "returned error code " + std::to_string(status);
+}
+
 std::string describe(const contract_finding& f) {
   using std::to_string;
   const std::string elements = "on " + to_string(f.count) + " element" + (f.count == 1 ? "" : "s");
@@ -206,7 +206,7 @@ std::string describe(const contract_finding& f) {
   switch (f.kind) {
     case contract_breach::call_failed:
       // On a single element already: the call's arguments, not the data, are the likely cause.
-      return "the function " + status_text(f.status) + " " + on +
+      return "the function " + describe_status(f.status) + " " + on +
              (is_crash_status(f.status) && f.status != crash_status(0) && f.count == 1
                   ? "; a function that crashes on one element may be checking its datatype argument, which redsem "
                     "fills with its own description of the type, not an MPI handle"

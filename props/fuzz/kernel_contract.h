@@ -64,4 +64,7 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
 // What the breach means for the user, one sentence with its evidence ("… on 2 elements: …").
 std::string describe(const contract_finding& f);
 
+// What a call's status says it did: "crashed (signal 11)", "did not return within the call timeout", …
+std::string describe_status(int status);
+
 }  // namespace redsem::fuzz

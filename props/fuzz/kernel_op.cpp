@@ -54,8 +54,8 @@ std::optional<element_fields> fields_of(const datatype& type, std::string* why) 
   return out;
 }
 
-kernel_call_failed::kernel_call_failed(int s, std::int64_t n)
-    : std::runtime_error("a kernel call failed during the law search"), status(s), count(n) {}
+kernel_call_failed::kernel_call_failed(int s, std::int64_t n, std::vector<opfile::concrete_element> x)
+    : std::runtime_error("a kernel call failed during the law search"), status(s), count(n), operands(std::move(x)) {}
 
 kernel_op::kernel_op(kernel_under_test k, datatype type, element_fields fields, const policy& p,
                      std::optional<opfile::concrete_element> identity)
@@ -74,24 +74,43 @@ opfile::concrete_element kernel_op::combine(const opfile::concrete_element& a, c
   return std::move(combine_all({&pair, 1}).front());
 }
 
+int kernel_op::call(std::span<const operands> pairs, std::vector<opfile::concrete_element>* out) const {
+  const auto extent = static_cast<std::size_t>(type_.extent());
+  const std::size_t n = pairs.size();
+  // Padding and gaps are zero: only value bytes are compared (model/element_compare.h).
+  std::vector<std::byte> in(n * extent, std::byte{0}), inout(n * extent, std::byte{0});
+  for (std::size_t i = 0; i < n; ++i) {
+    store(*pairs[i].first, in.data() + i * extent);
+    store(*pairs[i].second, inout.data() + i * extent);
+  }
+  // Shared, guarded mappings: an isolated kernel's child writes into them directly.
+  guarded_buffer gin(in, 0), ginout(inout, 0);
+  ++calls_;
+  const int status = kernel_.run(gin.data(), ginout.data(), static_cast<std::int64_t>(n));
+  if (status == 0 && out != nullptr)
+    for (std::size_t i = 0; i < n; ++i) out->push_back(load(ginout.data() + i * extent));
+  return status;
+}
+
 std::vector<opfile::concrete_element> kernel_op::combine_all(std::span<const operands> pairs) const {
   std::vector<opfile::concrete_element> out;
   out.reserve(pairs.size());
-  const auto extent = static_cast<std::size_t>(type_.extent());
   for (std::size_t from = 0; from < pairs.size(); from += batch()) {
-    const std::size_t n = std::min(batch(), pairs.size() - from);
-    // Padding and gaps are zero: only value bytes are compared (model/element_compare.h).
-    std::vector<std::byte> in(n * extent, std::byte{0}), inout(n * extent, std::byte{0});
-    for (std::size_t i = 0; i < n; ++i) {
-      store(*pairs[from + i].first, in.data() + i * extent);
-      store(*pairs[from + i].second, inout.data() + i * extent);
+    std::span<const operands> chunk = pairs.subspan(from, std::min(batch(), pairs.size() - from));
+    int status = call(chunk, &out);
+    if (status == 0) continue;
+    // Halve the failing call while a half fails on its own, down to one pair if it can.
+    while (chunk.size() > 1 && status != hang_status) {
+      const auto first = chunk.first(chunk.size() / 2), second = chunk.subspan(chunk.size() / 2);
+      int s = 0;
+      if ((s = call(first, nullptr)) != 0) chunk = first;
+      else if ((s = call(second, nullptr)) != 0) chunk = second;
+      else break;  // only the whole call fails
+      status = s;
     }
-    // Shared, guarded mappings: an isolated kernel's child writes into them directly.
-    guarded_buffer gin(in, 0), ginout(inout, 0);
-    ++calls_;
-    const int status = kernel_.run(gin.data(), ginout.data(), static_cast<std::int64_t>(n));
-    if (status != 0) throw kernel_call_failed(status, static_cast<std::int64_t>(n));
-    for (std::size_t i = 0; i < n; ++i) out.push_back(load(ginout.data() + i * extent));
+    std::vector<opfile::concrete_element> culprit;
+    if (chunk.size() == 1) culprit = {*chunk.front().first, *chunk.front().second};
+    throw kernel_call_failed(status, static_cast<std::int64_t>(chunk.size()), std::move(culprit));
   }
   return out;
 }

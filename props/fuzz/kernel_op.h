@@ -34,9 +34,11 @@ std::optional<element_fields> fields_of(const datatype& type, std::string* why);
 
 // A call during the law search that did not return 0 (a crash, a hang, an error code).
 struct kernel_call_failed : std::runtime_error {
-  kernel_call_failed(int status, std::int64_t count);
+  kernel_call_failed(int status, std::int64_t count, std::vector<opfile::concrete_element> operands = {});
   int status;
   std::int64_t count;  // elements in the failing call
+  // (a, b) when one pair alone makes the call fail: a in invec, b in inoutvec.
+  std::vector<opfile::concrete_element> operands;
 };
 
 class kernel_op : public opfile::binary_op {
@@ -51,7 +53,8 @@ class kernel_op : public opfile::binary_op {
   opfile::concrete_element load(const std::byte* p) const;
 
   opfile::concrete_element combine(const opfile::concrete_element& a, const opfile::concrete_element& b) const override;
-  // Throws kernel_call_failed when a call fails.
+  // Throws kernel_call_failed when a call fails, naming the pair that fails alone when halving
+  // the call finds one (not after a hang: each half would cost a whole time limit).
   std::vector<opfile::concrete_element> combine_all(std::span<const operands> pairs) const override;
   std::size_t batch() const override { return 4096; }
 
@@ -67,6 +70,9 @@ class kernel_op : public opfile::binary_op {
   element_fields fields_;
   policy policy_;
   std::optional<opfile::concrete_element> identity_;
+  // One call on the pairs; its status, and each pair's result appended to *out when given.
+  int call(std::span<const operands> pairs, std::vector<opfile::concrete_element>* out) const;
+
   mutable std::uint64_t calls_ = 0;
 };
 

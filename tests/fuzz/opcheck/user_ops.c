@@ -119,3 +119,16 @@ REDSEM_KERNEL(sum_int_scratch_invec) {
     a[i] = 0;
   }
 }
+
+/* Right on almost every input, but it aborts on one pair the buffers of the contract check
+ * are unlikely to hold and the law search tries (100 is among its wide sample values). */
+void abort(void);
+REDSEM_KERNEL(sum_int_aborts_on_100_and_minus_2) {
+  REDSEM_UNUSED(datatype);
+  const int* a = invec;
+  int* b = inoutvec;
+  for (int i = 0; i < *len; ++i) {
+    if (a[i] == 100 && b[i] == -2) abort();
+    b[i] = (int)((unsigned)a[i] + (unsigned)b[i]);
+  }
+}
