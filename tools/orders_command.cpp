@@ -97,7 +97,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     return err << "redsem orders: --svg: " << *problem << "\n", int{bad_input};
   bool breach = false;
   const auto chosen = o.kernel.empty() ? choose_op(o.op, o.op_file, o.type, semantics, &why)
-                                       : choose_kernel_op(o.kernel, o.commute, o.type, "orders", &why, &breach);
+                                       : choose_kernel_op(o.kernel, o.commute, o.type, semantics, "orders", &why, &breach);
   if (!chosen) return err << "redsem orders: " << why << "\n", breach ? int{mismatch} : int{bad_input};
   std::vector<sim::element> inputs;
   opfile::domain_draws draws;

@@ -113,8 +113,8 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
 }
 
 std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
-                                          const std::string& type_name, const std::string& command,
-                                          std::string* error, bool* breach) {
+                                          const std::string& type_name, const policy& semantics,
+                                          const std::string& command, std::string* error, bool* breach) {
   *breach = false;
   if (type_name.empty() || (commute != "true" && commute != "false")) {
     *error = "--kernel needs --type T (the datatype the function is created for) and --commute true|false (the flag "
@@ -137,7 +137,7 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
   }
   const auto& function = std::get<fuzz::loaded_function>(loaded);
   const auto contract = fuzz::check_contract(
-      fuzz::isolated_kernel(fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout), *type, policy{});
+      fuzz::isolated_kernel(fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout), *type, semantics);
   if (contract.breach) {
     *breach = true;
     *error = "--kernel " + kernel + ": " + fuzz::describe(*contract.breach) +

@@ -37,8 +37,8 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
 // search then calls it in this process, one element per call, guarded (in_process_guard.h): a
 // crash, a hang or an exit inside it ends `command` with exit 1 and a message naming it.
 std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
-                                          const std::string& type_name, const std::string& command,
-                                          std::string* error, bool* breach);
+                                          const std::string& type_name, const policy& semantics,
+                                          const std::string& command, std::string* error, bool* breach);
 
 // The --values list (tools/value_list.h) for `op`: nullopt with *error on bad text or on an
 // element outside the op's domain.

@@ -217,7 +217,7 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
   bool breach = false;
   const auto chosen = o.kernel.empty() ? choose_op(o.op, o.op_file, o.type, semantics, &why)
-                                       : choose_kernel_op(o.kernel, o.commute, o.type, "simulate", &why, &breach);
+                                       : choose_kernel_op(o.kernel, o.commute, o.type, semantics, "simulate", &why, &breach);
   if (!chosen) return err << "redsem simulate: " << why << "\n", breach ? int{mismatch} : int{bad_input};
   sim::schedule_request req{*kind, o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative, o.count, o.segment};
   const sim::schedule_outcome built = sim::build_schedule(req);
