@@ -132,3 +132,20 @@ REDSEM_KERNEL(sum_int_aborts_on_100_and_minus_2) {
     b[i] = (int)((unsigned)a[i] + (unsigned)b[i]);
   }
 }
+
+/* State kept across calls (a counter of calls, added in): the same inputs give a different
+ * result on every call. The counter lives in a shared mapping made when the library loads, so
+ * that it also counts the calls redsem makes in child processes. */
+#include <sys/mman.h>
+static int* calls_seen;
+__attribute__((constructor)) static void map_call_counter(void) {
+  void* p = mmap(0, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  calls_seen = p == MAP_FAILED ? 0 : (int*)p;
+}
+REDSEM_KERNEL(sum_int_adds_its_call_count) {
+  REDSEM_UNUSED(datatype);
+  const int* a = invec;
+  int* b = inoutvec;
+  const int n = calls_seen ? (*calls_seen)++ : 0;
+  for (int i = 0; i < *len; ++i) b[i] = (int)((unsigned)a[i] + (unsigned)b[i] + (unsigned)n);
+}
