@@ -14,7 +14,7 @@ set(subcommands
   "orders|every result a legal evaluation order of a reduction can give"
   "simulate|run a collective algorithm's schedule on simulated ranks"
   "rma|explore every interleaving of RMA accumulates"
-  "opcheck|check the laws of an op definition file by concrete search"
+  "opcheck|check the laws of an op definition file, or of a compiled MPI_User_function, by concrete search"
   "fuzz|differential fuzzing of a reduction kernel against the model"
   "probe|trace a real MPI library's reduction collectives under mpirun")
 

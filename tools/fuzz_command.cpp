@@ -286,9 +286,6 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   return report.first_failure ? int{mismatch} : int{ok};
 }
 
-// A day: beyond that a limit is no limit, and the milliseconds a wait counts stay in range.
-constexpr double max_call_timeout = 86400;
-
 int run(options& o, std::ostream& out, std::ostream& err) {
   policy semantics;
   if (!o.policy_text.empty()) {
@@ -358,7 +355,7 @@ command add_fuzz_command(CLI::App& app) {
                    "Longest buffer, in elements (default 3000; with --mpi alone: 1100)");
   cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
       ->type_name("POLICY");
-  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, max_call_timeout,
+  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
                      "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
                      "a hang (default 10)");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");

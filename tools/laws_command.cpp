@@ -159,8 +159,13 @@ command add_laws_command(CLI::App& app) {
   cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             if (!opts->op_file.empty()) {  // the op file's table, concrete search then Z3
-              const opcheck_request q{opts->op_file, opts->type, false, opts->json, true,
-                                      static_cast<unsigned>(opts->timeout_seconds * 1000), opts->policy_text};
+              opcheck_request q;
+              q.file = opts->op_file;
+              q.type = opts->type;
+              q.json = opts->json;
+              q.prove = true;
+              q.timeout_ms = static_cast<unsigned>(opts->timeout_seconds * 1000);
+              q.policy_text = opts->policy_text;
               return run_opcheck(q, out, err);
             }
             laws::table_request r;

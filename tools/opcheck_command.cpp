@@ -46,21 +46,6 @@ void merge_proofs(opfile::law_report& r, const std::vector<laws::opfile_proof>& 
   r.findings = opfile::findings_for(r.declared_commute, r.laws);
 }
 
-std::string verdict_text(const opfile::law_result& r) {
-  switch (r.outcome) {
-    case opfile::verdict::not_applicable:
-      return r.which == opfile::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
-    case opfile::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
-    case opfile::verdict::refuted: break;
-  }
-  std::string operands;
-  const char* names[] = {"a", "b", "c"};
-  for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
-    operands += fmt::format("{}{} = {}", i ? ", " : "", r.operands.size() == 1 && r.which == opfile::law::identity ? "a" : names[i],
-                            opfile::format(r.operands[i]));
-  return fmt::format("refuted (concrete counterexample): {}: {}", operands, r.claim);
-}
-
 void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::law_report& r, const std::string& file,
                  const policy& p, const proof_column* proofs) {
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
@@ -71,7 +56,7 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::la
   out << "  policy " << to_string(p) << "\n";
   out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
   for (const auto& l : r.laws) {
-    out << fmt::format("  {:<12} {}\n", to_string(l.which), verdict_text(l));
+    out << fmt::format("  {:<12} {}\n", to_string(l.which), law_verdict_text(l));
     if (proofs && !proofs->text[static_cast<std::size_t>(l.which)].empty())
       out << fmt::format("  {:<12} Z3: {}\n", "", proofs->text[static_cast<std::size_t>(l.which)]);
   }
@@ -84,15 +69,7 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::la
 nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, const proof_column* proofs) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
-    nlohmann::json j = {{"verdict", l.outcome == opfile::verdict::refuted ? "refuted"
-                                    : l.outcome == opfile::verdict::holds_on_samples ? "holds_on_samples"
-                                                                                    : "not_applicable"},
-                        {"samples", l.samples}};
-    if (l.outcome == opfile::verdict::refuted) {
-      nlohmann::json operands = nlohmann::json::array();
-      for (const auto& x : l.operands) operands.push_back(opfile::format(x));
-      j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
-    }
+    nlohmann::json j = law_json(l);
     if (proofs) j["z3"] = proofs->text[static_cast<std::size_t>(l.which)];
     laws[std::string(to_string(l.which))] = j;
   }
@@ -106,6 +83,37 @@ nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, 
 
 }  // namespace
 
+std::string law_verdict_text(const opfile::law_result& r, bool as_ranks) {
+  switch (r.outcome) {
+    case opfile::verdict::not_applicable:
+      return r.which == opfile::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
+    case opfile::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case opfile::verdict::refuted: break;
+  }
+  std::string operands;
+  const char* names[] = {"a", "b", "c"};
+  for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
+    operands += fmt::format("{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
+                            r.operands.size() == 1 && r.which == opfile::law::identity ? "a" : names[i],
+                            opfile::format(r.operands[i]));
+  return fmt::format("refuted{} (concrete counterexample): {}: {}", r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands,
+                     r.claim);
+}
+
+nlohmann::json law_json(const opfile::law_result& l) {
+  nlohmann::json j = {{"verdict", l.outcome == opfile::verdict::refuted ? "refuted"
+                                  : l.outcome == opfile::verdict::holds_on_samples ? "holds_on_samples"
+                                                                                  : "not_applicable"},
+                      {"samples", l.samples}};
+  if (l.outcome == opfile::verdict::refuted) {
+    nlohmann::json operands = nlohmann::json::array();
+    for (const auto& x : l.operands) operands.push_back(opfile::format(x));
+    j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
+    if (l.only_nan_or_signed_zero) j["only_nan_or_signed_zero"] = true;
+  }
+  return j;
+}
+
 int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) {
   policy p;
   if (!o.policy_text.empty()) {
@@ -116,6 +124,22 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
       return bad_input;
     }
     p = *parsed;
+  }
+  if (o.file.empty() == o.kernel.empty()) {
+    err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL\n";
+    return bad_input;
+  }
+  if (!o.kernel.empty()) {
+    if (o.all_types || o.prove) {
+      err << "redsem opcheck: --kernel takes neither --all-types nor --prove (a compiled function is searched, not "
+             "proved)\n";
+      return bad_input;
+    }
+    return run_opcheck_kernel(o, p, out, err);
+  }
+  if (!o.commute.empty() || !o.identity.empty()) {
+    err << "redsem opcheck: --commute and --identity go with --kernel; an op file declares both itself\n";
+    return bad_input;
   }
   const auto loaded = opfile::load_op_path(o.file);
   if (!loaded.op) {
@@ -135,10 +159,12 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
   nlohmann::json reports = nlohmann::json::array();
   for (const auto* op : chosen) {
     const opfile::concrete_op concrete(*op, p);
-    auto report = opfile::check_laws(concrete);
+    opfile::check_options co;
+    co.seed = o.seed;
+    auto report = opfile::check_laws(concrete, co);
     if (report.empty_domain) {
       err << "redsem opcheck: " << o.file << (op->instance.empty() ? "" : " (" + op->instance + ")") << ": "
-          << opfile::empty_domain_message(report) << "\n";
+          << opfile::empty_domain_message(report, co) << "\n";
       return bad_input;
     }
     proof_column column;
@@ -161,9 +187,24 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
 
 command add_opcheck_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
-  CLI::App* cmd = app.add_subcommand("opcheck", "Check the laws of an op definition file by concrete search");
-  cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->required()->type_name("FILE");
-  cmd->add_option("--type", opts->type, "The type parameter's choice (default: the first one)")->type_name("TYPE");
+  CLI::App* cmd = app.add_subcommand(
+      "opcheck", "Check the laws of an op definition file, or of a compiled MPI_User_function, by concrete search");
+  cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->type_name("FILE");
+  cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
+      ->type_name("LIB:SYMBOL");
+  cmd->add_option("--type", opts->type,
+                  "The type parameter's choice (default: the first one); with --kernel the datatype: MPI_DOUBLE_INT, "
+                  "contiguous(4,MPI_INT), …")
+      ->type_name("TYPE");
+  cmd->add_option("--commute", opts->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
+      ->check(CLI::IsMember({"true", "false"}))
+      ->type_name("true|false");
+  cmd->add_option("--identity", opts->identity,
+                  "With --kernel: an identity candidate; entries by ',', a pair's or complex's fields by ':'")
+      ->type_name("V");
+  add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the random search (default 1)");
+  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
+                     "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");

@@ -9,8 +9,12 @@
 #include "model/scalar_text.h"
 #include "model/opfile/typed_op.h"
 #include "model/opfile/law_check.h"
+#include "props/fuzz/in_process_guard.h"
+#include "props/fuzz/kernel_contract.h"
+#include "props/fuzz/kernel_op.h"
 #include "props/laws/opfile_prove.h"
 #include "sim/example_ops.h"
+#include "sim/rma/scenario_values.h"
 
 namespace redsem::tools {
 namespace {
@@ -106,6 +110,65 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
   return chosen_op{predefined_element_op(*op, *type, semantics), sim::predefined_pair{*op, *type, semantics},
                    sim::known_laws(*op, *type, semantics),
                    std::string(to_string(*op)) + " on " + std::string(to_string(*type)), nullptr};
+}
+
+std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
+                                          const std::string& type_name, const policy& semantics,
+                                          const std::string& command, std::string* error, bool* breach) {
+  *breach = false;
+  if (type_name.empty() || (commute != "true" && commute != "false")) {
+    *error = "--kernel needs --type T (the datatype the function is created for) and --commute true|false (the flag "
+             "its MPI_Op_create call passes)";
+    return std::nullopt;
+  }
+  const auto type = sim::rma::parse_datatype(type_name, error);
+  if (!type) {
+    *error = "--type '" + type_name + "': " + *error;
+    return std::nullopt;
+  }
+  if (!fuzz::fields_of(*type, error)) {
+    *error = "--type '" + type_name + "': " + *error;
+    return std::nullopt;
+  }
+  auto loaded = fuzz::load_user_function(kernel);
+  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
+    *error = e->message;
+    return std::nullopt;
+  }
+  const auto& function = std::get<fuzz::loaded_function>(loaded);
+  const auto contract = fuzz::check_contract(
+      fuzz::isolated_kernel(fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout), *type, semantics);
+  if (contract.breach) {
+    *breach = true;
+    *error = "--kernel " + kernel + ": " + fuzz::describe(*contract.breach) +
+             "; such a function has no element-wise op to search (redsem opcheck --kernel says more)";
+    return std::nullopt;
+  }
+  const auto guarded = fuzz::in_process_kernel(
+      fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout, [&](fuzz::call_end what) {
+        const std::string head = "redsem " + command + ": the function " + kernel;
+        switch (what) {
+          case fuzz::call_end::exited: return head + " ended the process inside a call\n";
+          case fuzz::call_end::hung: return head + " did not return from a call within 10 s\n";
+          case fuzz::call_end::crashed: break;
+        }
+        return head + " crashed inside a call (signal {signal})\n";
+      });
+  const auto span = static_cast<std::size_t>(type->extent());
+  // As the model's user_element_op (model/element_op.h) calls a function, through the guard:
+  // on copies, so that it may not see or write the caller's operands, and out may alias either.
+  auto combine = [run = guarded.run, span](const std::byte* a, const std::byte* b, std::byte* out) {
+    std::vector<std::byte> left(a, a + span), right(b, b + span);
+    run(left.data(), right.data(), 1);
+    std::memcpy(out, right.data(), span);
+  };
+  const bool commutative = commute == "true";
+  const sim::op_laws none{sim::law_verdict::unknown, sim::law_verdict::unknown,
+                          "none known of a compiled function (redsem opcheck --kernel searches them)"};
+  return chosen_op{element_op{kernel, *type, commutative, std::move(combine)}, std::nullopt, none,
+                   "kernel " + kernel + " on " + type->description() +
+                       (commutative ? ", created commutative" : ", created non-commutative"),
+                   nullptr};
 }
 
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,

@@ -29,6 +29,17 @@ struct chosen_op {
 std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
                                    const policy& semantics, std::string* error);
 
+// --kernel LIB.so:SYMBOL with --type (a datatype as `opcheck --kernel` takes it) and --commute
+// true|false: a compiled MPI_User_function as the op. Its contract with MPI (element
+// independence under any split, writes only to inoutvec) is checked first, in child processes
+// (props/fuzz/kernel_contract.h); a function that breaks it is not used: nullopt with *error
+// and *breach set (a finding, exit 1), where bad input leaves *breach false (exit 2). The
+// search then calls it in this process, one element per call, guarded (in_process_guard.h): a
+// crash, a hang or an exit inside it ends `command` with exit 1 and a message naming it.
+std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
+                                          const std::string& type_name, const policy& semantics,
+                                          const std::string& command, std::string* error, bool* breach);
+
 // The --values list (tools/value_list.h) for `op`: nullopt with *error on bad text or on an
 // element outside the op's domain.
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,

@@ -18,7 +18,7 @@ namespace redsem::tools {
 namespace {
 
 struct simulate_options {
-  std::string collective, algorithm, op, op_file, type, values, policy_text;
+  std::string collective, algorithm, op, op_file, kernel, commute, type, values, policy_text;
   int procs = 0, root = 0, count = 0, segment = 0;
   bool in_place = false, json = false, list = false;
   std::uint64_t seed = 1;
@@ -215,8 +215,10 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   const auto kind = sim::parse_collective(o.collective);
   if (!kind) return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
   if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
-  const auto chosen = choose_op(o.op, o.op_file, o.type, semantics, &why);
-  if (!chosen) return err << "redsem simulate: " << why << "\n", int{bad_input};
+  bool breach = false;
+  const auto chosen = o.kernel.empty() ? choose_op(o.op, o.op_file, o.type, semantics, &why)
+                                       : choose_kernel_op(o.kernel, o.commute, o.type, semantics, "simulate", &why, &breach);
+  if (!chosen) return err << "redsem simulate: " << why << "\n", breach ? int{mismatch} : int{bad_input};
   sim::schedule_request req{*kind, o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative, o.count, o.segment};
   const sim::schedule_outcome built = sim::build_schedule(req);
   if (!built.value) return err << "redsem simulate: " << built.error << "\n", int{bad_input};
@@ -242,7 +244,12 @@ command add_simulate_command(CLI::App& app) {
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
   cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
-  cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …)");
+  cmd->add_option("--kernel", o->kernel, "A compiled MPI_User_function as the op: LIB.so:SYMBOL (with --commute)")
+      ->type_name("LIB:SYMBOL");
+  cmd->add_option("--commute", o->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
+      ->check(CLI::IsMember({"true", "false"}))
+      ->type_name("true|false");
+  cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
   add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
   cmd->add_flag("--in-place", o->in_place, "MPI_IN_PLACE as sendbuf");
   add_whole_option(cmd, "--count", o->count, {0, max_result_leaves}, "Elements per rank (default: one per rank)");
@@ -256,7 +263,8 @@ command add_simulate_command(CLI::App& app) {
     if (o->list) return;
     for (const char* required : {"--collective", "--algorithm", "--procs"})
       if (!cmd->count(required)) throw CLI::ValidationError(std::string(required) + " is required");
-    if (cmd->count("--op") + cmd->count("--op-file") != 1) throw CLI::ValidationError("give exactly one of --op, --op-file");
+    if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
+      throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
     if (cmd->count("--values") && cmd->count("--random")) throw CLI::ValidationError("give --values or --random, not both");
   });
   return {cmd, [o](std::ostream& out, std::ostream& err) { return run_simulate(*o, out, err); }};

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "model/element_io.h"
+#include "model/opfile/domain_samples.h"
 
 namespace redsem::opfile {
 namespace {
@@ -67,6 +67,7 @@ std::string show(S v) {
 
 concrete_op::concrete_op(typed_op op, const policy& p)
     : op_(std::move(op)), policy_(p), offsets_(c_offsets(op_)), size_(c_size(op_)), type_(struct_type(op_, offsets_)) {
+  for (const auto& f : op_.fields) field_types_.push_back(f.type);
   ensure(static_cast<std::size_t>(type_.extent()) == size_, "op-file element extent is its C struct size");
 }
 
@@ -118,33 +119,11 @@ concrete_element concrete_op::identity() const {
   return (*e).identity();
 }
 
-concrete_element concrete_op::load(const std::byte* p) const {
-  concrete_element x;
-  x.reserve(op_.fields.size());
-  for (std::size_t f = 0; f < op_.fields.size(); ++f) {
-    x.push_back(visit(op_.fields[f].type, [&](auto tag) -> value<concrete_domain> {
-      constexpr auto F = decltype(tag)::value;
-      constexpr auto I = static_cast<std::size_t>(F);
-      if constexpr (F == field_type::boolean) {
-        return value<concrete_domain>(std::in_place_index<I>, std::to_integer<unsigned>(p[offsets_[f]]) != 0);
-      } else {
-        return value<concrete_domain>(std::in_place_index<I>, load_scalar<field_cpp_t<F>>(p + offsets_[f]));
-      }
-    }));
-  }
-  return x;
-}
+std::vector<field_samples> concrete_op::samples() const { return samples_of(op_); }
 
-void concrete_op::store(const concrete_element& x, std::byte* p) const {
-  for (std::size_t f = 0; f < op_.fields.size(); ++f) {
-    visit(op_.fields[f].type, [&](auto tag) {
-      constexpr auto F = decltype(tag)::value;
-      const auto v = std::get<static_cast<std::size_t>(F)>(x[f]);
-      if constexpr (F == field_type::boolean) p[offsets_[f]] = std::byte{v ? std::uint8_t{1} : std::uint8_t{0}};
-      else store_scalar(p + offsets_[f], v);
-    });
-  }
-}
+concrete_element concrete_op::load(const std::byte* p) const { return load_fields(field_types_, offsets_, p); }
+
+void concrete_op::store(const concrete_element& x, std::byte* p) const { store_fields(field_types_, offsets_, x, p); }
 
 void concrete_op::combine(const std::byte* a, const std::byte* b, std::byte* out) const {
   store(combine(load(a), load(b)), out);

@@ -10,37 +10,40 @@
 
 #include "model/concrete_domain.h"
 #include "model/element_op.h"
+#include "model/opfile/binary_op.h"
 #include "model/opfile/evaluate.h"
 #include "model/opfile/typed_op.h"
 #include "model/typemap.h"
 
 namespace redsem::opfile {
 
-using concrete_element = element<concrete_domain>;
-
-class concrete_op {
+class concrete_op : public binary_op {
  public:
   concrete_op(typed_op op, const policy& p);
-  ~concrete_op();
+  ~concrete_op() override;
   concrete_op(const concrete_op&) = delete;
   concrete_op& operator=(const concrete_op&) = delete;
 
   const typed_op& op() const { return op_; }
-  const policy& semantics() const { return policy_; }
+  const std::vector<field_type>& field_types() const override { return field_types_; }
+  const policy& semantics() const override { return policy_; }
   // struct { field0; field1; ... } with C's alignment and padding; bool is one byte (MPI_C_BOOL).
-  const datatype& type() const { return type_; }
+  const datatype& type() const override { return type_; }
   std::size_t size() const { return size_; }
   std::size_t offset(std::size_t field) const { return offsets_[field]; }
 
-  concrete_element combine(const concrete_element& a, const concrete_element& b) const;
-  bool legal(const concrete_element& x) const;
-  bool has_identity() const { return !op_.identity.empty(); }
-  concrete_element identity() const;
+  concrete_element combine(const concrete_element& a, const concrete_element& b) const override;
+  bool legal(const concrete_element& x) const override;
+  bool has_domain() const override { return !op_.requires_.empty(); }
+  bool has_identity() const override { return !op_.identity.empty(); }
+  concrete_element identity() const override;
+  // Per field, samples_for its type plus the op's own constants of that type.
+  std::vector<field_samples> samples() const override;
 
   // out := a ∘ b on element bytes; out may alias a or b.
   void combine(const std::byte* a, const std::byte* b, std::byte* out) const;
   concrete_element load(const std::byte* p) const;
-  void store(const concrete_element& x, std::byte* p) const;
+  void store(const concrete_element& x, std::byte* p) const override;
 
  private:
   // Evaluators keep their scratch space between calls; each call borrows one, so calls from
@@ -58,6 +61,7 @@ class concrete_op {
   mutable std::vector<std::unique_ptr<engine>> idle_;
   typed_op op_;
   policy policy_;
+  std::vector<field_type> field_types_;
   std::vector<std::size_t> offsets_;
   std::size_t size_ = 0;
   datatype type_;

@@ -14,7 +14,7 @@ concrete_value make(field_cpp_t<F> v) {
 }
 
 template <field_type F>
-field_samples samples_for() {
+field_samples samples_of_type() {
   using S = field_cpp_t<F>;
   using lim = std::numeric_limits<S>;
   field_samples s;
@@ -85,10 +85,14 @@ std::string count_text(std::uint64_t n) {
 
 }  // namespace
 
+field_samples samples_for(field_type t) {
+  return visit(t, [](auto tag) { return samples_of_type<decltype(tag)::value>(); });
+}
+
 std::vector<field_samples> samples_of(const typed_op& op) {
   std::vector<field_samples> out;
   for (const auto& f : op.fields) {
-    field_samples s = visit(f.type, [](auto tag) { return samples_for<decltype(tag)::value>(); });
+    field_samples s = samples_for(f.type);
     add_constants(op, f.type, s.wide);
     out.push_back(std::move(s));
   }
@@ -123,7 +127,7 @@ std::string grid_coverage::describe() const {
          count_text(enumerated) + " of " + count_text(grid) + " small-value elements";
 }
 
-small_elements legal_small_elements(const concrete_op& op, const std::vector<field_samples>& fields,
+small_elements legal_small_elements(const binary_op& op, const std::vector<field_samples>& fields,
                                     const grid_budget& budget, std::mt19937_64& rng) {
   const std::vector<std::size_t> sizes = grid_sizes(fields, budget.max_kept);
   small_elements out;
@@ -152,13 +156,13 @@ small_elements legal_small_elements(const concrete_op& op, const std::vector<fie
   return out;
 }
 
-std::optional<concrete_element> random_legal_element(const concrete_op& op, const std::vector<field_samples>& fields,
+std::optional<concrete_element> random_legal_element(const binary_op& op, const std::vector<field_samples>& fields,
                                                      std::mt19937_64& rng, int attempts, std::uint64_t* rejected) {
   for (int attempt = 0; attempt < attempts; ++attempt) {
     concrete_element x;
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const auto& wide = fields[f].wide;
-      x.push_back(rng() % 2 ? wide[rng() % wide.size()] : random_value(op.op().fields[f].type, rng));
+      x.push_back(rng() % 2 ? wide[rng() % wide.size()] : random_value(op.field_types()[f], rng));
     }
     if (op.legal(x)) return x;
     if (rejected) ++*rejected;

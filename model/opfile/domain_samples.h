@@ -1,4 +1,4 @@
-// Elements of an op file's domain (the elements its `require` lines admit) for the concrete
+// Elements of an op's domain (the elements its `require` lines admit) for the concrete
 // searches: per field a small set of values (the exhaustive phase) and a wide one (special
 // values and the op's own constants), random values, and the legal elements of the grid of
 // small values, found within a budget so that many fields cost bounded time and memory.
@@ -14,13 +14,7 @@
 
 namespace redsem::opfile {
 
-using concrete_value = value<concrete_domain>;
-
-struct field_samples {
-  std::vector<concrete_value> small, wide;  // ordered so that the first counterexample found is a simple one
-};
-
-// One per field of `op`, in field order.
+// One per field of `op`, in field order: samples_for each field's type plus the op's constants.
 std::vector<field_samples> samples_of(const typed_op& op);
 
 // A random value of type t: for integers, half the draws are in [-8, 8].
@@ -51,12 +45,12 @@ struct grid_budget {
 // The legal elements of the small-value grid: every grid element when there are at most
 // budget.max_enumerated of them, else that many drawn at random; at most budget.max_kept of the
 // legal ones, spread evenly over them.
-small_elements legal_small_elements(const concrete_op& op, const std::vector<field_samples>& fields,
+small_elements legal_small_elements(const binary_op& op, const std::vector<field_samples>& fields,
                                     const grid_budget& budget, std::mt19937_64& rng);
 
 // A random element inside the domain (fields from the wide set or random), or nullopt after
 // `attempts` draws outside it; *rejected counts the draws the domain turned away.
-std::optional<concrete_element> random_legal_element(const concrete_op& op, const std::vector<field_samples>& fields,
+std::optional<concrete_element> random_legal_element(const binary_op& op, const std::vector<field_samples>& fields,
                                                      std::mt19937_64& rng, int attempts, std::uint64_t* rejected);
 
 }  // namespace redsem::opfile

@@ -1,6 +1,7 @@
 #include "model/opfile/law_check.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -16,28 +17,47 @@ namespace redsem::opfile {
 namespace {
 
 using cvalue = concrete_value;
+using operands = binary_op::operands;
 
-bool same_value(const concrete_op& op, const concrete_element& x, const concrete_element& y) {
-  std::vector<std::byte> bx(op.size()), by(op.size());
+bool same_value(const binary_op& op, const concrete_element& x, const concrete_element& y) {
+  const auto size = static_cast<std::size_t>(op.type().extent());
+  std::vector<std::byte> bx(size), by(size);
   op.store(x, bx.data());
   op.store(y, by.data());
   return same_element(op.type(), bx.data(), by.data(), op.semantics());
 }
 
+// The values a comparison cannot tell apart from others: NaN (every comparison is false) and
+// -0 (equal to +0).
+bool is_nan_or_negative_zero(const cvalue& v) {
+  return std::visit(
+      [](auto x) {
+        if constexpr (std::is_floating_point_v<decltype(x)>) return std::isnan(x) || (x == 0 && std::signbit(x));
+        else return false;
+      },
+      v);
+}
+
+std::vector<field_samples> sampled_fields(const binary_op& op, const check_options& o) {
+  std::vector<field_samples> fields = op.samples();
+  if (o.without_nan_or_negative_zero)
+    for (auto& f : fields)
+      for (auto* set : {&f.small, &f.wide}) std::erase_if(*set, is_nan_or_negative_zero);
+  return fields;
+}
+
 class law_checker {
  public:
-  law_checker(const concrete_op& op, const check_options& o)
-      : op_(op), options_(o), rng_(o.seed), fields_(samples_of(op.op())) {
+  law_checker(const binary_op& op, const check_options& o)
+      : op_(op), options_(o), rng_(o.seed), fields_(sampled_fields(op, o)), batch_(std::max<std::size_t>(1, op.batch())) {
     small_elements small = legal_small_elements(op, fields_, {o.max_small_elements, o.max_enumerated}, rng_);
     small_ = std::move(small.elements);
     coverage_ = small.coverage;
   }
 
-  law_report run() {
+  law_report run(bool declared_commute) {
     law_report r;
-    r.op = op_.op().name;
-    r.instance = op_.op().instance;
-    r.declared_commute = op_.op().commute;
+    r.declared_commute = declared_commute;
     r.exhaustive = coverage_;
     if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr)) {
       // Every law would hold vacuously: say so instead of "holds on 0 samples".
@@ -57,14 +77,24 @@ class law_checker {
 
  private:
   // A random legal element, or nothing after many tries (a very narrow `require`).
-  std::optional<concrete_element> random_element() { return random_legal_element(op_, fields_, rng_, 100, &rejected_); }
+  std::optional<concrete_element> random_element() {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      auto x = random_legal_element(op_, fields_, rng_, 100, &rejected_);
+      if (!x || !options_.without_nan_or_negative_zero || !has_nan_or_negative_zero(*x)) return x;
+    }
+    return std::nullopt;
+  }
 
   bool same(const concrete_element& x, const concrete_element& y) const { return same_value(op_, x, y); }
 
   std::vector<std::vector<concrete_element>> combine_table() const {
+    std::vector<operands> pairs;
+    for (const auto& a : small_)
+      for (const auto& b : small_) pairs.push_back({&a, &b});
+    std::vector<concrete_element> results = op_.combine_all(pairs);
     std::vector<std::vector<concrete_element>> t(small_.size());
     for (std::size_t i = 0; i < small_.size(); ++i)
-      for (std::size_t j = 0; j < small_.size(); ++j) t[i].push_back(op_.combine(small_[i], small_[j]));
+      for (std::size_t j = 0; j < small_.size(); ++j) t[i].push_back(std::move(results[i * small_.size() + j]));
     return t;
   }
 
@@ -106,76 +136,95 @@ class law_checker {
     return refuted(l, n, std::move(simple), std::move(*claim));
   }
 
+  // The random phase of law l: options_.random_cases draws of `arity` legal elements, checked
+  // in order, batch_ cases evaluated together; n counts on from the exhaustive phase.
+  law_result random_phase(law l, std::size_t arity, std::uint64_t n) {
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, l, x); };
+    std::vector<std::vector<concrete_element>> block;
+    for (std::uint64_t k = 0; k < options_.random_cases;) {
+      block.clear();
+      for (; k < options_.random_cases && block.size() < batch_; ++k) {
+        std::vector<std::optional<concrete_element>> drawn;
+        for (std::size_t i = 0; i < arity; ++i) drawn.push_back(random_element());
+        if (std::any_of(drawn.begin(), drawn.end(), [](const auto& x) { return !x; })) continue;
+        std::vector<concrete_element> operands;
+        for (auto& x : drawn) operands.push_back(std::move(*x));
+        block.push_back(std::move(operands));
+      }
+      const auto claims = violations(op_, l, block);
+      for (std::size_t i = 0; i < block.size(); ++i) {
+        ++n;
+        if (claims[i]) return refuted_shrunk(l, n, block[i], broken);
+      }
+    }
+    return {l, verdict::holds_on_samples, n, {}, ""};
+  }
+
   law_result commutative() {
     std::uint64_t n = 0;
-    const auto check = [&](const concrete_element& a, const concrete_element& b, const concrete_element& ab,
-                           const concrete_element& ba) -> std::optional<law_result> {
-      ++n;
-      if (same(ab, ba)) return std::nullopt;
-      return refuted(law::commutative, n, {a, b}, "a∘b = " + format(ab) + " but b∘a = " + format(ba));
-    };
     for (std::size_t i = 0; i < small_.size(); ++i)
-      for (std::size_t j = i + 1; j < small_.size(); ++j)
-        if (auto r = check(small_[i], small_[j], table_[i][j], table_[j][i])) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::commutative, x); };
-    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
-      auto a = random_element(), b = random_element();
-      if (!a || !b) continue;
-      ++n;
-      if (broken({*a, *b})) return refuted_shrunk(law::commutative, n, {*a, *b}, broken);
-    }
-    return {law::commutative, verdict::holds_on_samples, n, {}, ""};
+      for (std::size_t j = i + 1; j < small_.size(); ++j) {
+        ++n;
+        if (!same(table_[i][j], table_[j][i]))
+          return refuted(law::commutative, n, {small_[i], small_[j]},
+                         "a∘b = " + format(table_[i][j]) + " but b∘a = " + format(table_[j][i]));
+      }
+    return random_phase(law::commutative, 2, n);
   }
 
   law_result associative() {
     std::uint64_t n = 0;
-    const auto check = [&](const concrete_element& a, const concrete_element& b, const concrete_element& c,
-                           const concrete_element& ab, const concrete_element& bc) -> std::optional<law_result> {
-      ++n;
-      const auto left = op_.combine(ab, c), right = op_.combine(a, bc);
-      if (same(left, right)) return std::nullopt;
-      return refuted(law::associative, n, {a, b, c}, "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
+    // Triples of small elements in order, batch_ at a time: (a∘b)∘c and a∘(b∘c) from the table.
+    std::vector<std::array<std::size_t, 3>> block;
+    const auto first_broken = [&]() -> std::optional<law_result> {
+      std::vector<operands> pairs;
+      for (const auto& [i, j, k] : block) {
+        pairs.push_back({&table_[i][j], &small_[k]});
+        pairs.push_back({&small_[i], &table_[j][k]});
+      }
+      const auto results = op_.combine_all(pairs);
+      for (std::size_t t = 0; t < block.size(); ++t) {
+        ++n;
+        const auto& left = results[2 * t];
+        const auto& right = results[2 * t + 1];
+        if (same(left, right)) continue;
+        const auto& [i, j, k] = block[t];
+        return refuted(law::associative, n, {small_[i], small_[j], small_[k]},
+                       "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
+      }
+      block.clear();
+      return std::nullopt;
     };
     for (std::size_t i = 0; i < small_.size(); ++i)
       for (std::size_t j = 0; j < small_.size(); ++j)
-        for (std::size_t k = 0; k < small_.size(); ++k)
-          if (auto r = check(small_[i], small_[j], small_[k], table_[i][j], table_[j][k])) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::associative, x); };
-    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
-      auto a = random_element(), b = random_element(), c = random_element();
-      if (!a || !b || !c) continue;
-      ++n;
-      if (broken({*a, *b, *c})) return refuted_shrunk(law::associative, n, {*a, *b, *c}, broken);
-    }
-    return {law::associative, verdict::holds_on_samples, n, {}, ""};
+        for (std::size_t k = 0; k < small_.size(); ++k) {
+          block.push_back({i, j, k});
+          if (block.size() == batch_)
+            if (auto r = first_broken()) return *r;
+        }
+    if (auto r = first_broken()) return *r;
+    return random_phase(law::associative, 3, n);
   }
 
   law_result identity() {
     if (!op_.has_identity()) return {law::identity, verdict::not_applicable, 0, {}, ""};
     const concrete_element e = op_.identity();
-    std::uint64_t n = 0;
     if (!op_.legal(e)) return refuted(law::identity, 1, {e}, "the identity candidate " + format(e) + " breaks a 'require'");
-    const auto check = [&](const concrete_element& a) -> std::optional<law_result> {
-      ++n;
-      const auto ea = op_.combine(e, a), ae = op_.combine(a, e);
-      if (!same(ea, a)) return refuted(law::identity, n, {a}, "e∘a = " + format(ea) + " for e = " + format(e) + ", not a");
-      if (!same(ae, a)) return refuted(law::identity, n, {a}, "a∘e = " + format(ae) + " for e = " + format(e) + ", not a");
-      return std::nullopt;
-    };
-    for (const auto& a : small_)
-      if (auto r = check(a)) return *r;
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::identity, x); };
-    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
-      auto a = random_element();
-      if (!a) continue;
-      ++n;
-      if (broken({*a})) return refuted_shrunk(law::identity, n, {*a}, broken);
+    std::uint64_t n = 0;
+    for (std::size_t from = 0; from < small_.size(); from += batch_) {
+      std::vector<std::vector<concrete_element>> block;
+      for (std::size_t i = from; i < std::min(small_.size(), from + batch_); ++i) block.push_back({small_[i]});
+      const auto claims = violations(op_, law::identity, block);
+      for (std::size_t i = 0; i < block.size(); ++i) {
+        ++n;
+        if (claims[i]) return refuted(law::identity, n, block[i], *claims[i]);
+      }
     }
-    return {law::identity, verdict::holds_on_samples, n, {}, ""};
+    return random_phase(law::identity, 1, n);
   }
 
   law_result closed() {
-    if (op_.op().requires_.empty()) return {law::closed, verdict::not_applicable, 0, {}, ""};
+    if (!op_.has_domain()) return {law::closed, verdict::not_applicable, 0, {}, ""};
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < small_.size(); ++i) {
       for (std::size_t j = 0; j < small_.size(); ++j) {
@@ -184,20 +233,14 @@ class law_checker {
           return refuted(law::closed, n, {small_[i], small_[j]}, "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
       }
     }
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, law::closed, x); };
-    for (std::uint64_t k = 0; k < options_.random_cases; ++k) {
-      auto a = random_element(), b = random_element();
-      if (!a || !b) continue;
-      ++n;
-      if (broken({*a, *b})) return refuted_shrunk(law::closed, n, {*a, *b}, broken);
-    }
-    return {law::closed, verdict::holds_on_samples, n, {}, ""};
+    return random_phase(law::closed, 2, n);
   }
 
-  const concrete_op& op_;
+  const binary_op& op_;
   check_options options_;
   std::mt19937_64 rng_;
   std::vector<field_samples> fields_;
+  std::size_t batch_;
   std::vector<concrete_element> small_;
   grid_coverage coverage_;
   std::uint64_t rejected_ = 0;
@@ -225,50 +268,115 @@ std::string_view to_string(verdict v) {
   internal_error("unknown verdict");
 }
 
-std::optional<std::string> violation(const concrete_op& op, law l, const std::vector<concrete_element>& x) {
-  switch (l) {
-    case law::commutative: {
-      const auto ab = op.combine(x[0], x[1]), ba = op.combine(x[1], x[0]);
-      if (same_value(op, ab, ba)) return std::nullopt;
-      return "a∘b = " + format(ab) + " but b∘a = " + format(ba);
-    }
-    case law::associative: {
-      const auto left = op.combine(op.combine(x[0], x[1]), x[2]), right = op.combine(x[0], op.combine(x[1], x[2]));
-      if (same_value(op, left, right)) return std::nullopt;
-      return "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
-    }
-    case law::identity: {
-      const auto e = op.identity();
-      const auto ea = op.combine(e, x[0]), ae = op.combine(x[0], e);
-      if (!same_value(op, ea, x[0])) return "e∘a = " + format(ea) + " for e = " + format(e) + ", not a";
-      if (!same_value(op, ae, x[0])) return "a∘e = " + format(ae) + " for e = " + format(e) + ", not a";
-      return std::nullopt;
-    }
-    case law::closed: {
-      const auto ab = op.combine(x[0], x[1]);
-      if (op.legal(ab)) return std::nullopt;
-      return "a∘b = " + format(ab) + " breaks a 'require'";
+std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
+                                                   const std::vector<std::vector<concrete_element>>& cases) {
+  std::vector<std::optional<std::string>> out(cases.size());
+  // Each case's combinations in two rounds (the second combines the first's results), every
+  // case's together in each round.
+  std::vector<operands> first, second;
+  std::vector<concrete_element> e;
+  if (l == law::identity) e.push_back(op.identity());
+  for (const auto& x : cases) {
+    switch (l) {
+      case law::commutative: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[0]}}); break;
+      case law::associative: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[2]}}); break;
+      case law::identity: first.insert(first.end(), {{&e[0], &x[0]}, {&x[0], &e[0]}}); break;
+      case law::closed: first.push_back({&x[0], &x[1]}); break;
     }
   }
-  internal_error("unknown law");
+  const std::vector<concrete_element> r1 = op.combine_all(first);
+  std::vector<concrete_element> r2;
+  if (l == law::associative) {
+    for (std::size_t c = 0; c < cases.size(); ++c)
+      second.insert(second.end(), {{&r1[2 * c], &cases[c][2]}, {&cases[c][0], &r1[2 * c + 1]}});
+    r2 = op.combine_all(second);
+  }
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    const auto& x = cases[c];
+    switch (l) {
+      case law::commutative: {
+        const auto &ab = r1[2 * c], &ba = r1[2 * c + 1];
+        if (!same_value(op, ab, ba)) out[c] = "a∘b = " + format(ab) + " but b∘a = " + format(ba);
+        break;
+      }
+      case law::associative: {
+        const auto &left = r2[2 * c], &right = r2[2 * c + 1];
+        if (!same_value(op, left, right)) out[c] = "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
+        break;
+      }
+      case law::identity: {
+        const auto &ea = r1[2 * c], &ae = r1[2 * c + 1];
+        if (!same_value(op, ea, x[0])) out[c] = "e∘a = " + format(ea) + " for e = " + format(e[0]) + ", not a";
+        else if (!same_value(op, ae, x[0])) out[c] = "a∘e = " + format(ae) + " for e = " + format(e[0]) + ", not a";
+        break;
+      }
+      case law::closed:
+        if (!op.legal(r1[c])) out[c] = "a∘b = " + format(r1[c]) + " breaks a 'require'";
+        break;
+    }
+  }
+  return out;
 }
 
-std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws) {
+std::optional<std::string> violation(const binary_op& op, law l, const std::vector<concrete_element>& x) {
+  return violations(op, l, {x}).front();
+}
+
+std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
+                                  const declaration_words& w) {
   std::vector<finding> out;
-  const auto refuted = [&](law l) { return laws[static_cast<std::size_t>(l)].outcome == verdict::refuted; };
+  const auto& at = [&](law l) -> const law_result& { return laws[static_cast<std::size_t>(l)]; };
+  const auto refuted = [&](law l) { return at(l).outcome == verdict::refuted; };
+  const std::string blind = "only with NaN or -0 operands (no counterexample without them was found): every "
+                            "comparison with NaN is false and -0 == +0, so in the shape of "
+                            "`out = (out < in) ? in : out` which operand survives depends on the side it comes from";
   if (declared_commute && refuted(law::commutative))
-    out.push_back({severity::error, "declared 'commute true' but the op is not commutative: MPI may reorder operands "
-                                    "(MPI-4.1 §7.9.5) and the result then depends on the order"});
-  if (!declared_commute && laws[static_cast<std::size_t>(law::commutative)].outcome == verdict::holds_on_samples)
-    out.push_back({severity::note, "declared 'commute false' but no counterexample to commutativity was found: "
-                                   "'commute true' would let MPI reorder operands"});
+    out.push_back({severity::error, at(law::commutative).only_nan_or_signed_zero
+                                        ? std::string(w.commute_true) + " but the result depends on the operand order " +
+                                              blind + ": MPI may reorder operands (MPI-4.1 §7.9.5)"
+                                        : std::string(w.commute_true) +
+                                              " but the op is not commutative: MPI may reorder operands "
+                                              "(MPI-4.1 §7.9.5) and the result then depends on the order"});
+  if (!declared_commute && at(law::commutative).outcome == verdict::holds_on_samples)
+    out.push_back({severity::note, std::string(w.commute_false) +
+                                       " but no counterexample to commutativity was found: " +
+                                       std::string(w.could_declare) + " would let MPI reorder operands"});
   if (refuted(law::associative))
-    out.push_back({severity::error, "not associative: MPI may regroup operands of every op, commutative or not "
-                                    "(MPI-4.1 §7.9.5), so results depend on the reduction tree"});
+    out.push_back({severity::error, at(law::associative).only_nan_or_signed_zero
+                                        ? "not associative " + blind +
+                                              ": MPI may regroup operands of every op (MPI-4.1 §7.9.5)"
+                                        : std::string("not associative: MPI may regroup operands of every op, "
+                                                      "commutative or not (MPI-4.1 §7.9.5), so results depend on "
+                                                      "the reduction tree")});
   if (refuted(law::identity)) out.push_back({severity::error, "the declared identity candidate is not an identity"});
   if (refuted(law::closed))
     out.push_back({severity::error, "a result breaks a 'require': combined values are not valid inputs"});
   return out;
+}
+
+bool has_nan_or_negative_zero(const concrete_element& x) {
+  return std::any_of(x.begin(), x.end(), is_nan_or_negative_zero);
+}
+
+void mark_nan_or_zero_only(const binary_op& op, law_report& r, const check_options& options, const declaration_words& words) {
+  std::optional<law_report> without;
+  for (law l : {law::commutative, law::associative}) {
+    auto& result = r.laws[static_cast<std::size_t>(l)];
+    const auto& x = result.operands;
+    if (result.outcome != verdict::refuted || std::none_of(x.begin(), x.end(), has_nan_or_negative_zero)) continue;
+    if (!without) {
+      check_options o = options;
+      o.without_nan_or_negative_zero = true;
+      without = law_checker(op, o).run(r.declared_commute);
+    }
+    const auto& plain = without->laws[static_cast<std::size_t>(l)];
+    result.only_nan_or_signed_zero = plain.outcome == verdict::holds_on_samples;
+    if (plain.outcome == verdict::refuted) {  // a counterexample without them reads more plainly
+      result.operands = plain.operands;
+      result.claim = plain.claim;
+    }
+  }
+  r.findings = findings_for(r.declared_commute, r.laws, words);
 }
 
 bool law_report::has_error() const {
@@ -283,9 +391,17 @@ std::string empty_domain_message(const law_report& r, const check_options& optio
          " random draws): the op's domain is empty, or too narrow for this search to reach, so no law can be checked";
 }
 
+law_report check_laws(const binary_op& op, bool declared_commute, const check_options& options,
+                      const declaration_words& words) {
+  law_report r = law_checker(op, options).run(declared_commute);
+  r.findings = findings_for(r.declared_commute, r.laws, words);
+  return r;
+}
+
 law_report check_laws(const concrete_op& op, const check_options& options) {
-  law_report r = law_checker(op, options).run();
-  r.findings = findings_for(r.declared_commute, r.laws);
+  law_report r = check_laws(op, op.op().commute, options);
+  r.op = op.op().name;
+  r.instance = op.op().instance;
   return r;
 }
 

@@ -1,6 +1,7 @@
-// The concrete law checker for op files: exhaustive over a small set of values per field,
-// then random search over special and random values. A counterexample refutes a law; no
-// counterexample only means "holds on N samples", never a proof (props/smt proves).
+// The concrete law checker for element-level binary ops (binary_op.h: op files, compiled
+// user functions): exhaustive over a small set of values per field, then random search over
+// special and random values. A counterexample refutes a law; no counterexample only means
+// "holds on N samples", never a proof (props/smt proves).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,10 @@ struct law_result {
   std::uint64_t samples = 0;                // cases checked
   std::vector<concrete_element> operands;   // the counterexample's inputs (a, b[, c])
   std::string claim;                        // "(a∘b)∘c = (0, 0) but a∘(b∘c) = (0, 1)"
+  // Refuted, yet no counterexample without NaN and -0 operands was found (mark_nan_or_zero_only):
+  // the law fails only where a comparison cannot tell its operands apart (every comparison with
+  // NaN is false, -0 == +0), as in `out = (out < in) ? in : out`.
+  bool only_nan_or_signed_zero = false;
 };
 
 enum class severity : std::uint8_t { error, note };
@@ -63,18 +68,41 @@ struct check_options {
   int domain_probes = 10'000;           // random draws that look for a legal element when the grid has none
   std::uint64_t random_cases = 20'000;  // per law
   std::uint64_t seed = 1;               // deterministic by default, so verdict tables are golden
+  bool without_nan_or_negative_zero = false;  // leave NaN and -0 out of every sample and draw
+};
+
+// The words a finding uses for the op's declared commutativity: an op file's by default.
+struct declaration_words {
+  std::string_view commute_true = "declared 'commute true'";
+  std::string_view commute_false = "declared 'commute false'";
+  std::string_view could_declare = "'commute true'";
 };
 
 law_report check_laws(const concrete_op& op, const check_options& options = {});
+// Any binary op; the report's op and instance are left for the caller to name.
+law_report check_laws(const binary_op& op, bool declared_commute, const check_options& options = {},
+                      const declaration_words& words = {});
+
+// For each refuted commutative or associative law whose counterexample has a NaN or -0 field:
+// the same search without NaN and -0: only_nan_or_signed_zero set when it finds no
+// counterexample there, else its counterexample shown instead. The findings are made again.
+void mark_nan_or_zero_only(const binary_op& op, law_report& r, const check_options& options = {},
+                           const declaration_words& words = {});
+
+bool has_nan_or_negative_zero(const concrete_element& x);
 
 // Why a report with empty_domain set checked nothing; a command exits 2 with it (bad input).
 std::string empty_domain_message(const law_report& r, const check_options& options = {});
 
 // Law `l` on these operands (a, b[, c]; identity: a) in the concrete op: how it is broken
 // ("(a∘b)∘c = … but a∘(b∘c) = …"), or nullopt when it holds. Results compare under the op's policy.
-std::optional<std::string> violation(const concrete_op& op, law l, const std::vector<concrete_element>& operands);
+std::optional<std::string> violation(const binary_op& op, law l, const std::vector<concrete_element>& operands);
+// The same for several cases at once, their combinations evaluated together (binary_op::combine_all).
+std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
+                                                   const std::vector<std::vector<concrete_element>>& cases);
 
 // The findings (errors and notes) that a set of verdicts calls for; check_laws adds them.
-std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws);
+std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
+                                  const declaration_words& words = {});
 
 }  // namespace redsem::opfile

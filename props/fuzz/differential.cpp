@@ -117,22 +117,27 @@ differential::differential(oracle o, kernel_under_test k, const policy& p)
   }
 }
 
-kernel_run differential::run_kernel(const fuzz_case& c) const {
+kernel_run run_guarded(const kernel_under_test& k, std::int64_t extent, const fuzz_case& c) {
   guarded_buffer in(c.in, c.in_offset), inout(c.inout, c.inout_offset);
   kernel_run r;
   std::int64_t done = 0;
   for (std::int64_t n : c.chunks) {
-    r.status = kernel_.run(in.data() + done * extent_, inout.data() + done * extent_, n);
+    r.status = k.run(in.data() + done * extent, inout.data() + done * extent, n);
     if (r.status != 0) break;
     done += n;
   }
-  if (is_crash_status(r.status) && kernel_.fault_address)
-    if (const auto at = kernel_.fault_address()) r.fault = nearest_buffer(*at, in, inout);
-  if (r.status == hang_status) ++hangs_seen_;
+  if (is_crash_status(r.status) && k.fault_address)
+    if (const auto at = k.fault_address()) r.fault = nearest_buffer(*at, in, inout);
   r.stray_write = inout.stray_write();
   if (!r.stray_write) r.stray_write_in = in.stray_write();
   r.invec_changed = in.first_change(c.in);
   r.inout = inout.content();
+  return r;
+}
+
+kernel_run differential::run_kernel(const fuzz_case& c) const {
+  kernel_run r = run_guarded(kernel_, extent_, c);
+  if (r.status == hang_status) ++hangs_seen_;
   return r;
 }
 

@@ -70,6 +70,10 @@ struct kernel_run {
   std::optional<fault_place> fault;                         // a crash on an access near a buffer
 };
 
+// Runs k on the case's buffers, laid out with guard zones around them (guarded_buffer), one
+// call per chunk; what it left behind. Needs no model: the contract checks use it alone.
+kernel_run run_guarded(const kernel_under_test& k, std::int64_t extent, const fuzz_case& c);
+
 class differential {
  public:
   differential(oracle o, kernel_under_test k, const policy& p);

@@ -30,6 +30,9 @@ struct kernel_under_test {
 // How long a kernel call (or a library's load) may take before it counts as a hang: calls on
 // a few thousand elements take microseconds, and an MPI helper's calls a little more.
 constexpr double default_call_timeout = 10;
+// The longest a --call-timeout may be: a day; beyond that a limit is no limit, and the
+// milliseconds a wait counts stay in range.
+constexpr double max_call_timeout = 86400;
 
 // The statuses of a call that did not return as calls do (beside the kernel's own codes).
 // A kernel killed by `signal` (see isolated_kernel); crash_status(0): its process ended

@@ -1,10 +1,13 @@
-# Runs `redsem fuzz ARGS…` and checks its exit code, and optionally that stdout or stderr
-# matches a regular expression and that a JSON key path holds a value.
-#   -DPROGRAM=… -DARGS="a|b|c" -DEXPECT_RC=n [-DEXPECT_OUT=regex] [-DEXPECT_ERR=regex]
+# Runs `redsem fuzz ARGS…` (or `redsem COMMAND ARGS…`) and checks its exit code, and optionally
+# that stdout or stderr matches a regular expression and that a JSON key path holds a value.
+#   -DPROGRAM=… [-DCOMMAND=opcheck] -DARGS="a|b|c" -DEXPECT_RC=n [-DEXPECT_OUT=regex] [-DEXPECT_ERR=regex]
 #   [-DJSON_KEY="failure|minimal|count" -DJSON_VALUE=9]
+if(NOT DEFINED COMMAND)
+  set(COMMAND fuzz)
+endif()
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
-execute_process(COMMAND ${PROGRAM} fuzz ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+execute_process(COMMAND ${PROGRAM} ${COMMAND} ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL EXPECT_RC)
   message(FATAL_ERROR "exit ${rc}, expected ${EXPECT_RC}\nstdout:\n${out}\nstderr:\n${err}")
 endif()
