@@ -224,7 +224,10 @@ probe_trace run_tracer(const launch_options& o) {
     probe_trace part;
     parse_trace(job.out, part);
     check_part(part, o, first, tracer);
-    if (trace.size == 0) trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
+    if (trace.size == 0) {
+      trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
+      trace.forms = part.forms;
+    }
     // Cases after one that wrote foreign bytes are run again in a fresh process.
     const case_trace* corrupting = first_corrupting_case(part);
     const bool rerun_after = corrupting != nullptr && corrupting != &part.cases.back();

@@ -42,6 +42,15 @@ std::string simulated_text(const probe::case_trace& c, const probe::case_verdict
   return fmt::format("{}", fmt::join(v.simulated.algorithms, "/"));
 }
 
+// The call forms the library has, and through which binding ("unsupported": no cases of that form).
+std::string forms_text(const probe::probe_trace& trace) {
+  std::string s;
+  for (const auto& f : trace.forms)
+    s += fmt::format("{}{} {}", s.empty() ? "" : ", ", probe::to_string(f.form),
+                     f.supported ? "(" + f.binding + ")" : "unsupported");
+  return s;
+}
+
 nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe::case_verdict>& verdicts,
                        long violations) {
   nlohmann::json cases = nlohmann::json::array();
@@ -58,6 +67,8 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
       full[shape] = {{"elements", elements}, {"example", v.full_examples.at(shape)}};
     cases.push_back({{"id", c.id},
                      {"collective", std::string(probe::to_string(c.which))},
+                     {"form", std::string(probe::to_string(c.form))},
+                     {"call", probe::call_name(c.which, c.form)},
                      {"commute", c.commute},
                      {"in_place", c.in_place},
                      {"count", c.count},
@@ -73,8 +84,12 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
                      {"violations", broken},
                      {"notes", v.notes}});
   }
+  nlohmann::json forms = nlohmann::json::array();
+  for (const auto& f : trace.forms)
+    forms.push_back({{"form", std::string(probe::to_string(f.form))}, {"supported", f.supported}, {"binding", f.binding}});
   return {{"library", trace.library},
           {"procs", trace.size},
+          {"call_forms", forms},
           {"element_bytes", trace.element_bytes},
           {"cases", cases},
           {"violations", violations},
@@ -83,23 +98,25 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
 
 void render_text(std::ostream& out, const probe::probe_trace& trace,
                  const std::vector<probe::case_verdict>& verdicts, long violations) {
-  out << fmt::format("{} on {} processes ({}-byte tracing elements)\n\n", trace.library, trace.size,
+  out << fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size,
                      trace.element_bytes);
-  out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case", "collective",
-                     "commute", "in-place", "count", "layout", "root", "verdict", "sim algorithm",
-                     "shape of the full trees [example]");
+  if (!trace.forms.empty()) out << fmt::format("call forms: {}\n", forms_text(trace));
+  out << fmt::format("\n{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case",
+                     "collective", "form", "commute", "in-place", "count", "layout", "root", "verdict",
+                     "sim algorithm", "shape of the full trees [example]");
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
     const auto& v = verdicts[i];
     const bool has_root = c.which == probe::collective::reduce;
-    out << fmt::format("{:>4}  {:<20} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", c.id, probe::to_string(c.which),
-                       yes_no(c.commute), yes_no(c.in_place), c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
+    out << fmt::format("{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", c.id,
+                       probe::to_string(c.which), probe::to_string(c.form), yes_no(c.commute), yes_no(c.in_place), c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
                        !c.completed ? "CRASHED" : v.violations.empty() ? "ok" : "VIOLATES", simulated_text(c, v),
                        shapes_text(v));
   }
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& x : verdicts[i].violations)
-      out << fmt::format("\ncase {}: {}\n  {}", trace.cases[i].id, x.rule, x.details);
+      out << fmt::format("\ncase {} ({}): {}\n  {}", trace.cases[i].id,
+                         probe::call_name(trace.cases[i].which, trace.cases[i].form), x.rule, x.details);
   std::map<std::string, std::vector<int>> notes;
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& n : verdicts[i].notes) notes[n].push_back(trace.cases[i].id);
