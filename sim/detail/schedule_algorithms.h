@@ -13,14 +13,17 @@ std::vector<rank_result> reduce_binomial(const schedule_request& r);
 std::vector<rank_result> reduce_in_order_binary(const schedule_request& r);
 std::vector<rank_result> reduce_rabenseifner(const schedule_request& r);
 std::vector<rank_result> reduce_pipeline(const schedule_request& r);
+std::vector<rank_result> reduce_binomial_swapped_root(const schedule_request& r);
 
 std::vector<rank_result> allreduce_recursive_doubling(const schedule_request& r);
 std::vector<rank_result> allreduce_ring(const schedule_request& r);
 std::vector<rank_result> allreduce_rabenseifner(const schedule_request& r);
+std::vector<rank_result> allreduce_binomial_bcast(const schedule_request& r);
 
 std::vector<rank_result> reduce_scatter_pairwise(const schedule_request& r);
 std::vector<rank_result> reduce_scatter_recursive_halving(const schedule_request& r);
 std::vector<rank_result> reduce_scatter_ring(const schedule_request& r);
+std::vector<rank_result> reduce_scatter_reduce_then_scatter(const schedule_request& r);
 
 std::vector<rank_result> scan_linear(const schedule_request& r);
 std::vector<rank_result> scan_recursive_doubling(const schedule_request& r);
