@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 
 #include "sim/detail/schedule_algorithms.h"
 
@@ -99,6 +100,13 @@ schedule_outcome build_schedule(const schedule_request& request) {
   if (r.count == 0) r.count = r.procs;
   if (r.kind == collective::reduce_scatter_block && r.count % r.procs != 0)
     return {std::nullopt, "MPI_Reduce_scatter_block needs a count divisible by the number of ranks"};
+  if (!r.block_counts.empty()) {
+    const auto& b = r.block_counts;
+    const bool negative = std::any_of(b.begin(), b.end(), [](int n) { return n < 0; });
+    if (r.kind != collective::reduce_scatter || static_cast<int>(b.size()) != r.procs || negative ||
+        std::accumulate(b.begin(), b.end(), 0LL) != r.count)
+      return {std::nullopt, "block counts are MPI_Reduce_scatter's: one per rank, none negative, summing to the count"};
+  }
   const std::string wanted = normalized(r.algorithm);
   for (const auto& e : algorithm_table()) {
     if (e.kind != r.kind || normalized(e.info.name) != wanted) continue;

@@ -36,6 +36,7 @@ buffer ring_fold(const schedule_request& r, const std::vector<int>& block, int s
 }  // namespace
 
 std::vector<int> scatter_counts(const schedule_request& r) {
+  if (!r.block_counts.empty()) return r.block_counts;
   std::vector<int> counts;
   if (r.kind == collective::reduce_scatter_block) return std::vector<int>(at(r.procs), r.count / r.procs);
   const int parts = r.procs * (r.procs + 1) / 2;  // rank i gets (i+1) parts

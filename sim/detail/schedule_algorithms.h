@@ -31,8 +31,8 @@ std::vector<rank_result> exscan_linear(const schedule_request& r);
 std::vector<rank_result> exscan_recursive_doubling(const schedule_request& r);
 
 // Reduce_scatter's blocks: rank r receives elements [first[r], first[r] + counts[r]).
-// Reduce_scatter_block gives every rank count/procs; Reduce_scatter here gives rank r a
-// share that grows with r (so unequal counts are exercised): r+1 parts of count.
+// Reduce_scatter_block gives every rank count/procs; Reduce_scatter the request's block_counts,
+// or by default a share that grows with r (so unequal counts are exercised): r+1 parts of count.
 std::vector<int> scatter_counts(const schedule_request& r);
 
 }  // namespace redsem::sim::detail

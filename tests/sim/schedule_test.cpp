@@ -233,3 +233,23 @@ TEST(SimSchedule, LibnbcBinomialSwapsTheRootForRankZero) {
 
 }  // namespace
 }  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+TEST(SimSchedule, ReduceScatterTakesTheCallersBlockCounts) {
+  schedule_request r{collective::reduce_scatter, "ring", 3, 0, false, true, 4, 0, {1, 2, 1}};
+  const schedule s = *build_schedule(r).value;
+  EXPECT_EQ(s.ranks[0].element_index, std::vector<int>{0});
+  EXPECT_EQ(s.ranks[1].element_index, (std::vector<int>{1, 2}));
+  EXPECT_EQ(s.ranks[2].element_index, std::vector<int>{3});
+  for (const std::vector<int>& bad : {std::vector<int>{1, 2}, {1, 2, 2}, {3, 2, -1}}) {
+    r.block_counts = bad;
+    EXPECT_FALSE(build_schedule(r).value.has_value());
+  }
+  r.kind = collective::reduce_scatter_block, r.count = 3, r.block_counts = {1, 1, 1};
+  EXPECT_FALSE(build_schedule(r).value.has_value());  // its blocks are equal by definition
+}
+
+}  // namespace
+}  // namespace redsem::sim
