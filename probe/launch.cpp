@@ -67,6 +67,11 @@ job_command launcher(const launch_options& o, std::string_view mpirun, const std
   c.argv = {std::string(mpirun)};
   if (o.flavor == "openmpi") c.argv.emplace_back("--oversubscribe");
   c.argv.insert(c.argv.end(), {"-n", std::to_string(o.procs), tracer, std::to_string(first)});
+  if (!o.forms.empty()) {
+    std::string list = "forms=";
+    for (call_form f : o.forms) list += (list.back() == '=' ? "" : ",") + std::string(to_string(f));
+    c.argv.push_back(list);
+  }
   for (int n : o.counts) c.argv.push_back(std::to_string(n));
   return c;
 }

@@ -3,6 +3,7 @@
 // Exit 0 when no case breaks a rule, 1 when some case does, 2 on bad input.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@ struct options {
   std::string mpi;
   int procs = 4;
   std::vector<int> counts;
+  std::vector<std::string> forms;  // empty: all
   std::string tracer;
   int stall_seconds = 15;
   bool json = false;
@@ -42,17 +44,24 @@ std::string simulated_text(const probe::case_trace& c, const probe::case_verdict
   return fmt::format("{}", fmt::join(v.simulated.algorithms, "/"));
 }
 
+// Whether --form asked for the form (no --form: every form).
+bool form_run(const std::vector<std::string>& asked, probe::call_form f) {
+  return asked.empty() || std::find(asked.begin(), asked.end(), probe::to_string(f)) != asked.end();
+}
+
 // The call forms the library has, and through which binding ("unsupported": no cases of that form).
-std::string forms_text(const probe::probe_trace& trace) {
+std::string forms_text(const probe::probe_trace& trace, const std::vector<std::string>& asked) {
   std::string s;
   for (const auto& f : trace.forms)
     s += fmt::format("{}{} {}", s.empty() ? "" : ", ", probe::to_string(f.form),
-                     f.supported ? "(" + f.binding + ")" : "unsupported");
+                     !f.supported                ? "unsupported"
+                     : form_run(asked, f.form) ? "(" + f.binding + ")"
+                                               : "(" + f.binding + ", not run)");
   return s;
 }
 
 nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe::case_verdict>& verdicts,
-                       long violations) {
+                       long violations, const std::vector<std::string>& asked) {
   nlohmann::json cases = nlohmann::json::array();
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
@@ -86,7 +95,10 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
   }
   nlohmann::json forms = nlohmann::json::array();
   for (const auto& f : trace.forms)
-    forms.push_back({{"form", std::string(probe::to_string(f.form))}, {"supported", f.supported}, {"binding", f.binding}});
+    forms.push_back({{"form", std::string(probe::to_string(f.form))},
+                     {"supported", f.supported},
+                     {"binding", f.binding},
+                     {"run", f.supported && form_run(asked, f.form)}});
   return {{"library", trace.library},
           {"procs", trace.size},
           {"call_forms", forms},
@@ -97,10 +109,11 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
 }
 
 void render_text(std::ostream& out, const probe::probe_trace& trace,
-                 const std::vector<probe::case_verdict>& verdicts, long violations) {
+                 const std::vector<probe::case_verdict>& verdicts, long violations,
+                 const std::vector<std::string>& asked) {
   out << fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size,
                      trace.element_bytes);
-  if (!trace.forms.empty()) out << fmt::format("call forms: {}\n", forms_text(trace));
+  if (!trace.forms.empty()) out << fmt::format("call forms: {}\n", forms_text(trace, asked));
   out << fmt::format("\n{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case",
                      "collective", "form", "commute", "in-place", "count", "layout", "root", "verdict",
                      "sim algorithm", "shape of the full trees [example]");
@@ -133,12 +146,23 @@ command add_probe_command(CLI::App& app) {
   cmd->add_option("--mpi", opts->mpi, "The MPI library: openmpi or mpich")->required();
   add_whole_option(cmd, "--procs", opts->procs, {2, 16}, "Number of processes (2..16)");
   add_whole_list_option(cmd, "--counts", opts->counts, {1, 1 << 20}, "Elements per call (default 1 64 4096)");
+  cmd->add_option("--form", opts->forms,
+                  "Run only this call form (repeatable): blocking, nonblocking, persistent (default: all)");
   add_whole_option(cmd, "--stall", opts->stall_seconds, {1, 3600},
                    "Kill a job that prints nothing for this many seconds (default 15)");
   cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one this build made)");
   cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
-            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, opts->tracer, opts->stall_seconds};
+            std::vector<probe::call_form> forms;
+            for (const auto& name : opts->forms) {
+              const auto f = probe::parse_call_form(name);
+              if (!f) {
+                err << "redsem probe: --form: no call form '" << name << "' (blocking, nonblocking, persistent)\n";
+                return int{bad_input};
+              }
+              forms.push_back(*f);
+            }
+            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, forms, opts->tracer, opts->stall_seconds};
             probe::probe_trace trace;
             try {
               trace = probe::run_tracer(lo);
@@ -161,9 +185,9 @@ command add_probe_command(CLI::App& app) {
               violations += static_cast<long>(verdicts.back().violations.size());
             }
             if (opts->json)
-              out << json_text(to_json(trace, verdicts, violations), 1) << "\n";
+              out << json_text(to_json(trace, verdicts, violations, opts->forms), 1) << "\n";
             else
-              render_text(out, trace, verdicts, violations);
+              render_text(out, trace, verdicts, violations, opts->forms);
             return violations == 0 ? int{ok} : int{mismatch};
           }};
 }

@@ -14,7 +14,8 @@
  * MPI_DOUBLE_INT's does: algorithms that confuse size and extent show up there.
  *   R <case> <rank> <first element> <elements> <indices_ok> <tree>
  * A case with an S line and no C line crashed the job; `redsem probe` restarts after it.
- * Usage: redsem_probe_tracer FIRST_CASE [count ...] (default counts 1 64 4096). */
+ * Usage: redsem_probe_tracer FIRST_CASE [forms=FORM,...] [count ...] (default: every form the
+ * library has; counts 1 64 4096). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,20 @@ typedef enum { BLOCKING, NONBLOCKING, PERSISTENT } call_form;
 static const char *form_names[] = {"blocking", "nonblocking", "persistent"};
 static const int form_supported[] = {1, 1, HAVE_PERSISTENT};
 static const char *form_bindings[] = {"MPI_<collective>", "MPI_I<collective>", PERSISTENT_BINDING};
+/* The forms asked for (forms=…): all unless the command line names some. */
+static int form_wanted[] = {1, 1, 1};
+
+/* Reads "forms=blocking,persistent" into form_wanted; 0 when the argument is no such list. */
+static int read_forms(const char *arg) {
+  if (strncmp(arg, "forms=", 6) != 0) return 0;
+  for (int f = BLOCKING; f <= PERSISTENT; ++f) {
+    const size_t n = strlen(form_names[f]);
+    form_wanted[f] = 0;
+    for (const char *p = arg + 6; *p; p += strcspn(p, ","), p += *p == ',')
+      if (strncmp(p, form_names[f], n) == 0 && (p[n] == ',' || p[n] == 0)) form_wanted[f] = 1;
+  }
+  return 1;
+}
 
 typedef struct {
   int id;
@@ -238,7 +253,7 @@ static void run_cases(const tracer *t, int count, int padded, int first_case, in
   const int roots[] = {0, t->size - 1, t->size / 2};
   for (int which = REDUCE; which <= EXSCAN; ++which)
     for (int form = BLOCKING; form <= PERSISTENT; ++form)
-      for (int flags = 0; flags < 4 && form_supported[form]; ++flags)
+      for (int flags = 0; flags < 4 && form_supported[form] && form_wanted[form]; ++flags)
         for (int ri = 0; ri < (which == REDUCE ? 3 : 1); ++ri) {
           if ((ri > 0 && roots[ri] == roots[0]) || (ri == 2 && roots[2] == roots[1])) continue;
           const trace_case c = {(*id)++, (collective)which, flags / 2, flags % 2, count, roots[ri], padded,
@@ -259,11 +274,12 @@ int main(int argc, char **argv) {
   MPI_Op_create(trace_combine, 0, &t.ops[0]);
   MPI_Op_create(trace_combine, 1, &t.ops[1]);
   const int first_case = argc > 1 ? atoi(argv[1]) : 0;
+  const int first_count = argc > 2 && read_forms(argv[2]) ? 3 : 2;
   int default_counts[] = {1, 64, 4096}, *counts = default_counts, ncounts = 3;
-  if (argc > 2) {
-    ncounts = argc - 2;
+  if (argc > first_count) {
+    ncounts = argc - first_count;
     counts = malloc(sizeof(int) * (size_t)ncounts);
-    for (int i = 0; i < ncounts; ++i) counts[i] = atoi(argv[i + 2]);
+    for (int i = 0; i < ncounts; ++i) counts[i] = atoi(argv[i + first_count]);
   }
   if (t.rank == 0) {
     char version[MPI_MAX_LIBRARY_VERSION_STRING];
