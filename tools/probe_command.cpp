@@ -128,8 +128,8 @@ void render_text(std::ostream& out, const probe::probe_trace& trace,
   }
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& x : verdicts[i].violations)
-      out << fmt::format("\ncase {} ({}): {}\n  {}", trace.cases[i].id,
-                         probe::call_name(trace.cases[i].which, trace.cases[i].form), x.rule, x.details);
+      out << fmt::format("\ncase {}: {}, in {}\n  {}", trace.cases[i].id, x.rule,
+                         probe::call_name(trace.cases[i].which, trace.cases[i].form), x.details);
   std::map<std::string, std::vector<int>> notes;
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& n : verdicts[i].notes) notes[n].push_back(trace.cases[i].id);
