@@ -67,6 +67,11 @@ job_command launcher(const launch_options& o, std::string_view mpirun, const std
   c.argv = {std::string(mpirun)};
   if (o.flavor == "openmpi") c.argv.emplace_back("--oversubscribe");
   c.argv.insert(c.argv.end(), {"-n", std::to_string(o.procs), tracer, std::to_string(first)});
+  if (!o.forms.empty()) {
+    std::string list = "forms=";
+    for (call_form f : o.forms) list += (list.back() == '=' ? "" : ",") + std::string(to_string(f));
+    c.argv.push_back(list);
+  }
   for (int n : o.counts) c.argv.push_back(std::to_string(n));
   return c;
 }
@@ -224,7 +229,10 @@ probe_trace run_tracer(const launch_options& o) {
     probe_trace part;
     parse_trace(job.out, part);
     check_part(part, o, first, tracer);
-    if (trace.size == 0) trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
+    if (trace.size == 0) {
+      trace.size = part.size, trace.element_bytes = part.element_bytes, trace.library = part.library;
+      trace.forms = part.forms;
+    }
     // Cases after one that wrote foreign bytes are run again in a fresh process.
     const case_trace* corrupting = first_corrupting_case(part);
     const bool rerun_after = corrupting != nullptr && corrupting != &part.cases.back();

@@ -13,6 +13,7 @@ struct launch_options {
   std::string flavor;       // "openmpi" or "mpich"
   int procs = 4;
   std::vector<int> counts;  // elements per call; empty: the tracer's defaults
+  std::vector<call_form> forms;  // the call forms to run; empty: every one the library has
   std::string tracer;       // path; empty: the one this build made for `flavor`
   int stall_seconds = 15;   // a job printing nothing for this long is killed as hung
 };

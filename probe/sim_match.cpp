@@ -1,6 +1,5 @@
 #include "probe/sim_match.h"
 
-#include <set>
 #include <unordered_map>
 
 #include "probe/eval_tree.h"
@@ -62,19 +61,21 @@ int schedule_count(const case_trace& c, int size) {
   return c.count;
 }
 
+// Reduce_scatter's recvcounts as the tracer passes them: odd ranks get one element more.
+std::vector<int> tracer_block_counts(const case_trace& c, int size) {
+  std::vector<int> counts;
+  if (c.which != collective::reduce_scatter) return counts;
+  for (int r = 0; r < size; ++r) counts.push_back(c.count + r % 2);
+  return counts;
+}
+
 // How many of the traced elements the schedule's trees match.
 long matched_elements(const sim::schedule& s, const std::map<int, std::vector<std::string>>& traced,
-                      bool by_set, tree_keys& keys) {
+                      tree_keys& keys) {
   long matched = 0;
   for (const auto& [rank, trees] : traced) {
     if (rank < 0 || rank >= static_cast<int>(s.ranks.size())) continue;
     const auto& expected = s.ranks[static_cast<std::size_t>(rank)].trees;
-    if (by_set) {
-      std::set<std::string> allowed;
-      for (const auto& t : expected) allowed.insert(keys.of(t));
-      for (const auto& text : trees) matched += allowed.contains(keys.of_text(text)) ? 1 : 0;
-      continue;
-    }
     for (std::size_t k = 0; k < trees.size() && k < expected.size(); ++k)
       matched += keys.of(expected[k]) == keys.of_text(trees[k]) ? 1 : 0;
   }
@@ -90,7 +91,6 @@ sim_match match_sim_algorithms(const case_trace& c, int size) {
   const auto traced = traced_by_rank(c);
   for (const auto& [rank, trees] : traced) out.elements += static_cast<long>(trees.size());
   if (out.elements == 0) return out;
-  const bool by_set = c.which == collective::reduce_scatter;
   tree_keys keys(c.commute);
   std::vector<sim::schedule> built_schedules;  // alive while keys caches by node address
   for (const auto& info : sim::algorithms_of(*kind)) {
@@ -102,10 +102,11 @@ sim_match match_sim_algorithms(const case_trace& c, int size) {
     request.in_place = c.in_place;
     request.commutative = c.commute;
     request.count = schedule_count(c, size);
+    request.block_counts = tracer_block_counts(c, size);
     const auto built = sim::build_schedule(request);
     if (!built.value) continue;  // not defined for this case (a power-of-two-only algorithm, …)
     built_schedules.push_back(*built.value);
-    const long matched = matched_elements(built_schedules.back(), traced, by_set, keys);
+    const long matched = matched_elements(built_schedules.back(), traced, keys);
     out.partial[request.algorithm] = matched;
     if (matched == out.elements) out.algorithms.push_back(request.algorithm);
   }

@@ -18,9 +18,9 @@ struct sim_match {
   long elements = 0;                    // result elements compared
 };
 
-// Exscan's rank 0 (undefined result) is not compared. Reduce_scatter's uneven blocks (the
-// tracer gives odd ranks one element more, sim the first ranks) are compared as the set of
-// distinct trees each rank holds.
+// Exscan's rank 0 (undefined result) is not compared. Reduce_scatter's schedules are built
+// with the tracer's uneven blocks (odd ranks get one element more), so every element is
+// compared with the tree of the same element of the same rank.
 sim_match match_sim_algorithms(const case_trace& c, int size);
 
 }  // namespace redsem::probe

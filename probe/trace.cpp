@@ -10,6 +10,7 @@ namespace {
 
 constexpr std::array<std::string_view, 6> names{"Reduce", "Allreduce", "Reduce_scatter",
                                                 "Reduce_scatter_block", "Scan", "Exscan"};
+constexpr std::array<std::string_view, 3> form_names{"blocking", "nonblocking", "persistent"};
 
 // What a trace may claim. The tracer's output is read, not trusted: a number past these is a
 // malformed line (exit 2), never an allocation of its size or a verdict about ranks, elements
@@ -35,6 +36,13 @@ case_trace read_case_header(std::istringstream& in, const std::string& line, int
   int commute = 0, in_place = 0, padded = 0;
   if (!(in >> c.id >> name >> commute >> in_place >> c.count >> c.root >> padded))
     throw std::runtime_error("malformed case line: " + line);
+  // The call form is the last field; a tracer from before the nonblocking forms has none.
+  std::string form;
+  if (in >> form) {
+    const auto f = parse_call_form(form);
+    if (!f) throw std::runtime_error("unknown call form in: " + line);
+    c.form = *f;
+  }
   check(size > 0, "a case before the 'P' header line", line);
   check(c.id >= 0 && c.id <= max_case_id, "case number outside 0 … " + std::to_string(max_case_id), line);
   check(c.count >= 0 && c.count <= max_count, "element count outside 0 … " + std::to_string(max_count), line);
@@ -58,6 +66,24 @@ std::optional<collective> parse_collective(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view to_string(call_form f) { return form_names[static_cast<std::size_t>(f)]; }
+
+std::optional<call_form> parse_call_form(std::string_view name) {
+  for (std::size_t i = 0; i < form_names.size(); ++i)
+    if (form_names[i] == name) return static_cast<call_form>(i);
+  return std::nullopt;
+}
+
+std::string call_name(collective c, call_form f) {
+  const std::string name(to_string(c));
+  switch (f) {
+    case call_form::blocking: break;
+    case call_form::nonblocking: return "MPI_I" + std::string(1, static_cast<char>(name[0] - 'A' + 'a')) + name.substr(1);
+    case call_form::persistent: return "MPI_" + name + "_init";
+  }
+  return "MPI_" + name;
+}
+
 void parse_trace(std::string_view text, probe_trace& into) {
   std::istringstream lines{std::string(text)};
   std::string line;
@@ -74,6 +100,20 @@ void parse_trace(std::string_view text, probe_trace& into) {
               "element size outside 1 … " + std::to_string(max_element_bytes), line);
         std::getline(in >> std::ws, into.library);
         break;
+      case 'F': {
+        std::string name;
+        form_support f;
+        int supported = 0;
+        if (!(in >> name >> supported >> f.binding)) throw std::runtime_error("malformed call form line: " + line);
+        const auto form = parse_call_form(name);
+        if (!form) throw std::runtime_error("unknown call form in: " + line);
+        f.form = *form;
+        f.supported = supported != 0;
+        // A restarted job reports its forms again: the last report stands.
+        std::erase_if(into.forms, [&](const form_support& known) { return known.form == f.form; });
+        into.forms.push_back(std::move(f));
+        break;
+      }
       case 'S': {
         case_trace c = read_case_header(in, line, into.size);
         if (find_case(into, c.id) == nullptr) into.cases.push_back(std::move(c));

@@ -13,6 +13,23 @@ enum class collective { reduce, allreduce, reduce_scatter, reduce_scatter_block,
 std::string_view to_string(collective c);
 std::optional<collective> parse_collective(std::string_view name);
 
+// How the collective is called: MPI_Reduce; MPI_Ireduce then MPI_Wait (MPI-4.1 §6.12);
+// MPI_Reduce_init, MPI_Start, MPI_Wait (MPI-4.1 §6.13). Libraries give the latter two other
+// schedules than the first.
+enum class call_form { blocking, nonblocking, persistent };
+std::string_view to_string(call_form f);
+std::optional<call_form> parse_call_form(std::string_view name);
+// The MPI function a case called: "MPI_Ireduce_scatter_block", "MPI_Scan_init", …
+std::string call_name(collective c, call_form f);
+
+// Whether the tracer's library has a call form, and through which binding ("MPIX_*_init" for
+// Open MPI's extension before MPI-4).
+struct form_support {
+  call_form form = call_form::blocking;
+  bool supported = true;
+  std::string binding;
+};
+
 struct result_run {
   int rank = 0;
   int first = 0, count = 0;  // elements [first, first + count) of the rank's result
@@ -26,6 +43,7 @@ struct case_trace {
   bool commute = false, in_place = false;
   int count = 0, root = 0;
   bool padded = false;  // the datatype's extent exceeds its size
+  call_form form = call_form::blocking;
   std::vector<result_run> runs;
   bool completed = false;  // false: the job died inside this case
   std::string crash;       // the launcher's first error line, when it died
@@ -35,6 +53,7 @@ struct probe_trace {
   int size = 0;
   int element_bytes = 0;
   std::string library;
+  std::vector<form_support> forms;  // as the tracer reported them; a form not supported has no cases
   std::vector<case_trace> cases;
 };
 

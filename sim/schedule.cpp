@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 
 #include "sim/detail/schedule_algorithms.h"
 
@@ -22,15 +23,19 @@ const std::vector<algorithm_entry>& algorithm_table() {
       {collective::reduce, {"in_order_binary", "Open MPI: in-order binary tree, lower ranks always left"}, reduce_in_order_binary},
       {collective::reduce, {"rabenseifner", "MPICH: recursive-halving reduce-scatter + binomial gather"}, reduce_rabenseifner},
       {collective::reduce, {"pipeline", "Open MPI: segmented chain from the farthest rank to the root, received ∘ own"}, reduce_pipeline},
+      {collective::reduce, {"binomial_swapped_root", "Open MPI libnbc (MPI_Ireduce, MPI_Reduce_init): binomial tree with the root and rank 0 swapped, own ∘ received; non-commutative: in rank order to rank 0, then to the root"}, reduce_binomial_swapped_root},
       {collective::allreduce, {"recursive_doubling", "MPICH: pairwise exchange at distance 1, 2, 4 …"}, allreduce_recursive_doubling},
       {collective::allreduce, {"ring", "Open MPI: ring reduce-scatter + ring allgather"}, allreduce_ring},
       {collective::allreduce, {"rabenseifner", "MPICH: recursive-halving reduce-scatter + recursive-doubling allgather"}, allreduce_rabenseifner},
+      {collective::allreduce, {"binomial_bcast", "Open MPI libnbc (MPI_Iallreduce, MPI_Allreduce_init): binomial reduce to rank 0 in rank order, then a binomial broadcast"}, allreduce_binomial_bcast},
       {collective::reduce_scatter, {"pairwise", "MPICH: pairwise exchange, received ∘ own"}, reduce_scatter_pairwise},
       {collective::reduce_scatter, {"recursive_halving", "MPICH: recursive halving at distance P/2 … 1"}, reduce_scatter_recursive_halving},
       {collective::reduce_scatter, {"ring", "Open MPI: ring, block b ends at rank b"}, reduce_scatter_ring},
+      {collective::reduce_scatter, {"reduce_then_scatter", "Open MPI libnbc (MPI_Ireduce_scatter, its _init): binomial reduce to rank 0 in rank order, then a scatter of the blocks"}, reduce_scatter_reduce_then_scatter},
       {collective::reduce_scatter_block, {"pairwise", "MPICH: pairwise exchange, received ∘ own"}, reduce_scatter_pairwise},
       {collective::reduce_scatter_block, {"recursive_halving", "MPICH: recursive halving at distance P/2 … 1"}, reduce_scatter_recursive_halving},
       {collective::reduce_scatter_block, {"ring", "Open MPI: ring, block b ends at rank b"}, reduce_scatter_ring},
+      {collective::reduce_scatter_block, {"reduce_then_scatter", "Open MPI libnbc (MPI_Ireduce_scatter_block, its _init): binomial reduce to rank 0 in rank order, then a scatter of the blocks"}, reduce_scatter_reduce_then_scatter},
       {collective::scan, {"linear", "Open MPI basic: chain, received ∘ own"}, scan_linear},
       {collective::scan, {"recursive_doubling", "MPICH: exchange of partial scans at distance 1, 2, 4 …"}, scan_recursive_doubling},
       {collective::exscan, {"linear", "Open MPI basic: chain; rank 1 gets x_0 as is"}, exscan_linear},
@@ -95,6 +100,13 @@ schedule_outcome build_schedule(const schedule_request& request) {
   if (r.count == 0) r.count = r.procs;
   if (r.kind == collective::reduce_scatter_block && r.count % r.procs != 0)
     return {std::nullopt, "MPI_Reduce_scatter_block needs a count divisible by the number of ranks"};
+  if (!r.block_counts.empty()) {
+    const auto& b = r.block_counts;
+    const bool negative = std::any_of(b.begin(), b.end(), [](int n) { return n < 0; });
+    if (r.kind != collective::reduce_scatter || static_cast<int>(b.size()) != r.procs || negative ||
+        std::accumulate(b.begin(), b.end(), 0LL) != r.count)
+      return {std::nullopt, "block counts are MPI_Reduce_scatter's: one per rank, none negative, summing to the count"};
+  }
   const std::string wanted = normalized(r.algorithm);
   for (const auto& e : algorithm_table()) {
     if (e.kind != r.kind || normalized(e.info.name) != wanted) continue;

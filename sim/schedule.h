@@ -34,6 +34,9 @@ struct schedule_request {
   bool commutative = true;  // the op's declared flag: algorithms branch on it, as MPICH's do
   int count = 0;          // elements in each send buffer; 0 means one per rank (so blocks are visible)
   int segment = 0;        // pipelined algorithms: elements per segment; 0 means unsegmented
+  // Reduce_scatter: each rank's block of the count elements, as its recvcounts (summing to
+  // count); empty gives rank r a share that grows with r.
+  std::vector<int> block_counts{};
 };
 
 struct rank_result {

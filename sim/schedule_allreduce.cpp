@@ -1,6 +1,7 @@
 // MPI_Allreduce: recursive doubling (MPICH), ring (Open MPI), Rabenseifner (MPICH
-// reduce-scatter + allgather). MPI_Reduce_scatter(_block): pairwise (MPICH), recursive
-// halving (MPICH), ring (Open MPI).
+// reduce-scatter + allgather), binomial reduce + broadcast (Open MPI libnbc).
+// MPI_Reduce_scatter(_block): pairwise (MPICH), recursive halving (MPICH), ring (Open MPI),
+// binomial reduce + scatter (Open MPI libnbc).
 #include "sim/detail/schedule_algorithms.h"
 #include "sim/detail/schedule_state.h"
 
@@ -35,6 +36,7 @@ buffer ring_fold(const schedule_request& r, const std::vector<int>& block, int s
 }  // namespace
 
 std::vector<int> scatter_counts(const schedule_request& r) {
+  if (!r.block_counts.empty()) return r.block_counts;
   std::vector<int> counts;
   if (r.kind == collective::reduce_scatter_block) return std::vector<int>(at(r.procs), r.count / r.procs);
   const int parts = r.procs * (r.procs + 1) / 2;  // rank i gets (i+1) parts
@@ -77,6 +79,11 @@ std::vector<rank_result> allreduce_rabenseifner(const schedule_request& r) {
   // MPICH reduce_scatter_allgather: the Rabenseifner reduce-scatter, a recursive-doubling
   // allgather, results back to the folded-away ranks.
   return everywhere(r, std::vector<buffer>(at(r.procs), rabenseifner_reduce_scatter(r.procs, r.count)));
+}
+
+std::vector<rank_result> allreduce_binomial_bcast(const schedule_request& r) {
+  // libnbc: a binomial reduce to rank 0 in rank order, then a binomial broadcast of the result.
+  return everywhere(r, std::vector<buffer>(at(r.procs), swapped_root_binomial(r.procs, r.count, 0)));
 }
 
 namespace {
@@ -137,6 +144,12 @@ std::vector<rank_result> reduce_scatter_recursive_halving(const schedule_request
 std::vector<rank_result> reduce_scatter_ring(const schedule_request& r) {
   // Open MPI ring: the block of rank b starts at rank b+1 and ends complete at rank b.
   return scattered(r, ring_fold(r, owner_of_elements(r), 1));
+}
+
+std::vector<rank_result> reduce_scatter_reduce_then_scatter(const schedule_request& r) {
+  // libnbc: a binomial reduce of the whole vector to rank 0 in rank order, then rank 0 sends
+  // each rank its block.
+  return scattered(r, swapped_root_binomial(r.procs, r.count, 0));
 }
 
 }  // namespace redsem::sim::detail

@@ -1,6 +1,7 @@
 // MPI_Reduce: linear (Open MPI basic), binomial (MPICH), in-order binary tree (Open MPI's
-// choice for non-commutative ops), Rabenseifner (MPICH reduce-scatter + gather), and a
-// segmented chain pipeline (Open MPI).
+// choice for non-commutative ops), Rabenseifner (MPICH reduce-scatter + gather), a segmented
+// chain pipeline (Open MPI), and libnbc's binomial tree with the root swapped for rank 0 (Open
+// MPI's MPI_Ireduce and MPI_Reduce_init).
 #include <functional>
 
 #include "sim/detail/schedule_algorithms.h"
@@ -87,6 +88,12 @@ std::vector<rank_result> reduce_pipeline(const schedule_request& r) {
     for (int k = first; k < last; ++k) result[static_cast<std::size_t>(k)] = seg[static_cast<std::size_t>(k - first)];
   }
   return at_root(r, result);
+}
+
+std::vector<rank_result> reduce_binomial_swapped_root(const schedule_request& r) {
+  // Commutative: the tree is rooted at the root itself; otherwise at rank 0 in rank order, and
+  // rank 0 sends the result to the root.
+  return at_root(r, swapped_root_binomial(r.procs, r.count, r.commutative ? r.root : 0));
 }
 
 }  // namespace redsem::sim::detail

@@ -11,10 +11,14 @@
  *   "unsupported WHAT"       this library lacks the call (MPI_Reduce_local_c before MPI-4)
  *
  * FLAGS are "-" or a comma list of: inbuf_modified (the call changed inbuf), wrote_outside (a
- * guard byte around the buffers changed). The buffers are MPI_INT elements inside one arena
- * whose every other byte is a guard, so an overlap case writes nowhere it may not be seen. */
+ * guard byte around the buffers changed), wrong_result (an element of inoutbuf is not in ∘
+ * inout; the text then names it). The buffers are MPI_INT elements inside one arena whose
+ * every other byte is a guard, so an overlap case writes nowhere it may not be seen; the
+ * large-count case has two buffers of its own. */
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { count = 4, guard = 64, arena_size = 2 * guard + 3 * count * (int)sizeof(int) };
@@ -110,6 +114,65 @@ static int reduce_local_large(const struct call* c) {
 #endif
 }
 
+/* The class's name and the library's text for a failed call, on one line after "error ". */
+static void print_error(int rc, const char* flags) {
+  int cls = 0, len = 0;
+  char text[MPI_MAX_ERROR_STRING];
+  MPI_Error_class(rc, &cls);
+  MPI_Error_string(cls, text, &len);
+  for (char* p = text; *p; ++p)
+    if (*p == '\n') *p = ' ';
+  printf("error %s %s %s\n", class_name(cls), flags, text);
+}
+
+/* MPI_Reduce_local_c with count INT_MAX + 1 (MPI_BYTE, MPI_BAND: 2 GiB per buffer), a legal
+ * call (MPI-4.1 §7.9.7; MPI_BAND on a byte, §7.9.2) that only the large-count binding, with its
+ * MPI_Count count, can make. The buffers are uniform except
+ * at the probed elements (the first, around 2^30 and the last, which a 32-bit count or offset
+ * misses), which hold their own bytes, so a result taken from the wrong element shows too. */
+static void large_count(void) {
+#if MPI_VERSION >= 4
+  const MPI_Count n = (MPI_Count)INT_MAX + 1;
+  const MPI_Count probes[] = {0, 1, 2, ((MPI_Count)1 << 30) - 1, (MPI_Count)1 << 30, ((MPI_Count)1 << 30) + 1,
+                              n - 3, n - 2, n - 1};
+  enum { nprobes = sizeof probes / sizeof probes[0] };
+  unsigned char *in = malloc((size_t)n), *io = malloc((size_t)n), want[nprobes], in_byte[nprobes];
+  if (in == NULL || io == NULL) {
+    printf("unsupported the helper cannot allocate two buffers of 2 GiB\n");
+    free(in), free(io);
+    return;
+  }
+  memset(in, 0xf3, (size_t)n);
+  memset(io, 0x5c, (size_t)n);
+  for (int i = 0; i < nprobes; ++i) {
+    in[probes[i]] = in_byte[i] = (unsigned char)(0x81 + 37 * i);
+    io[probes[i]] = (unsigned char)(0xc7 - 23 * i);
+    want[i] = in_byte[i] & io[probes[i]];
+  }
+  const int rc = MPI_Reduce_local_c(in, io, n, MPI_BYTE, MPI_BAND);
+  int modified = 0, wrong = -1;
+  for (int i = 0; i < nprobes; ++i) {
+    modified |= in[probes[i]] != in_byte[i];
+    if (wrong < 0 && io[probes[i]] != want[i]) wrong = i;
+  }
+  /* Between the probes, every 2^24th element: 0xf3 & 0x5c. */
+  MPI_Count wrong_at = wrong >= 0 ? probes[wrong] : -1;
+  unsigned got = wrong >= 0 ? io[probes[wrong]] : 0, expected = wrong >= 0 ? want[wrong] : 0;
+  for (MPI_Count k = 3; wrong_at < 0 && k < n; k += (MPI_Count)1 << 24)
+    if (io[k] != (0xf3 & 0x5c)) wrong_at = k, got = io[k], expected = 0xf3 & 0x5c;
+  const char* flags = modified && wrong_at >= 0 ? "inbuf_modified,wrong_result"
+                      : modified                ? "inbuf_modified"
+                      : wrong_at >= 0           ? "wrong_result"
+                                                : "-";
+  if (rc != MPI_SUCCESS) print_error(rc, flags);
+  else if (wrong_at >= 0) printf("ok %s element %lld is 0x%02x, want 0x%02x\n", flags, (long long)wrong_at, got, expected);
+  else printf("ok %s\n", flags);
+  free(in), free(io);
+#else
+  printf("unsupported MPI_Reduce_local_c (MPI_VERSION %d)\n", MPI_VERSION);
+#endif
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   MPI_Init(NULL, NULL);
@@ -120,6 +183,12 @@ int main(int argc, char** argv) {
   memcpy(before, arena, sizeof arena);
   struct call c;
   int large = 0;
+  if (strcmp(argv[1], "large_count_c") == 0) {
+    large_count();
+    fflush(stdout);
+    MPI_Finalize();
+    return 0;
+  }
   if (!make_case(argv[1], &c)) {
     printf("unknown %s\n", argv[1]);
     MPI_Finalize();
@@ -155,13 +224,7 @@ int main(int argc, char** argv) {
   if (rc == MPI_SUCCESS) {
     printf("ok %s\n", flags);
   } else {
-    int cls = 0, len = 0;
-    char text[MPI_MAX_ERROR_STRING];
-    MPI_Error_class(rc, &cls);
-    MPI_Error_string(cls, text, &len);
-    for (char* p = text; *p; ++p)
-      if (*p == '\n') *p = ' ';
-    printf("error %s %s %s\n", class_name(cls), flags, text);
+    print_error(rc, flags);
   }
   fflush(stdout);
   MPI_Finalize();

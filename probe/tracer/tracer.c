@@ -1,28 +1,73 @@
 /* redsem_probe_tracer: runs the reduction collectives with the tracing op and prints, on rank
  * 0, every rank's result trees (run-length encoded over consecutive elements). `redsem probe`
  * starts it under mpirun and reads this format:
- *   P <size> <commute-flags-run> | <library version, one line>
- *   S <case> <collective> <commute> <in_place> <count> <root> <padded>  (before the collective)
- *   C <case> <collective> <commute> <in_place> <count> <root> <padded>  (after it, then results)
+ *   P <size> <element bytes> <library version, one line>
+ *   F <form> <supported> <binding>  (per call form: blocking, nonblocking, persistent)
+ *   S <case> <collective> <commute> <in_place> <count> <root> <padded> <form>  (before the call)
+ *   C <case> <collective> <commute> <in_place> <count> <root> <padded> <form>  (after it, then results)
+ * Each collective runs in three call forms: blocking (MPI_Reduce), nonblocking (MPI_Ireduce, then
+ * MPI_Wait; MPI-4.1 §6.12) and persistent (MPI_Reduce_init, MPI_Start, MPI_Wait; MPI-4.1 §6.13),
+ * which libraries implement with other schedules. A library before MPI-4 may offer the persistent
+ * ones as an extension (Open MPI's MPIX_*_init); one with neither gets "F persistent 0 -" and no
+ * persistent cases.
  * A padded case uses a datatype whose extent exceeds its size (64 data bytes in 80), as
  * MPI_DOUBLE_INT's does: algorithms that confuse size and extent show up there.
  *   R <case> <rank> <first element> <elements> <indices_ok> <tree>
  * A case with an S line and no C line crashed the job; `redsem probe` restarts after it.
- * Usage: redsem_probe_tracer FIRST_CASE [count ...] (default counts 1 64 4096). */
+ * Usage: redsem_probe_tracer FIRST_CASE [forms=FORM,...] [count ...] (default: every form the
+ * library has; counts 1 64 4096). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace_element.h"
 
+/* The persistent collectives: MPI-4's own, or Open MPI's pcollreq extension of the same names
+ * with MPIX_ (it predates MPI-4); neither, and the persistent cases are not run. */
+#if MPI_VERSION >= 4
+#define HAVE_PERSISTENT 1
+#define PERSISTENT_BINDING "MPI_*_init"
+#define PERSISTENT(name) MPI_##name##_init
+#elif defined(OPEN_MPI)
+#include <mpi-ext.h>
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
+#define HAVE_PERSISTENT 1
+#define PERSISTENT_BINDING "MPIX_*_init"
+#define PERSISTENT(name) MPIX_##name##_init
+#endif
+#endif
+#ifndef HAVE_PERSISTENT
+#define HAVE_PERSISTENT 0
+#define PERSISTENT_BINDING "-"
+#endif
+
 typedef enum { REDUCE, ALLREDUCE, REDUCE_SCATTER, REDUCE_SCATTER_BLOCK, SCAN, EXSCAN } collective;
 static const char *collective_names[] = {"Reduce", "Allreduce", "Reduce_scatter",
                                          "Reduce_scatter_block", "Scan", "Exscan"};
+typedef enum { BLOCKING, NONBLOCKING, PERSISTENT } call_form;
+static const char *form_names[] = {"blocking", "nonblocking", "persistent"};
+static const int form_supported[] = {1, 1, HAVE_PERSISTENT};
+static const char *form_bindings[] = {"MPI_<collective>", "MPI_I<collective>", PERSISTENT_BINDING};
+/* The forms asked for (forms=…): all unless the command line names some. */
+static int form_wanted[] = {1, 1, 1};
+
+/* Reads "forms=blocking,persistent" into form_wanted; 0 when the argument is no such list. */
+static int read_forms(const char *arg) {
+  if (strncmp(arg, "forms=", 6) != 0) return 0;
+  for (int f = BLOCKING; f <= PERSISTENT; ++f) {
+    const size_t n = strlen(form_names[f]);
+    form_wanted[f] = 0;
+    for (const char *p = arg + 6; *p; p += strcspn(p, ","), p += *p == ',')
+      if (strncmp(p, form_names[f], n) == 0 && (p[n] == ',' || p[n] == 0)) form_wanted[f] = 1;
+  }
+  return 1;
+}
 
 typedef struct {
   int id;
   collective which;
   int commute, in_place, count, root, padded;
+  call_form form;
 } trace_case;
 
 typedef struct {
@@ -96,6 +141,71 @@ static void poison(char *buffer, int stride, int n) {
   }
 }
 
+static void call_blocking(const trace_case *c, const void *sendbuf, void *recv, const int *counts,
+                          MPI_Datatype type, MPI_Op op) {
+  const int n = c->count;
+  switch (c->which) {
+    case REDUCE: MPI_Reduce(sendbuf, recv, n, type, op, c->root, MPI_COMM_WORLD); break;
+    case ALLREDUCE: MPI_Allreduce(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
+    case REDUCE_SCATTER: MPI_Reduce_scatter(sendbuf, recv, counts, type, op, MPI_COMM_WORLD); break;
+    case REDUCE_SCATTER_BLOCK: MPI_Reduce_scatter_block(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
+    case SCAN: MPI_Scan(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
+    case EXSCAN: MPI_Exscan(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
+  }
+}
+
+static void call_nonblocking(const trace_case *c, const void *sendbuf, void *recv, const int *counts,
+                             MPI_Datatype type, MPI_Op op) {
+  const int n = c->count;
+  MPI_Request request = MPI_REQUEST_NULL;
+  switch (c->which) {
+    case REDUCE: MPI_Ireduce(sendbuf, recv, n, type, op, c->root, MPI_COMM_WORLD, &request); break;
+    case ALLREDUCE: MPI_Iallreduce(sendbuf, recv, n, type, op, MPI_COMM_WORLD, &request); break;
+    case REDUCE_SCATTER: MPI_Ireduce_scatter(sendbuf, recv, counts, type, op, MPI_COMM_WORLD, &request); break;
+    case REDUCE_SCATTER_BLOCK:
+      MPI_Ireduce_scatter_block(sendbuf, recv, n, type, op, MPI_COMM_WORLD, &request);
+      break;
+    case SCAN: MPI_Iscan(sendbuf, recv, n, type, op, MPI_COMM_WORLD, &request); break;
+    case EXSCAN: MPI_Iexscan(sendbuf, recv, n, type, op, MPI_COMM_WORLD, &request); break;
+  }
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+
+#if HAVE_PERSISTENT
+static void call_persistent(const trace_case *c, const void *sendbuf, void *recv, const int *counts,
+                            MPI_Datatype type, MPI_Op op) {
+  const int n = c->count;
+  MPI_Request request = MPI_REQUEST_NULL;
+  const MPI_Comm w = MPI_COMM_WORLD;
+  const MPI_Info i = MPI_INFO_NULL;
+  switch (c->which) {
+    case REDUCE: PERSISTENT(Reduce)(sendbuf, recv, n, type, op, c->root, w, i, &request); break;
+    case ALLREDUCE: PERSISTENT(Allreduce)(sendbuf, recv, n, type, op, w, i, &request); break;
+    case REDUCE_SCATTER: PERSISTENT(Reduce_scatter)(sendbuf, recv, counts, type, op, w, i, &request); break;
+    case REDUCE_SCATTER_BLOCK: PERSISTENT(Reduce_scatter_block)(sendbuf, recv, n, type, op, w, i, &request); break;
+    case SCAN: PERSISTENT(Scan)(sendbuf, recv, n, type, op, w, i, &request); break;
+    case EXSCAN: PERSISTENT(Exscan)(sendbuf, recv, n, type, op, w, i, &request); break;
+  }
+  MPI_Start(&request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  MPI_Request_free(&request);
+}
+#endif
+
+/* The case's collective in its call form, complete when this returns. */
+static void call(const trace_case *c, const void *sendbuf, void *recv, const int *counts,
+                 MPI_Datatype type, MPI_Op op) {
+  switch (c->form) {
+    case BLOCKING: call_blocking(c, sendbuf, recv, counts, type, op); break;
+    case NONBLOCKING: call_nonblocking(c, sendbuf, recv, counts, type, op); break;
+    case PERSISTENT:
+#if HAVE_PERSISTENT
+      call_persistent(c, sendbuf, recv, counts, type, op);
+#endif
+      break;
+  }
+}
+
 static void run_case(const tracer *t, const trace_case *c) {
   const int P = t->size, n = c->count, rank = t->rank;
   int *counts = malloc(sizeof(int) * (size_t)P), *displs = malloc(sizeof(int) * (size_t)P);
@@ -116,30 +226,19 @@ static void run_case(const tracer *t, const trace_case *c) {
   const void *sendbuf = here_in_place ? MPI_IN_PLACE : send;
   const MPI_Op op = t->ops[c->commute];
   if (rank == 0)
-    printf("S %d %s %d %d %d %d %d\n", c->id, collective_names[c->which], c->commute, c->in_place,
-           n, c->root, c->padded), fflush(stdout);
+    printf("S %d %s %d %d %d %d %d %s\n", c->id, collective_names[c->which], c->commute, c->in_place,
+           n, c->root, c->padded, form_names[c->form]), fflush(stdout);
   /* No rank enters (and perhaps crashes in) the collective before the S line is out. */
   MPI_Barrier(MPI_COMM_WORLD);
   int result_n = n, first_index = 0;
-  switch (c->which) {
-    case REDUCE: MPI_Reduce(sendbuf, recv, n, type, op, c->root, MPI_COMM_WORLD); break;
-    case ALLREDUCE: MPI_Allreduce(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
-    case REDUCE_SCATTER:
-      MPI_Reduce_scatter(sendbuf, recv, counts, type, op, MPI_COMM_WORLD);
-      result_n = counts[rank], first_index = displs[rank];
-      break;
-    case REDUCE_SCATTER_BLOCK:
-      MPI_Reduce_scatter_block(sendbuf, recv, n, type, op, MPI_COMM_WORLD);
-      first_index = rank * n;
-      break;
-    case SCAN: MPI_Scan(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
-    case EXSCAN: MPI_Exscan(sendbuf, recv, n, type, op, MPI_COMM_WORLD); break;
-  }
+  if (c->which == REDUCE_SCATTER) result_n = counts[rank], first_index = displs[rank];
+  if (c->which == REDUCE_SCATTER_BLOCK) first_index = rank * n;
+  call(c, sendbuf, recv, counts, type, op);
   size_t capacity = 256;
   char *out = calloc(capacity, 1);
   if (rank == 0)
-    snprintf(out, capacity, "C %d %s %d %d %d %d %d\n", c->id, collective_names[c->which],
-             c->commute, c->in_place, n, c->root, c->padded);
+    snprintf(out, capacity, "C %d %s %d %d %d %d %d %s\n", c->id, collective_names[c->which],
+             c->commute, c->in_place, n, c->root, c->padded, form_names[c->form]);
   if (c->which != REDUCE || rank == c->root)
     out = append_runs(out, &capacity, t, c->id, recv, stride, result_n, first_index);
   emit(t, out);
@@ -148,17 +247,19 @@ static void run_case(const tracer *t, const trace_case *c) {
   free(out), free(send), free(recv), free(counts), free(displs);
 }
 
-/* Every collective × commute flag × in place (× distinct roots for Reduce) for one count and
- * layout; case ids count on from *id, and cases below first_case are skipped. */
+/* Every collective × call form × commute flag × in place (× distinct roots for Reduce) for one
+ * count and layout; case ids count on from *id, and cases below first_case are skipped. */
 static void run_cases(const tracer *t, int count, int padded, int first_case, int *id) {
   const int roots[] = {0, t->size - 1, t->size / 2};
   for (int which = REDUCE; which <= EXSCAN; ++which)
-    for (int flags = 0; flags < 4; ++flags)
-      for (int ri = 0; ri < (which == REDUCE ? 3 : 1); ++ri) {
-        if ((ri > 0 && roots[ri] == roots[0]) || (ri == 2 && roots[2] == roots[1])) continue;
-        const trace_case c = {(*id)++, (collective)which, flags / 2, flags % 2, count, roots[ri], padded};
-        if (c.id >= first_case) run_case(t, &c);
-      }
+    for (int form = BLOCKING; form <= PERSISTENT; ++form)
+      for (int flags = 0; flags < 4 && form_supported[form] && form_wanted[form]; ++flags)
+        for (int ri = 0; ri < (which == REDUCE ? 3 : 1); ++ri) {
+          if ((ri > 0 && roots[ri] == roots[0]) || (ri == 2 && roots[2] == roots[1])) continue;
+          const trace_case c = {(*id)++, (collective)which, flags / 2, flags % 2, count, roots[ri], padded,
+                                (call_form)form};
+          if (c.id >= first_case) run_case(t, &c);
+        }
 }
 
 int main(int argc, char **argv) {
@@ -173,11 +274,12 @@ int main(int argc, char **argv) {
   MPI_Op_create(trace_combine, 0, &t.ops[0]);
   MPI_Op_create(trace_combine, 1, &t.ops[1]);
   const int first_case = argc > 1 ? atoi(argv[1]) : 0;
+  const int first_count = argc > 2 && read_forms(argv[2]) ? 3 : 2;
   int default_counts[] = {1, 64, 4096}, *counts = default_counts, ncounts = 3;
-  if (argc > 2) {
-    ncounts = argc - 2;
+  if (argc > first_count) {
+    ncounts = argc - first_count;
     counts = malloc(sizeof(int) * (size_t)ncounts);
-    for (int i = 0; i < ncounts; ++i) counts[i] = atoi(argv[i + 2]);
+    for (int i = 0; i < ncounts; ++i) counts[i] = atoi(argv[i + first_count]);
   }
   if (t.rank == 0) {
     char version[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -186,6 +288,8 @@ int main(int argc, char **argv) {
     for (int i = 0; i < length; ++i)
       if (version[i] == '\n' || version[i] == '\r') version[i] = ' ';
     printf("P %d %d %.*s\n", t.size, (int)sizeof(trace_element), length, version);
+    for (int form = BLOCKING; form <= PERSISTENT; ++form)
+      printf("F %s %d %s\n", form_names[form], form_supported[form], form_bindings[form]);
   }
   int id = 0;
   for (int padded = 0; padded < 2; ++padded)

@@ -1,6 +1,7 @@
 // The argument surface of a real MPI library's MPI_Reduce_local under MPI_ERRORS_RETURN (issue 20
-// item 2, the single-call part): aliased and overlapping buffers, MPI_IN_PLACE, counts, null and
-// freed handles, an uncommitted datatype, the accumulate-only ops. Each case runs in a fresh
+// item 2, the single-call part): aliased and overlapping buffers, MPI_IN_PLACE, counts (one past
+// INT_MAX through MPI_Reduce_local_c), null and freed handles, an uncommitted datatype, the
+// accumulate-only ops. Each case runs in a fresh
 // helper process (tools/mpi_surface_helper.c), so a crash or an abort ends that case only.
 #pragma once
 
@@ -33,6 +34,7 @@ enum class surface_verdict : std::uint8_t {
   aborted,              // the helper exited without answering, despite MPI_ERRORS_RETURN
   wrote_outside,        // bytes outside inbuf and inoutbuf changed
   modified_inbuf,       // inbuf's bytes (outside inoutbuf) changed
+  wrong_result,         // MPI_SUCCESS, but an element of inoutbuf is not in ∘ inout
   unsupported,          // the library lacks the call (MPI_Reduce_local_c before MPI-4)
 };
 std::string_view to_string(surface_verdict v);

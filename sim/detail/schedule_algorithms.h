@@ -13,14 +13,17 @@ std::vector<rank_result> reduce_binomial(const schedule_request& r);
 std::vector<rank_result> reduce_in_order_binary(const schedule_request& r);
 std::vector<rank_result> reduce_rabenseifner(const schedule_request& r);
 std::vector<rank_result> reduce_pipeline(const schedule_request& r);
+std::vector<rank_result> reduce_binomial_swapped_root(const schedule_request& r);
 
 std::vector<rank_result> allreduce_recursive_doubling(const schedule_request& r);
 std::vector<rank_result> allreduce_ring(const schedule_request& r);
 std::vector<rank_result> allreduce_rabenseifner(const schedule_request& r);
+std::vector<rank_result> allreduce_binomial_bcast(const schedule_request& r);
 
 std::vector<rank_result> reduce_scatter_pairwise(const schedule_request& r);
 std::vector<rank_result> reduce_scatter_recursive_halving(const schedule_request& r);
 std::vector<rank_result> reduce_scatter_ring(const schedule_request& r);
+std::vector<rank_result> reduce_scatter_reduce_then_scatter(const schedule_request& r);
 
 std::vector<rank_result> scan_linear(const schedule_request& r);
 std::vector<rank_result> scan_recursive_doubling(const schedule_request& r);
@@ -28,8 +31,8 @@ std::vector<rank_result> exscan_linear(const schedule_request& r);
 std::vector<rank_result> exscan_recursive_doubling(const schedule_request& r);
 
 // Reduce_scatter's blocks: rank r receives elements [first[r], first[r] + counts[r]).
-// Reduce_scatter_block gives every rank count/procs; Reduce_scatter here gives rank r a
-// share that grows with r (so unequal counts are exercised): r+1 parts of count.
+// Reduce_scatter_block gives every rank count/procs; Reduce_scatter the request's block_counts,
+// or by default a share that grows with r (so unequal counts are exercised): r+1 parts of count.
 std::vector<int> scatter_counts(const schedule_request& r);
 
 }  // namespace redsem::sim::detail

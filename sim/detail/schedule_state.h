@@ -85,6 +85,23 @@ inline void recursive_halving(std::vector<buffer>& bufs, const folded_group& g, 
   }
 }
 
+// Open MPI libnbc's binomial tree (its nonblocking and persistent Reduce, Allreduce and
+// Reduce_scatter): virtual rank v stands for rank v, except that v = 0 is `vroot` and v = vroot is
+// rank 0. At distance 1, 2, 4 … virtual rank v (a multiple of twice the distance) receives from
+// v + distance and applies own ∘ received, so lower virtual ranks stay on the left. Returns what
+// virtual rank 0 (rank `vroot`) ends with.
+inline buffer swapped_root_binomial(int procs, int count, int vroot) {
+  auto bufs = initial_buffers(procs, count);
+  const auto real = [vroot](int v) { return static_cast<std::size_t>(v == 0 ? vroot : v == vroot ? 0 : v); };
+  for (int distance = 1; distance < procs; distance <<= 1)
+    for (int v = 0; v + distance < procs; v += 2 * distance) {
+      buffer& own = bufs[real(v)];
+      const buffer& received = bufs[real(v + distance)];
+      for (std::size_t k = 0; k < own.size(); ++k) own[k] = combine(own[k], received[k]);
+    }
+  return bufs[real(0)];
+}
+
 // Elements 0..count−1 in `blocks` nearly equal blocks, the first count % blocks one longer.
 inline std::vector<int> block_of_elements(int count, int blocks) {
   std::vector<int> out;

@@ -65,6 +65,8 @@ redsem_bad_input(cli_opcheck_timeout_zero ARGS opcheck --op-file ${PROJECT_SOURC
 redsem_bad_input(cli_probe_procs_past_bound ARGS probe --mpi openmpi --procs 100 RC 2 ERR "--procs 100: at most 16")
 redsem_bad_input(cli_probe_counts_zero ARGS probe --mpi openmpi --counts 1 0 RC 2 ERR "--counts 0: at least 1")
 redsem_bad_input(cli_probe_stall_zero ARGS probe --mpi openmpi --stall 0 RC 2 ERR "--stall 0: at least 1")
+redsem_bad_input(cli_probe_unknown_form ARGS probe --mpi openmpi --procs 2 --form deferred RC 2
+                 ERR "--form: no call form 'deferred' \\(blocking, nonblocking, persistent\\)")
 redsem_bad_input(cli_rma_max_states_zero ARGS rma ${PROJECT_SOURCE_DIR}/examples/rma/counter_fetch_and_add.rma --max-states 0
                  RC 2 ERR "--max-states 0: at least 1")
 

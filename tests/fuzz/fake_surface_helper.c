@@ -3,7 +3,8 @@
  * plain → refused although legal; same_buffer → writes outside; overlap_one_element → modifies
  * inbuf; in_place_inbuf → exits without answering (an abort despite MPI_ERRORS_RETURN);
  * negative_count → a segfault; op_null → a hang (ended by the runner's alarm: hung); op_replace →
- * accepted although erroneous; everything else → refused with MPI_ERR_OP. */
+ * accepted although erroneous; large_count_c → a wrong last element (a 32-bit offset's mistake);
+ * everything else → refused with MPI_ERR_OP. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "negative_count") == 0) raise(SIGSEGV);
   else if (strcmp(c, "op_null") == 0) pause();
   else if (strcmp(c, "op_replace") == 0) puts("ok -");
+  else if (strcmp(c, "large_count_c") == 0) puts("ok wrong_result element 2147483647 is 0x5c, want 0x50");
   else puts("error MPI_ERR_OP - invalid op");
   return 0;
 }

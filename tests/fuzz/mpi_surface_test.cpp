@@ -17,7 +17,7 @@ surface_case find_case(std::string_view name) {
 }
 
 TEST(MpiSurface, TheModelDecidesTheBufferAndOpCases) {
-  for (auto legal : {"plain", "count_zero_null_buffers"}) EXPECT_FALSE(find_case(legal).erroneous) << legal;
+  for (auto legal : {"plain", "count_zero_null_buffers", "large_count_c"}) EXPECT_FALSE(find_case(legal).erroneous) << legal;
   for (auto bad : {"same_buffer", "overlap_one_element", "overlap_one_byte", "in_place_inbuf", "in_place_inoutbuf",
                    "in_place_both", "negative_count", "negative_count_c", "op_replace", "op_no_op"}) {
     const auto c = find_case(bad);
@@ -44,6 +44,10 @@ TEST(MpiSurface, EachAnswerIsClassified) {
   EXPECT_EQ(classify_surface(legal, "ok inbuf_modified\n", 0, 0).verdict, surface_verdict::modified_inbuf);
   EXPECT_EQ(classify_surface(bad, "error MPI_ERR_COUNT wrote_outside x\n", 0, 0).verdict,
             surface_verdict::wrote_outside);
+  const auto wrong = classify_surface(find_case("large_count_c"), "ok wrong_result element 2147483647 is 0x5c, want 0x50\n", 0, 0);
+  EXPECT_EQ(wrong.verdict, surface_verdict::wrong_result);
+  EXPECT_EQ(wrong.detail, "element 2147483647 is 0x5c, want 0x50");
+  EXPECT_TRUE(is_finding(surface_verdict::wrong_result));
   const auto lacking = classify_surface(find_case("negative_count_c"), "unsupported MPI_Reduce_local_c\n", 0, 0);
   EXPECT_EQ(lacking.verdict, surface_verdict::unsupported);
   EXPECT_EQ(lacking.detail, "MPI_Reduce_local_c");
@@ -70,6 +74,7 @@ TEST(MpiSurface, EveryClassificationFiresThroughAWrongFakeLibrary) {
   EXPECT_EQ(verdict_of("op_replace"), surface_verdict::accepted_erroneous);
   EXPECT_EQ(verdict_of("op_no_op"), surface_verdict::refused);
   EXPECT_EQ(verdict_of("count_zero_null_buffers"), surface_verdict::refused_legal);
+  EXPECT_EQ(verdict_of("large_count_c"), surface_verdict::wrong_result);
 }
 
 }  // namespace

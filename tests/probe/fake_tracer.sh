@@ -6,6 +6,8 @@ rank=${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-0}}
 [ "$rank" = 0 ] || exit 0
 first=$1
 echo "P 3 64 Fake MPI 0.1"
+# An MPI-3 library without the persistent collectives.
+echo "F blocking 1 MPI_<collective>"; echo "F nonblocking 1 MPI_I<collective>"; echo "F persistent 0 -"
 if [ "$first" -le 0 ]; then
   echo "S 0 Reduce 0 0 1 0 0"; echo "C 0 Reduce 0 0 1 0 0"; echo "R 0 0 0 1 1 ((01)2)"
 fi

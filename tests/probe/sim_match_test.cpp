@@ -34,6 +34,8 @@ fake_case trace_of(sim::collective kind, const std::string& algorithm, int procs
   r.count = kind == sim::collective::reduce_scatter         ? n * procs + procs / 2
             : kind == sim::collective::reduce_scatter_block ? n * procs
                                                             : n;
+  if (kind == sim::collective::reduce_scatter)
+    for (int rank = 0; rank < procs; ++rank) r.block_counts.push_back(n + rank % 2);
   const auto s = sim::build_schedule(r);
   fake_case out{{}, procs};
   if (!s.value) return out;

@@ -33,7 +33,8 @@ std::vector<algorithm_case> all_algorithms() {
 bool keeps_rank_order(const algorithm_case& a) {
   if (a.kind == collective::scan || a.kind == collective::exscan) return true;
   if (a.kind == collective::reduce) return a.name != "rabenseifner" && a.name != "pipeline";
-  return a.kind == collective::allreduce && a.name == "recursive_doubling";
+  if (a.name == "reduce_then_scatter") return true;  // a rank-order reduce, then blocks moved
+  return a.kind == collective::allreduce && (a.name == "recursive_doubling" || a.name == "binomial_bcast");
 }
 
 schedule build(const algorithm_case& a, int procs, bool commutative, int count = 0, int root = 0) {
@@ -203,6 +204,51 @@ TEST(SimSchedule, NonZeroRootReordersOnlyCommutativeBinomialTrees) {
   r.commutative = false;
   const schedule ordered = *build_schedule(r).value;
   EXPECT_EQ(leaves(ordered.ranks[3].trees[0]), rank_range(0, 4));
+}
+
+}  // namespace
+}  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+// Open MPI libnbc's binomial tree, as its MPI_Ireduce gives it (traced by `redsem probe`): the
+// root and rank 0 swap virtual ranks, and each receiver applies own ∘ received.
+TEST(SimSchedule, LibnbcBinomialSwapsTheRootForRankZero) {
+  schedule_request r{collective::reduce, "binomial_swapped_root", 4, 3, false, true, 1, 0};
+  EXPECT_EQ(to_string(build_schedule(r).value->ranks[3].trees[0]), "((3∘1)∘(2∘0))");
+  r.procs = 5, r.root = 2;
+  EXPECT_EQ(to_string(build_schedule(r).value->ranks[2].trees[0]), "(((2∘1)∘(0∘3))∘4)");
+  r.commutative = false;  // in rank order at rank 0, then sent to the root
+  EXPECT_EQ(to_string(build_schedule(r).value->ranks[2].trees[0]), "(((0∘1)∘(2∘3))∘4)");
+  // Allreduce and Reduce_scatter reduce the same way to rank 0: every rank, every block.
+  const schedule all = *build_schedule({collective::allreduce, "binomial_bcast", 5, 0, false, true, 2, 0}).value;
+  const schedule blocks = *build_schedule({collective::reduce_scatter_block, "reduce_then_scatter", 5, 0, false, true, 10, 0}).value;
+  for (int rank = 0; rank < 5; ++rank) {
+    EXPECT_EQ(to_string(all.ranks[static_cast<std::size_t>(rank)].trees[1]), "(((0∘1)∘(2∘3))∘4)");
+    ASSERT_EQ(blocks.ranks[static_cast<std::size_t>(rank)].trees.size(), 2u);
+    EXPECT_EQ(to_string(blocks.ranks[static_cast<std::size_t>(rank)].trees[0]), "(((0∘1)∘(2∘3))∘4)");
+  }
+}
+
+}  // namespace
+}  // namespace redsem::sim
+
+namespace redsem::sim {
+namespace {
+
+TEST(SimSchedule, ReduceScatterTakesTheCallersBlockCounts) {
+  schedule_request r{collective::reduce_scatter, "ring", 3, 0, false, true, 4, 0, {1, 2, 1}};
+  const schedule s = *build_schedule(r).value;
+  EXPECT_EQ(s.ranks[0].element_index, std::vector<int>{0});
+  EXPECT_EQ(s.ranks[1].element_index, (std::vector<int>{1, 2}));
+  EXPECT_EQ(s.ranks[2].element_index, std::vector<int>{3});
+  for (const std::vector<int>& bad : {std::vector<int>{1, 2}, {1, 2, 2}, {3, 2, -1}}) {
+    r.block_counts = bad;
+    EXPECT_FALSE(build_schedule(r).value.has_value());
+  }
+  r.kind = collective::reduce_scatter_block, r.count = 3, r.block_counts = {1, 1, 1};
+  EXPECT_FALSE(build_schedule(r).value.has_value());  // its blocks are equal by definition
 }
 
 }  // namespace
