@@ -6,12 +6,18 @@
 // Request-based calls (§13.3.5): MPI_Wait completes the call at the origin only. After it the
 // origin buffer may be reused and, for MPI_Rget_accumulate, the result buffer holds the
 // fetched values (so the model performs it at the target then); an MPI_Raccumulate stays
-// pending at the target until a flush or unlock.
+// pending at the target until a flush or unlock. MPI_Win_flush_local(_all) (§13.5.4) completes
+// calls at the origin the same way.
+//
+// Origin-side buffers (§13.3): until a call completes at the origin, its origin and compare
+// buffers must not be updated and its result buffer not accessed, by the origin's own loads
+// and stores or by its later calls. The session checks both (local_load, local_store, issue).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "model/rma/accumulate.h"
@@ -47,9 +53,18 @@ class session {
   rma_outcome unlock_all(int origin);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
+  rma_outcome flush_local(int origin, int target);
+  rma_outcome flush_local_all(int origin);
 
-  issued issue(const accumulate_call& call);
+  // `label` names the call in the evidence of later findings about its buffers.
+  issued issue(const accumulate_call& call, std::string label = {});
   rma_outcome wait(request_id r);
+
+  // `rank` loads or stores `bytes` of its own memory: erroneous when they belong to a buffer of
+  // one of its calls that has not completed at the origin (a result buffer; for a store also an
+  // origin or compare buffer). Nothing is written: the caller stores after a done outcome.
+  rma_outcome local_load(int rank, const byte_range& bytes) const;
+  rma_outcome local_store(int rank, const byte_range& bytes) const;
 
   // Calls issued by `origin` that have not yet taken effect at their target.
   std::size_t pending_at_target(int origin) const;
@@ -61,7 +76,9 @@ class session {
     accumulate_call call;
     std::vector<std::byte> origin_snapshot, compare_snapshot;
     std::optional<request_id> request;
+    std::string label;
     bool applied = false;
+    bool locally_complete = false;  // its buffers are free again, though it may be pending at the target
   };
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
@@ -74,6 +91,14 @@ class session {
   // Applies the pending calls that `which` selects, in issue order, and forgets them.
   template <class Which>
   void complete(Which which);
+  // Completes at the origin the pending calls `which` selects: the fetching ones, and every
+  // call of the same origin to the same target issued before one, are performed at the target.
+  template <class Which>
+  void complete_locally(Which which);
+  // The first of rank's calls not yet complete at the origin with a buffer that `touched` (given
+  // the buffer and whether it is a result buffer) returns bytes of; the finding naming them.
+  template <class Touched>
+  std::optional<rma_outcome> conflict_with_pending(int rank, Touched touched) const;
 
   address_space space_;
   window_geometry geometry_;
