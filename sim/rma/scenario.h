@@ -15,6 +15,24 @@
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE
 //
+// Origin-side buffers (MPI-4.1 §13.3): a rank's named local buffers, its loads and stores on
+// them, and the points where its calls complete, all in that rank's program order (file order):
+//   rank 0: buffer a double 4 = 1,2,3,4      # N elements of a predefined type (zero if no values)
+//   rank 0: accumulate op=sum type=double disp=0 count=2 origin=@a[1]   # from element 1 (@a: 0)
+//   rank 0: get_accumulate op=sum type=double disp=0 origin=@a result=@r
+//   rank 0: compare_and_swap type=long disp=0 origin=@n compare=@c result=@r
+//   rank 0: raccumulate op=sum type=double disp=0 origin=@a req=q
+//   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
+//   rank 0: load @r[0]                       # one element; "load @r" loads all of r
+//   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
+// A store into the origin or compare buffer of a call, or a load or store of its result buffer,
+// before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
+// result_buffer_accessed_before_completion), and so is a later call reading or writing those
+// buffers. flush_local(_all) and wait complete calls at the origin (§13.5.4, §13.3.5); flush,
+// flush_all and unlock_all at the target as well, which orders the rank's later calls after
+// them; the epoch's end completes everything. A completion outside a passive-target epoch, and
+// wait on a request an erroneous call never returned, are erroneous as in the model (session.h).
+//
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are
 // comma-separated; complex and pair values join their fields with ':' ("1.5:3"). Origin

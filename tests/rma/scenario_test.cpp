@@ -1,6 +1,8 @@
 // Scenario files: what they build, and the file:line errors they give.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "sim/rma/scenario.h"
 
 namespace redsem::sim::rma {
@@ -50,6 +52,133 @@ TEST(RmaScenario, BadInputNamesFileAndLine) {
             "s.rma:2: origin= needs one value per target element (2)");
   EXPECT_EQ(error_of("window 8\nexpect finding nonsense\n"), "s.rma:2: unknown name 'nonsense' in expect");
   EXPECT_EQ(error_of("window 8\nrank 0: accumulate op=sum type=vector(2,int) origin=1\n").rfind("s.rma:2: bad datatype", 0), 0u);
+}
+
+using redsem::rma::rma_rule;
+
+std::vector<std::pair<int, rma_rule>> rejected_rules(const scenario& s) {
+  std::vector<std::pair<int, rma_rule>> out;
+  for (const auto& r : s.rejected) out.emplace_back(r.line, r.outcome.broken_rule());
+  return out;
+}
+
+std::optional<scenario> parsed(const std::string& text) {
+  std::string error;
+  auto s = parse_scenario(text, "s.rma", &error);
+  EXPECT_TRUE(s.has_value()) << error;
+  return s;
+}
+
+// Origin-side buffers (MPI-4.1 §13.3): a named buffer's values at the call, stores after
+// completion, and the findings for updating or reading it before.
+TEST(RmaScenario, ANamedOriginBufferHoldsItsValuesAtTheCall) {
+  const auto s = parsed(
+      "window 16 disp_unit=4\nepoch lock_all\n"
+      "rank 1: buffer a int 4 = 1,2,3,4\n"
+      "rank 1: accumulate op=sum type=int disp=0 count=2 origin=@a[2]\n"
+      "rank 1: flush_local\n"
+      "rank 1: store @a[2] 30\n"
+      "rank 1: accumulate op=sum type=int disp=0 origin=@a[2]\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(s->rejected.empty());
+  ASSERT_EQ(s->program.accesses.size(), 2u);
+  const auto value = [&](std::size_t a, std::size_t e) {
+    int v = 0;
+    std::memcpy(&v, s->program.accesses[a].elements[e].origin.data(), sizeof v);
+    return v;
+  };
+  EXPECT_EQ(value(0, 0), 3);
+  EXPECT_EQ(value(0, 1), 4);
+  EXPECT_EQ(value(1, 0), 30) << "the store after flush_local took effect";
+}
+
+TEST(RmaScenario, UpdatingOrReadingABufferBeforeCompletionIsErroneous) {
+  const auto s = parsed(
+      "window 16 disp_unit=4\nepoch lock_all\n"
+      "rank 1: buffer a int 2 = 1,2\nrank 1: buffer r int 2\nrank 1: buffer c long 1\nrank 1: buffer n long 1\n"
+      "rank 1: get_accumulate op=sum type=int disp=0 count=2 origin=@a result=@r\n"  // line 7
+      "rank 1: store @a[1] 5\n"                                                          // its origin
+      "rank 1: load @r[1]\n"                                                             // its result
+      "rank 1: accumulate op=sum type=int disp=2 origin=@r[0]\n"                        // a call reading the result
+      "rank 1: compare_and_swap type=long disp=1 origin=@n compare=@c result=@n\n"      // origin and result alias
+      "rank 1: fetch_and_op op=sum type=int disp=3 origin=1 result=@a[0]\n"           // writes a pending origin
+      "rank 1: store @c 7\n"                                                             // compare of no accepted call
+      "rank 1: flush_all\nrank 1: store @a[1] 5\nrank 1: load @r\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
+                                    {8, rma_rule::origin_buffer_updated_before_completion},
+                                    {9, rma_rule::result_buffer_accessed_before_completion},
+                                    {10, rma_rule::result_buffer_accessed_before_completion},
+                                    {11, rma_rule::origin_result_overlap},
+                                    {12, rma_rule::origin_buffer_updated_before_completion},
+                                }))
+      << "line 13 stores into the compare buffer of no accepted call; lines 15 and 16 follow flush_all";
+  EXPECT_EQ(s->rejected[0].outcome.evidence(),
+            "bytes [4, 8) of rank 1 buffer a are in the origin buffer of line 7 (rank 1 MPI_Get_accumulate MPI_SUM), "
+            "not yet complete at the origin");
+}
+
+TEST(RmaScenario, WaitCompletesOnlyItsRequest) {
+  const auto s = parsed(
+      "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2 = 1,2\n"
+      "rank 1: raccumulate op=sum type=int disp=0 origin=@a[0] req=q\n"
+      "rank 1: raccumulate op=sum type=int disp=1 origin=@a[1] req=p\n"
+      "rank 1: wait q\nrank 1: store @a[0] 3\nrank 1: store @a[1] 3\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s),
+            (std::vector<std::pair<int, rma_rule>>{{8, rma_rule::origin_buffer_updated_before_completion}}));
+}
+
+TEST(RmaScenario, AFlushOrdersOneOriginsCallsAtTheTarget) {
+  const std::string calls = "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
+  const std::string max = "rank 1: accumulate op=max type=int disp=0 origin=5\n";
+  const auto concurrent = parsed(calls + max);
+  const auto flushed = parsed(calls + "rank 1: flush\n" + max);
+  const auto only_local = parsed(calls + "rank 1: flush_local\n" + max);
+  ASSERT_TRUE(concurrent && flushed && only_local);
+  const auto findings = [](const scenario& s) { return explore(s.program, explore_options{}).findings.size(); };
+  EXPECT_EQ(findings(*concurrent), 1u);
+  EXPECT_EQ(findings(*flushed), 0u);
+  EXPECT_EQ(findings(*only_local), 1u) << "flush_local completes at the origin only";
+}
+
+TEST(RmaScenario, CompletionsOutsideAPassiveTargetEpochAreErroneous) {
+  const auto s = parsed(
+      "window 8 disp_unit=4\nrank 1: accumulate op=sum type=int disp=0 origin=1\n"
+      "rank 1: flush\nrank 1: flush_local 0\nrank 1: flush_all\nrank 1: flush_local_all\nrank 1: unlock_all\n"
+      "rank 1: raccumulate op=sum type=int disp=0 origin=1 req=q\nrank 1: wait q\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
+                                    {3, rma_rule::flush_outside_passive_epoch},
+                                    {4, rma_rule::flush_outside_passive_epoch},
+                                    {5, rma_rule::flush_outside_passive_epoch},
+                                    {6, rma_rule::flush_outside_passive_epoch},
+                                    {7, rma_rule::unlock_without_lock},
+                                    {8, rma_rule::request_outside_passive_epoch},
+                                    {9, rma_rule::unknown_request},
+                                }));
+}
+
+TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
+  const std::string head = "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2\n";
+  EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=@b\n"),
+            "s.rma:4: origin= @b: rank 1 has no buffer 'b' declared before this line (rank R: buffer NAME TYPE N)");
+  EXPECT_EQ(error_of(head + "rank 2: accumulate op=sum type=int origin=@a\n"),
+            "s.rma:4: origin= @a: rank 2 has no buffer 'a' declared before this line (rank R: buffer NAME TYPE N)");
+  EXPECT_EQ(error_of(head + "rank 1: store @a[2] 1\n"), "s.rma:4: store @a[2]: index out of range; buffer a has 2 elements");
+  EXPECT_EQ(error_of(head + "rank 1: store @a[1] 1,2\n"), "s.rma:4: @a: 2 value(s) from element 1 do not fit its 2 elements");
+  EXPECT_EQ(error_of(head + "rank 1: load @a[x]\n"), "s.rma:4: index=x is not an integer");
+  EXPECT_EQ(error_of(head + "rank 1: wait q\n"), "s.rma:4: wait q: no earlier call of rank 1 names req=q");
+  EXPECT_EQ(error_of(head + "rank 1: wait\n"),
+            "s.rma:4: rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)");
+  EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=1 req=q\n"),
+            "s.rma:4: req= names the request of raccumulate or rget_accumulate only");
+  EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=double origin=@a\n"),
+            "s.rma:4: origin=@a: buffer a holds MPI_INT, the call's origin type is MPI_DOUBLE");
+  EXPECT_EQ(error_of(head + "rank 1: buffer a int 1\n"), "s.rma:4: rank 1 already has a buffer 'a'");
+  EXPECT_EQ(error_of(head + "rank 1: buffer b int 0\n"),
+            "s.rma:4: buffer b needs 1 or more elements, and the buffers of all ranks at most 1048576 bytes");
+  EXPECT_EQ(error_of(head + "rank 1: flush_all 0\n"), "s.rma:4: rank R: flush_all");
 }
 
 }  // namespace
