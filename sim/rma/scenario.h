@@ -13,7 +13,9 @@
 //   rank 3: compare_and_swap type=int disp=0 origin=7 compare=0
 //   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
-//   expect clean | serializable | non_serializable | finding KIND | erroneous RULE
+//   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
+//     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
+//     values together, as third-party tests that list their legal outcomes state them)
 //
 // Origin-side buffers (MPI-4.1 §13.3): a rank's named local buffers, its loads and stores on
 // them, and the points where its calls complete, all in that rank's program order (file order):
@@ -57,13 +59,14 @@ struct rejected_call {
   redsem::rma::rma_outcome outcome;
 };
 
-enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous };
+enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous, outcomes };
 
 struct expectation {
   int line;
   expectation_kind kind;
   std::string name;  // the finding kind or rule name
   std::string text;  // as written
+  std::int64_t outcomes = 0;  // `expect outcomes N`: exactly N distinct reachable outcomes
 };
 
 struct scenario {

@@ -51,6 +51,8 @@ TEST(RmaScenario, BadInputNamesFileAndLine) {
   EXPECT_EQ(error_of("window 8\nrank 0: put type=int count=2 origin=1\n"),
             "s.rma:2: origin= needs one value per target element (2)");
   EXPECT_EQ(error_of("window 8\nexpect finding nonsense\n"), "s.rma:2: unknown name 'nonsense' in expect");
+  EXPECT_EQ(error_of("window 8\nexpect outcomes 0\n"), "s.rma:2: expect outcomes N needs a positive count");
+  EXPECT_EQ(error_of("window 8\nexpect outcomes two\n"), "s.rma:2: outcomes=two is not an integer");
   EXPECT_EQ(error_of("window 8\nrank 0: accumulate op=sum type=vector(2,int) origin=1\n").rfind("s.rma:2: bad datatype", 0), 0u);
 }
 
