@@ -210,20 +210,26 @@ rma_outcome session::flush_local_all(int origin) {
   return rma_outcome::done();
 }
 
+rma_outcome session::check_epoch(int origin, int target, std::string_view call, bool request_based) const {
+  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+    if (!o.is_done()) return o;
+  const bool passive = in_passive_epoch(origin, target);
+  if (request_based && !passive)
+    return rma_outcome::erroneous(rma_rule::request_outside_passive_epoch, std::string(call) + " from rank " +
+                                                                               std::to_string(origin) +
+                                                                               " without a lock on rank " +
+                                                                               std::to_string(target));
+  if (!passive && !fence_epoch_)
+    return rma_outcome::erroneous(rma_rule::no_access_epoch, std::string(call) + " from rank " + std::to_string(origin) +
+                                                                 " to rank " + std::to_string(target));
+  return rma_outcome::done();
+}
+
 issued session::issue(const accumulate_call& call, std::string label) {
   if (auto o = check_call(space_, geometry_, call); !o.is_done()) return {o, std::nullopt};
-  const bool passive = in_passive_epoch(call.origin_rank, call.target.rank);
-  if (is_request_based(call.kind) && !passive)
-    return {rma_outcome::erroneous(rma_rule::request_outside_passive_epoch,
-                                   std::string(to_string(call.kind)) + " from rank " +
-                                       std::to_string(call.origin_rank) + " without a lock on rank " +
-                                       std::to_string(call.target.rank)),
-            std::nullopt};
-  if (!passive && !fence_epoch_)
-    return {rma_outcome::erroneous(rma_rule::no_access_epoch, std::string(to_string(call.kind)) + " from rank " +
-                                                                  std::to_string(call.origin_rank) + " to rank " +
-                                                                  std::to_string(call.target.rank)),
-            std::nullopt};
+  if (auto o = check_epoch(call.origin_rank, call.target.rank, to_string(call.kind), is_request_based(call.kind));
+      !o.is_done())
+    return {o, std::nullopt};
   // Its buffers against those of the origin's calls not yet complete at the origin: reading a
   // pending result buffer, or writing a pending call's buffer, is accessing it (§13.3).
   const auto mine = origin_side_buffers(call);

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/rma/accumulate.h"
@@ -55,6 +56,11 @@ class session {
   rma_outcome flush_all(int origin);
   rma_outcome flush_local(int origin, int target);
   rma_outcome flush_local_all(int origin);
+
+  // Whether `origin` may now issue an RMA call (`call` names it in the evidence) to `target`:
+  // inside an access epoch to it, a passive-target one for a request-based call (§13.3.5, §13.5).
+  // issue checks this; puts and gets, which the session does not model, call it themselves.
+  rma_outcome check_epoch(int origin, int target, std::string_view call, bool request_based) const;
 
   // `label` names the call in the evidence of later findings about its buffers.
   issued issue(const accumulate_call& call, std::string label = {});

@@ -174,9 +174,9 @@ class builder {
         (r.head == "target" ? sc_.target : sc_.ranks) = static_cast<int>(v);
         if (r.head == "target") target_line_ = r.line;
       } else if (r.head == "epoch") {
-        if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all"))
-          throw bad_input{r.line, "epoch fence|lock_all"};
-        lock_all_ = r.words[0] == "lock_all";
+        if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all" && r.words[0] != "none"))
+          throw bad_input{r.line, "epoch fence|lock_all|none"};
+        epoch_ = r.words[0];
       } else if (r.head == "info") {
         for (const auto& [k, v] : r.keys) {
           std::string error;
@@ -260,12 +260,12 @@ class builder {
     }
   }
 
+  // fence: every rank in one active-target epoch; lock_all: each in a passive-target epoch to
+  // all; none: no epoch until a rank's lock or lock_all line.
   void open_epoch(session& s) {
-    if (!lock_all_) {
-      s.fence();
-      return;
-    }
-    for (int rank = 0; rank < sc_.ranks; ++rank) s.lock_all(rank);
+    if (epoch_ == "fence") s.fence();
+    if (epoch_ == "lock_all")
+      for (int rank = 0; rank < sc_.ranks; ++rank) s.lock_all(rank);
   }
 
   std::string label(const line_record& r, const std::string& what) const {
@@ -467,35 +467,57 @@ class builder {
   }
 
   static const std::set<std::string>& completion_names() {
-    static const std::set<std::string> names{"flush", "flush_local", "flush_all", "flush_local_all", "wait", "unlock_all"};
+    static const std::set<std::string> names{"flush",      "flush_local", "flush_all", "flush_local_all", "wait",
+                                             "unlock_all", "lock",        "unlock",    "lock_all"};
     return names;
   }
 
   // "rank R: flush [T]", "flush_local [T]" (T: the target by default), "flush_all",
-  // "flush_local_all", "wait REQ", "unlock_all": completion points (MPI-4.1 §13.3.5, §13.5.3,
-  // §13.5.4). Those that complete calls at the target order the rank's later calls after them.
+  // "flush_local_all", "wait REQ", "unlock [T]", "unlock_all": completion points (MPI-4.1
+  // §13.3.5, §13.5.3, §13.5.4). Those that complete calls at the target order the rank's later
+  // calls after them. "lock [T] shared" and "lock_all" open a passive-target epoch.
   void completion(session& s, const line_record& r) {
     const std::string& name = r.words[0];
-    const bool takes_rank = name == "flush" || name == "flush_local";
+    const bool takes_rank = name == "flush" || name == "flush_local" || name == "unlock" || name == "lock";
     const std::string what = "rank " + std::to_string(r.rank) + " " + name;
+    if (name == "lock") return lock(s, r);
     if (r.words.size() > (takes_rank || name == "wait" ? 2u : 1u) || (name == "wait" && r.words.size() != 2))
       throw bad_input{r.line, name == "wait" ? "rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)"
                                              : "rank R: " + name + (takes_rank ? " [TARGET]" : "")};
     int target = sc_.target;
-    if (takes_rank && r.words.size() == 2) {
-      const std::int64_t t = int_key(line_record{r.line, "", {}, {{"target", r.words[1]}}, -1}, "target", 0);
-      target = static_cast<int>(std::clamp<std::int64_t>(t, -1, std::numeric_limits<int>::max()));
-    }
+    if (takes_rank && r.words.size() == 2) target = rank_word(r, r.words[1]);
     rma_outcome o = rma_outcome::done();
     if (name == "flush") o = s.flush(r.rank, target);
     else if (name == "flush_local") o = s.flush_local(r.rank, target);
     else if (name == "flush_all") o = s.flush_all(r.rank);
     else if (name == "flush_local_all") o = s.flush_local_all(r.rank);
+    else if (name == "unlock") o = s.unlock(r.rank, target);
     else if (name == "unlock_all") o = s.unlock_all(r.rank);
+    else if (name == "lock_all") o = s.lock_all(r.rank);
     else o = wait(s, r);
     if (!o.is_done()) return sc_.rejected.push_back({r.line, what + (r.words.size() == 2 ? " " + r.words[1] : ""), o});
-    const bool at_target = (name == "flush" && target == sc_.target) || name == "flush_all" || name == "unlock_all";
+    const bool at_target = ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" ||
+                           name == "unlock_all";
     if (at_target) ++completions_[r.rank];
+  }
+
+  // A rank named on a line; beyond the group it is the model's rank_out_of_range finding.
+  static int rank_word(const line_record& r, const std::string& word) {
+    const std::int64_t t = int_key(line_record{r.line, "", {}, {{"target", word}}, -1}, "target", 0);
+    return static_cast<int>(std::clamp<std::int64_t>(t, -1, std::numeric_limits<int>::max()));
+  }
+
+  // "rank R: lock [T] shared". An exclusive lock excludes the other origins' epochs on T, an
+  // order the explorer does not model yet: refused rather than explored as if concurrent.
+  void lock(session& s, const line_record& r) {
+    const auto& w = r.words;
+    if (w.size() < 2 || w.size() > 3 || (w.back() != "shared" && w.back() != "exclusive"))
+      throw bad_input{r.line, "rank R: lock [TARGET] shared"};
+    if (w.back() == "exclusive")
+      throw bad_input{r.line, "exclusive locks are not modelled yet (the explorer would treat their epochs as concurrent)"};
+    const int target = w.size() == 3 ? rank_word(r, w[1]) : sc_.target;
+    if (const auto o = s.lock(r.rank, target, lock_type::shared); !o.is_done())
+      sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " lock " + std::to_string(target), o});
   }
 
   rma_outcome wait(session& s, const line_record& r) {
@@ -518,6 +540,9 @@ class builder {
     const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
     const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
+    if (!local)
+      if (auto o = s.check_epoch(origin, sc_.target, kind == access_kind::put ? "MPI_Put" : "MPI_Get", false); !o.is_done())
+        return sc_.rejected.push_back({r.line, what, o});
     use_elements(r, t.count, type);
     const buffer b = target_buffer(s.geometry(), t);
     access a;
@@ -555,7 +580,7 @@ class builder {
   int target_line_ = 1;
   window_info info_;
   policy policy_;
-  bool lock_all_ = false;
+  std::string epoch_ = "fence";
   std::map<int, int> sequence_;
   struct request_name {
     int line;

@@ -3,7 +3,7 @@
 //   window 48 disp_unit=8          # bytes of each rank's window (required), displacement unit
 //   target 1                       # the rank whose window is accessed (default 0)
 //   ranks 4                        # window group size (default: highest rank named + 1)
-//   epoch fence|lock_all           # how origins reach the target (default fence)
+//   epoch fence|lock_all|none      # how origins reach the target (default fence; none: a rank's lock lines)
 //   info accumulate_ordering=none  # window info keys (MPI-4.1 §13.2.1)
 //   policy minmax_nan=ignore       # semantics policy keys (see README)
 //   init double 0.5 1.5 at=16      # initial window values from byte `at` (default 0)
@@ -27,13 +27,16 @@
 //   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
+//   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those
 // buffers. flush_local(_all) and wait complete calls at the origin (§13.5.4, §13.3.5); flush,
-// flush_all and unlock_all at the target as well, which orders the rank's later calls after
-// them; the epoch's end completes everything. A completion outside a passive-target epoch, and
-// wait on a request an erroneous call never returned, are erroneous as in the model (session.h).
+// flush_all, unlock and unlock_all at the target as well, which orders the rank's later calls
+// after them; the epoch's end completes everything. Misuse of synchronisation is erroneous as
+// in the model (session.h): a call or put/get outside an access epoch, a completion outside a
+// passive-target epoch, unlock without lock, a second lock on one target, and wait on a
+// request an erroneous call never returned.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are

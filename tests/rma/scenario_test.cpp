@@ -161,6 +161,31 @@ TEST(RmaScenario, CompletionsOutsideAPassiveTargetEpochAreErroneous) {
                                 }));
 }
 
+TEST(RmaScenario, EpochsOpenedByARanksOwnLockLines) {
+  const auto s = parsed(
+      "window 8 disp_unit=4\nepoch none\n"
+      "rank 1: put type=int disp=0 origin=1\n"                // no epoch
+      "rank 1: accumulate op=sum type=int disp=0 origin=1\n"  // no epoch
+      "rank 1: lock 0 shared\nrank 1: lock shared\n"          // the second is erroneous
+      "rank 1: accumulate op=sum type=int disp=0 origin=1\n"
+      "rank 1: unlock\nrank 1: unlock 0\n"                    // the second is erroneous
+      "rank 1: lock_all\nrank 1: accumulate op=max type=int disp=0 origin=1\nrank 1: get type=int disp=1\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
+                                    {3, rma_rule::no_access_epoch},
+                                    {4, rma_rule::no_access_epoch},
+                                    {6, rma_rule::lock_already_held},
+                                    {9, rma_rule::unlock_without_lock},
+                                }));
+  ASSERT_EQ(s->program.accesses.size(), 3u);
+  EXPECT_EQ(s->program.accesses[0].completion_phase, 0);
+  EXPECT_EQ(s->program.accesses[1].completion_phase, 1) << "after the unlock";
+  EXPECT_TRUE(explore(s->program, explore_options{}).findings.empty()) << "the unlock orders SUM before MAX";
+  EXPECT_EQ(error_of("window 8\nepoch none\nrank 1: lock 0 exclusive\n"),
+            "s.rma:3: exclusive locks are not modelled yet (the explorer would treat their epochs as concurrent)");
+  EXPECT_EQ(error_of("window 8\nepoch none\nrank 1: lock 0\n"), "s.rma:3: rank R: lock [TARGET] shared");
+}
+
 TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
   const std::string head = "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2\n";
   EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=@b\n"),
