@@ -94,12 +94,13 @@ std::optional<rma_outcome> session::conflict_with_pending(int rank, Touched touc
       const bool result = o.role == "result";
       const auto r = touched(*o.b, result);
       if (!r) continue;
-      const std::string call = pc.label.empty() ? std::string(to_string(pc.call.kind)) + " from rank " + std::to_string(rank)
-                                                : pc.label;
-      return rma_outcome::erroneous(
-          result ? rma_rule::result_buffer_accessed_before_completion : rma_rule::origin_buffer_updated_before_completion,
-          "bytes [" + std::to_string(r->begin) + ", " + std::to_string(r->end) + ") of " + space_.name(r->region) +
-              " are in the " + std::string(o.role) + " buffer of " + call + ", not yet complete at the origin");
+      const std::string call =
+          pc.label.empty() ? std::string(to_string(pc.call.kind)) + " from rank " + std::to_string(rank) : pc.label;
+      return rma_outcome::erroneous(result ? rma_rule::result_buffer_accessed_before_completion
+                                           : rma_rule::origin_buffer_updated_before_completion,
+                                    "bytes [" + std::to_string(r->begin) + ", " + std::to_string(r->end) + ") of " +
+                                        space_.name(r->region) + " are in the " + std::string(o.role) + " buffer of " +
+                                        call + ", not yet complete at the origin");
     }
   }
   return std::nullopt;
@@ -193,10 +194,11 @@ rma_outcome session::flush_local(int origin, int target) {
   for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   if (!in_passive_epoch(origin, target))
-    return rma_outcome::erroneous(rma_rule::flush_outside_passive_epoch, "MPI_Win_flush_local: rank " +
-                                                                             std::to_string(origin) +
-                                                                             " holds no lock on rank " + std::to_string(target));
-  complete_locally([&](const pending_call& pc) { return pc.call.origin_rank == origin && pc.call.target.rank == target; });
+    return rma_outcome::erroneous(
+        rma_rule::flush_outside_passive_epoch,
+        "MPI_Win_flush_local: rank " + std::to_string(origin) + " holds no lock on rank " + std::to_string(target));
+  complete_locally(
+      [&](const pending_call& pc) { return pc.call.origin_rank == origin && pc.call.target.rank == target; });
   return rma_outcome::done();
 }
 
@@ -215,13 +217,13 @@ rma_outcome session::check_epoch(int origin, int target, std::string_view call, 
     if (!o.is_done()) return o;
   const bool passive = in_passive_epoch(origin, target);
   if (request_based && !passive)
-    return rma_outcome::erroneous(rma_rule::request_outside_passive_epoch, std::string(call) + " from rank " +
-                                                                               std::to_string(origin) +
-                                                                               " without a lock on rank " +
-                                                                               std::to_string(target));
+    return rma_outcome::erroneous(rma_rule::request_outside_passive_epoch,
+                                  std::string(call) + " from rank " + std::to_string(origin) +
+                                      " without a lock on rank " + std::to_string(target));
   if (!passive && !fence_epoch_)
-    return rma_outcome::erroneous(rma_rule::no_access_epoch, std::string(call) + " from rank " + std::to_string(origin) +
-                                                                 " to rank " + std::to_string(target));
+    return rma_outcome::erroneous(
+        rma_rule::no_access_epoch,
+        std::string(call) + " from rank " + std::to_string(origin) + " to rank " + std::to_string(target));
   return rma_outcome::done();
 }
 
@@ -233,12 +235,13 @@ issued session::issue(const accumulate_call& call, std::string label) {
   // Its buffers against those of the origin's calls not yet complete at the origin: reading a
   // pending result buffer, or writing a pending call's buffer, is accessing it (§13.3).
   const auto mine = origin_side_buffers(call);
-  const auto clash = conflict_with_pending(call.origin_rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
-    for (const origin_side_buffer& o : mine)
-      if (result || o.role == "result")
-        if (const auto r = first_overlap(*o.b, b)) return r;
-    return std::nullopt;
-  });
+  const auto clash =
+      conflict_with_pending(call.origin_rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
+        for (const origin_side_buffer& o : mine)
+          if (result || o.role == "result")
+            if (const auto r = first_overlap(*o.b, b)) return r;
+        return std::nullopt;
+      });
   if (clash) return {*clash, std::nullopt};
   pending_call pc{call, {}, {}, std::nullopt, std::move(label), false, false};
   const auto snapshot = [&](const buffer& b) {

@@ -222,10 +222,12 @@ class builder {
   }
 
   void expect(const line_record& r) {
-    static const std::map<std::string, expectation_kind> kinds{
-        {"clean", expectation_kind::clean}, {"serializable", expectation_kind::serializable},
-        {"non_serializable", expectation_kind::non_serializable}, {"finding", expectation_kind::finding},
-        {"erroneous", expectation_kind::erroneous}, {"outcomes", expectation_kind::outcomes}};
+    static const std::map<std::string, expectation_kind> kinds{{"clean", expectation_kind::clean},
+                                                               {"serializable", expectation_kind::serializable},
+                                                               {"non_serializable", expectation_kind::non_serializable},
+                                                               {"finding", expectation_kind::finding},
+                                                               {"erroneous", expectation_kind::erroneous},
+                                                               {"outcomes", expectation_kind::outcomes}};
     const auto k = r.words.empty() ? kinds.end() : kinds.find(r.words[0]);
     if (k == kinds.end())
       throw bad_input{r.line, "expect clean|serializable|non_serializable|finding KIND|erroneous RULE|outcomes N"};
@@ -380,11 +382,12 @@ class builder {
     if (!t) throw bad_input{r.line, "unknown predefined type '" + w[2] + "'"};
     const std::int64_t size = static_cast<std::int64_t>(info(*t).size);
     const std::int64_t count = int_key(line_record{r.line, "", {}, {{"N", w[3]}}, -1}, "N", 0);
-    if (count < 1 || count > limits_.max_buffer_bytes / size || (buffer_bytes_ += count * size) > limits_.max_buffer_bytes)
+    if (count < 1 || count > limits_.max_buffer_bytes / size ||
+        (buffer_bytes_ += count * size) > limits_.max_buffer_bytes)
       throw bad_input{r.line, "buffer " + name + " needs 1 or more elements, and the buffers of all ranks at most " +
                                   std::to_string(limits_.max_buffer_bytes) + " bytes"};
-    const region_id region = s.allocate("rank " + std::to_string(r.rank) + " buffer " + name,
-                                        static_cast<std::size_t>(count * size));
+    const region_id region =
+        s.allocate("rank " + std::to_string(r.rank) + " buffer " + name, static_cast<std::size_t>(count * size));
     buffers_[{r.rank, name}] = named_buffer{region, *t, count};
     if (w.size() == 6) write_values(s, r, buffer_ref{&buffers_.at({r.rank, name}), name, 0, false}, w[5]);
   }
@@ -411,7 +414,8 @@ class builder {
 
   // A call's buffer argument naming a buffer: `count` × `type` from the referenced element. One
   // that reaches beyond the named buffer is the model's buffer_out_of_bounds finding.
-  buffer named_buffer_arg(const line_record& r, const std::string& key, const datatype& type, std::int64_t elements) const {
+  buffer named_buffer_arg(const line_record& r, const std::string& key, const datatype& type,
+                          std::int64_t elements) const {
     const buffer_ref ref = reference(r, r.keys.at(key), key + "=");
     const auto per = static_cast<std::int64_t>(type.entries().size());
     if (per == 0 || type.entries().front().type != ref.b->type)
@@ -457,12 +461,14 @@ class builder {
     const buffer_ref ref = reference(r, r.words[1], r.words[0]);
     const std::int64_t size = static_cast<std::int64_t>(info(ref.b->type).size);
     const std::vector<std::byte> values = store ? parse_values(r, ref, r.words[2]) : std::vector<std::byte>{};
-    const std::int64_t elements = store ? static_cast<std::int64_t>(values.size()) / size
+    const std::int64_t elements = store         ? static_cast<std::int64_t>(values.size()) / size
                                   : ref.indexed ? 1
                                                 : ref.b->count;
     const byte_range bytes{ref.b->region, ref.index * size, (ref.index + elements) * size};
     const rma_outcome o = store ? s.local_store(r.rank, bytes) : s.local_load(r.rank, bytes);
-    if (!o.is_done()) return sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " " + r.words[0] + " " + r.words[1], o});
+    if (!o.is_done())
+      return sc_.rejected.push_back(
+          {r.line, "rank " + std::to_string(r.rank) + " " + r.words[0] + " " + r.words[1], o});
     if (store) std::copy(values.begin(), values.end(), s.space().bytes(ref.b->region).begin() + bytes.begin);
   }
 
@@ -482,22 +488,31 @@ class builder {
     const std::string what = "rank " + std::to_string(r.rank) + " " + name;
     if (name == "lock") return lock(s, r);
     if (r.words.size() > (takes_rank || name == "wait" ? 2u : 1u) || (name == "wait" && r.words.size() != 2))
-      throw bad_input{r.line, name == "wait" ? "rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)"
-                                             : "rank R: " + name + (takes_rank ? " [TARGET]" : "")};
+      throw bad_input{r.line, name == "wait"
+                                  ? "rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)"
+                                  : "rank R: " + name + (takes_rank ? " [TARGET]" : "")};
     int target = sc_.target;
     if (takes_rank && r.words.size() == 2) target = rank_word(r, r.words[1]);
     rma_outcome o = rma_outcome::done();
-    if (name == "flush") o = s.flush(r.rank, target);
-    else if (name == "flush_local") o = s.flush_local(r.rank, target);
-    else if (name == "flush_all") o = s.flush_all(r.rank);
-    else if (name == "flush_local_all") o = s.flush_local_all(r.rank);
-    else if (name == "unlock") o = s.unlock(r.rank, target);
-    else if (name == "unlock_all") o = s.unlock_all(r.rank);
-    else if (name == "lock_all") o = s.lock_all(r.rank);
-    else o = wait(s, r);
+    if (name == "flush")
+      o = s.flush(r.rank, target);
+    else if (name == "flush_local")
+      o = s.flush_local(r.rank, target);
+    else if (name == "flush_all")
+      o = s.flush_all(r.rank);
+    else if (name == "flush_local_all")
+      o = s.flush_local_all(r.rank);
+    else if (name == "unlock")
+      o = s.unlock(r.rank, target);
+    else if (name == "unlock_all")
+      o = s.unlock_all(r.rank);
+    else if (name == "lock_all")
+      o = s.lock_all(r.rank);
+    else
+      o = wait(s, r);
     if (!o.is_done()) return sc_.rejected.push_back({r.line, what + (r.words.size() == 2 ? " " + r.words[1] : ""), o});
-    const bool at_target = ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" ||
-                           name == "unlock_all";
+    const bool at_target =
+        ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" || name == "unlock_all";
     if (at_target) ++completions_[r.rank];
   }
 
@@ -514,7 +529,8 @@ class builder {
     if (w.size() < 2 || w.size() > 3 || (w.back() != "shared" && w.back() != "exclusive"))
       throw bad_input{r.line, "rank R: lock [TARGET] shared"};
     if (w.back() == "exclusive")
-      throw bad_input{r.line, "exclusive locks are not modelled yet (the explorer would treat their epochs as concurrent)"};
+      throw bad_input{r.line,
+                      "exclusive locks are not modelled yet (the explorer would treat their epochs as concurrent)"};
     const int target = w.size() == 3 ? rank_word(r, w[1]) : sc_.target;
     if (const auto o = s.lock(r.rank, target, lock_type::shared); !o.is_done())
       sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " lock " + std::to_string(target), o});
@@ -534,14 +550,16 @@ class builder {
 
   void put_or_get(session& s, const line_record& r, access_kind kind, int origin) {
     if (named(r, "origin") || named(r, "result"))
-      throw bad_input{r.line, "put, get and local accesses take literal values; named buffers are for the accumulate family"};
+      throw bad_input{r.line,
+                      "put, get and local accesses take literal values; named buffers are for the accumulate family"};
     const datatype type = type_key(r, "type", limits_);
     const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
     const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
     const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     if (!local)
-      if (auto o = s.check_epoch(origin, sc_.target, kind == access_kind::put ? "MPI_Put" : "MPI_Get", false); !o.is_done())
+      if (auto o = s.check_epoch(origin, sc_.target, kind == access_kind::put ? "MPI_Put" : "MPI_Get", false);
+          !o.is_done())
         return sc_.rejected.push_back({r.line, what, o});
     use_elements(r, t.count, type);
     const buffer b = target_buffer(s.geometry(), t);
@@ -586,10 +604,10 @@ class builder {
     int line;
     std::optional<request_id> request;  // none when the call was erroneous
   };
-  std::map<std::pair<int, std::string>, named_buffer> buffers_;  // (rank, name)
+  std::map<std::pair<int, std::string>, named_buffer> buffers_;   // (rank, name)
   std::map<std::pair<int, std::string>, request_name> requests_;  // (rank, req= name), the latest
-  std::map<int, int> completions_;  // per rank: its completions at the target so far
-  std::int64_t buffer_bytes_ = 0;   // of all named buffers
+  std::map<int, int> completions_;                                // per rank: its completions at the target so far
+  std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
 };
 
 }  // namespace

@@ -133,7 +133,8 @@ TEST_F(RmaEpochs, WaitFreesTheBuffersOfItsRequestOnly) {
   ASSERT_TRUE(s.issue(later).outcome.is_done());
   ASSERT_TRUE(s.wait(*first.request).is_done());
   EXPECT_TRUE(s.local_store(0, byte_range{origin, 0, 4}).is_done());
-  EXPECT_EQ(s.local_store(0, byte_range{origin, 4, 8}).broken_rule(), rma_rule::origin_buffer_updated_before_completion);
+  EXPECT_EQ(s.local_store(0, byte_range{origin, 4, 8}).broken_rule(),
+            rma_rule::origin_buffer_updated_before_completion);
   ASSERT_TRUE(s.unlock_all(0).is_done());
   EXPECT_TRUE(s.local_store(0, byte_range{origin, 4, 8}).is_done()) << "the epoch's end completes every call";
 }

@@ -1,9 +1,9 @@
 // Scenario files: what they build, and the file:line errors they give.
+#include "sim/rma/scenario.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
-
-#include "sim/rma/scenario.h"
 
 namespace redsem::sim::rma {
 namespace {
@@ -99,12 +99,12 @@ TEST(RmaScenario, UpdatingOrReadingABufferBeforeCompletionIsErroneous) {
       "window 16 disp_unit=4\nepoch lock_all\n"
       "rank 1: buffer a int 2 = 1,2\nrank 1: buffer r int 2\nrank 1: buffer c long 1\nrank 1: buffer n long 1\n"
       "rank 1: get_accumulate op=sum type=int disp=0 count=2 origin=@a result=@r\n"  // line 7
-      "rank 1: store @a[1] 5\n"                                                          // its origin
-      "rank 1: load @r[1]\n"                                                             // its result
-      "rank 1: accumulate op=sum type=int disp=2 origin=@r[0]\n"                        // a call reading the result
-      "rank 1: compare_and_swap type=long disp=1 origin=@n compare=@c result=@n\n"      // origin and result alias
-      "rank 1: fetch_and_op op=sum type=int disp=3 origin=1 result=@a[0]\n"           // writes a pending origin
-      "rank 1: store @c 7\n"                                                             // compare of no accepted call
+      "rank 1: store @a[1] 5\n"                                                      // its origin
+      "rank 1: load @r[1]\n"                                                         // its result
+      "rank 1: accumulate op=sum type=int disp=2 origin=@r[0]\n"                     // a call reading the result
+      "rank 1: compare_and_swap type=long disp=1 origin=@n compare=@c result=@n\n"   // origin and result alias
+      "rank 1: fetch_and_op op=sum type=int disp=3 origin=1 result=@a[0]\n"          // writes a pending origin
+      "rank 1: store @c 7\n"                                                         // compare of no accepted call
       "rank 1: flush_all\nrank 1: store @a[1] 5\nrank 1: load @r\n");
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
@@ -132,7 +132,8 @@ TEST(RmaScenario, WaitCompletesOnlyItsRequest) {
 }
 
 TEST(RmaScenario, AFlushOrdersOneOriginsCallsAtTheTarget) {
-  const std::string calls = "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
+  const std::string calls =
+      "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
   const std::string max = "rank 1: accumulate op=max type=int disp=0 origin=5\n";
   const auto concurrent = parsed(calls + max);
   const auto flushed = parsed(calls + "rank 1: flush\n" + max);
@@ -168,7 +169,7 @@ TEST(RmaScenario, EpochsOpenedByARanksOwnLockLines) {
       "rank 1: accumulate op=sum type=int disp=0 origin=1\n"  // no epoch
       "rank 1: lock 0 shared\nrank 1: lock shared\n"          // the second is erroneous
       "rank 1: accumulate op=sum type=int disp=0 origin=1\n"
-      "rank 1: unlock\nrank 1: unlock 0\n"                    // the second is erroneous
+      "rank 1: unlock\nrank 1: unlock 0\n"  // the second is erroneous
       "rank 1: lock_all\nrank 1: accumulate op=max type=int disp=0 origin=1\nrank 1: get type=int disp=1\n");
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
@@ -192,8 +193,10 @@ TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
             "s.rma:4: origin= @b: rank 1 has no buffer 'b' declared before this line (rank R: buffer NAME TYPE N)");
   EXPECT_EQ(error_of(head + "rank 2: accumulate op=sum type=int origin=@a\n"),
             "s.rma:4: origin= @a: rank 2 has no buffer 'a' declared before this line (rank R: buffer NAME TYPE N)");
-  EXPECT_EQ(error_of(head + "rank 1: store @a[2] 1\n"), "s.rma:4: store @a[2]: index out of range; buffer a has 2 elements");
-  EXPECT_EQ(error_of(head + "rank 1: store @a[1] 1,2\n"), "s.rma:4: @a: 2 value(s) from element 1 do not fit its 2 elements");
+  EXPECT_EQ(error_of(head + "rank 1: store @a[2] 1\n"),
+            "s.rma:4: store @a[2]: index out of range; buffer a has 2 elements");
+  EXPECT_EQ(error_of(head + "rank 1: store @a[1] 1,2\n"),
+            "s.rma:4: @a: 2 value(s) from element 1 do not fit its 2 elements");
   EXPECT_EQ(error_of(head + "rank 1: load @a[x]\n"), "s.rma:4: index=x is not an integer");
   EXPECT_EQ(error_of(head + "rank 1: wait q\n"), "s.rma:4: wait q: no earlier call of rank 1 names req=q");
   EXPECT_EQ(error_of(head + "rank 1: wait\n"),

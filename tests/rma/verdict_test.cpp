@@ -42,8 +42,9 @@ TEST(RmaVerdict, AnIncompleteSearchConfirmsNoExpectationOnTheWholeSpace) {
 
 TEST(RmaVerdict, ExpectOutcomesCountsEveryReachableOutcomeExactly) {
   // Two origins' fetch-and-adds: the window ends at 3 either way, the tickets differ (2 outcomes).
-  const std::string tickets = "window 8\ninit long 0\nrank 0: fetch_and_op op=sum type=long origin=1\n"
-                              "rank 1: fetch_and_op op=sum type=long origin=2\n";
+  const std::string tickets =
+      "window 8\ninit long 0\nrank 0: fetch_and_op op=sum type=long origin=1\n"
+      "rank 1: fetch_and_op op=sum type=long origin=2\n";
   EXPECT_EQ(verdict_of(tickets + "expect outcomes 2\n").judgements[0].status, judgement_status::met);
   EXPECT_EQ(verdict_of(tickets + "expect outcomes 1\n").judgements[0].status, judgement_status::not_met);
   EXPECT_EQ(verdict_of(tickets + "expect outcomes 3\n").judgements[0].status, judgement_status::not_met);
