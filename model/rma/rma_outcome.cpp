@@ -44,8 +44,8 @@ const rma_rule_info& describe(rma_rule r) {
        "the origin (and compare) buffer of an RMA operation must not be updated after the operation started and "
        "until it completes at the origin"},
       {"result_buffer_accessed_before_completion", "MPI-4.1 §13.3",
-       "the result buffer of a fetching RMA operation must not be accessed after the operation started and until "
-       "it completes at the origin"},
+       "the buffer a get or a fetching accumulate writes at the origin must not be accessed after the operation "
+       "started and until it completes at the origin"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

@@ -35,7 +35,7 @@ template <class Which>
 void session::complete(Which which) {
   for (pending_call& pc : pending_) {
     if (pc.applied || !which(pc)) continue;
-    apply_call(space_, geometry_, pc.call, pc.origin_snapshot, pc.compare_snapshot, policy_);
+    if (!pc.buffers_only) apply_call(space_, geometry_, pc.call, pc.origin_snapshot, pc.compare_snapshot, policy_);
     pc.applied = true;
     if (pc.request) request_done_[*pc.request] = true;
   }
@@ -227,23 +227,40 @@ rma_outcome session::check_epoch(int origin, int target, std::string_view call, 
   return rma_outcome::done();
 }
 
+// A new call's buffers against those of its origin's calls not yet complete at the origin:
+// reading a pending result buffer, or writing any pending call's buffer, is accessing it (§13.3).
+std::optional<rma_outcome> session::clash_with_pending(const accumulate_call& call) const {
+  const auto mine = origin_side_buffers(call);
+  return conflict_with_pending(call.origin_rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
+    for (const origin_side_buffer& o : mine)
+      if (result || o.role == "result")
+        if (const auto r = first_overlap(*o.b, b)) return r;
+    return std::nullopt;
+  });
+}
+
+rma_outcome session::issue_transfer(int origin, int target, bool get, const buffer& local, std::string label) {
+  if (auto o = check_epoch(origin, target, get ? "MPI_Get" : "MPI_Put", false); !o.is_done()) return o;
+  // As the accumulate that moves the same buffer: MPI_REPLACE from it, or MPI_NO_OP into it.
+  accumulate_call c;
+  c.kind = get ? call_kind::get_accumulate : call_kind::accumulate;
+  c.origin_rank = origin;
+  c.target.rank = target;
+  c.op = get ? op_id::no_op : op_id::replace;
+  if (get) c.result = local;
+  else c.origin = local;
+  if (auto clash = clash_with_pending(c)) return *clash;
+  pending_.push_back(pending_call{c, {}, {}, std::nullopt, std::move(label), false, false, true});
+  return rma_outcome::done();
+}
+
 issued session::issue(const accumulate_call& call, std::string label) {
   if (auto o = check_call(space_, geometry_, call); !o.is_done()) return {o, std::nullopt};
   if (auto o = check_epoch(call.origin_rank, call.target.rank, to_string(call.kind), is_request_based(call.kind));
       !o.is_done())
     return {o, std::nullopt};
-  // Its buffers against those of the origin's calls not yet complete at the origin: reading a
-  // pending result buffer, or writing a pending call's buffer, is accessing it (§13.3).
-  const auto mine = origin_side_buffers(call);
-  const auto clash =
-      conflict_with_pending(call.origin_rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
-        for (const origin_side_buffer& o : mine)
-          if (result || o.role == "result")
-            if (const auto r = first_overlap(*o.b, b)) return r;
-        return std::nullopt;
-      });
-  if (clash) return {*clash, std::nullopt};
-  pending_call pc{call, {}, {}, std::nullopt, std::move(label), false, false};
+  if (auto clash = clash_with_pending(call)) return {*clash, std::nullopt};
+  pending_call pc{call, {}, {}, std::nullopt, std::move(label), false, false, false};
   const auto snapshot = [&](const buffer& b) {
     const auto bytes = space_.bytes(b.region);
     return std::vector<std::byte>(bytes.begin(), bytes.end());

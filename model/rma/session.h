@@ -66,6 +66,12 @@ class session {
   issued issue(const accumulate_call& call, std::string label = {});
   rma_outcome wait(request_id r);
 
+  // MPI_Put from `local` or MPI_Get into it (the explorer, not the session, models their effect
+  // at the target): checked for an access epoch and against the origin's pending calls' buffers
+  // as issue checks a call, then tracked until it completes at the origin, so that its buffer
+  // is not updated (put) or accessed (get) before (§13.3).
+  rma_outcome issue_transfer(int origin, int target, bool get, const buffer& local, std::string label);
+
   // `rank` loads or stores `bytes` of its own memory: erroneous when they belong to a buffer of
   // one of its calls that has not completed at the origin (a result buffer; for a store also an
   // origin or compare buffer). Nothing is written: the caller stores after a done outcome.
@@ -85,6 +91,7 @@ class session {
     std::string label;
     bool applied = false;
     bool locally_complete = false;  // its buffers are free again, though it may be pending at the target
+    bool buffers_only = false;      // a put or get: tracked for its buffer, not applied at the target
   };
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
@@ -105,6 +112,7 @@ class session {
   // the buffer and whether it is a result buffer) returns bytes of; the finding naming them.
   template <class Touched>
   std::optional<rma_outcome> conflict_with_pending(int rank, Touched touched) const;
+  std::optional<rma_outcome> clash_with_pending(const accumulate_call& call) const;
 
   address_space space_;
   window_geometry geometry_;

@@ -548,37 +548,64 @@ class builder {
     return s.wait(*it->second.request);
   }
 
+  // A put (origin=V,… or origin=@a[i]), a get (result=@r[i] optional) or the target's own
+  // load or store. A named buffer holds one element per target element, of the same type.
   void put_or_get(session& s, const line_record& r, access_kind kind, int origin) {
-    if (named(r, "origin") || named(r, "result"))
-      throw bad_input{r.line,
-                      "put, get and local accesses take literal values; named buffers are for the accumulate family"};
+    const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
+    const bool writes = kind == access_kind::put || kind == access_kind::local_store;
+    const std::string key = writes ? "origin" : "result";
+    if (local && (named(r, "origin") || named(r, "result")))
+      throw bad_input{r.line, "local: lines take literal values; named buffers belong to a rank's calls"};
     const datatype type = type_key(r, "type", limits_);
     const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
-    const bool local = kind == access_kind::local_load || kind == access_kind::local_store;
     const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
-    if (!local)
-      if (auto o = s.check_epoch(origin, sc_.target, kind == access_kind::put ? "MPI_Put" : "MPI_Get", false);
-          !o.is_done())
-        return sc_.rejected.push_back({r.line, what, o});
-    use_elements(r, t.count, type);
     const buffer b = target_buffer(s.geometry(), t);
+    const std::int64_t n = element_count(b);
+    std::optional<buffer> mine;  // the named origin-side buffer
+    if (!local && named(r, key)) {
+      const buffer_ref ref = reference(r, r.keys.at(key), key + "=");
+      for (std::int64_t k = 0; k < n; ++k)
+        if (element_type(b, k) != ref.b->type)
+          throw bad_input{r.line, key + "=@" + ref.name + ": buffer " + ref.name + " holds " +
+                                      std::string(to_string(ref.b->type)) + ", the target type is " + type.description()};
+      if (n > ref.b->count - ref.index)
+        return sc_.rejected.push_back(
+            {r.line, what,
+             rma_outcome::erroneous(rma_rule::buffer_out_of_bounds,
+                                    key + " buffer: " + std::to_string(n) + " elements from element " +
+                                        std::to_string(ref.index) + " of the " + std::to_string(ref.b->count) +
+                                        " of " + ref.name)});
+      mine = buffer{ref.b->region, ref.index * static_cast<std::int64_t>(info(ref.b->type).size), n,
+                    datatype::predefined(ref.b->type)};
+    }
+    if (!local) {
+      const char* call = writes ? "MPI_Put" : "MPI_Get";
+      const rma_outcome o = mine ? s.issue_transfer(origin, sc_.target, !writes, *mine, label(r, what))
+                                 : s.check_epoch(origin, sc_.target, call, false);
+      if (!o.is_done()) return sc_.rejected.push_back({r.line, what, o});
+    }
+    use_elements(r, t.count, type);
     access a;
     a.origin = origin;
     a.sequence = sequence_[origin]++;
     a.kind = kind;
-    a.op = (kind == access_kind::put || kind == access_kind::local_store) ? op_id::replace : op_id::no_op;
+    a.op = writes ? op_id::replace : op_id::no_op;
     a.target = sc_.target;
     a.label = label(r, what);
     const auto values = values_key(r, "origin");
-    const bool writes = kind == access_kind::put || kind == access_kind::local_store;
-    if (writes && static_cast<std::int64_t>(values.size()) != element_count(b))
-      throw bad_input{r.line, "origin= needs one value per target element (" + std::to_string(element_count(b)) + ")"};
-    for (std::int64_t k = 0; k < element_count(b); ++k) {
+    if (writes && !mine && static_cast<std::int64_t>(values.size()) != n)
+      throw bad_input{r.line, "origin= needs one value per target element (" + std::to_string(n) + ")"};
+    for (std::int64_t k = 0; k < n; ++k) {
       access_element e{element_type(b, k), element_address(b, k), {}, {}};
       std::string error;
-      if (writes && !parse_element(e.type, values[static_cast<std::size_t>(k)], e.origin.data(), &error))
+      if (writes && mine) {
+        const auto from = s.space().bytes(mine->region).subspan(static_cast<std::size_t>(element_address(*mine, k)),
+                                                                info(e.type).size);
+        std::copy(from.begin(), from.end(), e.origin.begin());
+      } else if (writes && !parse_element(e.type, values[static_cast<std::size_t>(k)], e.origin.data(), &error)) {
         throw bad_input{r.line, "origin: " + error};
+      }
       a.elements.push_back(e);
     }
     add_access(std::move(a), r);

@@ -24,6 +24,7 @@
 //   rank 0: get_accumulate op=sum type=double disp=0 origin=@a result=@r
 //   rank 0: compare_and_swap type=long disp=0 origin=@n compare=@c result=@r
 //   rank 0: raccumulate op=sum type=double disp=0 origin=@a req=q
+//   rank 0: put type=double disp=0 count=2 origin=@a   |   rank 0: get type=double disp=0 result=@r
 //   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all

@@ -131,6 +131,33 @@ TEST(RmaScenario, WaitCompletesOnlyItsRequest) {
             (std::vector<std::pair<int, rma_rule>>{{8, rma_rule::origin_buffer_updated_before_completion}}));
 }
 
+TEST(RmaScenario, PutsAndGetsUseNamedBuffersToo) {
+  const auto s = parsed(
+      "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2 = 7,8\nrank 1: buffer r int 2\n"
+      "rank 1: put type=int disp=0 count=2 origin=@a\n"        // line 5
+      "rank 1: store @a[1] 9\n"                                // its origin
+      "rank 1: get type=int disp=2 count=2 result=@r\n"        // line 7
+      "rank 1: load @r[0]\n"                                   // its result
+      "rank 1: get type=int disp=2 count=2 result=@a\n"        // writes line 5's origin
+      "rank 1: put type=int disp=3 origin=@r[1]\n"             // reads line 7's result
+      "rank 1: put type=int disp=0 count=2 origin=@a[1]\n"     // beyond a
+      "rank 1: flush_local\nrank 1: load @r\nrank 1: store @a 5,6\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
+                                    {6, rma_rule::origin_buffer_updated_before_completion},
+                                    {8, rma_rule::result_buffer_accessed_before_completion},
+                                    {9, rma_rule::origin_buffer_updated_before_completion},
+                                    {10, rma_rule::result_buffer_accessed_before_completion},
+                                    {11, rma_rule::buffer_out_of_bounds},
+                                }));
+  ASSERT_EQ(s->program.accesses.size(), 2u);
+  int second = 0;
+  std::memcpy(&second, s->program.accesses[0].elements[1].origin.data(), sizeof second);
+  EXPECT_EQ(second, 8) << "the put's values are the buffer's at the call";
+  EXPECT_EQ(error_of("window 8\nrank 1: buffer a double 1\nrank 1: put type=int origin=@a\n"),
+            "s.rma:3: origin=@a: buffer a holds MPI_DOUBLE, the target type is MPI_INT");
+}
+
 TEST(RmaScenario, AFlushOrdersOneOriginsCallsAtTheTarget) {
   const std::string calls =
       "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
