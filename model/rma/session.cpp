@@ -239,8 +239,10 @@ std::optional<rma_outcome> session::clash_with_pending(const accumulate_call& ca
   });
 }
 
-rma_outcome session::issue_transfer(int origin, int target, bool get, const buffer& local, std::string label) {
-  if (auto o = check_epoch(origin, target, get ? "MPI_Get" : "MPI_Put", false); !o.is_done()) return o;
+issued session::issue_transfer(int origin, int target, bool get, bool request_based, const buffer& local,
+                               std::string label) {
+  const std::string_view name = get ? (request_based ? "MPI_Rget" : "MPI_Get") : (request_based ? "MPI_Rput" : "MPI_Put");
+  if (auto o = check_epoch(origin, target, name, request_based); !o.is_done()) return {o, std::nullopt};
   // As the accumulate that moves the same buffer: MPI_REPLACE from it, or MPI_NO_OP into it.
   accumulate_call c;
   c.kind = get ? call_kind::get_accumulate : call_kind::accumulate;
@@ -249,9 +251,15 @@ rma_outcome session::issue_transfer(int origin, int target, bool get, const buff
   c.op = get ? op_id::no_op : op_id::replace;
   if (get) c.result = local;
   else c.origin = local;
-  if (auto clash = clash_with_pending(c)) return *clash;
-  pending_.push_back(pending_call{c, {}, {}, std::nullopt, std::move(label), false, false, true});
-  return rma_outcome::done();
+  if (auto clash = clash_with_pending(c)) return {*clash, std::nullopt};
+  pending_call pc{c, {}, {}, std::nullopt, std::move(label), false, false, true};
+  if (request_based) {
+    pc.request = static_cast<request_id>(request_done_.size());
+    request_done_.push_back(false);
+  }
+  const auto request = pc.request;
+  pending_.push_back(std::move(pc));
+  return {rma_outcome::done(), request};
 }
 
 issued session::issue(const accumulate_call& call, std::string label) {

@@ -66,11 +66,12 @@ class session {
   issued issue(const accumulate_call& call, std::string label = {});
   rma_outcome wait(request_id r);
 
-  // MPI_Put from `local` or MPI_Get into it (the explorer, not the session, models their effect
-  // at the target): checked for an access epoch and against the origin's pending calls' buffers
-  // as issue checks a call, then tracked until it completes at the origin, so that its buffer
-  // is not updated (put) or accessed (get) before (§13.3).
-  rma_outcome issue_transfer(int origin, int target, bool get, const buffer& local, std::string label);
+  // MPI_Put from `local` or MPI_Get into it, MPI_Rput or MPI_Rget when `request_based` (the
+  // explorer, not the session, models their effect at the target): checked for an access epoch
+  // and against the origin's pending calls' buffers as issue checks a call, then tracked until
+  // it completes at the origin, so that its buffer is not updated (put) or accessed (get) before
+  // (§13.3). `local` may be empty (count 0) when the buffer is not followed.
+  issued issue_transfer(int origin, int target, bool get, bool request_based, const buffer& local, std::string label);
 
   // `rank` loads or stores `bytes` of its own memory: erroneous when they belong to a buffer of
   // one of its calls that has not completed at the origin (a result buffer; for a store also an

@@ -292,7 +292,8 @@ class builder {
 
   void call(session& s, const line_record& r) {
     const std::string& name = r.words[0];
-    if (name == "put" || name == "get") return put_or_get(s, r, name == "put" ? access_kind::put : access_kind::get, r.rank);
+    if (name == "put" || name == "get" || name == "rput" || name == "rget")
+      return put_or_get(s, r, name.ends_with("put") ? access_kind::put : access_kind::get, r.rank);
     const auto kind = call_names().find(name);
     if (kind == call_names().end()) throw bad_input{r.line, "unknown call '" + name + "'"};
     accumulate_call c = make_call(s, r, kind->second);
@@ -330,7 +331,7 @@ class builder {
                                  : single                       ? type
                                                                 : datatype::predefined(basic);
     if (r.keys.contains("req") && !is_request_based(kind))
-      throw bad_input{r.line, "req= names the request of raccumulate or rget_accumulate only"};
+      throw bad_input{r.line, "req= names the request of raccumulate, rget_accumulate, rput or rget only"};
     const std::int64_t n = single ? 1 : in_window ? element_count(target_buffer(s.geometry(), c.target)) : 0;
     c.origin = named(r, "origin") ? named_buffer_arg(r, "origin", origin_type, n)
                                   : values_buffer(s, r, "origin", origin_type, values_key(r, "origin"), limits_);
@@ -558,7 +559,10 @@ class builder {
       throw bad_input{r.line, "local: lines take literal values; named buffers belong to a rank's calls"};
     const datatype type = type_key(r, "type", limits_);
     const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
-    const std::string what = (local ? std::string() : "rank " + std::to_string(origin) + " ") + std::string(to_string(kind));
+    const bool request_based = !local && r.words[0].front() == 'r';  // rput, rget
+    if (r.keys.contains("req") && !request_based)
+      throw bad_input{r.line, "req= names the request of raccumulate, rget_accumulate, rput or rget only"};
+    const std::string what = local ? std::string(to_string(kind)) : "rank " + std::to_string(origin) + " " + r.words[0];
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     const buffer b = target_buffer(s.geometry(), t);
     const std::int64_t n = element_count(b);
@@ -580,10 +584,10 @@ class builder {
                     datatype::predefined(ref.b->type)};
     }
     if (!local) {
-      const char* call = writes ? "MPI_Put" : "MPI_Get";
-      const rma_outcome o = mine ? s.issue_transfer(origin, sc_.target, !writes, *mine, label(r, what))
-                                 : s.check_epoch(origin, sc_.target, call, false);
-      if (!o.is_done()) return sc_.rejected.push_back({r.line, what, o});
+      const buffer none{};  // literal values: no origin-side buffer to follow
+      const issued i = s.issue_transfer(origin, sc_.target, !writes, request_based, mine ? *mine : none, label(r, what));
+      if (const auto q = r.keys.find("req"); q != r.keys.end()) requests_[{r.rank, q->second}] = {r.line, i.request};
+      if (!i.outcome.is_done()) return sc_.rejected.push_back({r.line, what, i.outcome});
     }
     use_elements(r, t.count, type);
     access a;

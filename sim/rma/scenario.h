@@ -11,7 +11,7 @@
 //   rank 1: get_accumulate op=no_op type=double disp=1
 //   rank 2: fetch_and_op op=sum type=long disp=0 origin=5
 //   rank 3: compare_and_swap type=int disp=0 origin=7 compare=0
-//   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get)
+//   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get, rput, rget)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
 //     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
@@ -23,7 +23,7 @@
 //   rank 0: accumulate op=sum type=double disp=0 count=2 origin=@a[1]   # from element 1 (@a: 0)
 //   rank 0: get_accumulate op=sum type=double disp=0 origin=@a result=@r
 //   rank 0: compare_and_swap type=long disp=0 origin=@n compare=@c result=@r
-//   rank 0: raccumulate op=sum type=double disp=0 origin=@a req=q
+//   rank 0: raccumulate op=sum type=double disp=0 origin=@a req=q   (also rget_accumulate, rput, rget)
 //   rank 0: put type=double disp=0 count=2 origin=@a   |   rank 0: get type=double disp=0 result=@r
 //   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r

@@ -158,6 +158,26 @@ TEST(RmaScenario, PutsAndGetsUseNamedBuffersToo) {
             "s.rma:3: origin=@a: buffer a holds MPI_DOUBLE, the target type is MPI_INT");
 }
 
+TEST(RmaScenario, RequestBasedPutsAndGetsCompleteAtTheirWait) {
+  const auto s = parsed(
+      "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 1 = 7\nrank 1: buffer r int 1\n"
+      "rank 1: rput type=int disp=0 origin=@a req=p\n"
+      "rank 1: rget type=int disp=1 result=@r req=g\n"
+      "rank 1: rput type=int disp=2 origin=3 req=l\n"  // literal values: a request, no buffer
+      "rank 1: wait p\nrank 1: store @a 8\n"
+      "rank 1: load @r\nrank 1: wait g\nrank 1: load @r\nrank 1: wait l\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s),
+            (std::vector<std::pair<int, rma_rule>>{{10, rma_rule::result_buffer_accessed_before_completion}}));
+  EXPECT_EQ(s->program.accesses.size(), 3u);
+  const auto fence = parsed("window 8 disp_unit=4\nrank 1: rget type=int disp=0 req=g\nrank 1: wait g\n");
+  ASSERT_TRUE(fence.has_value());
+  EXPECT_EQ(rejected_rules(*fence), (std::vector<std::pair<int, rma_rule>>{
+                                        {2, rma_rule::request_outside_passive_epoch}, {3, rma_rule::unknown_request}}));
+  EXPECT_EQ(error_of("window 8\nrank 1: put type=int origin=1 req=q\n"),
+            "s.rma:2: req= names the request of raccumulate, rget_accumulate, rput or rget only");
+}
+
 TEST(RmaScenario, AFlushOrdersOneOriginsCallsAtTheTarget) {
   const std::string calls =
       "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
@@ -229,7 +249,7 @@ TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
   EXPECT_EQ(error_of(head + "rank 1: wait\n"),
             "s.rma:4: rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)");
   EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=1 req=q\n"),
-            "s.rma:4: req= names the request of raccumulate or rget_accumulate only");
+            "s.rma:4: req= names the request of raccumulate, rget_accumulate, rput or rget only");
   EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=double origin=@a\n"),
             "s.rma:4: origin=@a: buffer a holds MPI_INT, the call's origin type is MPI_DOUBLE");
   EXPECT_EQ(error_of(head + "rank 1: buffer a int 1\n"), "s.rma:4: rank 1 already has a buffer 'a'");
