@@ -46,6 +46,10 @@ const rma_rule_info& describe(rma_rule r) {
       {"result_buffer_accessed_before_completion", "MPI-4.1 §13.3",
        "the buffer a get or a fetching accumulate writes at the origin must not be accessed after the operation "
        "started and until it completes at the origin"},
+      {"overlapping_access_epochs", "MPI-4.1 §13.5",
+       "distinct access epochs of one process on a window must be disjoint: no MPI_Win_start inside another "
+       "access epoch, no lock inside an MPI_Win_start epoch"},
+      {"complete_without_start", "MPI-4.1 §13.5.2", "MPI_Win_complete needs a matching MPI_Win_start"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

@@ -130,6 +130,9 @@ rma_outcome session::lock(int origin, int target, lock_type type) {
   for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started)
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                  "MPI_Win_lock by rank " + std::to_string(origin) + " inside its MPI_Win_start epoch");
   if (s.lock_all || s.locks.contains(target))
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) +
                                                                    " already holds a lock on rank " +
@@ -154,9 +157,35 @@ rma_outcome session::unlock(int origin, int target) {
 rma_outcome session::lock_all(int origin) {
   if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started)
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs, "MPI_Win_lock_all by rank " +
+                                                                           std::to_string(origin) +
+                                                                           " inside its MPI_Win_start epoch");
   if (s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) + " already holds a lock");
   s.lock_all = true;
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_start(int origin, int target) {
+  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+    if (!o.is_done()) return o;
+  origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started || s.lock_all || !s.locks.empty())
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                  "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");
+  s.started = target;
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_complete(int origin) {
+  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (!s.started)
+    return rma_outcome::erroneous(rma_rule::complete_without_start,
+                                  "MPI_Win_complete by rank " + std::to_string(origin) + " without MPI_Win_start");
+  complete([&](const pending_call& pc) { return pc.call.origin_rank == origin; });
+  s.started.reset();
   return rma_outcome::done();
 }
 
@@ -220,7 +249,8 @@ rma_outcome session::check_epoch(int origin, int target, std::string_view call, 
     return rma_outcome::erroneous(rma_rule::request_outside_passive_epoch,
                                   std::string(call) + " from rank " + std::to_string(origin) +
                                       " without a lock on rank " + std::to_string(target));
-  if (!passive && !fence_epoch_)
+  const auto& started = origins_[static_cast<std::size_t>(origin)].started;
+  if (!passive && !fence_epoch_ && started != target)
     return rma_outcome::erroneous(
         rma_rule::no_access_epoch,
         std::string(call) + " from rank " + std::to_string(origin) + " to rank " + std::to_string(target));

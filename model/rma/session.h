@@ -52,6 +52,11 @@ class session {
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
+  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
+  // active-target access epoch, MPI_Win_complete ends it and completes its calls. The
+  // target's MPI_Win_post and MPI_Win_wait are not modelled (nor is matching them).
+  rma_outcome pscw_start(int origin, int target);
+  rma_outcome pscw_complete(int origin);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
   rma_outcome flush_local(int origin, int target);
@@ -97,6 +102,7 @@ class session {
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
     bool lock_all = false;
+    std::optional<int> started;      // the target of its MPI_Win_start epoch
   };
 
   bool in_passive_epoch(int origin, int target) const;

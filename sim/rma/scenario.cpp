@@ -474,18 +474,21 @@ class builder {
   }
 
   static const std::set<std::string>& completion_names() {
-    static const std::set<std::string> names{"flush",      "flush_local", "flush_all", "flush_local_all", "wait",
-                                             "unlock_all", "lock",        "unlock",    "lock_all"};
+    static const std::set<std::string> names{"flush",    "flush_local", "flush_all", "flush_local_all",
+                                             "wait",     "unlock_all",  "lock",      "unlock",
+                                             "lock_all", "start",       "complete"};
     return names;
   }
 
   // "rank R: flush [T]", "flush_local [T]" (T: the target by default), "flush_all",
   // "flush_local_all", "wait REQ", "unlock [T]", "unlock_all": completion points (MPI-4.1
   // §13.3.5, §13.5.3, §13.5.4). Those that complete calls at the target order the rank's later
-  // calls after them. "lock [T] shared" and "lock_all" open a passive-target epoch.
+  // calls after them. "lock [T] shared" and "lock_all" open a passive-target epoch, "start [T]"
+  // an active-target one that "complete" ends (PSCW, the origin's side).
   void completion(session& s, const line_record& r) {
     const std::string& name = r.words[0];
-    const bool takes_rank = name == "flush" || name == "flush_local" || name == "unlock" || name == "lock";
+    const bool takes_rank =
+        name == "flush" || name == "flush_local" || name == "unlock" || name == "lock" || name == "start";
     const std::string what = "rank " + std::to_string(r.rank) + " " + name;
     if (name == "lock") return lock(s, r);
     if (r.words.size() > (takes_rank || name == "wait" ? 2u : 1u) || (name == "wait" && r.words.size() != 2))
@@ -495,25 +498,19 @@ class builder {
     int target = sc_.target;
     if (takes_rank && r.words.size() == 2) target = rank_word(r, r.words[1]);
     rma_outcome o = rma_outcome::done();
-    if (name == "flush")
-      o = s.flush(r.rank, target);
-    else if (name == "flush_local")
-      o = s.flush_local(r.rank, target);
-    else if (name == "flush_all")
-      o = s.flush_all(r.rank);
-    else if (name == "flush_local_all")
-      o = s.flush_local_all(r.rank);
-    else if (name == "unlock")
-      o = s.unlock(r.rank, target);
-    else if (name == "unlock_all")
-      o = s.unlock_all(r.rank);
-    else if (name == "lock_all")
-      o = s.lock_all(r.rank);
-    else
-      o = wait(s, r);
+    if (name == "flush") o = s.flush(r.rank, target);
+    else if (name == "flush_local") o = s.flush_local(r.rank, target);
+    else if (name == "flush_all") o = s.flush_all(r.rank);
+    else if (name == "flush_local_all") o = s.flush_local_all(r.rank);
+    else if (name == "unlock") o = s.unlock(r.rank, target);
+    else if (name == "unlock_all") o = s.unlock_all(r.rank);
+    else if (name == "lock_all") o = s.lock_all(r.rank);
+    else if (name == "start") o = s.pscw_start(r.rank, target);
+    else if (name == "complete") o = s.pscw_complete(r.rank);
+    else o = wait(s, r);
     if (!o.is_done()) return sc_.rejected.push_back({r.line, what + (r.words.size() == 2 ? " " + r.words[1] : ""), o});
-    const bool at_target =
-        ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" || name == "unlock_all";
+    const bool at_target = ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" ||
+                           name == "unlock_all" || name == "complete";
     if (at_target) ++completions_[r.rank];
   }
 

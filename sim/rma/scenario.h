@@ -29,6 +29,7 @@
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
 //   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
+//   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those
@@ -36,8 +37,9 @@
 // flush_all, unlock and unlock_all at the target as well, which orders the rank's later calls
 // after them; the epoch's end completes everything. Misuse of synchronisation is erroneous as
 // in the model (session.h): a call or put/get outside an access epoch, a completion outside a
-// passive-target epoch, unlock without lock, a second lock on one target, and wait on a
-// request an erroneous call never returned.
+// passive-target epoch, unlock without lock, a second lock on one target, overlapping access
+// epochs (start inside a lock or start, a lock inside start), complete without start, and wait
+// on a request an erroneous call never returned.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are

@@ -234,6 +234,33 @@ TEST(RmaScenario, EpochsOpenedByARanksOwnLockLines) {
   EXPECT_EQ(error_of("window 8\nepoch none\nrank 1: lock 0\n"), "s.rma:3: rank R: lock [TARGET] shared");
 }
 
+TEST(RmaScenario, StartAndCompleteBoundAnActiveTargetEpoch) {
+  const auto s = parsed(
+      "window 8 disp_unit=4\nepoch none\n"
+      "rank 1: complete\n"                                     // no start
+      "rank 1: start\nrank 1: start 0\n"                       // the second overlaps the first
+      "rank 1: accumulate op=sum type=int disp=0 origin=1\n"
+      "rank 1: lock 0 shared\nrank 1: lock_all\n"              // locks inside a start epoch
+      "rank 1: flush\n"                                        // not a passive-target epoch
+      "rank 1: raccumulate op=sum type=int disp=1 origin=1\n"  // request-based: passive only
+      "rank 1: complete\n"
+      "rank 1: accumulate op=max type=int disp=0 origin=1\n"   // after complete: no epoch
+      "rank 1: start\nrank 1: accumulate op=max type=int disp=0 origin=1\nrank 1: complete\nrank 1: complete\n");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{
+                                    {3, rma_rule::complete_without_start},
+                                    {5, rma_rule::overlapping_access_epochs},
+                                    {7, rma_rule::overlapping_access_epochs},
+                                    {8, rma_rule::overlapping_access_epochs},
+                                    {9, rma_rule::flush_outside_passive_epoch},
+                                    {10, rma_rule::request_outside_passive_epoch},
+                                    {12, rma_rule::no_access_epoch},
+                                    {16, rma_rule::complete_without_start},
+                                }));
+  ASSERT_EQ(s->program.accesses.size(), 2u);
+  EXPECT_TRUE(explore(s->program, explore_options{}).findings.empty()) << "complete orders SUM before MAX";
+}
+
 TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
   const std::string head = "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2\n";
   EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=@b\n"),
