@@ -40,6 +40,7 @@ bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.
 }  // namespace
 
 bool separated_by_completion(const access& x, const access& y) {
+  if (x.fence_epoch != y.fence_epoch) return true;
   return x.origin == y.origin && is_remote(x) && is_remote(y) && x.completion_phase != y.completion_phase;
 }
 

@@ -55,7 +55,8 @@ struct finding {
 std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info);
 
 // Whether x and y are one origin's remote accesses with a completion at the target (a flush or
-// unlock of that origin) between them in its program order: then they are not concurrent.
+// unlock of that origin) between them in its program order, or any two accesses a fence
+// separates: then they are not concurrent.
 bool separated_by_completion(const access& x, const access& y);
 
 // Whether accumulate_ordering keeps `first` before `second` (same origin and target, first

@@ -147,6 +147,7 @@ class builder {
     for (const auto& r : lines_) {
       if (r.head == "rank") rank_line(s, r);
       else if (r.head == "local") local(s, r);
+      else if (r.head == "fence") fence(s, r);
     }
     return std::move(sc_);
   }
@@ -192,7 +193,7 @@ class builder {
       } else if (r.head == "rank") {
         if (highest < r.rank) highest_line = r.line;
         highest = std::max(highest, r.rank);
-      } else if (r.head != "init" && r.head != "local") {
+      } else if (r.head != "init" && r.head != "local" && r.head != "fence") {
         throw bad_input{r.line, "unknown directive '" + r.head + "'"};
       }
     }
@@ -276,8 +277,17 @@ class builder {
 
   void add_access(access a, const line_record& r) {
     a.completion_phase = completions_[a.origin];
+    a.fence_epoch = fences_;
     sc_.program.accesses.push_back(std::move(a));
     sc_.access_lines.push_back(r.line);
+  }
+
+  // "fence": MPI_Win_fence by every rank (collective, so one line). It completes every call and
+  // separates the accesses before it from those after (MPI-4.1 §13.5.1); it opens a fence epoch.
+  void fence(session& s, const line_record& r) {
+    if (!r.words.empty()) throw bad_input{r.line, "fence (a line of its own: every rank calls MPI_Win_fence)"};
+    if (const auto o = s.fence(); !o.is_done()) return sc_.rejected.push_back({r.line, "fence", o});
+    ++fences_;
   }
 
   // A rank's line: a call, a buffer declaration, a load or store of a buffer, or a completion.
@@ -635,6 +645,7 @@ class builder {
   std::map<std::pair<int, std::string>, named_buffer> buffers_;   // (rank, name)
   std::map<std::pair<int, std::string>, request_name> requests_;  // (rank, req= name), the latest
   std::map<int, int> completions_;                                // per rank: its completions at the target so far
+  int fences_ = 0;                                                // fence lines so far
   std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
 };
 

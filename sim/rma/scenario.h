@@ -30,6 +30,7 @@
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
 //   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
 //   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
+//   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those

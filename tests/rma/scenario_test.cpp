@@ -261,6 +261,26 @@ TEST(RmaScenario, StartAndCompleteBoundAnActiveTargetEpoch) {
   EXPECT_TRUE(explore(s->program, explore_options{}).findings.empty()) << "complete orders SUM before MAX";
 }
 
+TEST(RmaScenario, AFenceSeparatesEpochsAndCompletesEveryCall) {
+  const auto s = parsed(
+      "window 8 disp_unit=4\nrank 1: buffer r int 1\n"
+      "rank 1: get_accumulate op=sum type=int disp=0 origin=1 result=@r\n"
+      "local: store type=int disp=1 origin=5\n"
+      "fence\n"
+      "rank 1: load @r\n"                                     // complete at the fence
+      "rank 2: accumulate op=max type=int disp=0 origin=9\n"  // another op, another epoch
+      "local: load type=int disp=1\n"
+      "rank 1: lock_all\nfence\n");                           // a fence inside a lock epoch
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(rejected_rules(*s), (std::vector<std::pair<int, rma_rule>>{{10, rma_rule::fence_in_passive_epoch}}));
+  ASSERT_EQ(s->program.accesses.size(), 4u);
+  EXPECT_EQ(s->program.accesses[2].fence_epoch, 1);
+  const auto x = explore(s->program, explore_options{});
+  EXPECT_TRUE(x.findings.empty());
+  EXPECT_EQ(x.final_states, 1.0) << "one order: the epochs run one after the other";
+  EXPECT_EQ(error_of("window 8\nfence now\n"), "s.rma:2: fence (a line of its own: every rank calls MPI_Win_fence)");
+}
+
 TEST(RmaScenario, OriginBufferSyntaxErrorsNameFileAndLine) {
   const std::string head = "window 16 disp_unit=4\nepoch lock_all\nrank 1: buffer a int 2\n";
   EXPECT_EQ(error_of(head + "rank 1: accumulate op=sum type=int origin=@b\n"),
