@@ -162,6 +162,39 @@ TEST_F(RmaEpochs, MpiNoOpIgnoresTheOriginBuffer) {
   EXPECT_TRUE(s.local_store(0, byte_range{origin, 0, 4}).is_done());
 }
 
+TEST_F(RmaEpochs, StartAndCompleteBoundAnActiveTargetAccessEpoch) {
+  EXPECT_EQ(s.pscw_complete(0).broken_rule(), rma_rule::complete_without_start);
+  ASSERT_TRUE(s.pscw_start(0, 1).is_done());
+  EXPECT_EQ(s.pscw_start(0, 1).broken_rule(), rma_rule::overlapping_access_epochs);
+  EXPECT_EQ(s.lock(0, 1, lock_type::shared).broken_rule(), rma_rule::overlapping_access_epochs);
+  EXPECT_EQ(s.lock_all(0).broken_rule(), rma_rule::overlapping_access_epochs);
+  ASSERT_TRUE(s.issue(sum()).outcome.is_done());
+  EXPECT_EQ(s.issue(sum(call_kind::raccumulate)).outcome.broken_rule(), rma_rule::request_outside_passive_epoch);
+  EXPECT_EQ(s.flush(0, 1).broken_rule(), rma_rule::flush_outside_passive_epoch);
+  auto to_0 = sum();
+  to_0.target.rank = 0;
+  EXPECT_EQ(s.issue(to_0).outcome.broken_rule(), rma_rule::no_access_epoch) << "rank 0 is outside the start group";
+  ASSERT_TRUE(s.pscw_complete(0).is_done());
+  EXPECT_EQ(target0(), 11) << "MPI_Win_complete completes the epoch's calls";
+  EXPECT_EQ(s.issue(sum()).outcome.broken_rule(), rma_rule::no_access_epoch);
+  ASSERT_TRUE(s.lock_all(0).is_done());
+  EXPECT_EQ(s.pscw_start(0, 1).broken_rule(), rma_rule::overlapping_access_epochs);
+}
+
+TEST_F(RmaEpochs, PutsAndGetsAreFollowedForTheirBuffers) {
+  ASSERT_TRUE(s.lock_all(0).is_done());
+  const buffer from{origin, 0, 1, predefined(basic_type::int_)}, into{result, 0, 1, predefined(basic_type::int_)};
+  ASSERT_TRUE(s.issue_transfer(0, 1, false, false, from, "the put").outcome.is_done());
+  const issued get = s.issue_transfer(0, 1, true, true, into, "the rget");
+  ASSERT_TRUE(get.outcome.is_done() && get.request);
+  EXPECT_EQ(s.local_store(0, byte_range{origin, 0, 4}).broken_rule(), rma_rule::origin_buffer_updated_before_completion);
+  EXPECT_EQ(s.local_load(0, byte_range{result, 0, 4}).broken_rule(), rma_rule::result_buffer_accessed_before_completion);
+  ASSERT_TRUE(s.wait(*get.request).is_done());
+  EXPECT_TRUE(s.local_load(0, byte_range{result, 0, 4}).is_done());
+  EXPECT_EQ(target0(), 1) << "the session applies no put or get at the target";
+  EXPECT_EQ(s.issue_transfer(1, 1, false, false, from, "").outcome.broken_rule(), rma_rule::no_access_epoch);
+}
+
 TEST_F(RmaEpochs, FlushLocalNeedsAPassiveTargetEpoch) {
   s.fence();
   EXPECT_EQ(s.flush_local(0, 1).broken_rule(), rma_rule::flush_outside_passive_epoch);
