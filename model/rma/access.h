@@ -42,6 +42,13 @@ struct access_element {
 struct access {
   int origin = 0;       // issuing rank (the target itself for local loads and stores)
   int sequence = 0;     // position in the origin's program order within the epoch
+  // How many completions at the target (MPI_Win_flush, flush_all, unlock) of the origin's calls
+  // came before it in the origin's program order: two of one origin's remote accesses with
+  // different counts are not concurrent, the earlier having completed at the target (§13.5.4).
+  int completion_phase = 0;
+  // How many MPI_Win_fence calls came before it: accesses in different fence epochs, of any
+  // process, are not concurrent (§13.5.1).
+  int fence_epoch = 0;
   access_kind kind = access_kind::accumulate;
   op_id op = op_id::sum;  // accumulate family; MPI_REPLACE for put and store, MPI_NO_OP for get and load
   int target = 0;

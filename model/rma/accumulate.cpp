@@ -7,14 +7,14 @@
 #include "model/rma/element_update.h"
 
 namespace redsem::rma {
-namespace {
-
-using std::string;
-
 bool is_no_op(const accumulate_call& c) {
   const auto* id = std::get_if<op_id>(&c.op);
   return c.kind != call_kind::compare_and_swap && id != nullptr && *id == op_id::no_op;
 }
+
+namespace {
+
+using std::string;
 
 string name_of(basic_type t) { return string(to_string(t)); }
 

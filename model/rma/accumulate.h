@@ -54,6 +54,9 @@ accumulate_call compare_and_swap_call(int origin_rank, region_id origin_region, 
                                       std::int64_t result_offset, const datatype& type, int target_rank,
                                       std::int64_t target_disp);
 
+// Whether the call's op is MPI_NO_OP, so its origin buffer is ignored (§13.3.4.2).
+bool is_no_op(const accumulate_call& c);
+
 // Where the window lives: one region of the address space per rank, all `bytes` long.
 struct window_geometry {
   std::vector<region_id> memory;  // indexed by rank

@@ -37,6 +37,15 @@ std::optional<overlap> first_mismatch(const access& x, const access& y) {
 
 bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.kind != access_kind::local_store; }
 
+}  // namespace
+
+bool separated_by_completion(const access& x, const access& y) {
+  if (x.fence_epoch != y.fence_epoch) return true;
+  return x.origin == y.origin && is_remote(x) && is_remote(y) && x.completion_phase != y.completion_phase;
+}
+
+namespace {
+
 // "[accumulate MPI_SUM MPI_INT @0]", "[get MPI_INT @4]": the op only where the call takes one.
 std::string element_text(const access& a, const access_element& e) {
   const bool has_op = a.kind == access_kind::accumulate || a.kind == access_kind::fetch_accumulate;
@@ -110,6 +119,7 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
       const access& y = accesses[j];
       const bool both_local = !is_remote(x) && !is_remote(y);
       if (both_local && x.origin == y.origin) continue;  // one process's loads and stores are in program order
+      if (separated_by_completion(x, y)) continue;
       if (!x.writes() && !y.writes()) continue;  // reads never conflict with reads (§13.7: a conflict needs an update)
       const auto o = first_overlap(x, y);
       if (!o) continue;

@@ -37,8 +37,19 @@ const rma_rule_info& describe(rma_rule r) {
       {"lock_already_held", "MPI-4.1 §13.5.3", "an origin may not lock a target it already holds a lock on"},
       {"unlock_without_lock", "MPI-4.1 §13.5.3", "MPI_Win_unlock needs a matching MPI_Win_lock"},
       {"fence_in_passive_epoch", "MPI-4.1 §13.5", "active-target fence cannot be mixed into a passive-target epoch"},
-      {"flush_outside_passive_epoch", "MPI-4.1 §13.5.4", "MPI_Win_flush is valid only in passive-target epochs"},
+      {"flush_outside_passive_epoch", "MPI-4.1 §13.5.4",
+       "MPI_Win_flush, flush_all, flush_local and flush_local_all are valid only in passive-target epochs"},
       {"unknown_request", "MPI-4.1 §13.3.5", "the request was not returned by a request-based RMA call, or is done"},
+      {"origin_buffer_updated_before_completion", "MPI-4.1 §13.3",
+       "the origin (and compare) buffer of an RMA operation must not be updated after the operation started and "
+       "until it completes at the origin"},
+      {"result_buffer_accessed_before_completion", "MPI-4.1 §13.3",
+       "the buffer a get or a fetching accumulate writes at the origin must not be accessed after the operation "
+       "started and until it completes at the origin"},
+      {"overlapping_access_epochs", "MPI-4.1 §13.5",
+       "distinct access epochs of one process on a window must be disjoint: no MPI_Win_start inside another "
+       "access epoch, no lock inside an MPI_Win_start epoch"},
+      {"complete_without_start", "MPI-4.1 §13.5.2", "MPI_Win_complete needs a matching MPI_Win_start"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

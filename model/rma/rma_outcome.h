@@ -34,8 +34,12 @@ enum class rma_rule : std::uint8_t {
   fence_in_passive_epoch,
   flush_outside_passive_epoch,
   unknown_request,
+  origin_buffer_updated_before_completion,
+  result_buffer_accessed_before_completion,
+  overlapping_access_epochs,
+  complete_without_start,
 };
-inline constexpr std::size_t rma_rule_count = 24;
+inline constexpr std::size_t rma_rule_count = 28;
 
 struct rma_rule_info {
   std::string_view name;     // stable identifier (JSON)

@@ -1,7 +1,9 @@
 #include "model/rma/session.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
+#include <utility>
 
 namespace redsem::rma {
 
@@ -33,11 +35,87 @@ template <class Which>
 void session::complete(Which which) {
   for (pending_call& pc : pending_) {
     if (pc.applied || !which(pc)) continue;
-    apply_call(space_, geometry_, pc.call, pc.origin_snapshot, pc.compare_snapshot, policy_);
+    if (!pc.buffers_only) apply_call(space_, geometry_, pc.call, pc.origin_snapshot, pc.compare_snapshot, policy_);
     pc.applied = true;
     if (pc.request) request_done_[*pc.request] = true;
   }
   std::erase_if(pending_, [](const pending_call& pc) { return pc.applied; });
+}
+
+template <class Which>
+void session::complete_locally(Which which) {
+  // (origin, target) → one past the last selected fetching call: its result exists only once it
+  // has run at the target, after the calls its origin issued to that target before it.
+  std::map<std::pair<int, int>, std::size_t> run_through;
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    pending_call& pc = pending_[i];
+    if (!which(pc)) continue;
+    pc.locally_complete = true;
+    if (pc.request) request_done_[*pc.request] = true;
+    if (fetches(pc.call.kind)) run_through[{pc.call.origin_rank, pc.call.target.rank}] = i + 1;
+  }
+  std::size_t index = 0;
+  complete([&](const pending_call& pc) {
+    const auto it = run_through.find({pc.call.origin_rank, pc.call.target.rank});
+    return index++ < (it == run_through.end() ? 0 : it->second);
+  });
+}
+
+namespace {
+
+struct origin_side_buffer {
+  std::string_view role;  // "origin", "compare", "result"
+  const buffer* b;
+};
+
+// The buffers a call reads at the origin (origin, compare) and writes there (result).
+std::vector<origin_side_buffer> origin_side_buffers(const accumulate_call& c) {
+  std::vector<origin_side_buffer> out;
+  if (!is_no_op(c)) out.push_back({"origin", &c.origin});
+  if (c.compare) out.push_back({"compare", &*c.compare});
+  if (c.result) out.push_back({"result", &*c.result});
+  return out;
+}
+
+std::optional<byte_range> overlap(const buffer& b, const byte_range& r) {
+  for (const byte_range& t : touched_bytes(b))
+    if (t.region == r.region && t.begin < r.end && r.begin < t.end)
+      return byte_range{r.region, std::max(t.begin, r.begin), std::min(t.end, r.end)};
+  return std::nullopt;
+}
+
+}  // namespace
+
+template <class Touched>
+std::optional<rma_outcome> session::conflict_with_pending(int rank, Touched touched) const {
+  for (const pending_call& pc : pending_) {
+    if (pc.locally_complete || pc.call.origin_rank != rank) continue;
+    for (const origin_side_buffer& o : origin_side_buffers(pc.call)) {
+      const bool result = o.role == "result";
+      const auto r = touched(*o.b, result);
+      if (!r) continue;
+      const std::string call =
+          pc.label.empty() ? std::string(to_string(pc.call.kind)) + " from rank " + std::to_string(rank) : pc.label;
+      return rma_outcome::erroneous(result ? rma_rule::result_buffer_accessed_before_completion
+                                           : rma_rule::origin_buffer_updated_before_completion,
+                                    "bytes [" + std::to_string(r->begin) + ", " + std::to_string(r->end) + ") of " +
+                                        space_.name(r->region) + " are in the " + std::string(o.role) + " buffer of " +
+                                        call + ", not yet complete at the origin");
+    }
+  }
+  return std::nullopt;
+}
+
+rma_outcome session::local_load(int rank, const byte_range& bytes) const {
+  const auto o = conflict_with_pending(rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
+    return result ? overlap(b, bytes) : std::nullopt;  // reading an origin buffer is allowed
+  });
+  return o ? *o : rma_outcome::done();
+}
+
+rma_outcome session::local_store(int rank, const byte_range& bytes) const {
+  const auto o = conflict_with_pending(rank, [&](const buffer& b, bool) { return overlap(b, bytes); });
+  return o ? *o : rma_outcome::done();
 }
 
 rma_outcome session::fence() {
@@ -52,6 +130,9 @@ rma_outcome session::lock(int origin, int target, lock_type type) {
   for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started)
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                  "MPI_Win_lock by rank " + std::to_string(origin) + " inside its MPI_Win_start epoch");
   if (s.lock_all || s.locks.contains(target))
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) +
                                                                    " already holds a lock on rank " +
@@ -76,9 +157,35 @@ rma_outcome session::unlock(int origin, int target) {
 rma_outcome session::lock_all(int origin) {
   if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started)
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs, "MPI_Win_lock_all by rank " +
+                                                                           std::to_string(origin) +
+                                                                           " inside its MPI_Win_start epoch");
   if (s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) + " already holds a lock");
   s.lock_all = true;
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_start(int origin, int target) {
+  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+    if (!o.is_done()) return o;
+  origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (s.started || s.lock_all || !s.locks.empty())
+    return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                  "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");
+  s.started = target;
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_complete(int origin) {
+  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (!s.started)
+    return rma_outcome::erroneous(rma_rule::complete_without_start,
+                                  "MPI_Win_complete by rank " + std::to_string(origin) + " without MPI_Win_start");
+  complete([&](const pending_call& pc) { return pc.call.origin_rank == origin; });
+  s.started.reset();
   return rma_outcome::done();
 }
 
@@ -112,21 +219,86 @@ rma_outcome session::flush_all(int origin) {
   return rma_outcome::done();
 }
 
-issued session::issue(const accumulate_call& call) {
+rma_outcome session::flush_local(int origin, int target) {
+  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+    if (!o.is_done()) return o;
+  if (!in_passive_epoch(origin, target))
+    return rma_outcome::erroneous(
+        rma_rule::flush_outside_passive_epoch,
+        "MPI_Win_flush_local: rank " + std::to_string(origin) + " holds no lock on rank " + std::to_string(target));
+  complete_locally(
+      [&](const pending_call& pc) { return pc.call.origin_rank == origin && pc.call.target.rank == target; });
+  return rma_outcome::done();
+}
+
+rma_outcome session::flush_local_all(int origin) {
+  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  const origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (!s.lock_all && s.locks.empty())
+    return rma_outcome::erroneous(rma_rule::flush_outside_passive_epoch,
+                                  "MPI_Win_flush_local_all: rank " + std::to_string(origin) + " holds no lock");
+  complete_locally([&](const pending_call& pc) { return pc.call.origin_rank == origin; });
+  return rma_outcome::done();
+}
+
+rma_outcome session::check_epoch(int origin, int target, std::string_view call, bool request_based) const {
+  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+    if (!o.is_done()) return o;
+  const bool passive = in_passive_epoch(origin, target);
+  if (request_based && !passive)
+    return rma_outcome::erroneous(rma_rule::request_outside_passive_epoch,
+                                  std::string(call) + " from rank " + std::to_string(origin) +
+                                      " without a lock on rank " + std::to_string(target));
+  const auto& started = origins_[static_cast<std::size_t>(origin)].started;
+  if (!passive && !fence_epoch_ && started != target)
+    return rma_outcome::erroneous(
+        rma_rule::no_access_epoch,
+        std::string(call) + " from rank " + std::to_string(origin) + " to rank " + std::to_string(target));
+  return rma_outcome::done();
+}
+
+// A new call's buffers against those of its origin's calls not yet complete at the origin:
+// reading a pending result buffer, or writing any pending call's buffer, is accessing it (§13.3).
+std::optional<rma_outcome> session::clash_with_pending(const accumulate_call& call) const {
+  const auto mine = origin_side_buffers(call);
+  return conflict_with_pending(call.origin_rank, [&](const buffer& b, bool result) -> std::optional<byte_range> {
+    for (const origin_side_buffer& o : mine)
+      if (result || o.role == "result")
+        if (const auto r = first_overlap(*o.b, b)) return r;
+    return std::nullopt;
+  });
+}
+
+issued session::issue_transfer(int origin, int target, bool get, bool request_based, const buffer& local,
+                               std::string label) {
+  const std::string_view name = get ? (request_based ? "MPI_Rget" : "MPI_Get") : (request_based ? "MPI_Rput" : "MPI_Put");
+  if (auto o = check_epoch(origin, target, name, request_based); !o.is_done()) return {o, std::nullopt};
+  // As the accumulate that moves the same buffer: MPI_REPLACE from it, or MPI_NO_OP into it.
+  accumulate_call c;
+  c.kind = get ? call_kind::get_accumulate : call_kind::accumulate;
+  c.origin_rank = origin;
+  c.target.rank = target;
+  c.op = get ? op_id::no_op : op_id::replace;
+  if (get) c.result = local;
+  else c.origin = local;
+  if (auto clash = clash_with_pending(c)) return {*clash, std::nullopt};
+  pending_call pc{c, {}, {}, std::nullopt, std::move(label), false, false, true};
+  if (request_based) {
+    pc.request = static_cast<request_id>(request_done_.size());
+    request_done_.push_back(false);
+  }
+  const auto request = pc.request;
+  pending_.push_back(std::move(pc));
+  return {rma_outcome::done(), request};
+}
+
+issued session::issue(const accumulate_call& call, std::string label) {
   if (auto o = check_call(space_, geometry_, call); !o.is_done()) return {o, std::nullopt};
-  const bool passive = in_passive_epoch(call.origin_rank, call.target.rank);
-  if (is_request_based(call.kind) && !passive)
-    return {rma_outcome::erroneous(rma_rule::request_outside_passive_epoch,
-                                   std::string(to_string(call.kind)) + " from rank " +
-                                       std::to_string(call.origin_rank) + " without a lock on rank " +
-                                       std::to_string(call.target.rank)),
-            std::nullopt};
-  if (!passive && !fence_epoch_)
-    return {rma_outcome::erroneous(rma_rule::no_access_epoch, std::string(to_string(call.kind)) + " from rank " +
-                                                                  std::to_string(call.origin_rank) + " to rank " +
-                                                                  std::to_string(call.target.rank)),
-            std::nullopt};
-  pending_call pc{call, {}, {}, std::nullopt, false};
+  if (auto o = check_epoch(call.origin_rank, call.target.rank, to_string(call.kind), is_request_based(call.kind));
+      !o.is_done())
+    return {o, std::nullopt};
+  if (auto clash = clash_with_pending(call)) return {*clash, std::nullopt};
+  pending_call pc{call, {}, {}, std::nullopt, std::move(label), false, false, false};
   const auto snapshot = [&](const buffer& b) {
     const auto bytes = space_.bytes(b.region);
     return std::vector<std::byte>(bytes.begin(), bytes.end());
@@ -145,19 +317,9 @@ issued session::issue(const accumulate_call& call) {
 rma_outcome session::wait(request_id r) {
   if (r >= request_done_.size())
     return rma_outcome::erroneous(rma_rule::unknown_request, "request " + std::to_string(r));
-  if (request_done_[r]) return rma_outcome::done();
-  // The origin data was captured when issued, so an MPI_Raccumulate is now locally complete.
-  // An MPI_Rget_accumulate's result exists only once the call has run at the target; the calls
-  // its origin issued to that target before it run first, keeping accumulate_ordering.
-  const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const pending_call& pc) { return pc.request == r; });
-  if (it != pending_.end() && it->call.kind == call_kind::rget_accumulate) {
-    const std::size_t last = static_cast<std::size_t>(it - pending_.begin());
-    const int origin = it->call.origin_rank, target = it->call.target.rank;
-    std::size_t index = 0;
-    complete([&](const pending_call& pc) {
-      return index++ <= last && pc.call.origin_rank == origin && pc.call.target.rank == target;
-    });
-  }
+  // The origin data was captured when issued, so an MPI_Raccumulate is now locally complete;
+  // an MPI_Rget_accumulate is performed at the target to have its result.
+  complete_locally([&](const pending_call& pc) { return pc.request == r; });
   request_done_[r] = true;
   return rma_outcome::done();
 }

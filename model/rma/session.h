@@ -6,12 +6,19 @@
 // Request-based calls (§13.3.5): MPI_Wait completes the call at the origin only. After it the
 // origin buffer may be reused and, for MPI_Rget_accumulate, the result buffer holds the
 // fetched values (so the model performs it at the target then); an MPI_Raccumulate stays
-// pending at the target until a flush or unlock.
+// pending at the target until a flush or unlock. MPI_Win_flush_local(_all) (§13.5.4) completes
+// calls at the origin the same way.
+//
+// Origin-side buffers (§13.3): until a call completes at the origin, its origin and compare
+// buffers must not be updated and its result buffer not accessed, by the origin's own loads
+// and stores or by its later calls. The session checks both (local_load, local_store, issue).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/rma/accumulate.h"
@@ -45,11 +52,37 @@ class session {
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
+  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
+  // active-target access epoch, MPI_Win_complete ends it and completes its calls. The
+  // target's MPI_Win_post and MPI_Win_wait are not modelled (nor is matching them).
+  rma_outcome pscw_start(int origin, int target);
+  rma_outcome pscw_complete(int origin);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
+  rma_outcome flush_local(int origin, int target);
+  rma_outcome flush_local_all(int origin);
 
-  issued issue(const accumulate_call& call);
+  // Whether `origin` may now issue an RMA call (`call` names it in the evidence) to `target`:
+  // inside an access epoch to it, a passive-target one for a request-based call (§13.3.5, §13.5).
+  // issue checks this; puts and gets, which the session does not model, call it themselves.
+  rma_outcome check_epoch(int origin, int target, std::string_view call, bool request_based) const;
+
+  // `label` names the call in the evidence of later findings about its buffers.
+  issued issue(const accumulate_call& call, std::string label = {});
   rma_outcome wait(request_id r);
+
+  // MPI_Put from `local` or MPI_Get into it, MPI_Rput or MPI_Rget when `request_based` (the
+  // explorer, not the session, models their effect at the target): checked for an access epoch
+  // and against the origin's pending calls' buffers as issue checks a call, then tracked until
+  // it completes at the origin, so that its buffer is not updated (put) or accessed (get) before
+  // (§13.3). `local` may be empty (count 0) when the buffer is not followed.
+  issued issue_transfer(int origin, int target, bool get, bool request_based, const buffer& local, std::string label);
+
+  // `rank` loads or stores `bytes` of its own memory: erroneous when they belong to a buffer of
+  // one of its calls that has not completed at the origin (a result buffer; for a store also an
+  // origin or compare buffer). Nothing is written: the caller stores after a done outcome.
+  rma_outcome local_load(int rank, const byte_range& bytes) const;
+  rma_outcome local_store(int rank, const byte_range& bytes) const;
 
   // Calls issued by `origin` that have not yet taken effect at their target.
   std::size_t pending_at_target(int origin) const;
@@ -61,11 +94,15 @@ class session {
     accumulate_call call;
     std::vector<std::byte> origin_snapshot, compare_snapshot;
     std::optional<request_id> request;
+    std::string label;
     bool applied = false;
+    bool locally_complete = false;  // its buffers are free again, though it may be pending at the target
+    bool buffers_only = false;      // a put or get: tracked for its buffer, not applied at the target
   };
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
     bool lock_all = false;
+    std::optional<int> started;      // the target of its MPI_Win_start epoch
   };
 
   bool in_passive_epoch(int origin, int target) const;
@@ -74,6 +111,15 @@ class session {
   // Applies the pending calls that `which` selects, in issue order, and forgets them.
   template <class Which>
   void complete(Which which);
+  // Completes at the origin the pending calls `which` selects: the fetching ones, and every
+  // call of the same origin to the same target issued before one, are performed at the target.
+  template <class Which>
+  void complete_locally(Which which);
+  // The first of rank's calls not yet complete at the origin with a buffer that `touched` (given
+  // the buffer and whether it is a result buffer) returns bytes of; the finding naming them.
+  template <class Touched>
+  std::optional<rma_outcome> conflict_with_pending(int rank, Touched touched) const;
+  std::optional<rma_outcome> clash_with_pending(const accumulate_call& call) const;
 
   address_space space_;
   window_geometry geometry_;

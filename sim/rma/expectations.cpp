@@ -88,6 +88,14 @@ judgement judge(const expectation& e, const scenario& s, const exploration& x) {
                                      [&](const finding& f) { return describe(f.kind).name == e.name; });
       return {found ? judgement_status::met : judgement_status::not_met, found ? "" : "no " + e.name + " finding"};
     }
+    case expectation_kind::outcomes: {
+      // A stopped search found a lower bound: it refutes a smaller count, confirms none.
+      const double want = static_cast<double>(e.outcomes), found = x.final_states;
+      const std::string count = found < 1e15 ? std::to_string(static_cast<std::int64_t>(found)) : "more than 10^15";
+      const std::string detail = (x.complete ? "" : "at least ") + count + " outcome(s)";
+      if (x.complete) return {found == want ? judgement_status::met : judgement_status::not_met, detail};
+      return {found > want ? judgement_status::not_met : judgement_status::unknown, detail};
+    }
     case expectation_kind::erroneous: {
       const bool found = std::any_of(s.rejected.begin(), s.rejected.end(), [&](const rejected_call& r) {
         return describe(r.outcome.broken_rule()).name == e.name;

@@ -3,7 +3,7 @@
 //   window 48 disp_unit=8          # bytes of each rank's window (required), displacement unit
 //   target 1                       # the rank whose window is accessed (default 0)
 //   ranks 4                        # window group size (default: highest rank named + 1)
-//   epoch fence|lock_all           # how origins reach the target (default fence)
+//   epoch fence|lock_all|none      # how origins reach the target (default fence; none: a rank's lock lines)
 //   info accumulate_ordering=none  # window info keys (MPI-4.1 §13.2.1)
 //   policy minmax_nan=ignore       # semantics policy keys (see README)
 //   init double 0.5 1.5 at=16      # initial window values from byte `at` (default 0)
@@ -11,9 +11,36 @@
 //   rank 1: get_accumulate op=no_op type=double disp=1
 //   rank 2: fetch_and_op op=sum type=long disp=0 origin=5
 //   rank 3: compare_and_swap type=int disp=0 origin=7 compare=0
-//   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get)
+//   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get, rput, rget)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
-//   expect clean | serializable | non_serializable | finding KIND | erroneous RULE
+//   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
+//     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
+//     values together, as third-party tests that list their legal outcomes state them)
+//
+// Origin-side buffers (MPI-4.1 §13.3): a rank's named local buffers, its loads and stores on
+// them, and the points where its calls complete, all in that rank's program order (file order):
+//   rank 0: buffer a double 4 = 1,2,3,4      # N elements of a predefined type (zero if no values)
+//   rank 0: accumulate op=sum type=double disp=0 count=2 origin=@a[1]   # from element 1 (@a: 0)
+//   rank 0: get_accumulate op=sum type=double disp=0 origin=@a result=@r
+//   rank 0: compare_and_swap type=long disp=0 origin=@n compare=@c result=@r
+//   rank 0: raccumulate op=sum type=double disp=0 origin=@a req=q   (also rget_accumulate, rput, rget)
+//   rank 0: put type=double disp=0 count=2 origin=@a   |   rank 0: get type=double disp=0 result=@r
+//   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
+//   rank 0: load @r[0]                       # one element; "load @r" loads all of r
+//   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
+//   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
+//   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
+//   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
+// A store into the origin or compare buffer of a call, or a load or store of its result buffer,
+// before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
+// result_buffer_accessed_before_completion), and so is a later call reading or writing those
+// buffers. flush_local(_all) and wait complete calls at the origin (§13.5.4, §13.3.5); flush,
+// flush_all, unlock and unlock_all at the target as well, which orders the rank's later calls
+// after them; the epoch's end completes everything. Misuse of synchronisation is erroneous as
+// in the model (session.h): a call or put/get outside an access epoch, a completion outside a
+// passive-target epoch, unlock without lock, a second lock on one target, overlapping access
+// epochs (start inside a lock or start, a lock inside start), complete without start, and wait
+// on a request an erroneous call never returned.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are
@@ -39,13 +66,14 @@ struct rejected_call {
   redsem::rma::rma_outcome outcome;
 };
 
-enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous };
+enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous, outcomes };
 
 struct expectation {
   int line;
   expectation_kind kind;
   std::string name;  // the finding kind or rule name
   std::string text;  // as written
+  std::int64_t outcomes = 0;  // `expect outcomes N`: exactly N distinct reachable outcomes
 };
 
 struct scenario {

@@ -16,6 +16,7 @@ struct scenario_limits {
   std::int64_t max_elements = 1 << 14;                // basic elements of a datatype, and of all calls together
   std::int64_t max_byte_reach = std::int64_t{1} << 40;  // |displacement, stride, lb, extent| in bytes
   int max_type_depth = 64;                            // nesting of datatype constructors
+  std::int64_t max_buffer_bytes = 1 << 20;            // the named origin-side buffers of all ranks together
 };
 
 }  // namespace redsem::sim::rma

@@ -1,6 +1,6 @@
 // The interleaving search problem: accesses to one target window cut into element steps, with
-// the orders MPI keeps (accumulate_ordering, a process's own program order), which steps MPI
-// makes atomic, and a compact byte layout of the search state.
+// the orders MPI keeps (accumulate_ordering, a process's own program order, a flush between one
+// origin's calls), which steps MPI makes atomic, and a compact byte layout of the search state.
 #pragma once
 
 #include <cstdint>

@@ -41,6 +41,19 @@ TEST(RmaConcurrency, SameOpSameTypeAccumulatesHaveNoFinding) {
             list{});
 }
 
+TEST(RmaConcurrency, AFlushBetweenOneOriginsCallsMakesThemNotConcurrent) {
+  auto sum = make(0, 0, K::accumulate, op_id::sum, {{I, 0}});
+  auto max = make(0, 1, K::accumulate, op_id::max, {{I, 0}});
+  EXPECT_EQ(kinds({sum, max}), list{finding_kind::mixed_ops});
+  max.completion_phase = 1;  // MPI_Win_flush between them (§13.5.4)
+  EXPECT_EQ(kinds({sum, max}), list{});
+  EXPECT_EQ(kinds({sum, max, make(1, 0, K::accumulate, op_id::max, {{I, 0}})}), list{finding_kind::mixed_ops})
+      << "another origin's call is still concurrent with the first";
+  auto store = make(0, 1, K::local_store, op_id::replace, {{I, 0}});
+  store.completion_phase = 1;
+  EXPECT_EQ(kinds({sum, store}), list{finding_kind::racing_access}) << "only remote accesses are ordered by a flush";
+}
+
 TEST(RmaConcurrency, SameElementThroughDifferentDatatypes) {
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::accumulate, op_id::sum, {{F, 0}})}),
             list{finding_kind::mismatched_accumulates});

@@ -40,6 +40,19 @@ TEST(RmaVerdict, AnIncompleteSearchConfirmsNoExpectationOnTheWholeSpace) {
   EXPECT_TRUE(complete.ok());
 }
 
+TEST(RmaVerdict, ExpectOutcomesCountsEveryReachableOutcomeExactly) {
+  // Two origins' fetch-and-adds: the window ends at 3 either way, the tickets differ (2 outcomes).
+  const std::string tickets =
+      "window 8\ninit long 0\nrank 0: fetch_and_op op=sum type=long origin=1\n"
+      "rank 1: fetch_and_op op=sum type=long origin=2\n";
+  EXPECT_EQ(verdict_of(tickets + "expect outcomes 2\n").judgements[0].status, judgement_status::met);
+  EXPECT_EQ(verdict_of(tickets + "expect outcomes 1\n").judgements[0].status, judgement_status::not_met);
+  EXPECT_EQ(verdict_of(tickets + "expect outcomes 3\n").judgements[0].status, judgement_status::not_met);
+  // A stopped search has a lower bound: it refutes a count below it and confirms nothing.
+  EXPECT_EQ(verdict_of(sums(8) + "expect outcomes 1\n", 50).judgements[0].status, judgement_status::not_met);
+  EXPECT_EQ(verdict_of(sums(8) + "expect outcomes 1000000\n", 50).judgements[0].status, judgement_status::unknown);
+}
+
 TEST(RmaVerdict, AnIncompleteSearchStillRefutes) {
   // A racing put: its first non-serial outcome is found long before the limit.
   const std::string racy = "window 4\nrank 0: accumulate op=sum type=int origin=10\nrank 1: put type=int origin=100\n"
