@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "sim/rma/scenario_values.h"
+#include "tools/mpi_helper_path.h"
 
 namespace redsem::tools {
 namespace {
@@ -84,6 +87,30 @@ std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_opt
     return std::nullopt;
   }
   return fuzz::mpi_user_op_kernel(helper, std::move(spec), element.extent(), o.mpi);
+}
+
+kernel_mpi_options typed_kernel_mpi(const std::string& command, const std::string& kernel, const std::string& type,
+                                    bool commute, const std::string& mpi, const std::string& setup,
+                                    const std::string& through) {
+  return {kernel, mpi, type, false, setup.empty() ? type : "", setup, through, commute, command};
+}
+
+std::string handle_text(const kernel_mpi_options& o) {
+  if (!o.setup.empty()) return "made by " + o.setup;
+  return o.datatype.empty() ? o.type : o.datatype;
+}
+
+std::optional<fuzz::kernel_under_test> kernel_in_own_mpi_helper(const kernel_mpi_options& o,
+                                                                const std::string& mpi_helper, double call_timeout,
+                                                                const datatype& element, std::ostream& err) {
+  if (!mpi_helper_usable(o.command, o.mpi, mpi_helper, err)) return std::nullopt;
+  auto helper = std::make_shared<fuzz::mpi_helper>(mpi_helper_path(o.mpi, mpi_helper), call_timeout);
+  auto k = kernel_in_mpi_helper(o, element, element.description(), *helper, err);
+  if (k)
+    k->run = [run = std::move(k->run), helper](std::byte* in, std::byte* inout, std::int64_t n) {
+      return run(in, inout, n);
+    };
+  return k;
 }
 
 }  // namespace redsem::tools

@@ -31,4 +31,20 @@ std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_opt
                                                             const std::string& element_name, fuzz::mpi_helper& helper,
                                                             std::ostream& err);
 
+// For the commands whose --type is the kernel's datatype, predefined or a description (opcheck,
+// orders and simulate --kernel): the handle is --type's, committed as described, unless --setup
+// makes one; --commute is MPI_Op_create's flag.
+kernel_mpi_options typed_kernel_mpi(const std::string& command, const std::string& kernel, const std::string& type,
+                                    bool commute, const std::string& mpi, const std::string& setup,
+                                    const std::string& through);
+
+// The handle the kernel gets, for reports: "MPI_INT", "struct(…)", "made by LIB.so:FUNCTION".
+std::string handle_text(const kernel_mpi_options& o);
+
+// The kernel in a helper of its own (found as mpi_helper_path finds it), which the kernel keeps
+// alive; nullopt after saying on `err` what is wrong (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_in_own_mpi_helper(const kernel_mpi_options& o,
+                                                                const std::string& mpi_helper, double call_timeout,
+                                                                const datatype& element, std::ostream& err);
+
 }  // namespace redsem::tools

@@ -18,7 +18,6 @@
 #include "tools/command.h"
 #include "tools/fuzz_kernel_mpi.h"
 #include "tools/json_text.h"
-#include "tools/mpi_helper_path.h"
 #include "tools/opcheck.h"
 #include "tools/value_list.h"
 
@@ -83,38 +82,32 @@ std::string failed_call_text(const fuzz::kernel_call_failed& f) {
   return head + "on a call of " + std::to_string(f.count) + " elements";
 }
 
+kernel_mpi_options mpi_options(const opcheck_request& o) {
+  return typed_kernel_mpi("opcheck", o.kernel, o.type, o.commute == "true", o.mpi, o.setup, o.through);
+}
+
 // How --mpi calls the function: "in the openmpi helper after MPI_Init, with handle MPI_INT, directly".
 std::string mpi_call_text(const opcheck_request& o) {
-  return "in the " + o.mpi + " helper after MPI_Init, with handle " +
-         (o.setup.empty() ? o.type : "made by " + o.setup) + ", " +
+  return "in the " + o.mpi + " helper after MPI_Init, with handle " + handle_text(mpi_options(o)) + ", " +
          (o.through == "reduce_local" ? "through MPI_Op_create and MPI_Reduce_local" : "directly");
 }
 
-// The function under test: in a child of this process, or with --mpi in that MPI's helper
-// (which `helper` holds, and must outlive the kernel). nullopt after saying why (exit 2).
-std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const datatype& type,
-                                                 std::optional<fuzz::mpi_helper>& helper, std::ostream& err) {
-  if (o.mpi.empty()) {
-    if (!(o.setup.empty() && o.through.empty() && o.mpi_helper.empty())) {
-      err << "redsem opcheck: --setup, --through and --mpi-helper need --mpi openmpi|mpich (the MPI whose handles "
-             "the function gets)\n";
-      return std::nullopt;
-    }
-    auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
-    if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
-      err << "redsem opcheck: " << e->message << "\n";
-      return std::nullopt;
-    }
-    return fuzz::isolated_kernel(fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), type),
-                                 o.call_timeout);
+// The function under test: in a child of this process, or with --mpi in that MPI's helper.
+// nullopt after saying why (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const datatype& type, std::ostream& err) {
+  if (!o.mpi.empty()) return kernel_in_own_mpi_helper(mpi_options(o), o.mpi_helper, o.call_timeout, type, err);
+  if (!(o.setup.empty() && o.through.empty() && o.mpi_helper.empty())) {
+    err << "redsem opcheck: --setup, --through and --mpi-helper need --mpi openmpi|mpich (the MPI whose handles "
+           "the function gets)\n";
+    return std::nullopt;
   }
-  if (!mpi_helper_usable("opcheck", o.mpi, o.mpi_helper, err)) return std::nullopt;
-  helper.emplace(mpi_helper_path(o.mpi, o.mpi_helper), o.call_timeout);
-  // --type is the handle too, predefined or committed as described, unless --setup makes it.
-  const kernel_mpi_options mo{
-      o.kernel, o.mpi, o.type, false, o.setup.empty() ? o.type : "", o.setup, o.through, o.commute == "true",
-      "opcheck"};
-  return kernel_in_mpi_helper(mo, type, type.description(), *helper, err);
+  auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
+  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
+    err << "redsem opcheck: " << e->message << "\n";
+    return std::nullopt;
+  }
+  return fuzz::isolated_kernel(fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), type),
+                               o.call_timeout);
 }
 
 void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
@@ -208,8 +201,7 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
   std::optional<opfile::concrete_element> identity;
   if (!o.identity.empty() && !(identity = parse_identity(o.identity, *type, *fields, &why)))
     return fail("--identity: " + why);
-  std::optional<fuzz::mpi_helper> helper;
-  const auto found = kernel_of(o, *type, helper, err);
+  const auto found = kernel_of(o, *type, err);
   if (!found) return bad_input;
   const fuzz::kernel_under_test& kernel = *found;
 

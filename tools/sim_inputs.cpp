@@ -20,7 +20,6 @@
 #include "sim/rma/scenario_values.h"
 #include "tools/command.h"
 #include "tools/fuzz_kernel_mpi.h"
-#include "tools/mpi_helper_path.h"
 
 namespace redsem::tools {
 namespace {
@@ -120,31 +119,18 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
 
 namespace {
 
-// --mpi: the function in that MPI's helper, which the kernel keeps alive; nullopt with *error.
-std::optional<fuzz::kernel_under_test> helper_kernel(const std::string& kernel, const std::string& commute,
-                                                     const std::string& type_name, const datatype& type,
-                                                     const kernel_mpi_choice& mpi, const std::string& command,
-                                                     std::string* error) {
+// --mpi: the function in that MPI's helper; nullopt with *error.
+std::optional<fuzz::kernel_under_test> helper_kernel(const kernel_mpi_options& o, const std::string& mpi_helper,
+                                                     const datatype& type, std::string* error) {
   std::ostringstream err;
-  const auto fail = [&] {
-    // The messages say "redsem COMMAND: …\n"; the command's caller says that itself.
+  auto k = kernel_in_own_mpi_helper(o, mpi_helper, fuzz::default_call_timeout, type, err);
+  if (!k) {
+    // The message says "redsem COMMAND: …\n"; the command's caller says that itself.
     *error = err.str();
-    const std::string head = "redsem " + command + ": ";
+    const std::string head = "redsem " + o.command + ": ";
     if (error->rfind(head, 0) == 0) error->erase(0, head.size());
     while (!error->empty() && error->back() == '\n') error->pop_back();
-    return std::nullopt;
-  };
-  if (!mpi_helper_usable(command, mpi.mpi, mpi.mpi_helper, err)) return fail();
-  auto helper =
-      std::make_shared<fuzz::mpi_helper>(mpi_helper_path(mpi.mpi, mpi.mpi_helper), fuzz::default_call_timeout);
-  // --type is the handle too, predefined or committed as described, unless --setup makes it.
-  const kernel_mpi_options mo{kernel,    mpi.mpi,     type_name,         false,  mpi.setup.empty() ? type_name : "",
-                              mpi.setup, mpi.through, commute == "true", command};
-  auto k = kernel_in_mpi_helper(mo, type, type.description(), *helper, err);
-  if (!k) return fail();
-  k->run = [run = std::move(k->run), helper](std::byte* in, std::byte* inout, std::int64_t n) {
-    return run(in, inout, n);
-  };
+  }
   return k;
 }
 
@@ -190,6 +176,8 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
     *error = "--setup, --through and --mpi-helper need --mpi openmpi|mpich (the MPI whose handles the function gets)";
     return std::nullopt;
   }
+  const auto mpi_options =
+      typed_kernel_mpi(command, kernel, type_name, commute == "true", mpi.mpi, mpi.setup, mpi.through);
   // The contract is checked on an isolated kernel (a child of this process, or the helper);
   // the search calls `per_element`.
   std::optional<fuzz::kernel_under_test> isolated, per_element;
@@ -203,7 +191,7 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
     function = std::get<fuzz::loaded_function>(std::move(loaded));
     isolated = fuzz::isolated_kernel(fuzz::loaded_function_kernel(*function, *type), fuzz::default_call_timeout);
   } else {
-    isolated = per_element = helper_kernel(kernel, commute, type_name, *type, mpi, command, error);
+    isolated = per_element = helper_kernel(mpi_options, mpi.mpi_helper, *type, error);
     if (!isolated) return std::nullopt;
   }
   const auto contract = fuzz::check_contract(*isolated, *type, semantics);
@@ -249,13 +237,12 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
   const bool commutative = commute == "true";
   const sim::op_laws none{sim::law_verdict::unknown, sim::law_verdict::unknown,
                           "none known of a compiled function (redsem opcheck --kernel searches them)"};
-  return chosen_op{element_op{kernel, *type, commutative, std::move(combine)}, std::nullopt, none,
-                   "kernel " + kernel + " on " + type->description() +
-                       (commutative ? ", created commutative" : ", created non-commutative") +
-                       (mpi.mpi.empty() ? ""
-                                        : ", in the " + mpi.mpi + " helper with handle " +
-                                              (mpi.setup.empty() ? type->description() : "made by " + mpi.setup)),
-                   nullptr};
+  return chosen_op{
+      element_op{kernel, *type, commutative, std::move(combine)}, std::nullopt, none,
+      "kernel " + kernel + " on " + type->description() +
+          (commutative ? ", created commutative" : ", created non-commutative") +
+          (mpi.mpi.empty() ? "" : ", in the " + mpi.mpi + " helper with handle " + handle_text(mpi_options)),
+      nullptr};
 }
 
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
