@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <optional>
 
 #include "model/op.h"
@@ -18,6 +17,7 @@
 #include "tools/fuzz_render.h"
 #include "tools/fuzz_surface_render.h"
 #include "tools/json_text.h"
+#include "tools/mpi_helper_path.h"
 #include "tools/number_options.h"
 #include "tools/progress.h"
 
@@ -131,29 +131,6 @@ void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
        "most 256 MiB to redsem's address space, and an allocation past that fails"});
 }
 
-// The helper program for `--mpi LIB`: --mpi-helper, else next to this executable.
-std::string helper_path(const options& o, const std::string& prefix = "redsem-mpi-helper-") {
-  if (!o.mpi_helper.empty() && prefix == "redsem-mpi-helper-") return o.mpi_helper;
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return (self.parent_path() / (prefix + o.mpi)).string();
-}
-
-// Whether --mpi names a library whose helper program is there.
-int check_helper(const options& o, std::ostream& err) {
-  if (o.mpi != "openmpi" && o.mpi != "mpich") {
-    err << "redsem fuzz: --mpi '" << o.mpi << "': expected openmpi or mpich\n";
-    return bad_input;
-  }
-  const std::string helper_program = helper_path(o);
-  if (access(helper_program.c_str(), X_OK) != 0) {
-    err << "redsem fuzz: no helper program for " << o.mpi << " at " << helper_program << " (it is built when mpicc."
-        << o.mpi << " is installed; or pass --mpi-helper PATH)\n";
-    return bad_input;
-  }
-  return ok;
-}
-
 int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
   fuzz::mpi_campaign_options mo;
   mo.semantics = semantics;
@@ -172,11 +149,10 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
     return bad_input;
   }
-  const int usable = check_helper(o, err);
-  if (usable != ok) return usable;
-  const std::string helper_program = helper_path(o);
+  if (!mpi_helper_usable("fuzz", o.mpi, o.mpi_helper, err)) return bad_input;
+  const std::string helper_program = mpi_helper_path(o.mpi, o.mpi_helper);
   if (o.surface) {
-    const std::string surface_helper = helper_path(o, "redsem-mpi-surface-helper-");
+    const std::string surface_helper = mpi_helper_path(o.mpi, o.mpi_helper, "redsem-mpi-surface-helper-");
     if (access(surface_helper.c_str(), X_OK) != 0) {
       err << "redsem fuzz: no surface helper for " << o.mpi << " at " << surface_helper << "\n";
       return bad_input;
@@ -247,10 +223,10 @@ std::optional<fuzz::kernel_under_test> helper_kernel(const options& o, const fuz
            "process)\n";
     return std::nullopt;
   }
-  if (check_helper(o, err) != ok) return std::nullopt;
-  helper.emplace(helper_path(o), o.call_timeout);
+  if (!mpi_helper_usable("fuzz", o.mpi, o.mpi_helper, err)) return std::nullopt;
+  helper.emplace(mpi_helper_path(o.mpi, o.mpi_helper), o.call_timeout);
   return kernel_in_mpi_helper({o.kernel, o.mpi, o.type, o.op_file.empty(), o.datatype, o.setup, o.through, commute},
-                              oracle, *helper, err);
+                              oracle.type, oracle.name, *helper, err);
 }
 
 int run_kernel(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {

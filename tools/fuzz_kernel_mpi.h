@@ -1,6 +1,7 @@
-// `redsem fuzz --kernel LIB.so:SYMBOL --mpi openmpi|mpich`: the user's function run in the
-// library's helper process with a real datatype handle (props/fuzz/mpi_user_op.h), chosen from
-// the command line and checked against the oracle's element before any case runs.
+// `--kernel LIB.so:SYMBOL --mpi openmpi|mpich` (redsem fuzz, opcheck, orders, simulate): the
+// user's function run in the library's helper process with a real datatype handle
+// (props/fuzz/mpi_user_op.h), chosen from the command line and checked against the element the
+// command works on before any call.
 #pragma once
 
 #include <optional>
@@ -8,7 +9,7 @@
 #include <string>
 
 #include "props/fuzz/mpi_user_op.h"
-#include "props/fuzz/oracle.h"
+#include "model/typemap.h"
 
 namespace redsem::tools {
 
@@ -21,10 +22,29 @@ struct kernel_mpi_options {
   std::string setup;           // --setup LIB.so:FUNCTION
   std::string through;         // --through: direct (default) or reduce_local
   bool commute = true;         // the op's commute flag, for MPI_Op_create
+  std::string command = "fuzz";  // names the command in messages
 };
 
-// The kernel, prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2).
-std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const fuzz::oracle& oracle,
-                                                            fuzz::mpi_helper& helper, std::ostream& err);
+// The kernel on elements of `element` (named `element_name` in messages, "MPI_SUM on MPI_INT"),
+// prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
+                                                            const std::string& element_name, fuzz::mpi_helper& helper,
+                                                            std::ostream& err);
+
+// For the commands whose --type is the kernel's datatype, predefined or a description (opcheck,
+// orders and simulate --kernel): the handle is --type's, committed as described, unless --setup
+// makes one; --commute is MPI_Op_create's flag.
+kernel_mpi_options typed_kernel_mpi(const std::string& command, const std::string& kernel, const std::string& type,
+                                    bool commute, const std::string& mpi, const std::string& setup,
+                                    const std::string& through);
+
+// The handle the kernel gets, for reports: "MPI_INT", "struct(…)", "made by LIB.so:FUNCTION".
+std::string handle_text(const kernel_mpi_options& o);
+
+// The kernel in a helper of its own (found as mpi_helper_path finds it), which the kernel keeps
+// alive; nullopt after saying on `err` what is wrong (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_in_own_mpi_helper(const kernel_mpi_options& o,
+                                                                const std::string& mpi_helper, double call_timeout,
+                                                                const datatype& element, std::ostream& err);
 
 }  // namespace redsem::tools

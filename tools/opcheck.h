@@ -26,6 +26,10 @@ struct opcheck_request {
   std::string identity;  // with kernel: an identity candidate, as --values writes an element
   std::uint64_t seed = 1;
   double call_timeout = fuzz::default_call_timeout;  // with kernel: seconds a call (or the load) may take
+  // With kernel: run it in the helper process of this MPI (openmpi, mpich) with a real handle:
+  // --type's (predefined or committed as described) or the one --setup's LIB.so:FUNCTION makes;
+  // called directly or --through reduce_local (tools/fuzz_kernel_mpi.h).
+  std::string mpi, mpi_helper, setup, through;
 };
 
 // Prints the table; returns the exit code (0 ok, 1 a declared or required law refuted, 2 bad input).

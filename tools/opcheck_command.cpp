@@ -141,6 +141,11 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     err << "redsem opcheck: --commute and --identity go with --kernel; an op file declares both itself\n";
     return bad_input;
   }
+  if (!(o.mpi.empty() && o.mpi_helper.empty() && o.setup.empty() && o.through.empty())) {
+    err << "redsem opcheck: --mpi, --mpi-helper, --setup and --through go with --kernel (an op file has no function "
+           "to call)\n";
+    return bad_input;
+  }
   const auto loaded = opfile::load_op_path(o.file);
   if (!loaded.op) {
     err << loaded.error.to_string() << "\n";
@@ -202,6 +207,20 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--identity", opts->identity,
                   "With --kernel: an identity candidate; entries by ',', a pair's or complex's fields by ':'")
       ->type_name("V");
+  cmd->add_option("--mpi", opts->mpi,
+                  "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
+                  "handle (--type's, predefined or committed as described, or --setup's)")
+      ->type_name("openmpi|mpich");
+  cmd->add_option("--setup", opts->setup,
+                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
+                  "function gets the handle it stores (--type then gives its layout)")
+      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--through", opts->through,
+                  "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
+                  "--commute) and the library's own MPI_Reduce_local")
+      ->type_name("direct|reduce_local");
+  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
+      ->type_name("PATH");
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the random search (default 1)");
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
                      "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");

@@ -1,9 +1,11 @@
-// `redsem opcheck --kernel LIB.so:SYMBOL --type T --commute true|false [--identity V]`: the
-// laws of a compiled MPI_User_function, no model needed. First its contract with MPI
+// `redsem opcheck --kernel LIB.so:SYMBOL --type T --commute true|false [--identity V]
+// [--mpi openmpi|mpich]`: the laws of a compiled MPI_User_function, no model needed. First its contract with MPI
 // (props/fuzz/kernel_contract.h: element independence under any split, writes only to
 // inoutvec[0 .. len), determinism); then the op-file law checker (model/opfile/law_check.h) on
 // the function as an element-level op (props/fuzz/kernel_op.h): commutativity against the
 // declared flag, associativity, the identity candidate, and whether a refutation needs a NaN.
+// With --mpi the function runs in that MPI's helper process with a real datatype handle
+// (tools/fuzz_kernel_mpi.h), as the library would call it; without, in a child of redsem.
 // Exit 0 when the function is what its MPI_Op_create call declares, 1 with an error finding,
 // 2 on bad input.
 #include <fmt/format.h>
@@ -14,6 +16,7 @@
 #include "props/fuzz/kernel_op.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/command.h"
+#include "tools/fuzz_kernel_mpi.h"
 #include "tools/json_text.h"
 #include "tools/opcheck.h"
 #include "tools/value_list.h"
@@ -64,8 +67,8 @@ struct kernel_check {
   bool has_error() const { return contract.breach || failed_call || (laws && laws->has_error()); }
 };
 
-std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_options& o) {
-  if (c.breach) return "broken: " + fuzz::describe(*c.breach);
+std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_options& o, bool own_handle) {
+  if (c.breach) return "broken: " + fuzz::describe(*c.breach, own_handle);
   return fmt::format("holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
                      "per element up to {}; guard bytes around both buffers)",
                      c.cases, c.longest, o.short_lengths);
@@ -79,6 +82,34 @@ std::string failed_call_text(const fuzz::kernel_call_failed& f) {
   return head + "on a call of " + std::to_string(f.count) + " elements";
 }
 
+kernel_mpi_options mpi_options(const opcheck_request& o) {
+  return typed_kernel_mpi("opcheck", o.kernel, o.type, o.commute == "true", o.mpi, o.setup, o.through);
+}
+
+// How --mpi calls the function: "in the openmpi helper after MPI_Init, with handle MPI_INT, directly".
+std::string mpi_call_text(const opcheck_request& o) {
+  return "in the " + o.mpi + " helper after MPI_Init, with handle " + handle_text(mpi_options(o)) + ", " +
+         (o.through == "reduce_local" ? "through MPI_Op_create and MPI_Reduce_local" : "directly");
+}
+
+// The function under test: in a child of this process, or with --mpi in that MPI's helper.
+// nullopt after saying why (exit 2).
+std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const datatype& type, std::ostream& err) {
+  if (!o.mpi.empty()) return kernel_in_own_mpi_helper(mpi_options(o), o.mpi_helper, o.call_timeout, type, err);
+  if (!(o.setup.empty() && o.through.empty() && o.mpi_helper.empty())) {
+    err << "redsem opcheck: --setup, --through and --mpi-helper need --mpi openmpi|mpich (the MPI whose handles "
+           "the function gets)\n";
+    return std::nullopt;
+  }
+  auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
+  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
+    err << "redsem opcheck: " << e->message << "\n";
+    return std::nullopt;
+  }
+  return fuzz::isolated_kernel(fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), type),
+                               o.call_timeout);
+}
+
 void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
                  const policy& p, const kernel_check& k) {
   out << "opcheck " << o.kernel << " on " << type.description() << "\n";
@@ -86,7 +117,8 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
                                                                             : kernel_words.commute_false)
       << "\n";
   out << "  policy " << to_string(p) << "\n";
-  out << "  element-wise " << contract_text(k.contract, k.contract_options) << "\n";
+  if (!o.mpi.empty()) out << "  called       " << mpi_call_text(o) << "\n";
+  out << "  element-wise " << contract_text(k.contract, k.contract_options, o.mpi.empty()) << "\n";
   if (k.contract.breach) {
     out << "  laws         not checked: "
         << (k.contract.breach->kind == fuzz::contract_breach::split_dependent
@@ -115,8 +147,10 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                              {"buffers", k.contract.cases},
                              {"calls", k.contract.calls}};
   if (const auto& b = k.contract.breach) {
-    nlohmann::json evidence = {{"kind", std::string(to_string(b->kind))}, {"count", b->count},
-                               {"chunks", b->chunks},                     {"message", fuzz::describe(*b)}};
+    nlohmann::json evidence = {{"kind", std::string(to_string(b->kind))},
+                               {"count", b->count},
+                               {"chunks", b->chunks},
+                               {"message", fuzz::describe(*b, o.mpi.empty())}};
     if (b->element >= 0)
       evidence.update({{"element", b->element}, {"invec", b->in}, {"inoutvec", b->inout}, {"whole", b->whole},
                        {"other", b->other}});
@@ -131,8 +165,10 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                       {"declared_commute", o.commute == "true"},
                       {"element_wise", contract},
                       {"evidence", std::string(not_a_proof)}};
+  if (!o.mpi.empty()) j["mpi"] = mpi_call_text(o);
   nlohmann::json findings = nlohmann::json::array();
-  if (k.contract.breach) findings.push_back({{"severity", "error"}, {"message", fuzz::describe(*k.contract.breach)}});
+  if (k.contract.breach)
+    findings.push_back({{"severity", "error"}, {"message", fuzz::describe(*k.contract.breach, o.mpi.empty())}});
   if (k.failed_call) findings.push_back({{"severity", "error"}, {"message", failed_call_text(*k.failed_call)}});
   if (k.laws) {
     nlohmann::json laws = nlohmann::json::object();
@@ -165,10 +201,9 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
   std::optional<opfile::concrete_element> identity;
   if (!o.identity.empty() && !(identity = parse_identity(o.identity, *type, *fields, &why)))
     return fail("--identity: " + why);
-  auto loaded = fuzz::load_user_function(o.kernel, o.call_timeout);
-  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) return fail(e->message);
-  const fuzz::kernel_under_test kernel = fuzz::isolated_kernel(
-      fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), *type), o.call_timeout);
+  const auto found = kernel_of(o, *type, err);
+  if (!found) return bad_input;
+  const fuzz::kernel_under_test& kernel = *found;
 
   kernel_check k;
   k.contract_options.seed = o.seed;

@@ -24,6 +24,7 @@ namespace {
 struct orders_options {
   int procs = 0;
   std::string op, op_file, kernel, commute, type, values, policy_text, svg;
+  kernel_mpi_choice mpi;
   std::uint64_t seed = 1;
   bool json = false;
   std::size_t list = 20;
@@ -96,8 +97,9 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   if (const auto problem = o.svg.empty() ? std::nullopt : unwritable_file(o.svg))  // before the search, not after it
     return err << "redsem orders: --svg: " << *problem << "\n", int{bad_input};
   bool breach = false;
-  const auto chosen = o.kernel.empty() ? choose_op(o.op, o.op_file, o.type, semantics, &why)
-                                       : choose_kernel_op(o.kernel, o.commute, o.type, semantics, "orders", &why, &breach);
+  const auto chosen = o.kernel.empty()
+                          ? choose_op(o.op, o.op_file, o.type, semantics, &why)
+                          : choose_kernel_op(o.kernel, o.commute, o.type, o.mpi, semantics, "orders", &why, &breach);
   if (!chosen) return err << "redsem orders: " << why << "\n", breach ? int{mismatch} : int{bad_input};
   std::vector<sim::element> inputs;
   opfile::domain_draws draws;
@@ -199,6 +201,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
       ->check(CLI::IsMember({"true", "false"}))
       ->type_name("true|false");
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
+  add_kernel_mpi_options(cmd, o->mpi);
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
@@ -207,10 +210,13 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
                    "Op applications the search may make before it reports an incomplete set (default 2e10)");
   cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
-  cmd->callback([cmd] {
+  cmd->callback([cmd, o] {
     if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
       throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
-    if (cmd->count("--values") && cmd->count("--random")) throw CLI::ValidationError("give --values or --random, not both");
+    if (o->kernel.empty() && !o->mpi.empty())
+      throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
+    if (cmd->count("--values") && cmd->count("--random"))
+      throw CLI::ValidationError("give --values or --random, not both");
   });
   return {cmd, [o, share](std::ostream& out, std::ostream& err) { return run_orders(*o, share, out, err); }};
 }

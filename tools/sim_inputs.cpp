@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iostream>
 #include <random>
+#include <sstream>
 
 #include "model/element_compare.h"
 #include "model/scalar_text.h"
@@ -12,9 +14,12 @@
 #include "props/fuzz/in_process_guard.h"
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
+#include "props/fuzz/mpi_user_op.h"
 #include "props/laws/opfile_prove.h"
 #include "sim/example_ops.h"
 #include "sim/rma/scenario_values.h"
+#include "tools/command.h"
+#include "tools/fuzz_kernel_mpi.h"
 
 namespace redsem::tools {
 namespace {
@@ -112,9 +117,46 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
                    std::string(to_string(*op)) + " on " + std::string(to_string(*type)), nullptr};
 }
 
+namespace {
+
+// --mpi: the function in that MPI's helper; nullopt with *error.
+std::optional<fuzz::kernel_under_test> helper_kernel(const kernel_mpi_options& o, const std::string& mpi_helper,
+                                                     const datatype& type, std::string* error) {
+  std::ostringstream err;
+  auto k = kernel_in_own_mpi_helper(o, mpi_helper, fuzz::default_call_timeout, type, err);
+  if (!k) {
+    // The message says "redsem COMMAND: …\n"; the command's caller says that itself.
+    *error = err.str();
+    const std::string head = "redsem " + o.command + ": ";
+    if (error->rfind(head, 0) == 0) error->erase(0, head.size());
+    while (!error->empty() && error->back() == '\n') error->pop_back();
+  }
+  return k;
+}
+
+}  // namespace
+
+void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
+  cmd->add_option("--mpi", choice.mpi,
+                  "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
+                  "handle (--type's, predefined or committed as described, or --setup's)")
+      ->type_name("openmpi|mpich");
+  cmd->add_option("--setup", choice.setup,
+                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
+                  "function gets the handle it stores (--type then gives its layout)")
+      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--through", choice.through,
+                  "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
+                  "--commute) and the library's own MPI_Reduce_local")
+      ->type_name("direct|reduce_local");
+  cmd->add_option("--mpi-helper", choice.mpi_helper, "The helper program for --mpi (default: next to redsem)")
+      ->type_name("PATH");
+}
+
 std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
-                                          const std::string& type_name, const policy& semantics,
-                                          const std::string& command, std::string* error, bool* breach) {
+                                          const std::string& type_name, const kernel_mpi_choice& mpi,
+                                          const policy& semantics, const std::string& command, std::string* error,
+                                          bool* breach) {
   *breach = false;
   if (type_name.empty() || (commute != "true" && commute != "false")) {
     *error = "--kernel needs --type T (the datatype the function is created for) and --commute true|false (the flag "
@@ -130,45 +172,77 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
     *error = "--type '" + type_name + "': " + *error;
     return std::nullopt;
   }
-  auto loaded = fuzz::load_user_function(kernel);
-  if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
-    *error = e->message;
+  if (mpi.mpi.empty() && !mpi.empty()) {
+    *error = "--setup, --through and --mpi-helper need --mpi openmpi|mpich (the MPI whose handles the function gets)";
     return std::nullopt;
   }
-  const auto& function = std::get<fuzz::loaded_function>(loaded);
-  const auto contract = fuzz::check_contract(
-      fuzz::isolated_kernel(fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout), *type, semantics);
+  const auto mpi_options =
+      typed_kernel_mpi(command, kernel, type_name, commute == "true", mpi.mpi, mpi.setup, mpi.through);
+  // The contract is checked on an isolated kernel (a child of this process, or the helper);
+  // the search calls `per_element`.
+  std::optional<fuzz::kernel_under_test> isolated, per_element;
+  std::optional<fuzz::loaded_function> function;
+  if (mpi.mpi.empty()) {
+    auto loaded = fuzz::load_user_function(kernel);
+    if (const auto* e = std::get_if<fuzz::load_error>(&loaded)) {
+      *error = e->message;
+      return std::nullopt;
+    }
+    function = std::get<fuzz::loaded_function>(std::move(loaded));
+    isolated = fuzz::isolated_kernel(fuzz::loaded_function_kernel(*function, *type), fuzz::default_call_timeout);
+  } else {
+    isolated = per_element = helper_kernel(mpi_options, mpi.mpi_helper, *type, error);
+    if (!isolated) return std::nullopt;
+  }
+  const auto contract = fuzz::check_contract(*isolated, *type, semantics);
   if (contract.breach) {
     *breach = true;
-    *error = "--kernel " + kernel + ": " + fuzz::describe(*contract.breach) +
+    *error = "--kernel " + kernel + ": " + fuzz::describe(*contract.breach, mpi.mpi.empty()) +
              "; such a function has no element-wise op to search (redsem opcheck --kernel says more)";
     return std::nullopt;
   }
-  const auto guarded = fuzz::in_process_kernel(
-      fuzz::loaded_function_kernel(function, *type), fuzz::default_call_timeout, [&](fuzz::call_end what) {
-        const std::string head = "redsem " + command + ": the function " + kernel;
-        switch (what) {
-          case fuzz::call_end::exited: return head + " ended the process inside a call\n";
-          case fuzz::call_end::hung: return head + " did not return from a call within 10 s\n";
-          case fuzz::call_end::crashed: break;
-        }
-        return head + " crashed inside a call (signal {signal})\n";
-      });
+  const std::string head = "redsem " + command + ": the function " + kernel;
+  if (function)
+    per_element = fuzz::in_process_kernel(fuzz::loaded_function_kernel(*function, *type), fuzz::default_call_timeout,
+                                          [head](fuzz::call_end what) {
+                                            switch (what) {
+                                              case fuzz::call_end::exited:
+                                                return head + " ended the process inside a call\n";
+                                              case fuzz::call_end::hung:
+                                                return head + " did not return from a call within 10 s\n";
+                                              case fuzz::call_end::crashed:
+                                                break;
+                                            }
+                                            return head + " crashed inside a call (signal {signal})\n";
+                                          });
   const auto span = static_cast<std::size_t>(type->extent());
-  // As the model's user_element_op (model/element_op.h) calls a function, through the guard:
-  // on copies, so that it may not see or write the caller's operands, and out may alias either.
-  auto combine = [run = guarded.run, span](const std::byte* a, const std::byte* b, std::byte* out) {
-    std::vector<std::byte> left(a, a + span), right(b, b + span);
-    run(left.data(), right.data(), 1);
-    std::memcpy(out, right.data(), span);
+  const auto margin = static_cast<std::size_t>(fuzz::helper_margin);
+  // As the model's user_element_op (model/element_op.h) calls a function: on copies, so that it
+  // may not see or write the caller's operands, and out may alias either. The copies have the
+  // margin around them that the MPI helper carries to and fro (props/fuzz/mpi_user_op.h). A
+  // call that fails in the helper (its crash or hang is reported, not suffered) ends the
+  // command as the in-process guard does.
+  auto combine = [run = per_element->run, span, margin,
+                  failed = head + (mpi.mpi.empty() ? " " : " in the " + mpi.mpi + " helper ")](
+                     const std::byte* a, const std::byte* b, std::byte* out) {
+    std::vector<std::byte> left(span + 2 * margin), right(span + 2 * margin);
+    std::memcpy(left.data() + margin, a, span);
+    std::memcpy(right.data() + margin, b, span);
+    if (const int status = run(left.data() + margin, right.data() + margin, 1); status != 0) {
+      std::cout << failed << fuzz::describe_status(status) << " on one element\n" << std::flush;
+      std::exit(mismatch);
+    }
+    std::memcpy(out, right.data() + margin, span);
   };
   const bool commutative = commute == "true";
   const sim::op_laws none{sim::law_verdict::unknown, sim::law_verdict::unknown,
                           "none known of a compiled function (redsem opcheck --kernel searches them)"};
-  return chosen_op{element_op{kernel, *type, commutative, std::move(combine)}, std::nullopt, none,
-                   "kernel " + kernel + " on " + type->description() +
-                       (commutative ? ", created commutative" : ", created non-commutative"),
-                   nullptr};
+  return chosen_op{
+      element_op{kernel, *type, commutative, std::move(combine)}, std::nullopt, none,
+      "kernel " + kernel + " on " + type->description() +
+          (commutative ? ", created commutative" : ", created non-commutative") +
+          (mpi.mpi.empty() ? "" : ", in the " + mpi.mpi + " helper with handle " + handle_text(mpi_options)),
+      nullptr};
 }
 
 std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,

@@ -2,6 +2,7 @@
 // the standard's segmented-scan example, later op files), and typed values from text or a seed.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -29,16 +30,29 @@ struct chosen_op {
 std::optional<chosen_op> choose_op(const std::string& op_name, const std::string& op_file, const std::string& type_name,
                                    const policy& semantics, std::string* error);
 
+// With --kernel: --mpi openmpi|mpich runs the function in that MPI's helper process with a real
+// datatype handle (tools/fuzz_kernel_mpi.h): --type's, predefined or committed as described, or
+// the one --setup's LIB.so:FUNCTION makes; called directly or --through reduce_local.
+struct kernel_mpi_choice {
+  std::string mpi, mpi_helper, setup, through;
+  bool empty() const { return mpi.empty() && mpi_helper.empty() && setup.empty() && through.empty(); }
+};
+
+// Adds --mpi, --setup, --through and --mpi-helper (for --kernel) to `cmd`.
+void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice);
+
 // --kernel LIB.so:SYMBOL with --type (a datatype as `opcheck --kernel` takes it) and --commute
 // true|false: a compiled MPI_User_function as the op. Its contract with MPI (element
 // independence under any split, writes only to inoutvec) is checked first, in child processes
-// (props/fuzz/kernel_contract.h); a function that breaks it is not used: nullopt with *error
-// and *breach set (a finding, exit 1), where bad input leaves *breach false (exit 2). The
-// search then calls it in this process, one element per call, guarded (in_process_guard.h): a
-// crash, a hang or an exit inside it ends `command` with exit 1 and a message naming it.
+// or the MPI helper (props/fuzz/kernel_contract.h); a function that breaks it is not used:
+// nullopt with *error and *breach set (a finding, exit 1), where bad input leaves *breach false
+// (exit 2). The search then calls it one element per call: in this process, guarded
+// (in_process_guard.h), or in the MPI helper. A crash, a hang or an exit inside it ends
+// `command` with exit 1 and a message naming it.
 std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::string& commute,
-                                          const std::string& type_name, const policy& semantics,
-                                          const std::string& command, std::string* error, bool* breach);
+                                          const std::string& type_name, const kernel_mpi_choice& mpi,
+                                          const policy& semantics, const std::string& command, std::string* error,
+                                          bool* breach);
 
 // The --values list (tools/value_list.h) for `op`: nullopt with *error on bad text or on an
 // element outside the op's domain.

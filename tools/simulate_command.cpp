@@ -19,6 +19,7 @@ namespace {
 
 struct simulate_options {
   std::string collective, algorithm, op, op_file, kernel, commute, type, values, policy_text;
+  kernel_mpi_choice mpi;
   int procs = 0, root = 0, count = 0, segment = 0;
   bool in_place = false, json = false, list = false;
   std::uint64_t seed = 1;
@@ -216,8 +217,9 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   if (!kind) return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
   if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
   bool breach = false;
-  const auto chosen = o.kernel.empty() ? choose_op(o.op, o.op_file, o.type, semantics, &why)
-                                       : choose_kernel_op(o.kernel, o.commute, o.type, semantics, "simulate", &why, &breach);
+  const auto chosen = o.kernel.empty()
+                          ? choose_op(o.op, o.op_file, o.type, semantics, &why)
+                          : choose_kernel_op(o.kernel, o.commute, o.type, o.mpi, semantics, "simulate", &why, &breach);
   if (!chosen) return err << "redsem simulate: " << why << "\n", breach ? int{mismatch} : int{bad_input};
   sim::schedule_request req{*kind, o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative, o.count, o.segment};
   const sim::schedule_outcome built = sim::build_schedule(req);
@@ -250,6 +252,7 @@ command add_simulate_command(CLI::App& app) {
       ->check(CLI::IsMember({"true", "false"}))
       ->type_name("true|false");
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
+  add_kernel_mpi_options(cmd, o->mpi);
   add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
   cmd->add_flag("--in-place", o->in_place, "MPI_IN_PLACE as sendbuf");
   add_whole_option(cmd, "--count", o->count, {0, max_result_leaves}, "Elements per rank (default: one per rank)");
@@ -265,6 +268,8 @@ command add_simulate_command(CLI::App& app) {
       if (!cmd->count(required)) throw CLI::ValidationError(std::string(required) + " is required");
     if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
       throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
+    if (o->kernel.empty() && !o->mpi.empty())
+      throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
     if (cmd->count("--values") && cmd->count("--random")) throw CLI::ValidationError("give --values or --random, not both");
   });
   return {cmd, [o](std::ostream& out, std::ostream& err) { return run_simulate(*o, out, err); }};

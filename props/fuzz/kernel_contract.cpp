@@ -198,7 +198,7 @@ std::string describe_status(int status) {
   return "returned error code " + std::to_string(status);
 }
 
-std::string describe(const contract_finding& f) {
+std::string describe(const contract_finding& f, bool own_handle) {
   using std::to_string;
   const std::string elements = "on " + to_string(f.count) + " element" + (f.count == 1 ? "" : "s");
   const std::string on = elements + " (" + chunks_text(f.chunks) + ")";
@@ -207,9 +207,10 @@ std::string describe(const contract_finding& f) {
     case contract_breach::call_failed:
       // On a single element already: the call's arguments, not the data, are the likely cause.
       return "the function " + describe_status(f.status) + " " + on +
-             (is_crash_status(f.status) && f.status != crash_status(0) && f.count == 1
+             (own_handle && is_crash_status(f.status) && f.status != crash_status(0) && f.count == 1
                   ? "; a function that crashes on one element may be checking its datatype argument, which redsem "
-                    "fills with its own description of the type, not an MPI handle"
+                    "fills with its own description of the type, not an MPI handle: --mpi openmpi|mpich (the MPI "
+                    "it was built with) calls it after MPI_Init with real MPI handles"
                   : "");
     case contract_breach::changed_len:
       return "the function wrote *len " + on + ": MPI passes len as the call's element count (MPI-4.1 §7.9.5)";

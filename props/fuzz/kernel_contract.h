@@ -62,7 +62,9 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
                                const contract_options& options = {});
 
 // What the breach means for the user, one sentence with its evidence ("… on 2 elements: …").
-std::string describe(const contract_finding& f);
+// With own_handle (the function got redsem's description of the type, not an MPI handle, as
+// its datatype argument), a crash on one element comes with the hint that --mpi is the fix.
+std::string describe(const contract_finding& f, bool own_handle = true);
 
 // What a call's status says it did: "crashed (signal 11)", "did not return within the call timeout", …
 std::string describe_status(int status);
