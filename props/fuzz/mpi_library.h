@@ -61,6 +61,8 @@ class mpi_helper {
   // Whether the helper is up (after library_version: whether it started).
   bool running() const { return pid_ >= 0; }
   static constexpr std::size_t max_version_length = 1 << 16;
+  // How long a wait for the helper polls before it sleeps (see ready()).
+  static constexpr std::chrono::microseconds spin_before_sleeping{200};
 
  private:
   bool start();
