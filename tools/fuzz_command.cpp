@@ -306,10 +306,8 @@ command add_fuzz_command(CLI::App& app) {
                   "type built as described: contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T), "
                   "indexed(b:b,d:d,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent) (default: --type's)")
       ->type_name("DESCRIPTION");
-  cmd->add_option("--setup", opts->setup,
-                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
-                  "function gets the handle it stores (a type the library makes itself)")
-      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--setup", opts->setup, setup_option_help)
+      ->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", opts->through,
                   "With --kernel and --mpi: call the function directly as fn(in, inout, &len, &type) (default), or "
                   "through MPI_Op_create and the library's own MPI_Reduce_local")

@@ -27,6 +27,12 @@ struct kernel_mpi_options {
 
 // The kernel on elements of `element` (named `element_name` in messages, "MPI_SUM on MPI_INT"),
 // prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2).
+// --setup's help, the same for every command that takes it.
+inline constexpr const char* setup_option_help =
+    "With --kernel and --mpi, for a type the library makes itself: after MPI_Init call int FUNCTION(MPI_Datatype "
+    "*type) from LIB.so and hand the function the handle it stores, or, as LIB.so:INIT=GLOBAL, call the "
+    "library's own void INIT(void) and hand the function its MPI_Datatype GLOBAL";
+
 std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
                                                             const std::string& element_name, fuzz::mpi_helper& helper,
                                                             std::ostream& err);

@@ -36,11 +36,16 @@ static void fail(const char* what, const char* why) {
   printf("\n");
 }
 
-/* Reads a LIB.so:SYMBOL payload of `len` bytes and resolves it; NULL after answering "fail". */
-static void* resolve(unsigned long long len, const char* what) {
+/* Reads a payload of `len` bytes into a static buffer, as a string. */
+static char* read_spec(unsigned long long len) {
   static char spec[max_spec + 1];
   if (len > max_spec || !read_exact(spec, (size_t)len)) exit(3);
   spec[len] = '\0';
+  return spec;
+}
+
+/* Resolves "LIB.so:SYMBOL" (changing `spec`); NULL after answering "fail". */
+static void* resolve_spec(char* spec, const char* what) {
   char* colon = strrchr(spec, ':');
   if (colon == NULL) {
     fail(what, "expected LIB.so:SYMBOL");
@@ -79,8 +84,37 @@ static void answer_type(const char* what) {
   }
 }
 
+/* Reads a LIB.so:SYMBOL payload of `len` bytes and resolves it; NULL after answering "fail". */
+static void* resolve(unsigned long long len, const char* what) { return resolve_spec(read_spec(len), what); }
+
+/* "LIB.so:FUNCTION=GLOBAL": the library's own initialiser, called as void FUNCTION(void) (a
+ * return value is ignored), after which its global `MPI_Datatype GLOBAL` holds the handle: the
+ * shape of real libraries, which make their types at start-up and keep them in a global. */
+static void setup_global(char* spec, char* global) {
+  char global_spec[max_spec + 1];
+  const char* colon = strrchr(spec, ':');
+  snprintf(global_spec, sizeof global_spec, "%.*s:%s", colon ? (int)(colon - spec) : 0, spec, global);
+  void* sym = resolve_spec(spec, "setup");
+  if (sym == NULL) return;
+  void (*init)(void);
+  memcpy(&init, &sym, sizeof init); /* a data pointer to a function pointer, as dlsym's users must */
+  init();
+  void* handle = resolve_spec(global_spec, "setup");
+  if (handle == NULL) return;
+  memcpy(&user_type, handle, sizeof user_type);
+  answer_type("setup");
+}
+
 static void setup(unsigned long long len) {
-  void* sym = resolve(len, "setup");
+  char* spec = read_spec(len);
+  char* colon = strrchr(spec, ':');
+  char* equals = colon ? strchr(colon, '=') : NULL;
+  if (equals != NULL) {
+    *equals = '\0';
+    setup_global(spec, equals + 1);
+    return;
+  }
+  void* sym = resolve_spec(spec, "setup");
   if (sym == NULL) return;
   setup_function* fn;
   memcpy(&fn, &sym, sizeof fn); /* a data pointer to a function pointer, as dlsym's users must */

@@ -4,6 +4,9 @@
  *
  *   "setup LEN\n" + "LIB.so:FUNCTION"       calls int FUNCTION(MPI_Datatype *type); the handle it
  *                                           stores is the kernel's datatype
+ *   "setup LEN\n" + "LIB.so:FUNCTION=GLOBAL" calls void FUNCTION(void), the library's own
+ *                                           initialiser; its global MPI_Datatype GLOBAL is then
+ *                                           the kernel's datatype
  *   "predefined NAME\n"                     the kernel's datatype is a predefined one (MPI_INT)
  *   "typemap N LB EXTENT\n" + N lines "NAME DISP\n"
  *                                           a committed derived datatype with that typemap

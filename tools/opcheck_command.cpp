@@ -13,6 +13,7 @@
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_prove.h"
 #include "tools/command.h"
+#include "tools/fuzz_kernel_mpi.h"
 #include "tools/json_text.h"
 #include "tools/number_options.h"
 #include "tools/opcheck.h"
@@ -211,10 +212,8 @@ command add_opcheck_command(CLI::App& app) {
                   "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
                   "handle (--type's, predefined or committed as described, or --setup's)")
       ->type_name("openmpi|mpich");
-  cmd->add_option("--setup", opts->setup,
-                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
-                  "function gets the handle it stores (--type then gives its layout)")
-      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--setup", opts->setup, setup_option_help)
+      ->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", opts->through,
                   "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
                   "--commute) and the library's own MPI_Reduce_local")

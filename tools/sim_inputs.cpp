@@ -141,10 +141,8 @@ void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
                   "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
                   "handle (--type's, predefined or committed as described, or --setup's)")
       ->type_name("openmpi|mpich");
-  cmd->add_option("--setup", choice.setup,
-                  "With --kernel and --mpi: call int FUNCTION(MPI_Datatype *type) from LIB.so after MPI_Init; the "
-                  "function gets the handle it stores (--type then gives its layout)")
-      ->type_name("LIB:FUNCTION");
+  cmd->add_option("--setup", choice.setup, setup_option_help)
+      ->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", choice.through,
                   "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
                   "--commute) and the library's own MPI_Reduce_local")

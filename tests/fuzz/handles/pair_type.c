@@ -26,6 +26,14 @@ int make_pair_type(MPI_Datatype* type) {
   return 0;
 }
 
+/* The shape most libraries have: an initialiser without arguments, called after MPI_Init, that
+ * keeps the type in a global (`--setup LIB.so:pair_library_init=pair_library_type`). */
+MPI_Datatype pair_library_type = MPI_DATATYPE_NULL;
+void pair_library_init(void) {
+  MPI_Datatype made;
+  if (make_pair_type(&made) == 0) pair_library_type = made;
+}
+
 /* A setup function that fails. */
 int refuse_setup(MPI_Datatype* type) {
   (void)type;
