@@ -136,6 +136,16 @@ static void await_request(void) {
   }
 }
 
+void answer_mpi_error(int rc) {
+  int cls = 0, len = 0;
+  char text[MPI_MAX_ERROR_STRING];
+  MPI_Error_class(rc, &cls);
+  MPI_Error_string(cls, text, &len);
+  for (int i = 0; i < len; ++i)
+    if (text[i] == '\n') text[i] = ' ';
+  printf("error %d %.*s\n", cls, len, text);
+}
+
 /* A buffer `offset` bytes past a 64-byte boundary. */
 static unsigned char* placed(void** block, size_t n, int offset) {
   if (posix_memalign(block, 64, n + 64) != 0) return NULL;
@@ -165,13 +175,7 @@ static void reduce(const char* op_name, const char* type_name, long long count, 
       printf("ok %llu\n", nbytes);
       fwrite(inout, 1, nbytes, stdout);
     } else {
-      int cls = 0, len = 0;
-      char text[MPI_MAX_ERROR_STRING];
-      MPI_Error_class(rc, &cls);
-      MPI_Error_string(cls, text, &len);
-      for (int i = 0; i < len; ++i)
-        if (text[i] == '\n') text[i] = ' ';
-      printf("error %d %.*s\n", cls, len, text);
+      answer_mpi_error(rc);
     }
   }
   fflush(stdout);

@@ -265,13 +265,7 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
     const int rc = MPI_Reduce_local(in + margin, inout + margin, (int)count, user_type, user_op);
     if (in_user_code != NULL) *in_user_code = 0;
     if (rc != MPI_SUCCESS) {
-      int cls = 0, len = 0;
-      char text[MPI_MAX_ERROR_STRING];
-      MPI_Error_class(rc, &cls);
-      MPI_Error_string(cls, text, &len);
-      for (int i = 0; i < len; ++i)
-        if (text[i] == '\n') text[i] = ' ';
-      printf("error %d %.*s\n", cls, len, text);
+      answer_mpi_error(rc);
       return;
     }
   } else {

@@ -41,6 +41,8 @@
  * an exact read from stdin. */
 MPI_Datatype find_type(const char* name);
 int read_exact(void* p, size_t n);
+/* Answers "error CLASS NAME" for an MPI call that returned `rc` (MPI_ERRORS_RETURN). */
+void answer_mpi_error(int rc);
 
 /* Handles one user-op request line (reading its payload from stdin and answering on stdout);
  * 0 when the line is no such request. */

@@ -195,11 +195,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks (defaults to the number of --values)");
   cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
-  cmd->add_option("--kernel", o->kernel, "A compiled MPI_User_function as the op: LIB.so:SYMBOL (with --commute)")
-      ->type_name("LIB:SYMBOL");
-  cmd->add_option("--commute", o->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
-      ->check(CLI::IsMember({"true", "false"}))
-      ->type_name("true|false");
+  add_kernel_op_options(cmd, o->kernel, o->commute);
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
   add_kernel_mpi_options(cmd, o->mpi);
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");

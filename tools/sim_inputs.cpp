@@ -136,6 +136,14 @@ std::optional<fuzz::kernel_under_test> helper_kernel(const kernel_mpi_options& o
 
 }  // namespace
 
+void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& commute) {
+  cmd->add_option("--kernel", kernel, "A compiled MPI_User_function as the op: LIB.so:SYMBOL (with --commute)")
+      ->type_name("LIB:SYMBOL");
+  cmd->add_option("--commute", commute, "With --kernel: the commute flag its MPI_Op_create call passes")
+      ->check(CLI::IsMember({"true", "false"}))
+      ->type_name("true|false");
+}
+
 void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
   cmd->add_option("--mpi", choice.mpi,
                   "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "

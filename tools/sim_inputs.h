@@ -41,6 +41,9 @@ struct kernel_mpi_choice {
 // Adds --mpi, --setup, --through and --mpi-helper (for --kernel) to `cmd`.
 void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice);
 
+// Adds --kernel LIB.so:SYMBOL and --commute true|false: a compiled op, as orders and simulate take it.
+void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& commute);
+
 // --kernel LIB.so:SYMBOL with --type (a datatype as `opcheck --kernel` takes it) and --commute
 // true|false: a compiled MPI_User_function as the op. Its contract with MPI (element
 // independence under any split, writes only to inoutvec) is checked first, in child processes

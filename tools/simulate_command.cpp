@@ -246,11 +246,7 @@ command add_simulate_command(CLI::App& app) {
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
   cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
-  cmd->add_option("--kernel", o->kernel, "A compiled MPI_User_function as the op: LIB.so:SYMBOL (with --commute)")
-      ->type_name("LIB:SYMBOL");
-  cmd->add_option("--commute", o->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
-      ->check(CLI::IsMember({"true", "false"}))
-      ->type_name("true|false");
+  add_kernel_op_options(cmd, o->kernel, o->commute);
   cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
   add_kernel_mpi_options(cmd, o->mpi);
   add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
