@@ -66,9 +66,8 @@ inline std::string name(const char* form, const bench_case& c, std::int64_t n) {
 // magnitude 1 (±1; ±1 or ±i for complex): the `in` operand of the 2-operand form, which every
 // repetition applies to `io` again. With magnitudes near 1 (0.995..1.005) PROD drove io through
 // the subnormals on its way to 0 or inf, and Intel CPUs take a microcode assist on each
-// subnormal: PROD float and double ran at ~5 GB/s in every library, and where a case sat
-// in that drift depended on how many repetitions each program had run (float PROD at 32K: 6.7
-// GB/s in one program, 40 in another).
+// subnormal, so the figures depended on how many repetitions each program had run
+// (docs/benchmarks.md).
 inline void fill(void* p, element e, std::int64_t n, int seed, bool unit = false) {
   auto* bytes = static_cast<unsigned char*>(p);
   const std::size_t size = describe(e).size;
@@ -128,7 +127,7 @@ class buffer {
 // They sit at the same distinct offsets from 4 KiB boundaries in every program: where malloc
 // happened to put them decided, at 1K elements, whether a load and an earlier store share
 // their low 12 address bits (4K aliasing, a false dependency), so a library's figure depended
-// on which cases had run before it, by up to 25% (int64 and double SUM, both libraries).
+// on which cases had run before it (docs/benchmarks.md).
 struct operands {
   buffer a, b, out;
 };

@@ -76,22 +76,18 @@ detail::simd_entry simd_avx2_for(op_id op, lane_type lane) {
 }
 
 // Past the caches the better of AVX3 and AVX2 depends on the CPU (bench/kernels_bench at 16M
-// elements, with and without the handover, interleaved, medians):
-// - AMD (EPYC, Zen 5): 512-bit loads and stores streamed slower than 256-bit ones: with 16 MiB
-//   operands SUM double 68 vs 86 GB/s, MIN float 50 vs 65, MAXLOC MPI_2INT 48 vs 71, BAND int32
-//   65 vs 82. With 8 MiB operands (two of them still fit its 32 MiB L3) AVX3 was ahead: SUM
-//   double 158 vs 130 GB/s, SUM int64 156 vs 120, PROD double 159 vs 132.
-// - Intel (Xeon with AVX512-FP16, 480 MiB L3): AVX3 is as fast or faster on every case, and far
-//   ahead where AVX2 does more work per vector: MIN/MAX float 26.8 vs 14.8 GB/s, MAXLOC
-//   MPI_DOUBLE_INT 20.4 vs 12.2, SUM float 29.3 vs 23.2, BAND int32 27.0 vs 23.7.
+// elements; the figures are in docs/benchmarks.md):
+// - AMD (EPYC, Zen 5): 512-bit loads and stores streamed slower than 256-bit ones once the
+//   operands left its L3; while two of them still fit, AVX3 was ahead.
+// - Intel (Xeon with AVX512-FP16, large L3): AVX3 is as fast or faster on every case, and far
+//   ahead where AVX2 does more work per vector.
 large_calls cpu_large_calls() {
   __builtin_cpu_init();
   return __builtin_cpu_is("amd") ? large_calls::hand_to_avx2 : large_calls::stay_on_avx3;
 }
 
 // Pairs whose AVX2 kernel does more work per vector than the AVX3 one, so that it lost even past
-// the caches (8 MiB operands: 64-bit MIN/MAX 0.6×, 64-bit PROD 0.8×): AVX2 has no 64-bit min, max
-// or low product (vpminsq, vpmaxuq, vpmullq are AVX-512). The AVX3 byte PROD already runs on
+// the caches (docs/benchmarks.md): AVX2 has no 64-bit min, max or low product (vpminsq, vpmaxuq, vpmullq are AVX-512). The AVX3 byte PROD already runs on
 // 256-bit vectors.
 bool avx3_only(op_id op, lane_type lane) {
   const bool wide = lane == lane_type::i64 || lane == lane_type::u64;

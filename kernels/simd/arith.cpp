@@ -68,8 +68,8 @@ detail::simd_entry complex_entry() {
 #if HWY_TARGET == HWY_AVX3
 // Byte products on AVX-512, as Open MPI's kernel does them: 32 bytes widened to 16-bit lanes
 // (vpmovzxbw), one vpmullw, the low bytes kept (vpmovwb). The two-bytes-per-lane mul_lanes on
-// 512-bit vectors kept up in cache but reached about half of Open MPI's speed on 16 MiB operands
-// on this machine (~45 vs ~85 GB/s).
+// 512-bit vectors kept up in cache but reached about half of Open MPI's speed past the caches
+// (docs/benchmarks.md).
 struct widened_byte_mul {
   template <class D, class V>
   HWY_INLINE V operator()(D /*d: 32 bytes*/, V a, V b) const {

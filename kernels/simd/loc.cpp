@@ -79,7 +79,7 @@ struct loc_lanes {
 // sign bit (MINLOC) or its other 31 bits (MAXLOC) flipped, so that the unsigned order of the low
 // half puts the smaller index first (MINLOC) or last (MAXLOC). One compare of the keys decides
 // value and index at once, and equal keys are equal pairs: loc_lanes<..., int_index>'s result,
-// in a compare and a select instead of four compares and four selects (~115 -> ~145 GB/s at 1K).
+// in a compare and a select instead of four compares and four selects (docs/benchmarks.md).
 template <bool Greater>
 struct int_pair_lanes {
   template <class D, class V>

@@ -47,7 +47,7 @@ struct extreme_lanes {
       // takes one vrange, and on a vector holding a NaN two vfixupimm that put back a NaN b, then
       // a NaN a. The fixups leave every other lane as it is, so skipping them when no lane is
       // unordered changes no result: it only saves their cost, which on Intel (512-bit ops on
-      // two ports) held 1K operands to ~225 GB/s, against ~300 with the check.
+      // two ports) is a large share of a call in cache (docs/benchmarks.md).
       auto x = range<Greater ? 0b0101 : 0b0100>(a.raw, b.raw);
       if (HWY_UNLIKELY(any_unordered(a.raw, b.raw))) x = nan_takes_source(nan_takes_source(x, b.raw), a.raw);
       return V{x};

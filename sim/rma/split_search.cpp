@@ -12,8 +12,7 @@
 // which never travel to every share.
 //
 // Successors are sent as they come, not merged per destination first: a table to merge them
-// in cost more than the extra bytes it saved (16 double accumulates on 2 ranks, the widest
-// level: 0.28 s with it, 0.26 s without).
+// in cost more than the extra bytes it saved (docs/benchmarks.md).
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -48,8 +47,8 @@ void add_paths(state_table& level, const std::byte* state, std::uint64_t h, cons
 // Whether the placement would split `level` (this share's part of it) evenly over the shares:
 // then the next level, much like it, goes by the placement too. Adjacent levels differ little,
 // and a placement that leaves one share much more than its part costs more than the successors
-// it keeps from travelling (1.1, 1.25 and 1.5 timed alike on docs/distributed-search.md's
-// searches; popcount-like placements over 3 shares are often 1.5 and worse). A level already
+// it keeps from travelling (docs/benchmarks.md: the bound hardly matters; popcount-like
+// placements over 3 shares are often far from even). A level already
 // placed by it is all this share's: its states need not be placed again to be counted.
 bool placement_is_even(const state_placement& placement, const state_table& level, bool placed_by_it,
                        const search_share& share) {
