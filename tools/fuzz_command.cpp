@@ -19,6 +19,7 @@
 #include "tools/json_text.h"
 #include "tools/mpi_helper_path.h"
 #include "tools/number_options.h"
+#include "tools/policy_option.h"
 #include "tools/progress.h"
 
 namespace redsem::tools {
@@ -263,16 +264,13 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
 }
 
 int run(options& o, std::ostream& out, std::ostream& err) {
-  policy semantics;
-  if (!o.policy_text.empty()) {
-    std::string why;
-    const auto parsed = parse_policy(o.policy_text, &why);
-    if (!parsed) {
-      err << "redsem fuzz: --policy: " << why << "\n";
-      return bad_input;
-    }
-    semantics = *parsed;
+  std::string why;
+  const auto parsed = policy_from_option(o.policy_text, &why);
+  if (!parsed) {
+    err << "redsem fuzz: " << why << "\n";
+    return bad_input;
   }
+  const policy semantics = *parsed;
   if (o.surface && (o.mpi.empty() || !o.kernel.empty())) {
     err << "redsem fuzz: --surface needs --mpi openmpi|mpich (it runs a library's MPI_Reduce_local)\n";
     return bad_input;
@@ -327,8 +325,7 @@ command add_fuzz_command(CLI::App& app) {
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the first case; case i uses seed + i (default 1)");
   add_whole_option(cmd, "--max-len", opts->max_length, {1, 1 << 20},
                    "Longest buffer, in elements (default 3000; with --mpi alone: 1100)");
-  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
-      ->type_name("POLICY");
+  add_policy_option(cmd, opts->policy_text);
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
                      "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
                      "a hang (default 10)");

@@ -10,13 +10,14 @@
 
 #include "props/laws/element_parse.h"
 #include "props/laws/law_json.h"
-#include "props/laws/prove.h"
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
+#include "props/laws/prove.h"
 #include "tools/command.h"
 #include "tools/json_text.h"
 #include "tools/number_options.h"
 #include "tools/opcheck.h"
+#include "tools/policy_option.h"
 
 namespace redsem::tools {
 namespace {
@@ -87,10 +88,10 @@ nlohmann::json render_json(const std::vector<laws::table_entry>& table, const la
 std::optional<std::string> build_request(const options& o, laws::table_request& r) {
   if (!o.op.empty() && !(r.op = parse_op(o.op))) return "unknown op '" + o.op + "' (e.g. MPI_SUM, sum)";
   if (!o.type.empty() && !(r.type = parse_basic_type(o.type))) return "unknown type '" + o.type + "' (e.g. MPI_INT32_T)";
-  if (!o.policy_text.empty()) {
+  {
     std::string why;
-    const auto p = parse_policy(o.policy_text, &why);
-    if (!p) return "--policy: " + why;
+    const auto p = policy_from_option(o.policy_text, &why);
+    if (!p) return why;
     r.semantics = *p;
   }
   if (!o.laws.empty()) {
@@ -150,7 +151,7 @@ command add_laws_command(CLI::App& app) {
   cmd->add_option("--element", opts->element,
                   "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
       ->type_name("VALUE");
-  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")->type_name("POLICY");
+  add_policy_option(cmd, opts->policy_text);
   add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
   cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");

@@ -17,6 +17,7 @@
 #include "tools/json_text.h"
 #include "tools/number_options.h"
 #include "tools/opcheck.h"
+#include "tools/policy_option.h"
 
 namespace redsem::tools {
 namespace {
@@ -116,16 +117,13 @@ nlohmann::json law_json(const opfile::law_result& l) {
 }
 
 int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) {
-  policy p;
-  if (!o.policy_text.empty()) {
-    std::string why;
-    const auto parsed = parse_policy(o.policy_text, &why);
-    if (!parsed) {
-      err << "redsem opcheck: --policy: " << why << "\n";
-      return bad_input;
-    }
-    p = *parsed;
+  std::string why;
+  const auto parsed = policy_from_option(o.policy_text, &why);
+  if (!parsed) {
+    err << "redsem opcheck: " << why << "\n";
+    return bad_input;
   }
+  const policy p = *parsed;
   if (o.file.empty() == o.kernel.empty()) {
     err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL\n";
     return bad_input;
@@ -228,8 +226,7 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
   add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
-  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
-      ->type_name("POLICY");
+  add_policy_option(cmd, opts->policy_text);
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};
 }
 

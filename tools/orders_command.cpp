@@ -16,6 +16,7 @@
 #include "tools/number_options.h"
 #include "tools/order_svg.h"
 #include "tools/output_file.h"
+#include "tools/policy_option.h"
 #include "tools/sim_inputs.h"
 
 namespace redsem::tools {
@@ -87,13 +88,10 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
 }
 
 int run_orders(const orders_options& o, const sim::search_share& share, std::ostream& out, std::ostream& err) {
-  policy semantics;
   std::string why;
-  if (!o.policy_text.empty()) {
-    const auto parsed = parse_policy(o.policy_text, &why);
-    if (!parsed) return err << "redsem orders: --policy: " << why << "\n", int{bad_input};
-    semantics = *parsed;
-  }
+  const auto parsed = policy_from_option(o.policy_text, &why);
+  if (!parsed) return err << "redsem orders: " << why << "\n", int{bad_input};
+  const policy semantics = *parsed;
   if (const auto problem = o.svg.empty() ? std::nullopt : unwritable_file(o.svg))  // before the search, not after it
     return err << "redsem orders: --svg: " << *problem << "\n", int{bad_input};
   bool breach = false;
@@ -200,7 +198,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   add_kernel_mpi_options(cmd, o->mpi);
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
-  cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
+  add_policy_option(cmd, o->policy_text);
   cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")->type_name("FILE");
   add_whole_option(cmd, "--list", o->list, {0, 1'000'000}, "How many results the text lists");
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},

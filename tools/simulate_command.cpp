@@ -12,6 +12,7 @@
 #include "tools/command.h"
 #include "tools/json_text.h"
 #include "tools/number_options.h"
+#include "tools/policy_option.h"
 #include "tools/sim_inputs.h"
 
 namespace redsem::tools {
@@ -206,13 +207,10 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
 
 int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err) {
   if (o.list) return out << list_algorithms(), int{ok};
-  policy semantics;
   std::string why;
-  if (!o.policy_text.empty()) {
-    const auto parsed = parse_policy(o.policy_text, &why);
-    if (!parsed) return err << "redsem simulate: --policy: " << why << "\n", int{bad_input};
-    semantics = *parsed;
-  }
+  const auto parsed = policy_from_option(o.policy_text, &why);
+  if (!parsed) return err << "redsem simulate: " << why << "\n", int{bad_input};
+  const policy semantics = *parsed;
   const auto kind = sim::parse_collective(o.collective);
   if (!kind) return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
   if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
@@ -255,7 +253,7 @@ command add_simulate_command(CLI::App& app) {
   add_whole_option(cmd, "--segment", o->segment, {0, max_result_leaves}, "Pipeline segment size in elements");
   cmd->add_option("--values", o->values, "P values (one per rank) or P·count values, rank-major");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
-  cmd->add_option("--policy", o->policy_text, "Semantics policy, key=value[,key=value…]")->type_name("POLICY");
+  add_policy_option(cmd, o->policy_text);
   cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
   cmd->add_flag("--list", o->list, "List the collectives and their algorithms");
   cmd->callback([cmd, o] {

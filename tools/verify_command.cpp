@@ -10,9 +10,10 @@
 
 #include "model/policy.h"
 #include "tools/command.h"
-#include "tools/json_text.h"
 #include "tools/html_report.h"
+#include "tools/json_text.h"
 #include "tools/output_file.h"
+#include "tools/policy_option.h"
 #include "tools/progress.h"
 #include "tools/verify_section.h"
 
@@ -60,8 +61,7 @@ command add_verify_command(CLI::App& app) {
   cmd->add_flag("--quick", opts->quick, "A CI-sized run (smaller searches, same verdicts)");
   cmd->add_option("--html", opts->html_dir, "Also write a self-contained HTML report to DIR/index.html")
       ->type_name("DIR");
-  cmd->add_option("--policy", opts->policy_text, "Semantics policy, key=value[,key=value…] (see README)")
-      ->type_name("POLICY");
+  add_policy_option(cmd, opts->policy_text);
   cmd->add_option("--section", opts->only, "Run only this section (repeatable): validity, reduce_locals, kernels, …")
       ->type_name("ID");
   cmd->add_option("--record", opts->record_path,
@@ -70,15 +70,13 @@ command add_verify_command(CLI::App& app) {
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             verify_options vo;
             vo.quick = opts->quick;
-            if (!opts->policy_text.empty()) {
-              std::string why;
-              const auto parsed = parse_policy(opts->policy_text, &why);
-              if (!parsed) {
-                err << "redsem verify: --policy: " << why << "\n";
-                return int{bad_input};
-              }
-              vo.semantics = *parsed;
+            std::string why;
+            const auto parsed = policy_from_option(opts->policy_text, &why);
+            if (!parsed) {
+              err << "redsem verify: " << why << "\n";
+              return int{bad_input};
             }
+            vo.semantics = *parsed;
             if (const auto problem = unwritable_outputs(*opts)) {
               err << "redsem verify: " << *problem << "\n";
               return int{bad_input};
