@@ -89,7 +89,8 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
   s += "\nsummary:";
   for (const auto& [k, n] : counts) s += fmt::format(" {} {};", n, k);
   s += has_findings(r) ? "\nFINDINGS: see the rows above. inconsistent_policy / position_dependent: no single policy fits"
-                         " every answer of the row; wrong: no policy gives it\n"
+                         " every answer of the row; wrong: no policy gives it; wrote_gap: a byte outside the datatype's typemap"
+                         " changed\n"
                        : "\nno findings\n";
   if (std::any_of(r.rows.begin(), r.rows.end(), [](const auto& row) { return row.right_under.has_value(); }))
     s += "policy_choice: every answer of the row is right under the one other policy named (a choice MPI leaves"
