@@ -212,7 +212,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   }
   // A legal pair's pass must rest on some comparison; a refused illegal pair is a verdict of its own.
   const auto unearned_pass = [](const fuzz::mpi_pair_result& row) {
-    return row.legal && row.verdict == fuzz::mpi_pair_verdict::pass && row.elements_compared == 0;
+    return (row.legal || row.layout) && row.verdict == fuzz::mpi_pair_verdict::pass && row.elements_compared == 0;
   };
   if (!has_findings(report) && std::any_of(report.rows.begin(), report.rows.end(), unearned_pass)) {
     err << "redsem fuzz: no element was compared (every buffer drawn was empty): no verdict; "

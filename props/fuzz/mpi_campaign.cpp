@@ -88,7 +88,9 @@ mpi_pair_result legal_pair(mpi_helper& helper, const std::string& library, const
 // accepted call is judged as derived=lenient reads it, since the library took it so.
 mpi_pair_result layout_pair(mpi_helper& helper, const std::string& library, const pair_id& p, derived_layout l,
                             const mpi_campaign_options& o) {
-  mpi_pair_result r{p.op, p.type, true, mpi_pair_verdict::pass, "", 0, std::nullopt, 0, std::nullopt, l};
+  // Legal as the model sees the call: only under derived=lenient.
+  const bool legal = o.semantics.derived == derived_rule::lenient;
+  mpi_pair_result r{p.op, p.type, legal, mpi_pair_verdict::pass, "", 0, std::nullopt, 0, std::nullopt, l};
   const datatype layout = layout_datatype(l, p.type);
   const std::size_t n = 2 * static_cast<std::size_t>(layout.extent());
   const std::vector<std::byte> zeros(n, std::byte{0});
@@ -96,8 +98,7 @@ mpi_pair_result layout_pair(mpi_helper& helper, const std::string& library, cons
   if (reply.status != mpi_reply::kind::ok) {
     r.note = reply.text;
     r.verdict = reply.status == mpi_reply::kind::error
-                    ? (o.semantics.derived == derived_rule::strict ? mpi_pair_verdict::refused
-                                                                   : mpi_pair_verdict::refused_legal)
+                    ? (legal ? mpi_pair_verdict::refused_legal : mpi_pair_verdict::refused)
                 : reply.status == mpi_reply::kind::crashed ? mpi_pair_verdict::crashed
                 : reply.status == mpi_reply::kind::hung    ? mpi_pair_verdict::hung
                                                            : mpi_pair_verdict::unsupported;

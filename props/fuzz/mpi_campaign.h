@@ -38,7 +38,7 @@ struct mpi_pair_result {
   std::int64_t elements_compared = 0;  // a pass on none is no pass
   std::optional<policy_variant> right_under;  // policy_choice: the policy every answer follows
   // A derived datatype of `type` elements (judged under derived=lenient: a predefined op on each
-  // basic element, gaps untouched); none: `type` itself.
+  // basic element, gaps untouched; `legal` only under that policy); none: `type` itself.
   std::optional<derived_layout> layout;
 };
 

@@ -83,11 +83,15 @@ TEST(DerivedLayouts, AWriteIntoAGapIsWroteGapWhereTheLayoutHasOneBetweenEntries)
 }
 
 TEST(DerivedLayouts, ARefusalIsAsMpiAllowsOnlyUnderStrict) {
-  for (const auto& row : layout_rows(op_id::sum)) EXPECT_EQ(row.verdict, mpi_pair_verdict::refused);
+  for (const auto& row : layout_rows(op_id::sum)) {
+    EXPECT_EQ(row.verdict, mpi_pair_verdict::refused);
+    EXPECT_FALSE(row.legal) << "erroneous under derived=strict (MPI-4.1 §7.9.2)";
+  }
   policy lenient;
   lenient.derived = derived_rule::lenient;
   for (const auto& row : layout_rows(op_id::sum, lenient)) {
     EXPECT_EQ(row.verdict, mpi_pair_verdict::refused_legal);
+    EXPECT_TRUE(row.legal);
     EXPECT_TRUE(is_finding(row.verdict));
   }
 }
