@@ -45,7 +45,30 @@ struct options {
   bool noncanonical_bools = false;
   bool json = false;
   bool surface = false;
+  std::string layouts = "all";
 };
+
+// --layouts: "all", "none" or names separated by commas; nullopt after saying what is wrong.
+std::optional<std::vector<fuzz::derived_layout>> parse_layouts(const std::string& text, std::ostream& err) {
+  if (text == "all") return fuzz::all_derived_layouts();
+  std::vector<fuzz::derived_layout> out;
+  if (text == "none") return out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const auto l = fuzz::parse_derived_layout(name);
+    if (!l) {
+      err << "redsem fuzz: --layouts: unknown layout '" << name << "'; expected all, none or a list of";
+      for (auto known : fuzz::all_derived_layouts()) err << " " << to_string(known);
+      err << "\n";
+      return std::nullopt;
+    }
+    out.push_back(*l);
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
 
 // The oracle of --op/--type, or a message naming what is wrong; *commute: the op's commute flag.
 std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semantics, std::string* why, bool* commute) {
@@ -132,6 +155,9 @@ void add_handle_hint(const fuzz::differential& d, fuzz::failure& f) {
        "most 256 MiB to redsem's address space, and an allocation past that fails"});
 }
 
+constexpr std::int64_t default_layout_cases = 50;
+constexpr std::int64_t default_layout_length = 200;
+
 int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::ostream& err) {
   fuzz::mpi_campaign_options mo;
   mo.semantics = semantics;
@@ -150,6 +176,13 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
     return bad_input;
   }
+  const auto layouts = parse_layouts(o.layouts, err);
+  if (!layouts) return bad_input;
+  mo.layouts = *layouts;
+  // Each derived element holds several basic ones: fewer and shorter cases keep a full run short.
+  mo.per_layout = mo.per_pair;
+  mo.per_layout.cases = o.cases.value_or(default_layout_cases);
+  mo.per_layout.limits.max_length = o.max_length.value_or(default_layout_length);
   if (!mpi_helper_usable("fuzz", o.mpi, o.mpi_helper, err)) return bad_input;
   const std::string helper_program = mpi_helper_path(o.mpi, o.mpi_helper);
   if (o.surface) {
@@ -180,7 +213,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   }
   // A legal pair's pass must rest on some comparison; a refused illegal pair is a verdict of its own.
   const auto unearned_pass = [](const fuzz::mpi_pair_result& row) {
-    return row.legal && row.verdict == fuzz::mpi_pair_verdict::pass && row.elements_compared == 0;
+    return (row.legal || row.layout) && row.verdict == fuzz::mpi_pair_verdict::pass && row.elements_compared == 0;
   };
   if (!has_findings(report) && std::any_of(report.rows.begin(), report.rows.end(), unearned_pass)) {
     err << "redsem fuzz: no element was compared (every buffer drawn was empty): no verdict; "
@@ -313,6 +346,11 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_flag("--surface", opts->surface,
                 "With --mpi: MPI_Reduce_local's argument surface (aliasing, MPI_IN_PLACE, counts, handles), one "
                 "process per call");
+  cmd->add_option("--layouts", opts->layouts,
+                  "With --mpi alone: also run every legal pair on these derived datatypes of its type: all (default), "
+                  "none, or names from vector,hvector,indexed,padded,negative_lb,nested (default 50 cases each, "
+                  "lengths up to 200)")
+      ->type_name("all|none|LIST");
   cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")

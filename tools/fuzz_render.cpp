@@ -78,6 +78,11 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
     case fuzz::verdict_kind::changed_len:
       return "the kernel wrote *len: MPI passes len as the number of elements of the call (MPI-4.1 §7.9.5) and "
              "never reads it back, so a kernel must not rely on changing it (redsem does not trust the value)";
+    case fuzz::verdict_kind::wrote_gap:
+      return fmt::format(
+          "the call wrote a byte of inoutbuf outside the datatype's typemap: byte {} of element {} (from its "
+          "lower bound), a gap MPI-4.1 §5.1 leaves to the caller",
+          r.byte_offset % d.extent(), r.byte_offset / d.extent());
     case fuzz::verdict_kind::hang:
       return "hang: a call did not return within the time limit (--call-timeout) and was killed";
     case fuzz::verdict_kind::kernel_error:
@@ -212,7 +217,7 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
                              {"model", element(d, m.expected, k)}};
   }
   if (m.verdict == fuzz::verdict_kind::wrote_outside || m.verdict == fuzz::verdict_kind::wrote_invec ||
-      m.fault_located) {
+      m.verdict == fuzz::verdict_kind::wrote_gap || m.fault_located) {
     j["byte_offset"] = m.byte_offset;
     j["buffer"] = m.verdict != fuzz::verdict_kind::wrote_invec && !m.outside_inbuf ? "inoutbuf" : "inbuf";
   }

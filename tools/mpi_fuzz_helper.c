@@ -8,6 +8,10 @@
  *        -> "error CLASS NAME\n"   the call returned an error (MPI_ERRORS_RETURN)
  *        -> "unsupported WHAT\n"   this library has no such op or type
  *        -> "extent E\n"           NBYTES is not COUNT times the type's extent E
+ *   "reduce_typemap OP COUNT INOFF INOUTOFF NBYTES\n" + "typemap N LB EXTENT\n" + N lines
+ *        "NAME DISP\n" (mpi_user_op_helper.h) + the buffers: the same call on that derived
+ *        datatype. Each buffer starts at an element's lower bound: MPI's buffer argument lies
+ *        -LB bytes past it. Also -> "fail TEXT\n" when the datatype cannot be built.
  *   "quit\n"
  * and the user-op requests of `fuzz --kernel --mpi` (mpi_user_op_helper.h).
  *
@@ -152,14 +156,21 @@ static unsigned char* placed(void** block, size_t n, int offset) {
   return (unsigned char*)*block + offset;
 }
 
-static void reduce(const char* op_name, const char* type_name, long long count, int in_off, int inout_off,
-                   unsigned long long nbytes) {
+/* TYPE_NAME names TYPE in answers; a derived TYPE is freed here (MPI_DATATYPE_NULL: it could
+ * not be built, "fail" was answered). */
+static void reduce(const char* op_name, MPI_Datatype type, const char* type_name, long long count, int in_off,
+                   int inout_off, unsigned long long nbytes, int derived) {
   void *in_block = NULL, *inout_block = NULL;
   unsigned char* in = placed(&in_block, nbytes, in_off & 63);
   unsigned char* inout = placed(&inout_block, nbytes, inout_off & 63);
   if (in == NULL || inout == NULL || !read_exact(in, nbytes) || !read_exact(inout, nbytes)) exit(3);
+  if (derived && type == MPI_DATATYPE_NULL) {
+    fflush(stdout);
+    free(in_block);
+    free(inout_block);
+    return;
+  }
   const MPI_Op op = find_op(op_name);
-  const MPI_Datatype type = find_type(type_name);
   int size = 0;
   MPI_Aint lb = 0, extent = 0;
   if (op == MPI_OP_NULL) {
@@ -170,7 +181,8 @@ static void reduce(const char* op_name, const char* type_name, long long count, 
              (unsigned long long)extent * (unsigned long long)count != nbytes) {
     printf("extent %lld\n", (long long)extent);
   } else {
-    const int rc = MPI_Reduce_local(in, inout, (int)count, type, op);
+    /* The buffers start at the lower bound; the element at the address MPI is given. */
+    const int rc = MPI_Reduce_local(in - lb, inout - lb, (int)count, type, op);
     if (rc == MPI_SUCCESS) {
       printf("ok %llu\n", nbytes);
       fwrite(inout, 1, nbytes, stdout);
@@ -179,8 +191,17 @@ static void reduce(const char* op_name, const char* type_name, long long count, 
     }
   }
   fflush(stdout);
+  if (derived) MPI_Type_free(&type);
   free(in_block);
   free(inout_block);
+}
+
+/* "reduce_typemap": the datatype's request line and its entries come before the buffers. */
+static void reduce_typemap(const char* op_name, long long count, int in_off, int inout_off, unsigned long long nbytes) {
+  char line[160];
+  long long n = 0, lb = 0, extent = 0;
+  if (fgets(line, sizeof line, stdin) == NULL || sscanf(line, "typemap %lld %lld %lld", &n, &lb, &extent) != 3) exit(3);
+  reduce(op_name, read_typemap(n, lb, extent), "the derived datatype", count, in_off, inout_off, nbytes, 1);
 }
 
 int main(void) {
@@ -210,8 +231,11 @@ int main(void) {
       fflush(stdout);
     } else if (user_op_request(line)) {
       /* answered */
+    } else if (sscanf(line, "reduce_typemap %63s %lld %d %d %llu", op, &count, &in_off, &inout_off, &nbytes) == 5) {
+      /* First: "reduce %s" would read this line too, with "_typemap" as its op. */
+      reduce_typemap(op, count, in_off, inout_off, nbytes);
     } else if (sscanf(line, "reduce %63s %63s %lld %d %d %llu", op, type, &count, &in_off, &inout_off, &nbytes) == 6) {
-      reduce(op, type, count, in_off, inout_off, nbytes);
+      reduce(op, find_type(type), type, count, in_off, inout_off, nbytes, 0);
     } else {
       break; /* "quit", or anything else */
     }

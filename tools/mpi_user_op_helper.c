@@ -29,7 +29,7 @@ static volatile int* in_user_code = NULL;
 /* The longest LIB.so:SYMBOL accepted: a path and a symbol name. */
 enum { max_spec = 8192 };
 
-static void fail(const char* what, const char* why) {
+void fail(const char* what, const char* why) {
   printf("fail %s: ", what);
   /* The answer is one line. */
   for (const char* c = why; *c != '\0'; ++c) putchar(*c == '\n' ? ' ' : *c);
@@ -138,9 +138,7 @@ static void predefined(const char* name) {
     answer_type(name);
 }
 
-/* N entries "NAME DISP", each one element of a predefined type: MPI_Type_create_struct of
- * them, resized to the description's bounds (MPI-4.1 §5.1.2, §5.1.7), committed. */
-static void typemap(long long n, long long lb, long long extent) {
+MPI_Datatype read_typemap(long long n, long long lb, long long extent) {
   if (n <= 0 || n > INT_MAX / 2) exit(3);
   int* blocks = malloc((size_t)n * sizeof *blocks);
   MPI_Aint* disps = malloc((size_t)n * sizeof *disps);
@@ -167,14 +165,21 @@ static void typemap(long long n, long long lb, long long extent) {
              MPI_Type_create_resized(made, (MPI_Aint)lb, (MPI_Aint)extent, &sized) != MPI_SUCCESS ||
              MPI_Type_commit(&sized) != MPI_SUCCESS) {
     fail("typemap", "MPI_Type_create_struct, MPI_Type_create_resized or MPI_Type_commit failed");
+    sized = MPI_DATATYPE_NULL;
   } else {
     MPI_Type_free(&made);
-    user_type = sized;
-    answer_type("typemap");
   }
   free(blocks);
   free(disps);
   free(types);
+  return sized;
+}
+
+static void typemap(long long n, long long lb, long long extent) {
+  const MPI_Datatype made = read_typemap(n, lb, extent);
+  if (made == MPI_DATATYPE_NULL) return;
+  user_type = made;
+  answer_type("typemap");
 }
 
 static void load(const char* mode, int commute, unsigned long long len) {

@@ -43,6 +43,14 @@ MPI_Datatype find_type(const char* name);
 int read_exact(void* p, size_t n);
 /* Answers "error CLASS NAME" for an MPI call that returned `rc` (MPI_ERRORS_RETURN). */
 void answer_mpi_error(int rc);
+/* Answers "fail WHAT: WHY" (one line). */
+void fail(const char* what, const char* why);
+
+/* Reads the N lines "NAME DISP" of a "typemap N LB EXTENT" request, each one element of a
+ * predefined type, and builds their MPI_Type_create_struct resized to LB and EXTENT (MPI-4.1
+ * §5.1.2, §5.1.7), committed: the derived datatype of the user-op requests and of
+ * "reduce_typemap" (mpi_fuzz_helper.c). MPI_DATATYPE_NULL after answering "fail". */
+MPI_Datatype read_typemap(long long n, long long lb, long long extent);
 
 /* Handles one user-op request line (reading its payload from stdin and answering on stdout);
  * 0 when the line is no such request. */

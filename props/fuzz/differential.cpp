@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "model/element_compare.h"
+#include "props/fuzz/derived_layouts.h"
 #include "props/fuzz/guarded_buffer.h"
 
 namespace redsem::fuzz {
@@ -105,12 +106,15 @@ std::string_view to_string(verdict_kind v) {
       return "changed_len";
     case verdict_kind::hang:
       return "hang";
+    case verdict_kind::wrote_gap:
+      return "wrote_gap";
   }
   return "?";
 }
 
 differential::differential(oracle o, kernel_under_test k, const policy& p)
     : oracle_(std::move(o)), kernel_(std::move(k)), policy_(p), op_(oracle_.make(p)), extent_(oracle_.type.extent()) {
+  if (oracle_.gaps_untouched) covered_ = covered_bytes(oracle_.type);
   if (oracle_.choices != policy_choices::none) {
     alternatives_ = alternative_policies(p, oracle_.choices, op_.commutative);
     for (const auto& q : alternatives_) alternative_ops_.push_back(oracle_.make(q.semantics));
@@ -196,10 +200,22 @@ case_result differential::check(const fuzz_case& c) const {
   } else if (run.invec_changed) {
     r.verdict = verdict_kind::wrote_invec;
     r.byte_offset = *run.invec_changed;
+  } else if (const auto gap = first_gap_change(c.inout, r.actual)) {
+    r.verdict = verdict_kind::wrote_gap;
+    r.byte_offset = *gap;
   } else if (!r.differing.empty()) {
     classify(c, r);
   }
   return r;
+}
+
+std::optional<std::int64_t> differential::first_gap_change(const std::vector<std::byte>& before,
+                                                           const std::vector<std::byte>& after) const {
+  if (covered_.empty()) return std::nullopt;
+  const std::size_t n = std::min(before.size(), after.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (!covered_[i % covered_.size()] && before[i] != after[i]) return static_cast<std::int64_t>(i);
+  return std::nullopt;
 }
 
 void differential::classify(const fuzz_case& c, case_result& r) const {

@@ -24,6 +24,7 @@ enum class verdict_kind : std::uint8_t {
   wrote_invec,          // the kernel wrote inbuf: an input (MPI_Reduce_local passes its const inbuf there)
   changed_len,          // the kernel wrote *len, the call's element count
   hang,                 // a call did not return within the time limit
+  wrote_gap,            // the kernel wrote a byte of inoutbuf outside the typemap (a gap, padding, below lb)
 };
 std::string_view to_string(verdict_kind v);
 
@@ -49,7 +50,8 @@ struct case_result {
   std::vector<policy_variant> policies_a, policies_b;
   // wrote_outside: the stray byte's offset from the buffer's start (negative: before it), in
   // inoutbuf unless outside_inbuf; wrote_invec: the first byte of inbuf that changed;
-  // kernel_error with fault_located: where the crashing access struck, likewise.
+  // kernel_error with fault_located: where the crashing access struck, likewise; wrote_gap: the
+  // first gap byte of inoutbuf that changed (from the buffer's start, an element's lower bound).
   std::int64_t byte_offset = 0;
   bool outside_inbuf = false;
   bool fault_located = false;
@@ -88,6 +90,10 @@ class differential {
   bool in_domain(const fuzz_case& c) const;
   // The other policies the model is asked under when a case fails, fewest changes first.
   const std::vector<policy_variant>& alternatives() const { return alternatives_; }
+  // With the oracle's gaps_untouched: the first byte outside the typemap that differs between
+  // inoutbuf before and after the kernel (no policy explains one).
+  std::optional<std::int64_t> first_gap_change(const std::vector<std::byte>& before,
+                                               const std::vector<std::byte>& after) const;
   // Whether every element of `actual` (the kernel's inoutbuf for c) is the model's under alternative i.
   bool follows(const fuzz_case& c, const std::vector<std::byte>& actual, std::size_t alternative) const;
 
@@ -109,6 +115,7 @@ class differential {
   std::vector<policy_variant> alternatives_;  // the oracle's other choices, fewest changes first
   std::vector<element_op> alternative_ops_;
   std::int64_t extent_;
+  std::vector<bool> covered_;  // gaps_untouched: which bytes of an element the typemap covers
   mutable int hangs_seen_ = 0;
 };
 

@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <cstring>
 
+#include "props/fuzz/derived_layouts.h"
 #include "props/fuzz/special_values.h"
 
 namespace redsem::fuzz {
 namespace {
+
+// Not 0 and not 0xff: bytes a stray store of zeros or of all ones would change.
+constexpr std::byte gap_marker{0xa5};
 
 std::uint64_t pick(rng& r, std::uint64_t n) { return n == 0 ? 0 : r() % n; }
 
@@ -130,6 +134,11 @@ fuzz_case generate_case(const datatype& type, const generation_limits& limits, s
                  draws ? *draws : local);
     domain->draw([&](std::byte* out) { generate_element(type, r, a, out, limits.noncanonical_bools); }, r(), b,
                  draws ? *draws : local);
+  }
+  if (limits.mark_gaps && extent != 0) {
+    const std::vector<bool> covered = covered_bytes(type);
+    for (std::size_t i = 0; i < c.in.size(); ++i)
+      if (!covered[i % extent]) c.in[i] = c.inout[i] = gap_marker;
   }
   return c;
 }

@@ -31,6 +31,9 @@ struct generation_limits {
   // MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 are not valid _Bool/bool values (C11
   // §6.2.6.1), so by default they are not generated (docs/semantics.md §9.7 lists them as a policy point).
   bool noncanonical_bools = false;
+  // Bytes outside the typemap (gaps, padding) hold a marker, not zeros, so that a call that
+  // writes zeros there is seen to write.
+  bool mark_gaps = false;
 };
 
 // The one random source of the fuzzer: a case is a function of (type, limits, seed), so a

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "props/fuzz/derived_layouts.h"
 #include "props/fuzz/fuzz_run.h"
 #include "props/fuzz/mpi_library.h"
 
@@ -28,7 +29,7 @@ bool is_finding(mpi_pair_verdict v);
 
 struct mpi_pair_result {
   op_id op;
-  basic_type type;
+  basic_type type;  // with a layout: its element type
   bool legal;
   mpi_pair_verdict verdict;
   std::string note;  // the error class text, the crash, the unsupported reason
@@ -36,7 +37,13 @@ struct mpi_pair_result {
   std::optional<failure> found;
   std::int64_t elements_compared = 0;  // a pass on none is no pass
   std::optional<policy_variant> right_under;  // policy_choice: the policy every answer follows
+  // A derived datatype of `type` elements (judged under derived=lenient: a predefined op on each
+  // basic element, gaps untouched; `legal` only under that policy); none: `type` itself.
+  std::optional<derived_layout> layout;
 };
+
+// "MPI_SUM on MPI_INT", "MPI_SUM on vector(2,2,3,MPI_INT)".
+std::string row_name(const mpi_pair_result& row);
 
 // The row's verdict in one word: pass, policy_choice, a failure's verdict (wrong,
 // inconsistent_policy, position_dependent, …; never policy_choice when no single policy explains
@@ -48,6 +55,10 @@ struct mpi_campaign_options {
   policy semantics;
   std::optional<op_id> only_op;
   std::optional<basic_type> only_type;
+  // Derived layouts to run every legal pair on, after the predefined rows, with `per_layout`
+  // (cases, lengths) in place of per_pair's.
+  std::vector<derived_layout> layouts;
+  fuzz_options per_layout;
 };
 
 struct mpi_campaign_report {

@@ -234,6 +234,22 @@ std::string mpi_helper::library_version() {
 
 mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                                    int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes) {
+  return reduce_request("reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) + " " +
+                            std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
+                            std::to_string(nbytes) + "\n",
+                        in, inout, nbytes);
+}
+
+mpi_reply mpi_helper::reduce_local(std::string_view op, const datatype& layout, std::int64_t count, int in_offset,
+                                   int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes) {
+  return reduce_request("reduce_typemap " + std::string(op) + " " + std::to_string(count) + " " +
+                            std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
+                            std::to_string(nbytes) + "\n" + typemap_request(layout),
+                        in, inout, nbytes);
+}
+
+mpi_reply mpi_helper::reduce_request(const std::string& request, const std::byte* in, const std::byte* inout,
+                                     std::size_t nbytes) {
   mpi_reply reply;
   if (pid_ < 0) {
     // Start the helper and wait for its version first: MPI_Init gets its allowance there, and
@@ -247,9 +263,6 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
   }
   hung_ = false;
   deadline_ = deadline_after(call_timeout_);
-  const std::string request = "reduce " + std::string(op) + " " + std::string(type) + " " + std::to_string(count) +
-                              " " + std::to_string(in_offset) + " " + std::to_string(inout_offset) + " " +
-                              std::to_string(nbytes) + "\n";
   const std::string line =
       write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) && write_bytes(inout, nbytes)
           ? read_line()
@@ -269,6 +282,10 @@ mpi_reply mpi_helper::reduce_local(std::string_view op, std::string_view type, s
   } else if (line.rfind("unsupported ", 0) == 0) {
     reply.status = mpi_reply::kind::unsupported;
     reply.text = line.substr(12);
+    return reply;
+  } else if (line.rfind("fail ", 0) == 0) {  // a derived datatype the library would not build
+    reply.status = mpi_reply::kind::unsupported;
+    reply.text = line.substr(5);
     return reply;
   } else if (line.rfind("extent ", 0) == 0) {
     reply.status = mpi_reply::kind::extent;
@@ -302,14 +319,24 @@ mpi_reply mpi_helper::lost() {
   return reply;
 }
 
-kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type) {
-  const auto extent = static_cast<std::size_t>(info(type).size);
-  auto run = [&helper, op, type, extent](std::byte* in, std::byte* inout, std::int64_t count) {
+std::string typemap_request(const datatype& t) {
+  std::string text = "typemap " + std::to_string(t.entries().size()) + " " + std::to_string(t.lb()) + " " +
+                     std::to_string(t.extent()) + "\n";
+  for (const auto& e : t.entries()) text += std::string(to_string(e.type)) + " " + std::to_string(e.disp) + "\n";
+  return text;
+}
+
+namespace {
+
+// `call` (the helper's reduce_local on one type) as a kernel on elements of `extent` bytes.
+template <class Call>
+kernel_under_test helper_reduce_kernel(const std::string& library, std::size_t extent, Call call) {
+  auto run = [call, extent](std::byte* in, std::byte* inout, std::int64_t count) {
     // The helper places its buffers as ours are placed, relative to a 64-byte boundary.
     const int in_off = static_cast<int>(reinterpret_cast<std::uintptr_t>(in) % 64);
     const int inout_off = static_cast<int>(reinterpret_cast<std::uintptr_t>(inout) % 64);
     const std::size_t n = static_cast<std::size_t>(count) * extent;
-    const mpi_reply r = helper.reduce_local(to_string(op), to_string(type), count, in_off, inout_off, in, inout, n);
+    const mpi_reply r = call(count, in_off, inout_off, in, inout, n);
     if (r.status == mpi_reply::kind::ok) {
       if (n != 0) std::memcpy(inout, r.bytes.data(), n);
       return 0;
@@ -318,6 +345,26 @@ kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_
     return r.status == mpi_reply::kind::error ? (r.error_class == 0 ? -2 : r.error_class) : -1;
   };
   return {library + " MPI_Reduce_local", std::move(run)};
+}
+
+}  // namespace
+
+kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type) {
+  return helper_reduce_kernel(library, static_cast<std::size_t>(info(type).size),
+                              [&helper, op, type](std::int64_t count, int in_off, int inout_off, const std::byte* in,
+                                                  const std::byte* inout, std::size_t n) {
+                                return helper.reduce_local(to_string(op), to_string(type), count, in_off, inout_off,
+                                                           in, inout, n);
+                              });
+}
+
+kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, const datatype& layout) {
+  return helper_reduce_kernel(library, static_cast<std::size_t>(layout.extent()),
+                              [&helper, op, layout](std::int64_t count, int in_off, int inout_off, const std::byte* in,
+                                                    const std::byte* inout, std::size_t n) {
+                                return helper.reduce_local(to_string(op), layout, count, in_off, inout_off, in, inout,
+                                                           n);
+                              });
 }
 
 }  // namespace redsem::fuzz

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/op.h"
+#include "model/typemap.h"
 #include "props/fuzz/kernel.h"
 
 namespace redsem::fuzz {
@@ -47,6 +48,10 @@ class mpi_helper {
   std::string library_version();
   mpi_reply reduce_local(std::string_view op, std::string_view type, std::int64_t count, int in_offset,
                          int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
+  // The same on a derived datatype the helper builds from `layout`'s typemap; `in` and `inout`
+  // start at an element's lower bound (MPI's buffer arguments lie −lb bytes further on).
+  mpi_reply reduce_local(std::string_view op, const datatype& layout, std::int64_t count, int in_offset,
+                         int inout_offset, const std::byte* in, const std::byte* inout, std::size_t nbytes);
   int restarts() const { return restarts_; }
 
   // The pieces other requests are built on (props/fuzz/mpi_user_op.h): an exchange starts the
@@ -67,6 +72,9 @@ class mpi_helper {
  private:
   bool start();
   void stop();
+  // Sends a reduce request (its lines) and both buffers; the answer.
+  mpi_reply reduce_request(const std::string& request, const std::byte* in, const std::byte* inout,
+                           std::size_t nbytes);
   // Whether fd is ready for `events` (POLLIN, POLLOUT) before the deadline; false (and hung_
   // set) when the deadline passed first.
   bool ready(int fd, short events);
@@ -93,9 +101,16 @@ class mpi_helper {
   std::string start_failure_;                          // why begin_exchange could not start the helper
 };
 
+// "typemap N LB EXTENT\n" and N lines "NAME DISP\n": the request from which the helper builds
+// a committed derived datatype (tools/mpi_user_op_helper.h).
+std::string typemap_request(const datatype& t);
+
 // The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error
 // class becomes the kernel's status; a crash becomes status −1 (and restarts the helper), a
 // hang hang_status.
 kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, basic_type type);
+// The same on a derived datatype: the kernel's elements start at the layout's lower bound
+// (from_lower_bound, props/fuzz/derived_layouts.h).
+kernel_under_test mpi_kernel(mpi_helper& helper, const std::string& library, op_id op, const datatype& layout);
 
 }  // namespace redsem::fuzz

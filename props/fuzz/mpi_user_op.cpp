@@ -26,11 +26,7 @@ std::vector<request> requests_for(const mpi_user_op_spec& spec) {
   if (const auto* type = std::get_if<basic_type>(&spec.handle)) {
     out.push_back({"predefined " + std::string(to_string(*type)) + "\n", true});
   } else if (const auto* described = std::get_if<datatype>(&spec.handle)) {
-    std::string text = "typemap " + std::to_string(described->entries().size()) + " " +
-                       std::to_string(described->lb()) + " " + std::to_string(described->extent()) + "\n";
-    for (const auto& e : described->entries())
-      text += std::string(to_string(e.type)) + " " + std::to_string(e.disp) + "\n";
-    out.push_back({std::move(text), true});
+    out.push_back({typemap_request(*described), true});
   } else {
     out.push_back(with_payload("setup", std::get<std::string>(spec.handle), true));
   }

@@ -31,9 +31,17 @@ struct oracle {
   // An op file's `require` domain: cases are drawn inside it, and a case outside it is never a
   // counterexample. Null: every element is an input.
   std::shared_ptr<const opfile::op_domain> domain;
+  // Bytes of an element outside its typemap (gaps, padding) must come back as they went in: a
+  // kernel that writes one is "wrote_gap". Set for predefined ops on derived types.
+  bool gaps_untouched = false;
 };
 
 oracle predefined_oracle(op_id op, basic_type type);
+
+// A predefined op on a derived datatype whose entries are all `element` (from its lower bound,
+// see from_lower_bound): the op on each basic element of the typemap (MPI-4.1 §7.9.2, as
+// derived=lenient reads it), every other byte untouched.
+oracle derived_oracle(op_id op, basic_type element, const datatype& layout);
 
 // A reference function (MPI_User_function ABI) on one element of `type`; policy-independent.
 oracle user_function_oracle(const user_op& op, const datatype& type);

@@ -6,10 +6,13 @@ namespace redsem::fuzz {
 namespace {
 
 // Drops the candidates that do not explain the kernel's answer to c; false when the kernel
-// failed, wrote outside its buffers or wrote inbuf (no policy explains that).
+// failed, wrote outside its buffers, into a gap of its datatype or wrote inbuf (no policy
+// explains that).
 bool keep_followed(const differential& d, const fuzz_case& c, std::vector<std::size_t>& candidates) {
   const kernel_run run = d.run_kernel(c);
-  if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed) return false;
+  if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed ||
+      d.first_gap_change(c.inout, run.inout))
+    return false;
   std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, run.inout, i); });
   return true;
 }
