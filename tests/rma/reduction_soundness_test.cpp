@@ -123,13 +123,19 @@ TEST(RmaSplitSearch, HugePathCountsAgree) {
   expect_split_search_same(sp, reduction::none, 2, "19 origins");
 }
 
-// A search past --max-states stops, incomplete, at a level boundary on every share, having
-// stored about the limit (not the whole graph).
-TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
-  rma_program p;  // 12 origins adding awkward doubles to one element: ~10^5 states
+// 12 origins adding awkward doubles to one element: ~10^5 states, megabytes of levels.
+rma_program awkward_doubles() {
+  rma_program p;
   p.window = window_of<double>({0.1});
   const double awkward[] = {1e16, -1e16, 0.1, 0.2, 0.3, 3.0, 1.0 / 3, -2.5, 7e-3, 1e8, -1e8, 42.5};
   for (int o = 0; o < 12; ++o) p.accesses.push_back(make_access<double>(o, 0, K::accumulate, op_id::sum, basic_type::double_, {{0, awkward[o]}}));
+  return p;
+}
+
+// A search past --max-states stops, incomplete, at a level boundary on every share, having
+// stored about the limit (not the whole graph).
+TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
+  const rma_program p = awkward_doubles();
   const search_space sp = whole_program(p);
   const search_result whole = run_search(sp, {reduction::none, 10'000'000, {}});
   ASSERT_TRUE(whole.stats.complete);
@@ -150,10 +156,7 @@ TEST(RmaSplitSearch, AStateLimitStopsEveryShare) {
 // A split search past its memory budget stops too, on every share at the same level, and says
 // that the budget stopped it (redsem-mpi rma --max-memory).
 TEST(RmaSplitSearch, AMemoryBudgetStopsEveryShare) {
-  rma_program p;  // as above: ~10^5 states, megabytes of levels
-  p.window = window_of<double>({0.1});
-  const double awkward[] = {1e16, -1e16, 0.1, 0.2, 0.3, 3.0, 1.0 / 3, -2.5, 7e-3, 1e8, -1e8, 42.5};
-  for (int o = 0; o < 12; ++o) p.accesses.push_back(make_access<double>(o, 0, K::accumulate, op_id::sum, basic_type::double_, {{0, awkward[o]}}));
+  const rma_program p = awkward_doubles();  // the search space points into it
   const search_space sp = whole_program(p);
   const search_result whole = run_search(sp, {reduction::none, 10'000'000, {}});
   ASSERT_TRUE(whole.stats.complete);
