@@ -18,6 +18,7 @@
 #include "tools/number_options.h"
 #include "tools/opcheck.h"
 #include "tools/policy_option.h"
+#include "tools/sim_inputs.h"
 
 namespace redsem::tools {
 namespace {
@@ -206,18 +207,7 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--identity", opts->identity,
                   "With --kernel: an identity candidate; entries by ',', a pair's or complex's fields by ':'")
       ->type_name("V");
-  cmd->add_option("--mpi", opts->mpi,
-                  "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
-                  "handle (--type's, predefined or committed as described, or --setup's)")
-      ->type_name("openmpi|mpich");
-  cmd->add_option("--setup", opts->setup, setup_option_help)
-      ->type_name("LIB:FUNCTION[=GLOBAL]");
-  cmd->add_option("--through", opts->through,
-                  "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
-                  "--commute) and the library's own MPI_Reduce_local")
-      ->type_name("direct|reduce_local");
-  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
-      ->type_name("PATH");
+  add_kernel_mpi_options(cmd, opts->mpi, opts->setup, opts->through, opts->mpi_helper);
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the random search (default 1)");
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
                      "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");

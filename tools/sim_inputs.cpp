@@ -144,18 +144,19 @@ void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& comm
       ->type_name("true|false");
 }
 
-void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
-  cmd->add_option("--mpi", choice.mpi,
+void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup, std::string& through,
+                            std::string& mpi_helper) {
+  cmd->add_option("--mpi", mpi,
                   "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
                   "handle (--type's, predefined or committed as described, or --setup's)")
       ->type_name("openmpi|mpich");
-  cmd->add_option("--setup", choice.setup, setup_option_help)
+  cmd->add_option("--setup", setup, setup_option_help)
       ->type_name("LIB:FUNCTION[=GLOBAL]");
-  cmd->add_option("--through", choice.through,
+  cmd->add_option("--through", through,
                   "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
                   "--commute) and the library's own MPI_Reduce_local")
       ->type_name("direct|reduce_local");
-  cmd->add_option("--mpi-helper", choice.mpi_helper, "The helper program for --mpi (default: next to redsem)")
+  cmd->add_option("--mpi-helper", mpi_helper, "The helper program for --mpi (default: next to redsem)")
       ->type_name("PATH");
 }
 

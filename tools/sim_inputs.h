@@ -38,8 +38,13 @@ struct kernel_mpi_choice {
   bool empty() const { return mpi.empty() && mpi_helper.empty() && setup.empty() && through.empty(); }
 };
 
-// Adds --mpi, --setup, --through and --mpi-helper (for --kernel) to `cmd`.
-void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice);
+// Adds --mpi, --setup, --through and --mpi-helper (for --kernel) to `cmd`: opcheck, orders and
+// simulate take them alike.
+void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup, std::string& through,
+                            std::string& mpi_helper);
+inline void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
+  add_kernel_mpi_options(cmd, choice.mpi, choice.setup, choice.through, choice.mpi_helper);
+}
 
 // Adds --kernel LIB.so:SYMBOL and --commute true|false: a compiled op, as orders and simulate take it.
 void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& commute);
