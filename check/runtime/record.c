@@ -1,0 +1,191 @@
+/* The per-rank record (record.h): a JSON-lines writer that needs nothing but libc, so that it
+ * can run inside any MPI program. */
+#define _GNU_SOURCE
+#include "record.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record_state.h"
+
+struct rc_state rc_state = {.fd = -1, .rank = -1};
+
+int rc_active(void) { return rc_state.fd >= 0; }
+int rc_world_rank(void) { return rc_state.rank; }
+
+static void grow(rc_line *l, size_t more) {
+  if (l->len + more + 1 <= l->cap) return;
+  size_t cap = l->cap ? l->cap : 256;
+  while (cap < l->len + more + 1) cap *= 2;
+  char *text = realloc(l->text, cap);
+  if (!text) abort(); /* out of memory inside an MPI call: nothing sensible is left to do */
+  l->text = text;
+  l->cap = cap;
+}
+
+static void append(rc_line *l, const char *s, size_t n) {
+  grow(l, n);
+  memcpy(l->text + l->len, s, n);
+  l->len += n;
+  l->text[l->len] = '\0';
+}
+
+static void append_c(rc_line *l, const char *s) { append(l, s, strlen(s)); }
+
+/* A JSON string; bytes that are not printable ASCII are escaped as \u00XX, so a line is always
+ * valid JSON whatever a program names its things. */
+static void append_quoted(rc_line *l, const char *s) {
+  append(l, "\"", 1);
+  for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+    char esc[8];
+    if (*p == '"' || *p == '\\') {
+      esc[0] = '\\';
+      esc[1] = (char)*p;
+      append(l, esc, 2);
+    } else if (*p < 0x20 || *p >= 0x7f) {
+      snprintf(esc, sizeof esc, "\\u%04x", *p);
+      append_c(l, esc);
+    } else {
+      append(l, (const char *)p, 1);
+    }
+  }
+  append(l, "\"", 1);
+}
+
+/* The separator and key before a member (or item, when `key` is NULL). */
+static void member(rc_line *l, const char *key) {
+  if (!l->empty[l->depth - 1]) append(l, ",", 1);
+  l->empty[l->depth - 1] = 0;
+  if (key) {
+    append_quoted(l, key);
+    append(l, ":", 1);
+  }
+}
+
+static void open_level(rc_line *l, const char *key, char opener, char closer) {
+  if (l->depth >= RC_MAX_DEPTH) abort(); /* a record shape bug, not input */
+  if (l->depth > 0) member(l, key);
+  append(l, &opener, 1);
+  l->closer[l->depth] = closer;
+  l->empty[l->depth] = 1;
+  ++l->depth;
+}
+
+void rc_begin(rc_line *l, const char *ev) {
+  memset(l, 0, sizeof *l);
+  open_level(l, NULL, '{', '}');
+  rc_str(l, "ev", ev);
+  rc_int(l, "rank", rc_state.rank);
+  rc_int(l, "seq", (long long)__atomic_fetch_add(&rc_state.seq, 1, __ATOMIC_RELAXED));
+}
+
+void rc_str(rc_line *l, const char *key, const char *value) {
+  member(l, key);
+  if (value)
+    append_quoted(l, value);
+  else
+    append_c(l, "null");
+}
+
+void rc_int(rc_line *l, const char *key, long long value) {
+  char digits[32];
+  member(l, key);
+  snprintf(digits, sizeof digits, "%lld", value);
+  append_c(l, digits);
+}
+
+void rc_bool(rc_line *l, const char *key, int value) {
+  member(l, key);
+  append_c(l, value ? "true" : "false");
+}
+
+void rc_hex(rc_line *l, const char *key, const void *bytes, size_t n) {
+  static const char digits[] = "0123456789abcdef";
+  member(l, key);
+  grow(l, 2 * n + 2);
+  char *out = l->text + l->len;
+  *out++ = '"';
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char b = ((const unsigned char *)bytes)[i];
+    *out++ = digits[b >> 4];
+    *out++ = digits[b & 15];
+  }
+  *out++ = '"';
+  l->len += 2 * n + 2;
+  l->text[l->len] = '\0';
+}
+
+void rc_open_object(rc_line *l, const char *key) { open_level(l, key, '{', '}'); }
+void rc_open_array(rc_line *l, const char *key) { open_level(l, key, '[', ']'); }
+
+void rc_close(rc_line *l) {
+  if (l->depth <= 1) abort(); /* the line's own object is closed by rc_end */
+  --l->depth;
+  append(l, &l->closer[l->depth], 1);
+}
+
+void rc_caller(rc_line *l, const void *return_address) {
+  char hex[32];
+  rc_open_object(l, "caller");
+  /* The call instruction is just before the return address; addr2line wants an address in it. */
+  const uintptr_t address = (uintptr_t)return_address - (return_address ? 1 : 0);
+  snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)address);
+  rc_str(l, "address", hex);
+  Dl_info info;
+  if (return_address && dladdr(return_address, &info) && info.dli_fname) {
+    rc_str(l, "module", info.dli_fname);
+    snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)(address - (uintptr_t)info.dli_fbase));
+    rc_str(l, "offset", hex);
+    rc_str(l, "symbol", info.dli_sname);
+  }
+  rc_close(l);
+}
+
+void rc_end(rc_line *l) {
+  while (l->depth > 0) {
+    --l->depth;
+    append(l, &l->closer[l->depth], 1);
+  }
+  append(l, "\n", 1);
+  if (rc_state.fd >= 0) {
+    /* One write per line (O_APPEND): lines of several threads never interleave. */
+    size_t done = 0;
+    while (done < l->len) {
+      const ssize_t n = write(rc_state.fd, l->text + done, l->len - done);
+      if (n <= 0) break; /* a full disk loses the record, never the program's run */
+      done += (size_t)n;
+    }
+  }
+  free(l->text);
+  memset(l, 0, sizeof *l);
+}
+
+/* Call counts: a small table keyed by the call's name. */
+static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void rc_count(const char *call) {
+  pthread_mutex_lock(&count_lock);
+  int i = 0;
+  while (i < rc_state.calls && rc_state.call_names[i] != call && strcmp(rc_state.call_names[i], call) != 0) ++i;
+  if (i == rc_state.calls && i < RC_MAX_CALL_KINDS) {
+    rc_state.call_names[i] = call;
+    ++rc_state.calls;
+  }
+  if (i < rc_state.calls) ++rc_state.call_counts[i];
+  pthread_mutex_unlock(&count_lock);
+}
+
+int rc_sampled(unsigned long index) {
+  if (rc_state.sample_all) return 1;
+  if (rc_state.sample_first == 0) return 0;
+  return index < rc_state.sample_first || (index & (index - 1)) == 0;
+}
+
+void rc_at_finalize(void (*hook)(void)) {
+  if (rc_state.hooks < RC_MAX_HOOKS) rc_state.hook[rc_state.hooks++] = hook;
+}
