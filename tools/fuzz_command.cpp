@@ -45,7 +45,7 @@ struct options {
   bool noncanonical_bools = false;
   bool json = false;
   bool surface = false;
-  std::string layouts = "all";
+  std::string layouts;  // empty: not given (all, with --mpi alone)
 };
 
 // --layouts: "all", "none" or names separated by commas; nullopt after saying what is wrong.
@@ -176,7 +176,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
     return bad_input;
   }
-  const auto layouts = parse_layouts(o.layouts, err);
+  const auto layouts = parse_layouts(o.layouts.empty() ? "all" : o.layouts, err);
   if (!layouts) return bad_input;
   mo.layouts = *layouts;
   // Each derived element holds several basic ones: fewer and shorter cases keep a full run short.
@@ -306,6 +306,11 @@ int run(options& o, std::ostream& out, std::ostream& err) {
   const policy semantics = *parsed;
   if (o.surface && (o.mpi.empty() || !o.kernel.empty())) {
     err << "redsem fuzz: --surface needs --mpi openmpi|mpich (it runs a library's MPI_Reduce_local)\n";
+    return bad_input;
+  }
+  if (!o.layouts.empty() && (o.mpi.empty() || !o.kernel.empty() || o.surface)) {
+    err << "redsem fuzz: --layouts is for --mpi alone (a library's MPI_Reduce_local on derived datatypes); with "
+           "--kernel give the datatype with --datatype, --surface has its own cases\n";
     return bad_input;
   }
   if (o.kernel.empty() && !(o.datatype.empty() && o.setup.empty() && o.through.empty())) {

@@ -168,3 +168,9 @@ endif()
 # past a double's range said in words, not "inf".
 redsem_bad_input(cli_orders_procs_at_bound ARGS orders --op MPI_SUM --type MPI_FLOAT --procs 4096 RC 0
                  OUT "more than 10\\^308 legal trees" TIMEOUT 30 MEMORY_MB 512)
+
+# --layouts belongs to `fuzz --mpi` alone: given with --kernel or --surface it would be ignored.
+redsem_bad_input(cli_fuzz_layouts_with_kernel ARGS fuzz --kernel /nonexistent.so:f --type MPI_INT --op MPI_SUM
+                 --layouts vector RC 2 ERR "--layouts is for --mpi alone")
+redsem_bad_input(cli_fuzz_layouts_with_surface ARGS fuzz --mpi openmpi --surface --layouts none RC 2
+                 ERR "--layouts is for --mpi alone")
