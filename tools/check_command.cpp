@@ -18,12 +18,13 @@
 #include "tools/json_text.h"
 #include "tools/number_options.h"
 #include "tools/output_file.h"
+#include "tools/policy_option.h"
 
 namespace redsem::tools {
 namespace {
 
 struct check_options {
-  std::string mpi, json, html, keep_records;
+  std::string mpi, json, html, keep_records, policy_text;
   std::string sample = "8";  // the runtime's default, said explicitly so the report can name it
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
@@ -74,6 +75,9 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
   if (!path)
     return fmt::format("no check library for {} (libredsem_check_{}.so is built when mpicc.{} and mpirun.{} are installed)",
                        mpi, mpi, mpi, mpi);
+  // The dynamic loader splits LD_PRELOAD at spaces and colons.
+  if (path->find_first_of(" :") != std::string::npos)
+    return "the check library's path " + *path + " holds a space or a colon, which LD_PRELOAD cannot carry";
   library = *path;
   if (!o.json.empty())
     if (const auto problem = unwritable_file(o.json)) return "--json: " + *problem;
@@ -100,10 +104,12 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
 }
 
 int run_check(const check_options& o, std::ostream& err) {
-  std::string mpi, library;
-  if (const auto why = refusal_before_run(o, mpi, library); !why.empty())
-    return err << "redsem check: " << why << "\n", int{bad_input};
   std::string why;
+  const auto semantics = policy_from_option(o.policy_text, &why);
+  if (!semantics) return err << "redsem check: " << why << "\n", int{bad_input};
+  std::string mpi, library;
+  if (const auto refusal = refusal_before_run(o, mpi, library); !refusal.empty())
+    return err << "redsem check: " << refusal << "\n", int{bad_input};
   const auto dir = records_directory(o, &why);
   if (!dir) return err << "redsem check: " << why << "\n", int{bad_input};
   const char* preload = std::getenv("LD_PRELOAD");
@@ -121,8 +127,8 @@ int run_check(const check_options& o, std::ostream& err) {
   if (o.keep_records.empty()) std::filesystem::remove_all(*dir, ec);
   if (const auto refusal = refusal_after_run(records, mpi, o, status); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
-  const check::run_report report = check::analyse_run(records, {o.tolerance_ulps});
-  const check_run run{shell_words(o.command), mpi, o.sample, o.tolerance_ulps, status};
+  const check::run_report report = check::analyse_run(records, {o.tolerance_ulps, *semantics});
+  const check_run run{shell_words(o.command), mpi, o.sample, o.tolerance_ulps, to_string(*semantics), status};
   err << check_text(report, run);
   if (!o.json.empty()) {
     std::ofstream file(o.json, std::ios::binary | std::ios::trunc);
@@ -158,6 +164,7 @@ command add_check_command(CLI::App& app) {
   add_whole_option(cmd, "--tolerance", o->tolerance_ulps, {},
                    "Float results of legal orders further apart than this many ulps are reported (default 0)")
       ->type_name("ULPS");
+  add_policy_option(cmd, o->policy_text);
   cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")->type_name("DIR");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {

@@ -112,6 +112,7 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                    {"size", report.size},
                    {"sample", run.sample},
                    {"tolerance_ulps", run.tolerance_ulps},
+                   {"policy", run.policy},
                    {"program_status", run.program_status},
                    {"calls", report.calls},
                    {"sampled", report.sampled},

@@ -10,11 +10,13 @@
 
 #include "check/analysis/finding.h"
 #include "check/analysis/records.h"
+#include "model/policy.h"
 
 namespace redsem::check {
 
 struct analysis_options {
   std::uint64_t tolerance_ulps = 0;  // float results further apart than this depend on the order
+  policy semantics{};                // how the model evaluates the ops (MIN/MAX with NaN, …)
 };
 
 struct analysis_outcome {

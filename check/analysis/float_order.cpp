@@ -132,7 +132,6 @@ analysis_outcome float_order_findings(const run_records& records, const analysis
                                       const float_order_bounds& bounds) {
   analysis_outcome out;
   std::size_t skipped_procs = 0, cut_elements = 0, incomplete = 0;
-  const policy semantics{};
   for (const auto& rank : records.ranks)
     for (const auto& line : rank.lines) {
       if (line.value("ev", "") != "reduction") continue;
@@ -142,8 +141,8 @@ analysis_outcome float_order_findings(const run_records& records, const analysis
         ++skipped_procs;
         continue;
       }
-      const element_op op = predefined_element_op(r->op, r->type, semantics);
-      const sim::predefined_pair typed{r->op, r->type, semantics};
+      const element_op op = predefined_element_op(r->op, r->type, options.semantics);
+      const sim::predefined_pair typed{r->op, r->type, options.semantics};
       sim::order_limits limits;
       limits.max_combinations = bounds.max_combinations;
       const std::size_t size = info(r->type).size;
