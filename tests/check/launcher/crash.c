@@ -1,40 +1,17 @@
 /* An MPI program whose rank 1 crashes after MPI_Init, for the launcher's tests. Before it does,
- * it appends one `finding` line to its own record (docs/check_records.md: what the check
- * library writes when a rank sees something MPI does not promise), standing for a finding the
- * library gathered before the crash: redsem check must report it, and the rank as ended early.
- * Its caller is this file's record_finding, as the library would name it (module and offset),
- * so that the report shows it as crash.c:<line> (record_finding). */
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <limits.h>
+ * it appends one `finding` line to its own record (own_record.h), standing for a finding the
+ * check library gathered before the crash: redsem check must report it, with its caller
+ * (crash.c:<line> (record_finding)), and the rank as ended early. */
+#include "own_record.h"
+
 #include <mpi.h>
 #include <signal.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 static void record_finding(int rank) {
-  const char *dir = getenv("REDSEM_CHECK_DIR");
-  if (!dir) return;
-  char path[4096];
-  snprintf(path, sizeof path, "%s/rank-%d.jsonl", dir, rank);
-  Dl_info info;
-  const uintptr_t address = (uintptr_t)&record_finding;
-  if (!dladdr((void *)address, &info) || !info.dli_fname) return;
-  const int fd = open(path, O_WRONLY | O_APPEND);
-  if (fd < 0) return;
-  char line[PATH_MAX + 512];
-  const int n = snprintf(line, sizeof line,
-                         "{\"ev\":\"finding\",\"rank\":%d,\"seq\":1,\"check\":\"launcher_test_marker\","
-                         "\"call\":\"MPI_Barrier\",\"rule\":\"none (a test marker)\",\"message\":\"written by the "
-                         "test program before rank %d crashes\",\"caller\":{\"address\":\"0x%jx\",\"module\":\"%s\","
-                         "\"offset\":\"0x%jx\",\"symbol\":null},\"evidence\":{}}\n",
-                         rank, rank, (uintmax_t)address, info.dli_fname, (uintmax_t)(address - (uintptr_t)info.dli_fbase));
-  if (write(fd, line, (size_t)n) != n) perror("crash: write");
-  close(fd);
+  append_own_record(rank, "finding",
+                    "\"check\":\"launcher_test_marker\",\"call\":\"MPI_Barrier\",\"rule\":\"none (a test marker)\","
+                    "\"message\":\"written by the test program before rank 1 crashes\",\"evidence\":{}",
+                    (uintptr_t)&record_finding);
 }
 
 int main(int argc, char **argv) {
