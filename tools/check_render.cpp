@@ -57,6 +57,15 @@ std::string rank_line(const check::rank_summary& r) {
   return s + "\n";
 }
 
+// One member per line; strings as they are, everything else as one-line JSON.
+std::string evidence_text(const nlohmann::json& evidence) {
+  if (!evidence.is_object() || evidence.empty()) return evidence.empty() ? "" : "  evidence: " + json_text(evidence, -1) + "\n";
+  std::string s = "  evidence:\n";
+  for (const auto& [key, value] : evidence.items())
+    s += fmt::format("    {}: {}\n", key, value.is_string() ? value.get<std::string>() : json_text(value, -1));
+  return s;
+}
+
 nlohmann::json finding_json(const check::finding& f) {
   return {{"check", f.check}, {"ranks", f.ranks},     {"call", f.call},       {"location", f.location},
           {"caller", f.caller}, {"rule", f.rule},     {"message", f.message}, {"evidence", f.evidence}};
@@ -84,8 +93,8 @@ std::string check_text(const check::run_report& report, const check_run& run) {
   std::size_t n = 0;
   for (const auto& f : report.findings) {
     s += fmt::format("\nfinding {}: {} on {} {}\n", ++n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
-    s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n  evidence: {}\n", f.call, f.location,
-                     f.rule, f.message, json_text(f.evidence, -1));
+    s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
+    s += evidence_text(f.evidence);
   }
   s += "\nranks:\n";
   for (const auto& r : report.ranks) s += rank_line(r);
