@@ -2,9 +2,8 @@
 // check library preloaded into every rank (check/runtime, docs/check_records.md), then reads
 // what each rank recorded, runs the post-run analyses and reports, merged over ranks.
 // Exit 1 when there are findings, the program's own status otherwise, 2 on bad input.
-#include <stdlib.h>
-
 #include <fmt/format.h>
+#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,8 +32,9 @@ struct check_options {
 std::string shell_words(const std::vector<std::string>& words) {
   std::string s;
   for (const auto& w : words) {
-    const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                                          "-_./=:,+@%") == std::string::npos;
+    const bool plain = !w.empty() && w.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                         "-_./=:,+@%") == std::string::npos;
     s += (s.empty() ? "" : " ") + (plain ? w : "'" + w + "'");
   }
   return s;
@@ -48,11 +48,13 @@ std::optional<std::filesystem::path> records_directory(const check_options& o, s
     const std::filesystem::path dir(o.keep_records);
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir)) {
-      *why = fmt::format("--keep-records: cannot create the directory {}{}", dir.string(), ec ? ": " + ec.message() : "");
+      *why =
+          fmt::format("--keep-records: cannot create the directory {}{}", dir.string(), ec ? ": " + ec.message() : "");
       return std::nullopt;
     }
     if (!std::filesystem::is_empty(dir, ec)) {
-      *why = fmt::format("--keep-records: {} is not empty (records of another run would mix with this one's)", dir.string());
+      *why = fmt::format("--keep-records: {} is not empty (records of another run would mix with this one's)",
+                         dir.string());
       return std::nullopt;
     }
     return dir;
@@ -73,8 +75,9 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
   if (mpi != "openmpi" && mpi != "mpich") return "--mpi '" + mpi + "': expected openmpi or mpich";
   const auto path = check_library_path(mpi);
   if (!path)
-    return fmt::format("no check library for {} (libredsem_check_{}.so is built when mpicc.{} and mpirun.{} are installed)",
-                       mpi, mpi, mpi, mpi);
+    return fmt::format(
+        "no check library for {} (libredsem_check_{}.so is built when mpicc.{} and mpirun.{} are installed)", mpi, mpi,
+        mpi, mpi);
   // The dynamic loader splits LD_PRELOAD at spaces and colons.
   if (path->find_first_of(" :") != std::string::npos)
     return "the check library's path " + *path + " holds a space or a colon, which LD_PRELOAD cannot carry";
@@ -91,15 +94,18 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
                               int status) {
   if (!records.wrong_mpi.empty()) {
     const std::string library = records.wrong_mpi.front().value("library", "");
-    return fmt::format("the program runs {} ({}) but the check library preloaded was built for {}: run redsem check "
-                       "--mpi {} (its library is built when that MPI is installed)",
-                       mpi_of_library_text(library), library, mpi, mpi_of_library_text(library));
+    return fmt::format(
+        "the program runs {} ({}) but the check library preloaded was built for {}: run redsem check "
+        "--mpi {} (its library is built when that MPI is installed)",
+        mpi_of_library_text(library), library, mpi, mpi_of_library_text(library));
   }
-  const bool started = std::any_of(records.ranks.begin(), records.ranks.end(), [](const auto& r) { return r.start.has_value(); });
+  const bool started =
+      std::any_of(records.ranks.begin(), records.ranks.end(), [](const auto& r) { return r.start.has_value(); });
   if (!started)
-    return fmt::format("no process of `{}` called MPI_Init with the {} check library preloaded (it exited with "
-                       "status {}): not an MPI program, or not built with {}'s mpicc?",
-                       shell_words(o.command), mpi, status, mpi);
+    return fmt::format(
+        "no process of `{}` called MPI_Init with the {} check library preloaded (it exited with "
+        "status {}): not an MPI program, or not built with {}'s mpicc?",
+        shell_words(o.command), mpi, status, mpi);
   return "";
 }
 
@@ -113,9 +119,9 @@ int run_check(const check_options& o, std::ostream& err) {
   const auto dir = records_directory(o, &why);
   if (!dir) return err << "redsem check: " << why << "\n", int{bad_input};
   const char* preload = std::getenv("LD_PRELOAD");
-  const std::vector<std::string> env{
-      "REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(), "REDSEM_CHECK_SAMPLE=" + o.sample,
-      "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
+  const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(),
+                                     "REDSEM_CHECK_SAMPLE=" + o.sample,
+                                     "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
   int status = 0;
   try {
     status = run_command(o.command, env);
@@ -165,7 +171,8 @@ command add_check_command(CLI::App& app) {
                    "Float results of legal orders further apart than this many ulps are reported (default 0)")
       ->type_name("ULPS");
   add_policy_option(cmd, o->policy_text);
-  cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")->type_name("DIR");
+  cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")
+      ->type_name("DIR");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {
     if (o->sample == "all") return;

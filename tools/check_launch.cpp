@@ -58,8 +58,9 @@ std::optional<std::string> program_mpi(const std::vector<std::string>& command) 
   for (std::size_t i = first; i < command.size(); ++i) {
     if (command[i].empty() || command[i][0] == '-') continue;
     // A launcher's option values (the 4 of -n 4, a host file) are not executable files.
-    const auto path = i == 0 ? find_executable(command[i])
-                             : (is_executable_file(command[i]) ? std::optional(command[i]) : find_executable(command[i]));
+    const auto path = i == 0
+                          ? find_executable(command[i])
+                          : (is_executable_file(command[i]) ? std::optional(command[i]) : find_executable(command[i]));
     if (!path) continue;
     const auto elf = check::read_elf(*path);
     return elf ? mpi_of_needed(elf->needed) : std::nullopt;
@@ -103,7 +104,8 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   argv.push_back(nullptr);
   envp.push_back(nullptr);
   // A Ctrl-C reaches the program (same process group); redsem waits and still reports.
-  struct sigaction ignore{}, old_int{};
+  struct sigaction ignore {
+  }, old_int{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGINT, &ignore, &old_int);
   const pid_t pid = fork();

@@ -59,7 +59,8 @@ std::string rank_line(const check::rank_summary& r) {
 
 // One member per line; strings as they are, everything else as one-line JSON.
 std::string evidence_text(const nlohmann::json& evidence) {
-  if (!evidence.is_object() || evidence.empty()) return evidence.empty() ? "" : "  evidence: " + json_text(evidence, -1) + "\n";
+  if (!evidence.is_object() || evidence.empty())
+    return evidence.empty() ? "" : "  evidence: " + json_text(evidence, -1) + "\n";
   std::string s = "  evidence:\n";
   for (const auto& [key, value] : evidence.items())
     s += fmt::format("    {}: {}\n", key, value.is_string() ? value.get<std::string>() : json_text(value, -1));
@@ -67,14 +68,15 @@ std::string evidence_text(const nlohmann::json& evidence) {
 }
 
 nlohmann::json finding_json(const check::finding& f) {
-  return {{"check", f.check}, {"ranks", f.ranks},     {"call", f.call},       {"location", f.location},
-          {"caller", f.caller}, {"rule", f.rule},     {"message", f.message}, {"evidence", f.evidence}};
+  return {{"check", f.check},   {"ranks", f.ranks}, {"call", f.call},       {"location", f.location},
+          {"caller", f.caller}, {"rule", f.rule},   {"message", f.message}, {"evidence", f.evidence}};
 }
 
 std::string html_finding(const check::finding& f, std::size_t n) {
   return fmt::format(
       "<section class=\"finding\"><h2>{}. {}</h2>\n<table><tr><th>{}</th><td>{}</td></tr><tr><th>call</th><td><code>{}"
-      "</code> at <code>{}</code></td></tr><tr><th>rule</th><td>{}</td></tr><tr><th>message</th><td>{}</td></tr></table>\n"
+      "</code> at "
+      "<code>{}</code></td></tr><tr><th>rule</th><td>{}</td></tr><tr><th>message</th><td>{}</td></tr></table>\n"
       "<pre>{}</pre></section>\n",
       n, html_escape(f.check), rank_word(f.ranks), html_escape(ranks_text(f.ranks)), html_escape(f.call),
       html_escape(f.location), html_escape(f.rule), html_escape(f.message), html_escape(json_text(f.evidence)));
@@ -145,8 +147,10 @@ std::filesystem::path write_check_html(const std::filesystem::path& dir, const c
   const bool pass = report.findings.empty() && run.program_status == 0;
   std::string s = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>redsem check</title>"
-      "<style>{}</style></head>\n<body>\n<h1>redsem check</h1>\n<p><code>{}</code> — {} rank(s) under {}, sample {}</p>\n",
-      report_style(), html_escape(run.command), report.size, html_escape(one_line(report.library)), html_escape(run.sample));
+      "<style>{}</style></head>\n<body>\n<h1>redsem check</h1>\n<p><code>{}</code> — {} rank(s) under {}, sample "
+      "{}</p>\n",
+      report_style(), html_escape(run.command), report.size, html_escape(one_line(report.library)),
+      html_escape(run.sample));
   s += fmt::format("<p id=\"verdict\" class=\"{}\">{}</p>\n", pass ? "pass" : "fail",
                    html_escape(status_line(report, run)));
   std::size_t n = 0;

@@ -16,7 +16,7 @@ struct check_run {
   std::string mpi;      // the library preloaded: openmpi, mpich
   std::string sample;   // REDSEM_CHECK_SAMPLE
   std::uint64_t tolerance_ulps = 0;
-  std::string policy;  // the semantics policy the analyses ran under
+  std::string policy;      // the semantics policy the analyses ran under
   int program_status = 0;  // mpirun's exit status (128 + signal when killed)
 };
 

@@ -42,8 +42,10 @@ std::vector<finding> merge_findings(const std::vector<finding>& findings) {
   std::unordered_map<std::string, std::size_t> index;
   for (const auto& f : findings) {
     const auto [it, added] = index.try_emplace(identity(f), merged.size());
-    if (added) merged.push_back(f);
-    else merged[it->second].ranks.insert(merged[it->second].ranks.end(), f.ranks.begin(), f.ranks.end());
+    if (added)
+      merged.push_back(f);
+    else
+      merged[it->second].ranks.insert(merged[it->second].ranks.end(), f.ranks.begin(), f.ranks.end());
   }
   for (auto& m : merged) {
     std::sort(m.ranks.begin(), m.ranks.end());

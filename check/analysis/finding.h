@@ -2,18 +2,17 @@
 // runtime (docs/check_records.md) or a finding of a post-run analysis, in one shape.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace redsem::check {
 
 struct finding {
-  std::string check;    // identifier: order_dependent_result, …
-  std::string call;     // MPI_Allreduce, …
-  std::string rule;     // "MPI-4.1 §…"
-  std::string message;  // one sentence, in the program's own values
+  std::string check;        // identifier: order_dependent_result, …
+  std::string call;         // MPI_Allreduce, …
+  std::string rule;         // "MPI-4.1 §…"
+  std::string message;      // one sentence, in the program's own values
   nlohmann::json caller;    // as recorded: address, module, offset, symbol (null when unknown)
   nlohmann::json evidence;  // an object, per check
   std::vector<int> ranks;   // where it was seen (ascending once merged)

@@ -53,7 +53,8 @@ std::optional<float_reduction> decode(const nlohmann::json& line) {
 }
 
 sim::element element_at(const std::vector<std::byte>& bytes, std::size_t index, std::size_t size) {
-  return {bytes.begin() + static_cast<std::ptrdiff_t>(index * size), bytes.begin() + static_cast<std::ptrdiff_t>((index + 1) * size)};
+  return {bytes.begin() + static_cast<std::ptrdiff_t>(index * size),
+          bytes.begin() + static_cast<std::ptrdiff_t>((index + 1) * size)};
 }
 
 double as_double(basic_type type, const sim::element& e) {
@@ -68,7 +69,8 @@ double as_double(basic_type type, const sim::element& e) {
 }
 
 // The legal results of the smallest and the largest value (NaNs aside).
-std::pair<const sim::distinct_result*, const sim::distinct_result*> extremes(basic_type type, const sim::order_results& o) {
+std::pair<const sim::distinct_result*, const sim::distinct_result*> extremes(basic_type type,
+                                                                             const sim::order_results& o) {
   const sim::distinct_result *lo = nullptr, *hi = nullptr;
   for (const auto& r : o.results) {
     const double x = as_double(type, r.value);
@@ -93,15 +95,16 @@ finding order_finding(const nlohmann::json& line, const float_reduction& r, cons
   const std::string smallest = format_element(type, lo->value.data()), largest = format_element(type, hi->value.data());
   nlohmann::json contributions = nlohmann::json::array();
   for (const auto& c : worst.contributions) contributions.push_back(format_element(type, c.data()));
-  nlohmann::json evidence{{"element", worst.index},
-                          {"contributions", contributions},
-                          {"smallest", smallest},
-                          {"largest", largest},
-                          {"spread_ulps", worst.spread.spread_ulps},
-                          {"distinct_results", worst.spread.distinct},
-                          {"search_complete", worst.orders.complete},
-                          {"trees", {{"smallest", sim::to_string(lo->witness)}, {"largest", sim::to_string(hi->witness)}}},
-                          {"elements_over_tolerance", elements_over}};
+  nlohmann::json evidence{
+      {"element", worst.index},
+      {"contributions", contributions},
+      {"smallest", smallest},
+      {"largest", largest},
+      {"spread_ulps", worst.spread.spread_ulps},
+      {"distinct_results", worst.spread.distinct},
+      {"search_complete", worst.orders.complete},
+      {"trees", {{"smallest", sim::to_string(lo->witness)}, {"largest", sim::to_string(hi->witness)}}},
+      {"elements_over_tolerance", elements_over}};
   std::string library;
   if (!r.result.empty()) {
     const auto mine = element_at(r.result, worst.index, info(r.type).size);
@@ -169,9 +172,10 @@ analysis_outcome float_order_findings(const run_records& records, const analysis
     out.notes.push_back(fmt::format("float order: only the first {} elements of {} sampled reduction(s) were searched",
                                     bounds.max_elements, cut_elements));
   if (incomplete)
-    out.notes.push_back(fmt::format("float order: {} element search(es) stopped at {} op applications (a spread found "
-                                    "is real; one not found may exist)",
-                                    incomplete, bounds.max_combinations));
+    out.notes.push_back(
+        fmt::format("float order: {} element search(es) stopped at {} op applications (a spread found "
+                    "is real; one not found may exist)",
+                    incomplete, bounds.max_combinations));
   return out;
 }
 

@@ -3,11 +3,10 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace redsem::check {
 
@@ -22,8 +21,8 @@ struct rank_records {
 };
 
 struct run_records {
-  std::vector<rank_records> ranks;           // by rank
-  std::vector<nlohmann::json> wrong_mpi;     // one per process that ran another MPI
+  std::vector<rank_records> ranks;        // by rank
+  std::vector<nlohmann::json> wrong_mpi;  // one per process that ran another MPI
 };
 
 // A rank's file larger than this is refused with a message (its rank reported unreadable).

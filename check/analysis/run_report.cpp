@@ -31,9 +31,12 @@ void count_calls(const rank_records& r, run_report& report) {
 
 std::string_view to_string(rank_status s) {
   switch (s) {
-    case rank_status::finished: return "finished";
-    case rank_status::ended_early: return "ended before MPI_Finalize (crashed or killed)";
-    case rank_status::unreadable: return "record unreadable";
+    case rank_status::finished:
+      return "finished";
+    case rank_status::ended_early:
+      return "ended before MPI_Finalize (crashed or killed)";
+    case rank_status::unreadable:
+      return "record unreadable";
   }
   return "";
 }

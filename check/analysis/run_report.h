@@ -21,10 +21,10 @@ std::string_view to_string(rank_status s);
 struct rank_summary {
   int rank = -1;
   rank_status status = rank_status::finished;
-  std::size_t findings = 0;         // runtime findings recorded on this rank
+  std::size_t findings = 0;  // runtime findings recorded on this rank
   bool truncated_last_line = false;
   std::size_t unreadable_lines = 0;
-  std::string unreadable;           // why the file could not be read
+  std::string unreadable;  // why the file could not be read
 };
 
 struct run_report {

@@ -38,7 +38,8 @@ std::string run_addr2line(const std::vector<std::string>& argv) {
   close(out[1]);
   std::string text;
   char buffer[4096];
-  for (ssize_t n; !failed && (n = read(out[0], buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n; !failed && (n = read(out[0], buffer, sizeof buffer)) > 0;)
+    text.append(buffer, static_cast<std::size_t>(n));
   close(out[0]);
   if (!failed) waitpid(pid, nullptr, 0);
   return text;
@@ -55,7 +56,8 @@ std::string describe(const std::string& function, const std::string& place) {
 }
 
 // address → location for one module's call sites.
-std::map<std::string, std::string> locate_in_module(const std::string& module, const std::vector<std::string>& addresses) {
+std::map<std::string, std::string> locate_in_module(const std::string& module,
+                                                    const std::vector<std::string>& addresses) {
   std::map<std::string, std::string> found;
   std::vector<std::string> argv{"addr2line", "-f", "-C", "-e", module};
   argv.insert(argv.end(), addresses.begin(), addresses.end());
@@ -102,8 +104,9 @@ void symbolize(std::vector<finding>& findings) {
     const auto where = located.find(module);
     const std::string a = f.caller.is_object() ? lookup_address(f.caller) : "";
     const auto at = where == located.end() ? decltype(where->second.end()){} : where->second.find(a);
-    f.location = where != located.end() && at != where->second.end() && !at->second.empty() ? at->second
-                                                                                              : unsymbolized_location(f.caller);
+    f.location = where != located.end() && at != where->second.end() && !at->second.empty()
+                     ? at->second
+                     : unsymbolized_location(f.caller);
   }
 }
 

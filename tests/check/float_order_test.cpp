@@ -1,8 +1,9 @@
 // The post-run float-order analysis on recorded reductions: a sum whose result depends on the
 // evaluation order is a finding with its evidence; one exact in every order is none.
+#include "check/analysis/float_order.h"
+
 #include <gtest/gtest.h>
 
-#include "check/analysis/float_order.h"
 #include "check/analysis/records.h"
 
 namespace redsem::check {

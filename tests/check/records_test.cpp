@@ -1,10 +1,11 @@
 // Reading a run's records back: every rank's file, a line cut short by a crash tolerated, the
 // same finding on several ranks merged into one.
+#include "check/analysis/records.h"
+
 #include <gtest/gtest.h>
 
 #include "check/analysis/finding.h"
 #include "check/analysis/hex_bytes.h"
-#include "check/analysis/records.h"
 #include "check/analysis/run_report.h"
 
 namespace redsem::check {
