@@ -40,7 +40,10 @@ std::optional<float_reduction> decode(const nlohmann::json& line) {
   float_reduction r{line.value("call", ""), *op, *type, 0, {}, {}};
   const auto elements = line.value("elements", -1LL);
   const auto inputs = line.find("inputs");
-  if (elements <= 0 || inputs == line.end() || !inputs->is_array() || inputs->empty()) return std::nullopt;
+  // The runtime gathers a bounded prefix; a count past this is not a record it wrote.
+  constexpr long long max_elements = 1 << 24;
+  if (elements <= 0 || elements > max_elements || inputs == line.end() || !inputs->is_array() || inputs->empty())
+    return std::nullopt;
   r.elements = static_cast<std::size_t>(elements);
   const std::size_t bytes = r.elements * info(*type).size;
   for (const auto& hex : *inputs) {
@@ -125,6 +128,61 @@ finding order_finding(const nlohmann::json& line, const float_reduction& r, cons
   return f;
 }
 
+struct search_cost {
+  std::uint64_t combinations = 0;  // op applications over the whole analysis
+  std::size_t skipped_procs = 0, skipped_budget = 0, cut_elements = 0, incomplete = 0;
+};
+
+// The worst element of one reduction over the tolerance, as a finding; nullopt when none is.
+std::optional<finding> search_reduction(const nlohmann::json& line, const float_reduction& r,
+                                        const analysis_options& options, const float_order_bounds& bounds,
+                                        search_cost& cost) {
+  const element_op op = predefined_element_op(r.op, r.type, options.semantics);
+  const sim::predefined_pair typed{r.op, r.type, options.semantics};
+  sim::order_limits limits;
+  limits.max_combinations = bounds.max_combinations;
+  const std::size_t size = info(r.type).size;
+  std::optional<element_verdict> worst;
+  std::size_t over = 0;
+  if (r.elements > bounds.max_elements) ++cost.cut_elements;
+  for (std::size_t i = 0; i < r.elements && i < bounds.max_elements; ++i) {
+    element_verdict v{i, {}, {}, {}};
+    for (const auto& in : r.inputs) v.contributions.push_back(element_at(in, i, size));
+    v.orders = sim::all_order_results(op, v.contributions, typed, limits);
+    cost.combinations += v.orders.combinations;
+    if (!v.orders.complete) ++cost.incomplete;
+    const auto spread = sim::spread_of(r.type, r.op, v.contributions, v.orders);
+    if (spread && spread->spread_ulps > options.tolerance_ulps) {
+      v.spread = *spread;
+      ++over;
+      if (!worst || v.spread.spread_ulps > worst->spread.spread_ulps) worst = std::move(v);
+    }
+  }
+  if (!worst) return std::nullopt;
+  return order_finding(line, r, *worst, over);
+}
+
+std::vector<std::string> cost_notes(const search_cost& cost, const float_order_bounds& bounds) {
+  std::vector<std::string> notes;
+  if (cost.skipped_procs)
+    notes.push_back(fmt::format("float order: {} sampled reduction(s) over more than {} ranks were not searched",
+                                cost.skipped_procs, bounds.max_procs));
+  if (cost.skipped_budget)
+    notes.push_back(
+        fmt::format("float order: {} sampled reduction(s) were not searched: the analysis had spent its "
+                    "{} op applications",
+                    cost.skipped_budget, bounds.max_total_combinations));
+  if (cost.cut_elements)
+    notes.push_back(fmt::format("float order: only the first {} elements of {} sampled reduction(s) were searched",
+                                bounds.max_elements, cost.cut_elements));
+  if (cost.incomplete)
+    notes.push_back(
+        fmt::format("float order: {} element search(es) stopped at {} op applications (a spread found "
+                    "is real; one not found may exist)",
+                    cost.incomplete, bounds.max_combinations));
+  return notes;
+}
+
 }  // namespace
 
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options) {
@@ -134,48 +192,23 @@ analysis_outcome float_order_findings(const run_records& records, const analysis
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options,
                                       const float_order_bounds& bounds) {
   analysis_outcome out;
-  std::size_t skipped_procs = 0, cut_elements = 0, incomplete = 0;
+  search_cost cost;
   for (const auto& rank : records.ranks)
     for (const auto& line : rank.lines) {
       if (line.value("ev", "") != "reduction") continue;
       const auto r = decode(line);
       if (!r) continue;
       if (static_cast<int>(r->inputs.size()) > bounds.max_procs) {
-        ++skipped_procs;
+        ++cost.skipped_procs;
         continue;
       }
-      const element_op op = predefined_element_op(r->op, r->type, options.semantics);
-      const sim::predefined_pair typed{r->op, r->type, options.semantics};
-      sim::order_limits limits;
-      limits.max_combinations = bounds.max_combinations;
-      const std::size_t size = info(r->type).size;
-      std::optional<element_verdict> worst;
-      std::size_t over = 0;
-      if (r->elements > bounds.max_elements) ++cut_elements;
-      for (std::size_t i = 0; i < r->elements && i < bounds.max_elements; ++i) {
-        element_verdict v{i, {}, {}, {}};
-        for (const auto& in : r->inputs) v.contributions.push_back(element_at(in, i, size));
-        v.orders = sim::all_order_results(op, v.contributions, typed, limits);
-        if (!v.orders.complete) ++incomplete;
-        const auto spread = sim::spread_of(r->type, r->op, v.contributions, v.orders);
-        if (!spread || spread->spread_ulps <= options.tolerance_ulps) continue;
-        v.spread = *spread;
-        ++over;
-        if (!worst || v.spread.spread_ulps > worst->spread.spread_ulps) worst = std::move(v);
+      if (cost.combinations >= bounds.max_total_combinations) {
+        ++cost.skipped_budget;
+        continue;
       }
-      if (worst) out.findings.push_back(order_finding(line, *r, *worst, over));
+      if (auto f = search_reduction(line, *r, options, bounds, cost)) out.findings.push_back(std::move(*f));
     }
-  if (skipped_procs)
-    out.notes.push_back(fmt::format("float order: {} sampled reduction(s) over more than {} ranks were not searched",
-                                    skipped_procs, bounds.max_procs));
-  if (cut_elements)
-    out.notes.push_back(fmt::format("float order: only the first {} elements of {} sampled reduction(s) were searched",
-                                    bounds.max_elements, cut_elements));
-  if (incomplete)
-    out.notes.push_back(
-        fmt::format("float order: {} element search(es) stopped at {} op applications (a spread found "
-                    "is real; one not found may exist)",
-                    incomplete, bounds.max_combinations));
+  out.notes = cost_notes(cost, bounds);
   return out;
 }
 

@@ -12,11 +12,13 @@
 
 namespace redsem::check {
 
-// The cost bound: elements looked at per call, ranks per search, op applications per element.
+// The cost bound: elements looked at per call, ranks per search, op applications per element
+// and over the whole analysis (then the remaining reductions are skipped, and the report says so).
 struct float_order_bounds {
   std::size_t max_elements = 64;
   int max_procs = 16;  // the search keeps 2^P blocks for a commutative op
-  std::uint64_t max_combinations = 50'000'000;
+  std::uint64_t max_combinations = 10'000'000;
+  std::uint64_t max_total_combinations = 1'000'000'000;
 };
 
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <climits>
 
 #include "model/input_file.h"
 
@@ -17,7 +18,7 @@ std::optional<long long> numbered(const std::string& name, std::string_view pref
   const char* first = name.data() + prefix.size();
   const char* last = name.data() + name.size() - suffix.size();
   const auto [end, ec] = std::from_chars(first, last, n);
-  if (ec != std::errc() || end != last) return std::nullopt;
+  if (ec != std::errc() || end != last || n > INT_MAX) return std::nullopt;
   return n;
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "check/analysis/elf_file.h"
@@ -83,7 +84,7 @@ std::string unsymbolized_location(const nlohmann::json& caller) {
 void symbolize(std::vector<finding>& findings) {
   // The address addr2line wants per call site: the offset in a position-independent module,
   // the run-time address in an executable loaded where it was linked.
-  std::map<std::string, std::vector<std::string>> wanted;
+  std::map<std::string, std::set<std::string>> wanted;
   std::map<std::string, bool> pie;
   auto lookup_address = [&](const nlohmann::json& caller) -> std::string {
     const std::string module = text(caller, "module");
@@ -96,9 +97,10 @@ void symbolize(std::vector<finding>& findings) {
   };
   for (const auto& f : findings)
     if (f.caller.is_object())
-      if (const auto a = lookup_address(f.caller); !a.empty()) wanted[text(f.caller, "module")].push_back(a);
+      if (const auto a = lookup_address(f.caller); !a.empty()) wanted[text(f.caller, "module")].insert(a);
   std::map<std::string, std::map<std::string, std::string>> located;
-  for (const auto& [module, addresses] : wanted) located[module] = locate_in_module(module, addresses);
+  for (const auto& [module, addresses] : wanted)
+    located[module] = locate_in_module(module, {addresses.begin(), addresses.end()});
   for (auto& f : findings) {
     const std::string module = f.caller.is_object() ? text(f.caller, "module") : "";
     const auto where = located.find(module);
