@@ -163,23 +163,21 @@ std::optional<finding> search_reduction(const nlohmann::json& line, const float_
 }
 
 std::vector<std::string> cost_notes(const search_cost& cost, const float_order_bounds& bounds) {
+  const std::pair<std::size_t, std::string> bounded[] = {
+      {cost.skipped_procs,
+       fmt::format("sampled reduction(s) over more than {} ranks were not searched", bounds.max_procs)},
+      {cost.skipped_budget, fmt::format("sampled reduction(s) were not searched: the analysis had spent its {} op "
+                                        "applications",
+                                        bounds.max_total_combinations)},
+      {cost.cut_elements,
+       fmt::format("sampled reduction(s) were searched in their first {} elements only", bounds.max_elements)},
+      {cost.incomplete, fmt::format("element search(es) stopped at {} op applications (a spread found is real; "
+                                    "one not found may exist)",
+                                    bounds.max_combinations)},
+  };
   std::vector<std::string> notes;
-  if (cost.skipped_procs)
-    notes.push_back(fmt::format("float order: {} sampled reduction(s) over more than {} ranks were not searched",
-                                cost.skipped_procs, bounds.max_procs));
-  if (cost.skipped_budget)
-    notes.push_back(
-        fmt::format("float order: {} sampled reduction(s) were not searched: the analysis had spent its "
-                    "{} op applications",
-                    cost.skipped_budget, bounds.max_total_combinations));
-  if (cost.cut_elements)
-    notes.push_back(fmt::format("float order: only the first {} elements of {} sampled reduction(s) were searched",
-                                bounds.max_elements, cost.cut_elements));
-  if (cost.incomplete)
-    notes.push_back(
-        fmt::format("float order: {} element search(es) stopped at {} op applications (a spread found "
-                    "is real; one not found may exist)",
-                    cost.incomplete, bounds.max_combinations));
+  for (const auto& [count, what] : bounded)
+    if (count) notes.push_back(fmt::format("float order: {} {}", count, what));
   return notes;
 }
 
