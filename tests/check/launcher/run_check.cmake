@@ -1,9 +1,10 @@
 # One `redsem check` case: runs PROGRAM check ARGS ("|"-separated) and checks its exit status,
 # its stderr against EXPECT_ERR (a regex), and optionally JSON_FILE's JSON_KEY ("|" path) against
-# JSON_VALUE and that HTML_DIR/index.html was written. Files from an earlier run are removed first.
+# JSON_VALUE, that HTML_DIR/index.html was written, and that EXPECT_FILE exists. Files from an
+# earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are removed first.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
-foreach(stale ${JSON_FILE} ${HTML_DIR})
+foreach(stale ${JSON_FILE} ${HTML_DIR} ${KEPT_DIR})
   file(REMOVE_RECURSE ${stale})
 endforeach()
 execute_process(COMMAND ${PROGRAM} check ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -23,4 +24,7 @@ if(JSON_FILE)
 endif()
 if(HTML_DIR AND NOT EXISTS ${HTML_DIR}/index.html)
   message(FATAL_ERROR "no ${HTML_DIR}/index.html\n${shown}")
+endif()
+if(EXPECT_FILE AND NOT EXISTS ${EXPECT_FILE})
+  message(FATAL_ERROR "no ${EXPECT_FILE}\n${shown}")
 endif()
