@@ -62,8 +62,9 @@ std::optional<std::string> program_mpi(const std::vector<std::string>& command) 
                           ? find_executable(command[i])
                           : (is_executable_file(command[i]) ? std::optional(command[i]) : find_executable(command[i]));
     if (!path) continue;
-    const auto elf = check::read_elf(*path);
-    return elf ? mpi_of_needed(elf->needed) : std::nullopt;
+    // A wrapper (env, numactl, valgrind) links no MPI: the program is further on.
+    if (const auto elf = check::read_elf(*path))
+      if (auto mpi = mpi_of_needed(elf->needed)) return mpi;
   }
   return std::nullopt;
 }

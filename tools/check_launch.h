@@ -14,7 +14,8 @@ std::optional<std::string> find_executable(const std::string& name);
 
 // The MPI ("openmpi", "mpich") the launched program links: the ELF DT_NEEDED of the first
 // executable file among the command's words after the launcher (mpirun … ./app: ./app; a
-// command that is no launcher: itself). nullopt when no such file names an MPI library.
+// command that is no launcher: itself) that names an MPI library (past wrappers such as env
+// or valgrind). nullopt when none does.
 std::optional<std::string> program_mpi(const std::vector<std::string>& command);
 
 // "openmpi" or "mpich" for a `library` text as MPI_Get_library_version starts it; the text otherwise.
