@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -34,9 +35,15 @@ input_file read_input_file(const std::string& path, std::size_t max_bytes) {
     return {std::nullopt, std::string("cannot read the file: ") + std::strerror(errno)};
   // One byte beyond the cap tells a file of exactly max_bytes from a longer one, without
   // trusting a size that devices and pipes do not report.
-  std::string text(max_bytes + 1, '\0');
+  // Grown as the file fills it, so a generous cap (a checked run's records) costs nothing
+  // for a small file.
+  std::string text(std::min<std::size_t>(max_bytes + 1, 65536), '\0');
   std::size_t filled = 0;
-  while (filled < text.size()) {
+  for (;;) {
+    if (filled == text.size()) {
+      if (text.size() == max_bytes + 1) break;
+      text.resize(text.size() > (max_bytes + 1) / 2 ? max_bytes + 1 : 2 * text.size());
+    }
     const ssize_t n = ::read(d.fd, text.data() + filled, text.size() - filled);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return {std::nullopt, std::string("cannot read the file: ") + std::strerror(errno)};

@@ -18,7 +18,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 # What some commands start rather than link: Graphviz for `--svg`, the launchers for
-# redsem-mpi and `redsem probe`.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "graphviz, openmpi-bin, mpich")
+# redsem-mpi, `redsem probe` and `redsem check`, addr2line (binutils) for the file:line of
+# `redsem check`'s callers.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "graphviz, openmpi-bin, mpich, binutils")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -16,7 +16,8 @@ set(subcommands
   "rma|explore every interleaving of RMA accumulates"
   "opcheck|check the laws of an op definition file, or of a compiled MPI_User_function, by concrete search"
   "fuzz|differential fuzzing of a reduction kernel against the model"
-  "probe|trace a real MPI library's reduction collectives under mpirun")
+  "probe|trace a real MPI library's reduction collectives under mpirun"
+  "check|run an MPI program with its reductions checked")
 
 set(see_also ${CMAKE_CURRENT_BINARY_DIR}/see_also.h2m)
 set(text "[SEE ALSO]\n.BR redsem (1)")

@@ -30,5 +30,6 @@ command add_orders_command(CLI::App& app, sim::search_share share = {});
 command add_rma_command(CLI::App& app, sim::search_share share = {});
 command add_simulate_command(CLI::App& app);
 command add_probe_command(CLI::App& app);
+command add_check_command(CLI::App& app);
 
 }  // namespace redsem::tools

@@ -67,12 +67,18 @@ std::string render_html_report(const std::vector<finished_section>& sections, co
 
 std::filesystem::path write_html_report(const std::filesystem::path& dir, const std::vector<finished_section>& sections,
                                         const verify_options& options) {
+  return write_index_html(dir, render_html_report(sections, options));
+}
+
+std::string_view report_style() { return style; }
+
+std::filesystem::path write_index_html(const std::filesystem::path& dir, const std::string& page) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
   const auto path = dir / "index.html";
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << render_html_report(sections, options);
+  file << page;
   file.close();
   if (!file) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
   return path;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tools/verify_section.h"
@@ -23,5 +24,11 @@ std::string render_html_report(const std::vector<finished_section>& sections, co
 // reason when the directory or file cannot be written.
 std::filesystem::path write_html_report(const std::filesystem::path& dir, const std::vector<finished_section>& sections,
                                         const verify_options& options);
+
+// The reports' shared style sheet (`redsem check --html` uses it too).
+std::string_view report_style();
+
+// Writes `page` to DIR/index.html (creating DIR); throws std::runtime_error with the reason.
+std::filesystem::path write_index_html(const std::filesystem::path& dir, const std::string& page);
 
 }  // namespace redsem::tools

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
       redsem::tools::add_simulate_command(app),
       redsem::tools::add_rma_command(app),
       redsem::tools::add_probe_command(app),
+      redsem::tools::add_check_command(app),
   };
   // CLI11 would only say "A subcommand is required": name the word it did not know.
   if (argc > 1 && argv[1][0] != '-' &&

@@ -1,0 +1,35 @@
+// The analyses `redsem check` runs on a run's records after the program ended: what only the
+// whole run can tell. Each returns findings in the runtime's shape (finding.h).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/analysis/finding.h"
+#include "check/analysis/records.h"
+#include "model/policy.h"
+
+namespace redsem::check {
+
+struct analysis_options {
+  std::uint64_t tolerance_ulps = 0;  // float results further apart than this depend on the order
+  policy semantics{};                // how the model evaluates the ops (MIN/MAX with NaN, …)
+};
+
+struct analysis_outcome {
+  std::vector<finding> findings;
+  std::vector<std::string> notes;  // what the analysis did not look at, or looked at only in part
+};
+
+struct post_run_analysis {
+  std::string_view name;
+  analysis_outcome (*run)(const run_records& records, const analysis_options& options);
+};
+
+// Every post-run analysis, in the order they run (analysis.cpp is the one list).
+std::span<const post_run_analysis> post_run_analyses();
+
+}  // namespace redsem::check

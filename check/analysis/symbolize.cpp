@@ -1,0 +1,115 @@
+#include "check/analysis/symbolize.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "check/analysis/elf_file.h"
+
+extern char** environ;
+
+namespace redsem::check {
+namespace {
+
+std::string text(const nlohmann::json& caller, const char* key) {
+  const auto it = caller.find(key);
+  return it != caller.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// What addr2line prints on stdout for `argv` ("" when it cannot run). Its stderr is dropped.
+std::string run_addr2line(const std::vector<std::string>& argv) {
+  int out[2];
+  if (pipe(out) != 0) return "";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  const int failed = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out[1]);
+  std::string text;
+  char buffer[4096];
+  for (ssize_t n; !failed && (n = read(out[0], buffer, sizeof buffer)) > 0;)
+    text.append(buffer, static_cast<std::size_t>(n));
+  close(out[0]);
+  if (!failed) waitpid(pid, nullptr, 0);
+  return text;
+}
+
+// "app.c:42 (main)" from addr2line -f -C's two lines; empty when it knows neither.
+std::string describe(const std::string& function, const std::string& place) {
+  const bool known_function = !function.empty() && function != "??";
+  const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
+  if (!known_place) return "";
+  std::string where = place.substr(0, place.find(" (discriminator"));
+  if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
+  return known_function ? where + " (" + function + ")" : where;
+}
+
+// address → location for one module's call sites.
+std::map<std::string, std::string> locate_in_module(const std::string& module,
+                                                    const std::vector<std::string>& addresses) {
+  std::map<std::string, std::string> found;
+  std::vector<std::string> argv{"addr2line", "-f", "-C", "-e", module};
+  argv.insert(argv.end(), addresses.begin(), addresses.end());
+  std::istringstream lines(run_addr2line(argv));
+  for (const auto& a : addresses) {
+    std::string function, place;
+    if (!std::getline(lines, function) || !std::getline(lines, place)) break;
+    found[a] = describe(function, place);
+  }
+  return found;
+}
+
+}  // namespace
+
+std::string unsymbolized_location(const nlohmann::json& caller) {
+  if (!caller.is_object()) return "unknown caller";
+  const std::string symbol = text(caller, "symbol"), module = text(caller, "module");
+  if (!symbol.empty()) return symbol + (module.empty() ? "" : " in " + module);
+  if (!module.empty()) return module + "+" + text(caller, "offset");
+  return text(caller, "address");
+}
+
+void symbolize(std::vector<finding>& findings) {
+  // The address addr2line wants per call site: the offset in a position-independent module,
+  // the run-time address in an executable loaded where it was linked.
+  std::map<std::string, std::set<std::string>> wanted;
+  std::map<std::string, bool> pie;
+  auto lookup_address = [&](const nlohmann::json& caller) -> std::string {
+    const std::string module = text(caller, "module");
+    if (module.empty()) return "";
+    if (!pie.contains(module)) {
+      const auto facts = read_elf(module);
+      pie[module] = !facts || facts->position_independent;
+    }
+    return text(caller, pie[module] ? "offset" : "address");
+  };
+  for (const auto& f : findings)
+    if (f.caller.is_object())
+      if (const auto a = lookup_address(f.caller); !a.empty()) wanted[text(f.caller, "module")].insert(a);
+  std::map<std::string, std::map<std::string, std::string>> located;
+  for (const auto& [module, addresses] : wanted)
+    located[module] = locate_in_module(module, {addresses.begin(), addresses.end()});
+  for (auto& f : findings) {
+    const std::string module = f.caller.is_object() ? text(f.caller, "module") : "";
+    const auto where = located.find(module);
+    const std::string a = f.caller.is_object() ? lookup_address(f.caller) : "";
+    const auto at = where == located.end() ? decltype(where->second.end()){} : where->second.find(a);
+    f.location = where != located.end() && at != where->second.end() && !at->second.empty()
+                     ? at->second
+                     : unsymbolized_location(f.caller);
+  }
+}
+
+}  // namespace redsem::check

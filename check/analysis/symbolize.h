@@ -1,0 +1,17 @@
+// Callers as a reader knows them: `app.c:42 (main)` when the module has line information,
+// else its symbol, else module+offset. One addr2line per module, for all its call sites.
+#pragma once
+
+#include <vector>
+
+#include "check/analysis/finding.h"
+
+namespace redsem::check {
+
+// Fills each finding's `location` from its `caller`.
+void symbolize(std::vector<finding>& findings);
+
+// The location without line information: "main in /path/app" or "/path/app+0x1139".
+std::string unsymbolized_location(const nlohmann::json& caller);
+
+}  // namespace redsem::check

@@ -1,0 +1,6 @@
+# Included by mpix/per_mpi (one MPI's compiler wrapper): the tiny programs the launcher's tests
+# run under `redsem check` (tests/check/launcher/CMakeLists.txt).
+foreach(program clean crash order_sum)
+  add_executable(check_launcher_${program} ${CMAKE_CURRENT_LIST_DIR}/${program}.c)
+  target_compile_options(check_launcher_${program} PRIVATE -g)
+endforeach()

@@ -1,0 +1,60 @@
+// Reading a run's records back: every rank's file, a line cut short by a crash tolerated, the
+// same finding on several ranks merged into one.
+#include "check/analysis/records.h"
+
+#include <gtest/gtest.h>
+
+#include "check/analysis/finding.h"
+#include "check/analysis/hex_bytes.h"
+#include "check/analysis/run_report.h"
+
+namespace redsem::check {
+namespace {
+
+const std::string fixtures = REDSEM_CHECK_FIXTURES;
+
+TEST(check_records, a_line_cut_short_by_a_crash_is_dropped_and_the_rank_reported_ended_early) {
+  const run_records run = read_run_records(fixtures + "/truncated");
+  ASSERT_EQ(run.ranks.size(), 2u);
+  EXPECT_FALSE(run.ranks[0].truncated_last_line);
+  EXPECT_TRUE(run.ranks[1].truncated_last_line);
+  EXPECT_EQ(run.ranks[1].unreadable_lines, 0u);
+  EXPECT_TRUE(run.ranks[0].finalize.has_value());
+  EXPECT_FALSE(run.ranks[1].finalize.has_value());
+  const run_report report = analyse_run(run, {});
+  ASSERT_EQ(report.ranks.size(), 2u);
+  EXPECT_EQ(report.ranks[0].status, rank_status::finished);
+  EXPECT_EQ(report.ranks[1].status, rank_status::ended_early);
+  EXPECT_EQ(report.ranks[1].findings, 1u);  // gathered before it ended
+}
+
+TEST(check_records, the_same_finding_on_two_ranks_is_one_finding_listing_both) {
+  const run_report report = analyse_run(read_run_records(fixtures + "/truncated"), {});
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_EQ(report.findings[0].ranks, (std::vector<int>{0, 1}));
+  // No line information for a module that is not there: the recorded symbol names the caller.
+  EXPECT_EQ(report.findings[0].location, "main in /nonexistent/app");
+}
+
+TEST(check_records, findings_that_differ_in_their_evidence_stay_apart) {
+  finding a = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 1}}}}, 0);
+  finding b = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 2}}}}, 1);
+  EXPECT_EQ(merge_findings({a, b}).size(), 2u);
+  EXPECT_EQ(merge_findings({a, a}).size(), 1u);
+}
+
+TEST(check_records, a_line_that_is_not_json_in_the_middle_is_counted_not_fatal) {
+  const rank_records r = parse_rank_records(0, "{\"ev\":\"start\"}\nnot json\n{\"ev\":\"finalize\"}\n");
+  EXPECT_EQ(r.unreadable_lines, 1u);
+  EXPECT_FALSE(r.truncated_last_line);
+  EXPECT_TRUE(r.start && r.finalize);
+}
+
+TEST(check_records, hex_strings_decode_in_memory_order_and_bad_ones_are_refused) {
+  EXPECT_EQ(bytes_from_hex("00ff10"), (std::vector<std::byte>{std::byte{0}, std::byte{0xff}, std::byte{0x10}}));
+  EXPECT_FALSE(bytes_from_hex("0"));
+  EXPECT_FALSE(bytes_from_hex("zz"));
+}
+
+}  // namespace
+}  // namespace redsem::check

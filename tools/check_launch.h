@@ -1,0 +1,33 @@
+// How `redsem check` starts a program: which MPI it links, where the check library built for
+// that MPI is, and running the command with the library preloaded into every rank.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redsem::tools {
+
+// The path of `name` as execvp would find it (a name with a slash as it is, else along $PATH);
+// nullopt when there is no executable file there.
+std::optional<std::string> find_executable(const std::string& name);
+
+// The MPI ("openmpi", "mpich") the launched program links: the ELF DT_NEEDED of the first
+// executable file among the command's words after the launcher (mpirun … ./app: ./app; a
+// command that is no launcher: itself) that names an MPI library (past wrappers such as env
+// or valgrind). nullopt when none does.
+std::optional<std::string> program_mpi(const std::vector<std::string>& command);
+
+// "openmpi" or "mpich" for a `library` text as MPI_Get_library_version starts it; the text otherwise.
+std::string mpi_of_library_text(const std::string& library);
+
+// The check library for `mpi`: installed under libexec beside this executable's prefix, else
+// the build tree's. nullopt when neither exists (an MPI this build did not find).
+std::optional<std::string> check_library_path(const std::string& mpi);
+
+// Runs `command` (no shell) with `extra_env` ("NAME=value") added to this environment,
+// sharing this process's stdin, stdout and stderr, and waits. Returns its exit status, or
+// 128 + the signal that ended it. Throws std::runtime_error when it cannot be started.
+int run_command(const std::vector<std::string>& command, const std::vector<std::string>& extra_env);
+
+}  // namespace redsem::tools

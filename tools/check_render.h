@@ -1,0 +1,32 @@
+// The report of `redsem check`: text (stderr), JSON (--json FILE), HTML (--html DIR, the
+// verify report's style), all from one run_report.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "check/analysis/run_report.h"
+
+namespace redsem::tools {
+
+// What the report says besides the records: how the run was started and ended.
+struct check_run {
+  std::string command;  // as a shell would take it
+  std::string mpi;      // the library preloaded: openmpi, mpich
+  std::string sample;   // REDSEM_CHECK_SAMPLE
+  std::uint64_t tolerance_ulps = 0;
+  std::string policy;      // the semantics policy the analyses ran under
+  int program_status = 0;  // mpirun's exit status (128 + signal when killed)
+};
+
+// "findings" when there are any, else "clean" or "program failed" (its status kept).
+std::string check_verdict(const check::run_report& report, const check_run& run);
+
+std::string check_text(const check::run_report& report, const check_run& run);
+nlohmann::json check_json(const check::run_report& report, const check_run& run);
+// Writes DIR/index.html and returns its path; throws std::runtime_error when it cannot.
+std::filesystem::path write_check_html(const std::filesystem::path& dir, const check::run_report& report,
+                                       const check_run& run);
+
+}  // namespace redsem::tools
