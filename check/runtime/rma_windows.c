@@ -1,0 +1,144 @@
+/* Window creation and MPI_Win_free (MPI-4.1 §13.2): each window gets an id, its creation order
+ * on this rank, which is the same on every rank of its group since creation is collective, and
+ * an `rma_win` line with what the post-run analysis needs of it (size, disp_unit, the rank's
+ * place in the window's group). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <time.h>
+
+#include "rma_state.h"
+
+static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct rc_window windows[RC_RMA_MAX_WINDOWS];
+static int windows_created;   /* ids given so far */
+static int table_limit_said;  /* the rma_limit line for the window table was written */
+
+void rc_rma_lock(void) { pthread_mutex_lock(&rma_mutex); }
+void rc_rma_unlock(void) { pthread_mutex_unlock(&rma_mutex); }
+
+struct rc_window *rc_rma_window(MPI_Win win) {
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
+    if (windows[i].used && windows[i].win == win) return &windows[i];
+  return NULL;
+}
+
+int rc_rma_in_window_memory(const void *p, size_t bytes) {
+  const char *b = p;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i) {
+    const struct rc_window *w = &windows[i];
+    if (!w->used || !w->base || w->size <= 0) continue;
+    if (b < w->base + w->size && w->base < b + bytes) return 1;
+  }
+  return 0;
+}
+
+void rc_rma_limit(struct rc_window *w, const char *what, long long limit) {
+  int *said = w ? &w->limit_said : &table_limit_said;
+  if (*said) return;
+  *said = 1;
+  rc_line l;
+  rc_begin(&l, "rma_limit");
+  if (w) rc_int(&l, "win", w->id);
+  rc_str(&l, "what", what);
+  rc_int(&l, "limit", limit);
+  rc_end(&l);
+}
+
+void rc_rma_begin(rc_line *l, const char *ev, const struct rc_window *w, const char *call) {
+  rc_begin(l, ev);
+  rc_int(l, "win", w->id);
+  rc_str(l, "call", call);
+  rc_int(l, "epoch", (long long)w->syncs);
+}
+
+long long rc_rma_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Follows a new window and writes its rma_win line. */
+static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit,
+                           MPI_Comm comm, const void *caller) {
+  rc_count(call);
+  rc_rma_lock();
+  const int id = windows_created++;
+  struct rc_window *w = NULL;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS && !w; ++i)
+    if (!windows[i].used) w = &windows[i];
+  if (!w) {
+    rc_rma_limit(NULL, "windows", RC_RMA_MAX_WINDOWS);
+    rc_rma_unlock();
+    return;
+  }
+  *w = (struct rc_window){.used = 1, .win = win, .id = id, .base = base, .size = size};
+  int rank = -1, group_size = 0;
+  PMPI_Comm_rank(comm, &rank);
+  PMPI_Comm_size(comm, &group_size);
+  rc_line l;
+  rc_begin(&l, "rma_win");
+  rc_int(&l, "win", id);
+  rc_str(&l, "call", call);
+  rc_int(&l, "win_rank", rank);
+  rc_int(&l, "win_size", group_size);
+  rc_int(&l, "size", (long long)size);
+  rc_int(&l, "disp_unit", disp_unit);
+  rc_caller(&l, caller);
+  rc_end(&l);
+  rc_rma_unlock();
+}
+
+static void window_freed(MPI_Win win) {
+  rc_count("MPI_Win_free");
+  rc_rma_lock();
+  struct rc_window *w = rc_rma_window(win);
+  if (w) {
+    rc_rma_forget_origins(w);
+    rc_line l;
+    rc_rma_begin(&l, "rma_win_free", w, "MPI_Win_free");
+    rc_end(&l);
+    w->used = 0;
+  }
+  rc_rma_unlock();
+}
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  const int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_create", *win, base, size, disp_unit, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  const int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_allocate", *win, *(void **)baseptr, size, disp_unit, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  const int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_allocate_shared", *win, *(void **)baseptr, size, disp_unit, comm,
+                   __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_create_dynamic(info, comm, win);
+  const int rc = PMPI_Win_create_dynamic(info, comm, win);
+  /* size 0 and disp_unit 1 (§13.2.4): memory is attached later, which the record does not follow. */
+  if (rc == MPI_SUCCESS) window_created("MPI_Win_create_dynamic", *win, NULL, 0, 1, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_free(MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_free(win);
+  const MPI_Win freed = *win;
+  const int rc = PMPI_Win_free(win);
+  if (rc == MPI_SUCCESS) window_freed(freed);
+  return rc;
+}
