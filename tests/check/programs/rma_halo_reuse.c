@@ -1,0 +1,34 @@
+/* rma_halo.c with a known error: one send slot serves both neighbours, so the second boundary
+ * value overwrites the first MPI_Put's origin buffer before the closing fence completes it
+ * (MPI-4.1 §13.3: origin_buffer_updated_before_completion). */
+#include <mpi.h>
+#include <stdio.h>
+
+#define CELLS 8
+#define STEPS 3
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  double field[CELLS], halo[2] = {0, 0}, send;
+  for (int i = 0; i < CELLS; ++i) field[i] = rank * CELLS + i;
+  MPI_Win win;
+  MPI_Win_create(halo, sizeof halo, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  const int left = (rank + size - 1) % size, right = (rank + 1) % size;
+  for (int step = 0; step < STEPS; ++step) {
+    MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+    send = field[0];
+    MPI_Put(&send, 1, MPI_DOUBLE, left, 1, 1, MPI_DOUBLE, win);
+    send = field[CELLS - 1]; /* the error: the first put may not have read `send` yet */
+    MPI_Put(&send, 1, MPI_DOUBLE, right, 0, 1, MPI_DOUBLE, win);
+    MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+    field[0] = 0.5 * (field[0] + halo[0]);
+    field[CELLS - 1] = 0.5 * (field[CELLS - 1] + halo[1]);
+  }
+  MPI_Win_free(&win);
+  if (rank == 0) printf("halo: field[0] = %g\n", field[0]);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,155 @@
+// rma_findings on records written by hand in the runtime's format (docs/check_records.md, "RMA"):
+// which epochs become scenarios, which calls are paired, and what is set aside.
+#include "check/analysis/rma_findings.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+// Two ranks' records of one window of 16 bytes, disp_unit 4, built line by line.
+class records {
+ public:
+  explicit records(int ranks = 2) : by_rank_(static_cast<std::size_t>(ranks)) {
+    for (int r = 0; r < ranks; ++r)
+      add(r, {{"ev", "rma_win"}, {"win", 0}, {"call", "MPI_Win_create"}, {"win_rank", r}, {"win_size", ranks},
+              {"size", 16}, {"disp_unit", 4}});
+  }
+  records& sync(int rank, const std::string& call, long long time, json extra = json::object()) {
+    json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
+    l.update(extra);
+    return add(rank, l);
+  }
+  records& fence_all(long long time) {
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) sync(static_cast<int>(r), "MPI_Win_fence", time);
+    return *this;
+  }
+  // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
+  records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
+                      const std::string& op = "MPI_SUM") {
+    return add(rank, {{"ev", "rma_call"}, {"win", 0}, {"call", "MPI_Accumulate"}, {"target", 0}, {"disp", 0}, {"count", 1},
+                      {"type", type}, {"origin_count", 1}, {"origin_type", type}, {"op", op}, {"origin", origin},
+                      {"time", time}});
+  }
+  records& put(int rank, long long time) {
+    return add(rank, {{"ev", "rma_call"}, {"win", 0}, {"call", "MPI_Put"}, {"target", 0}, {"disp", 1}, {"count", 1},
+                      {"type", "MPI_INT"}, {"origin_count", 1}, {"origin_type", "MPI_INT"}, {"origin", "07000000"},
+                      {"time", time}});
+  }
+  const std::vector<std::vector<json>>& lines() const { return by_rank_; }
+
+ private:
+  records& add(int rank, json l) {
+    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
+    l["rank"] = rank;
+    l["seq"] = lines.size();
+    lines.push_back(std::move(l));
+    return *this;
+  }
+  std::vector<std::vector<json>> by_rank_;
+};
+
+std::multiset<std::string> checks(const std::vector<json>& out) {
+  std::multiset<std::string> names;
+  for (const auto& j : out)
+    if (j["ev"] == "finding") names.insert(j["check"].get<std::string>());
+  return names;
+}
+
+std::size_t not_analysed(const std::vector<json>& out) {
+  std::size_t n = 0;
+  for (const auto& j : out) n += j["ev"] == "rma_not_analysed";
+  return n;
+}
+
+TEST(RmaFindings, AccumulatesOfTwoTypesInOneFenceEpochAreMismatched) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  ASSERT_TRUE(checks(out).contains("mismatched_accumulates")) << json(out).dump(1);
+  for (const auto& f : out) {
+    if (f["ev"] != "finding") continue;
+    EXPECT_EQ(f["rule"].get<std::string>().rfind("MPI-4.1 §13.", 0), 0u) << f.dump();
+    EXPECT_EQ(f["evidence"]["epoch"], "fence epoch 1");
+    EXPECT_TRUE(f["evidence"]["scenario"].get<std::string>().find("rank 1: accumulate op=MPI_SUM type=MPI_UNSIGNED") !=
+                std::string::npos);
+  }
+}
+
+TEST(RmaFindings, AccumulatesOfOneTypeAndOpAreClean) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "02000000", 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, CallsOfDifferentFenceEpochsAreNotPaired) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).fence_all(3).accumulate(1, "MPI_FLOAT", "0000803f", 4).fence_all(5);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).empty());
+}
+
+TEST(RmaFindings, PutsOnOneLocationInAFenceEpochRace) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+}
+
+TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+  r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("mismatched_accumulates"));
+}
+
+// Rank 0's accumulate was complete at the target (its flush returned) before rank 1 made its
+// call: some synchronisation may order them, so they are not claimed concurrent.
+TEST(RmaFindings, PassiveCallsWhoseLifetimesDoNotOverlapAreNotPaired) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).sync(0, "MPI_Win_flush_all", 12);
+  r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
+  r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).accumulate(0, "MPI_INT", "01000000", 2);
+  r.sync(0, "MPI_Win_unlock", 3, {{"target", 0}});
+  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
+  r.sync(1, "MPI_Win_complete", 3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);
+}
+
+TEST(RmaFindings, BoundedOriginValuesAreSetAside) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
+  auto lines = r.lines();
+  lines[1][2]["values_bounded"] = true;  // rank 1's accumulate
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty());
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  auto lines = r.lines();
+  lines[1].erase(lines[1].begin());  // rank 1's rma_win line
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty());
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+}  // namespace
+}  // namespace redsem::check
