@@ -32,13 +32,17 @@ struct in_flight {
 // One rank's lines of one window, read in order.
 class rank_reader {
  public:
-  rank_reader(int win, int world_rank, int win_rank, rma_epochs& out) : win_(win), world_(world_rank), win_rank_(win_rank), out_(out) {}
+  rank_reader(int win, int world_rank, int win_rank, rma_epochs& out)
+      : win_(win), world_(world_rank), win_rank_(win_rank), out_(out) {}
 
   void read(const json& line) {
     const std::string ev = text_of(line, "ev");
-    if (ev == "rma_sync") sync(line);
-    else if (ev == "rma_call") call(line);
-    else if (ev == "rma_limit") limit(line);
+    if (ev == "rma_sync")
+      sync(line);
+    else if (ev == "rma_call")
+      call(line);
+    else if (ev == "rma_limit")
+      limit(line);
   }
 
   // Calls in fence epoch k (k ≥ 1: after the k-th fence).
@@ -67,28 +71,39 @@ class rank_reader {
     const std::string call = text_of(line, "call");
     const int target = static_cast<int>(int_of(line, "target", -1));
     const std::int64_t time = int_of(line, "time", never);
-    if (call == "MPI_Win_fence") ++fences_;
+    if (call == "MPI_Win_fence")
+      ++fences_;
     else if (call == "MPI_Win_lock") {
-      if (text_of(line, "lock") == "exclusive") exclusive_.insert(target);
-      else shared_.insert(target);
+      if (text_of(line, "lock") == "exclusive")
+        exclusive_.insert(target);
+      else
+        shared_.insert(target);
     } else if (call == "MPI_Win_unlock") {
       complete(target, time);
       exclusive_.erase(target);
       shared_.erase(target);
-    } else if (call == "MPI_Win_lock_all") lock_all_ = true;
+    } else if (call == "MPI_Win_lock_all")
+      lock_all_ = true;
     else if (call == "MPI_Win_unlock_all") {
       complete(std::nullopt, time);
       lock_all_ = false;
-    } else if (call == "MPI_Win_flush") complete(target, time);
-    else if (call == "MPI_Win_flush_all") complete(std::nullopt, time);
-    else if (call == "MPI_Win_start") started_ = true;
-    else if (call == "MPI_Win_complete") started_ = false;
+    } else if (call == "MPI_Win_flush")
+      complete(target, time);
+    else if (call == "MPI_Win_flush_all")
+      complete(std::nullopt, time);
+    else if (call == "MPI_Win_start")
+      started_ = true;
+    else if (call == "MPI_Win_complete")
+      started_ = false;
   }
 
   void call(const json& line) {
     const int target = static_cast<int>(int_of(line, "target", -1));
+    if (target < 0) return;  // MPI_PROC_NULL: the call does nothing (§13.3)
     const rma_access a{world_, win_rank_, &line};
-    if (started_) return set_aside("PSCW access epoch of " + rank_text(), target, "PSCW epochs (MPI_Win_start … MPI_Win_complete) are not in the scenario format yet");
+    if (started_)
+      return set_aside("PSCW access epoch of " + rank_text(), target,
+                       "PSCW epochs (MPI_Win_start … MPI_Win_complete) are not in the scenario format yet");
     if (exclusive_.contains(target))
       return set_aside("exclusive lock of " + rank_text() + " on rank " + std::to_string(target), target,
                        "exclusive locks are not in the scenario format yet");
@@ -150,7 +165,11 @@ void add_window(const json& line, int world_rank, rma_epochs& out) {
   w.id = id;
   w.group_size = static_cast<int>(int_of(line, "win_size", 0));
   w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
-  w.parts[static_cast<int>(int_of(line, "win_rank", -1))] = {world_rank, int_of(line, "size", 0), int_of(line, "disp_unit", 1)};
+  rma_window_part& part = w.parts[static_cast<int>(int_of(line, "win_rank", -1))];
+  part = {world_rank, int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+  if (const auto info = line.find("info"); info != line.end() && info->is_object())
+    for (const auto& [key, value] : info->items())
+      if (value.is_string()) part.info[key] = value.get<std::string>();
 }
 
 // Every access's line in the order of ranks in the window, then program order.
@@ -161,13 +180,15 @@ void order_accesses(std::vector<rma_access>& accesses) {
 
 void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
   if (w.dynamic) {
-    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
-                              "a dynamic window (MPI_Win_create_dynamic): attached memory is not in the scenario format"});
+    out.unanalysed.push_back(
+        {w.id, "every epoch", std::nullopt,
+         "a dynamic window (MPI_Win_create_dynamic): attached memory is not in the scenario format"});
     return;
   }
   if (static_cast<int>(w.parts.size()) != w.group_size) {
     out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
-                              "only " + std::to_string(w.parts.size()) + " of the window's " + std::to_string(w.group_size) +
+                              "only " + std::to_string(w.parts.size()) + " of the window's " +
+                                  std::to_string(w.group_size) +
                                   " ranks recorded it (a rank's window table was full, or its record is missing)"});
     return;
   }
@@ -179,7 +200,8 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
       if (int_of(line, "win", -1) == w.id) reader.read(line);
     reader.finish();
-    for (auto& [k, calls] : reader.fence_calls) fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
+    for (auto& [k, calls] : reader.fence_calls)
+      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
     passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
   }
   for (auto& [k, calls] : fence_epochs) {
@@ -187,7 +209,8 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     for (const rma_access& a : calls) {
       const int target = static_cast<int>(int_of(*a.line, "target", -1));
       const auto it =
-          by_target.try_emplace(target, rma_access_set{w.id, target, true, "fence epoch " + std::to_string(k), {}}).first;
+          by_target.try_emplace(target, rma_access_set{w.id, target, true, "fence epoch " + std::to_string(k), {}})
+              .first;
       it->second.accesses.push_back(a);
     }
     for (auto& [target, s] : by_target) {
@@ -210,7 +233,8 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     auto sets = together(calls);
     if (sets.size() > max_passive_sets) {
       out.unanalysed.push_back({w.id, "passive target", target,
-                                std::to_string(sets.size() - max_passive_sets) + " more sets of calls in flight together than the " +
+                                std::to_string(sets.size() - max_passive_sets) +
+                                    " more sets of calls in flight together than the " +
                                     std::to_string(max_passive_sets) + " analysed"});
       sets.resize(max_passive_sets);
     }

@@ -15,11 +15,10 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace redsem::check {
 
@@ -28,6 +27,7 @@ struct rma_window_part {
   int world_rank = -1;
   std::int64_t bytes = 0;
   std::int64_t disp_unit = 1;
+  std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them
 };
 
 struct rma_window {
@@ -47,9 +47,9 @@ struct rma_access {
 // Calls to one target that may all be in flight at once, each rank's in its program order.
 struct rma_access_set {
   int win = 0;
-  int target = 0;        // in the window's group
-  bool fence = false;    // a fence epoch; else passive target
-  std::string epoch;     // "fence epoch 2" or "passive target, calls in flight together"
+  int target = 0;      // in the window's group
+  bool fence = false;  // a fence epoch; else passive target
+  std::string epoch;   // "fence epoch 2" or "passive target, calls in flight together"
   std::vector<rma_access> accesses;
 };
 

@@ -29,8 +29,9 @@ sim::rma::explore_options search_bounds() {
 
 json call_json(const rma_access& a) {
   const json& l = *a.line;
-  json j{{"rank", a.world_rank}, {"seq", l.value("seq", -1)}, {"call", l.value("call", "")},
-         {"target", l.value("target", -1)}, {"disp", l.value("disp", 0)}, {"count", l.value("count", 0)},
+  json j{{"rank", a.world_rank},           {"seq", l.value("seq", -1)},
+         {"call", l.value("call", "")},    {"target", l.value("target", -1)},
+         {"disp", l.value("disp", 0)},     {"count", l.value("count", 0)},
          {"type", l.value("type", json())}};
   if (l.contains("op")) j["op"] = l["op"];
   if (l.contains("caller")) j["caller"] = l["caller"];
@@ -71,11 +72,16 @@ class collector {
       ranks.push_back(c.world_rank);
       involved.push_back(call_json(c));
     }
-    json ev{{"win", set.win}, {"epoch", set.epoch}, {"target", set.target}, {"ranks", ranks}, {"calls", involved},
-            {"explorer", evidence}, {"scenario", s.text}};
+    json ev{{"win", set.win},    {"epoch", set.epoch},   {"target", set.target}, {"ranks", ranks},
+            {"calls", involved}, {"explorer", evidence}, {"scenario", s.text}};
     for (auto& [k, v] : extra.items()) ev[k] = v;
-    findings.push_back({{"ev", "finding"}, {"check", check}, {"rank", first.world_rank}, {"call", first.line->value("call", "")},
-                        {"rule", rule}, {"message", message}, {"caller", first.line->value("caller", json())},
+    findings.push_back({{"ev", "finding"},
+                        {"check", check},
+                        {"rank", first.world_rank},
+                        {"call", first.line->value("call", "")},
+                        {"rule", rule},
+                        {"message", message},
+                        {"caller", first.line->value("caller", json())},
                         {"evidence", ev}});
   }
 
@@ -113,9 +119,11 @@ void explore_set(const rma_access_set& set, const rma_window& window, collector&
             {{"bytes", {g.begin, g.end}}, {"outcomes", g.outcomes}, {"non_serializable_outcomes", g.non_serializable}});
   }
   if (!x.complete)
-    out.not_analysed(set.win, set.epoch, set.target,
-                     x.groups_too_large ? "calls on overlapping bytes beyond the explorer's element steps: only their pairs were judged"
-                                        : "the explorer's search stopped at its bound: only the pairs of calls were judged");
+    out.not_analysed(
+        set.win, set.epoch, set.target,
+        x.groups_too_large
+            ? "calls on overlapping bytes beyond the explorer's element steps: only their pairs were judged"
+            : "the explorer's search stopped at its bound: only the pairs of calls were judged");
 }
 
 }  // namespace
@@ -124,7 +132,14 @@ std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_
   const rma_epochs epochs = rma_epochs_of(records_by_rank);
   collector out;
   for (const auto& u : epochs.unanalysed) out.not_analysed(u.win, u.epoch, u.target, u.reason);
-  for (const auto& set : epochs.sets) explore_set(set, epochs.windows.at(set.win), out);
+  for (std::size_t i = 0; i < epochs.sets.size(); ++i) {
+    const rma_access_set& set = epochs.sets[i];
+    if (i < max_rma_scenarios)
+      explore_set(set, epochs.windows.at(set.win), out);
+    else
+      out.not_analysed(set.win, set.epoch, set.target,
+                       "beyond the " + std::to_string(max_rma_scenarios) + " scenarios explored per run");
+  }
   std::vector<json> all = std::move(out.findings);
   all.insert(all.end(), out.unanalysed.begin(), out.unanalysed.end());
   return all;

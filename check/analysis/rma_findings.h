@@ -7,11 +7,13 @@
 // findings.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace redsem::check {
+
+// At most this many scenarios are explored per run; the sets beyond are `rma_not_analysed`.
+inline constexpr std::size_t max_rma_scenarios = 256;
 
 // `records_by_rank[r]` holds world rank r's record lines in the order they were written.
 // Returns the findings, then the `rma_not_analysed` objects; the same pair of calls found in

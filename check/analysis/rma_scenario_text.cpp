@@ -28,19 +28,32 @@ T load(const unsigned char* p) {
 // One field as scenario text: integers in decimal, floating point as exact hex floats.
 std::optional<std::string> field_text(scalar_kind k, const unsigned char* p) {
   switch (k) {
-    case scalar_kind::i8: return std::to_string(load<std::int8_t>(p));
-    case scalar_kind::u8: return std::to_string(load<std::uint8_t>(p));
-    case scalar_kind::i16: return std::to_string(load<std::int16_t>(p));
-    case scalar_kind::u16: return std::to_string(load<std::uint16_t>(p));
-    case scalar_kind::i32: return std::to_string(load<std::int32_t>(p));
-    case scalar_kind::u32: return std::to_string(load<std::uint32_t>(p));
-    case scalar_kind::i64: return std::to_string(load<std::int64_t>(p));
-    case scalar_kind::u64: return std::to_string(load<std::uint64_t>(p));
-    case scalar_kind::f32: return fmt::format("{:a}", load<float>(p));
-    case scalar_kind::f64: return fmt::format("{:a}", load<double>(p));
-    case scalar_kind::f80: return fmt::format("{:a}", load<long double>(p));
-    case scalar_kind::char8: return fmt::format("{:+d}", load<std::int8_t>(p));  // a sign: never read as a character
-    case scalar_kind::wchar: return std::nullopt;
+    case scalar_kind::i8:
+      return std::to_string(load<std::int8_t>(p));
+    case scalar_kind::u8:
+      return std::to_string(load<std::uint8_t>(p));
+    case scalar_kind::i16:
+      return std::to_string(load<std::int16_t>(p));
+    case scalar_kind::u16:
+      return std::to_string(load<std::uint16_t>(p));
+    case scalar_kind::i32:
+      return std::to_string(load<std::int32_t>(p));
+    case scalar_kind::u32:
+      return std::to_string(load<std::uint32_t>(p));
+    case scalar_kind::i64:
+      return std::to_string(load<std::int64_t>(p));
+    case scalar_kind::u64:
+      return std::to_string(load<std::uint64_t>(p));
+    case scalar_kind::f32:
+      return fmt::format("{:a}", load<float>(p));
+    case scalar_kind::f64:
+      return fmt::format("{:a}", load<double>(p));
+    case scalar_kind::f80:
+      return fmt::format("{:a}", load<long double>(p));
+    case scalar_kind::char8:
+      return fmt::format("{:+d}", load<std::int8_t>(p));  // a sign: never read as a character
+    case scalar_kind::wchar:
+      return std::nullopt;
   }
   return std::nullopt;
 }
@@ -124,7 +137,8 @@ class call_writer {
   }
 
   // `count` elements of `type` packed in `hex`, as comma-separated values (fields joined by ':').
-  std::optional<std::string> values(const std::string& hex, const datatype& type, std::int64_t count, const std::string& call) {
+  std::optional<std::string> values(const std::string& hex, const datatype& type, std::int64_t count,
+                                    const std::string& call) {
     const auto bytes = hex_bytes(hex);
     if (!bytes) return fail(call + ": origin bytes that are not hex");
     std::string out;
@@ -135,7 +149,8 @@ class call_writer {
         std::string element;
         for (std::size_t f = 0; f < t.field_count; ++f) {
           const scalar_kind k = t.fields[f].kind;
-          if (at + packed_bytes(k) > bytes->size()) return fail(call + ": fewer origin bytes recorded than its datatype holds");
+          if (at + packed_bytes(k) > bytes->size())
+            return fail(call + ": fewer origin bytes recorded than its datatype holds");
           const auto v = field_text(k, bytes->data() + at);
           if (!v) return fail(call + ": a wide-character origin value, not in the scenario format");
           element += (f ? ":" : "") + *v;
@@ -168,6 +183,11 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
       fmt::format("ranks {}", window.group_size),
       set.fence ? "epoch fence" : "epoch lock_all",
   };
+  // The target's window info: the guarantees of accesses to its memory (MPI-4.1 §13.2.1).
+  for (auto [key, value] : part->second.info) {
+    std::erase_if(value, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });  // "rar, raw"
+    lines.push_back(fmt::format("info {}={}", key, value));
+  }
   call_writer writer(part->second.disp_unit, reason);
   for (const rma_access& a : set.accesses) {
     const auto line = writer.line(a);

@@ -16,13 +16,13 @@ struct rma_call {
   MPI_Aint disp;
   int count;
   MPI_Datatype type;
-  const void *origin;  /* read by the call; NULL for a get (the origin buffer is written) */
+  const void *origin; /* read by the call; NULL for a get (the origin buffer is written) */
   int origin_count;
   MPI_Datatype origin_type;
   const void *compare; /* MPI_Compare_and_swap */
   const char *op;      /* NULL for put, get and compare-and-swap */
   const void *caller;
-  long long time;      /* when the call was made */
+  long long time; /* when the call was made */
 };
 
 static void write_type(rc_line *l, const char *key, MPI_Datatype type) {
@@ -84,13 +84,14 @@ static void record_call(const struct rma_call *c, const MPI_Request *request) {
   rc_rma_unlock();
 }
 
-#define CALL(...) (struct rma_call){.caller = __builtin_return_address(0), .time = rc_rma_now(), __VA_ARGS__}
+#define CALL(...) \
+  (struct rma_call) { .caller = __builtin_return_address(0), .time = rc_rma_now(), __VA_ARGS__ }
 
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
   if (!rc_active())
-    return PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win);
+    return PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype,
+                    win);
   const struct rma_call c = CALL(.call = "MPI_Put", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
                                  .origin_count = origin_count, .origin_type = origin_datatype);
@@ -103,11 +104,11 @@ int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datat
 int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
             int target_count, MPI_Datatype target_datatype, MPI_Win win) {
   if (!rc_active())
-    return PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
-                    target_datatype, win);
-  const struct rma_call c = CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin_count = origin_count,
-                                 .origin_type = origin_datatype);
+    return PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype,
+                    win);
+  const struct rma_call c =
+      CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
   const int rc = PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -132,12 +133,11 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
   if (!rc_active())
-    return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
-                               result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank,
-                                 .disp = target_disp, .count = target_count, .type = target_datatype,
-                                 .origin = origin_addr, .origin_count = origin_count,
-                                 .origin_type = origin_datatype, .op = rc_op_name(op));
+    return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                               target_rank, target_disp, target_count, target_datatype, op, win);
+  const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -147,9 +147,9 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
 int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                      MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
-                                 .origin_type = datatype, .op = rc_op_name(op));
+  const struct rma_call c =
+      CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(op));
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -159,9 +159,9 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
                          int target_rank, MPI_Aint target_disp, MPI_Win win) {
   if (!rc_active())
     return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
-  const struct rma_call c = CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank,
-                                 .disp = target_disp, .count = 1, .type = datatype, .origin = origin_addr,
-                                 .origin_count = 1, .origin_type = datatype, .compare = compare_addr);
+  const struct rma_call c = CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
+                                 .origin_type = datatype, .compare = compare_addr);
   const int rc = PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -186,9 +186,9 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
   if (!rc_active())
     return PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                      target_datatype, win, request);
-  const struct rma_call c = CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin_count = origin_count,
-                                 .origin_type = origin_datatype);
+  const struct rma_call c =
+      CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
   const int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -214,16 +214,14 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
                         int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
                         int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request) {
   if (!rc_active())
-    return PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
-                                result_datatype, target_rank, target_disp, target_count, target_datatype, op, win,
-                                request);
-  const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank,
-                                 .disp = target_disp, .count = target_count, .type = target_datatype,
-                                 .origin = origin_addr, .origin_count = origin_count,
-                                 .origin_type = origin_datatype, .op = rc_op_name(op));
-  const int rc = PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
-                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op,
-                                      win, request);
+    return PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                                target_rank, target_disp, target_count, target_datatype, op, win, request);
+  const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
+  const int rc =
+      PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                           target_rank, target_disp, target_count, target_datatype, op, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
   return rc;
 }

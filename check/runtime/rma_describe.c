@@ -25,8 +25,10 @@ static void put(struct text *t, const char *format, ...) {
   va_start(args, format);
   const int n = vsnprintf(t->out + t->len, t->cap - t->len, format, args);
   va_end(args);
-  if (n < 0 || (size_t)n >= t->cap - t->len) t->failed = 1;
-  else t->len += (size_t)n;
+  if (n < 0 || (size_t)n >= t->cap - t->len)
+    t->failed = 1;
+  else
+    t->len += (size_t)n;
 }
 
 /* b:b:… of n integers. */
@@ -47,7 +49,9 @@ static void describe_derived(struct text *t, MPI_Datatype type, int combiner, in
     return;
   }
   switch (combiner) {
-    case MPI_COMBINER_DUP: describe(t, types[0], depth + 1); break;
+    case MPI_COMBINER_DUP:
+      describe(t, types[0], depth + 1);
+      break;
     case MPI_COMBINER_CONTIGUOUS:
       put(t, "contiguous(%d,", ints[0]);
       describe(t, types[0], depth + 1);
@@ -100,7 +104,8 @@ static void describe_derived(struct text *t, MPI_Datatype type, int combiner, in
       describe(t, types[0], depth + 1);
       put(t, ",%lld,%lld)", (long long)addrs[0], (long long)addrs[1]);
       break;
-    default: t->failed = 1; /* subarray, darray, Fortran types: not in the scenario format */
+    default:
+      t->failed = 1; /* subarray, darray, Fortran types: not in the scenario format */
   }
   for (int i = 0; i < nd; ++i) {
     int n, a, d, c;
@@ -143,9 +148,10 @@ const char *rc_op_name(MPI_Op op) {
   const struct {
     MPI_Op op;
     const char *name;
-  } ops[] = {{MPI_SUM, "MPI_SUM"},   {MPI_PROD, "MPI_PROD"}, {MPI_MAX, "MPI_MAX"},         {MPI_MIN, "MPI_MIN"},
-             {MPI_LAND, "MPI_LAND"}, {MPI_LOR, "MPI_LOR"},   {MPI_LXOR, "MPI_LXOR"},       {MPI_BAND, "MPI_BAND"},
-             {MPI_BOR, "MPI_BOR"},   {MPI_BXOR, "MPI_BXOR"}, {MPI_MAXLOC, "MPI_MAXLOC"},   {MPI_MINLOC, "MPI_MINLOC"},
+  } ops[] = {{MPI_SUM, "MPI_SUM"},         {MPI_PROD, "MPI_PROD"},     {MPI_MAX, "MPI_MAX"},
+             {MPI_MIN, "MPI_MIN"},         {MPI_LAND, "MPI_LAND"},     {MPI_LOR, "MPI_LOR"},
+             {MPI_LXOR, "MPI_LXOR"},       {MPI_BAND, "MPI_BAND"},     {MPI_BOR, "MPI_BOR"},
+             {MPI_BXOR, "MPI_BXOR"},       {MPI_MAXLOC, "MPI_MAXLOC"}, {MPI_MINLOC, "MPI_MINLOC"},
              {MPI_REPLACE, "MPI_REPLACE"}, {MPI_NO_OP, "MPI_NO_OP"}};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (ops[i].op == op) return ops[i].name;

@@ -18,12 +18,12 @@ struct pending {
   int used;
   int win_id;
   int target;
-  MPI_Request request;  /* MPI_REQUEST_NULL: completed by synchronisation only */
-  const char *call;     /* string literals */
-  const char *which;    /* "origin" or "compare" */
+  MPI_Request request; /* MPI_REQUEST_NULL: completed by synchronisation only */
+  const char *call;    /* string literals */
+  const char *which;   /* "origin" or "compare" */
   const void *buf;
-  int count;            /* elements packed */
-  MPI_Datatype type;    /* a derived type is our duplicate: the program may free its own before completion */
+  int count;         /* elements packed */
+  MPI_Datatype type; /* a derived type is our duplicate: the program may free its own before completion */
   const void *caller;
   size_t bytes;
   char copy[RC_RMA_MAX_COPY_BYTES];
@@ -162,5 +162,5 @@ void rc_rma_forget_origins(const struct rc_window *w) {
 void rc_rma_complete_request_origin(MPI_Request request) {
   for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
     if (pending[i].used && pending[i].request != MPI_REQUEST_NULL && pending[i].request == request)
-      compare_and_forget(&pending[i], "the request's completion (MPI_Wait/MPI_Test)");
+      compare_and_forget(&pending[i], "MPI_Wait/MPI_Test on its request");
 }

@@ -21,14 +21,14 @@
 #define RC_RMA_MAX_REQUESTS 256    /* live requests of request-based RMA calls */
 
 struct rc_window {
-  int used;               /* 0: a free slot */
+  int used; /* 0: a free slot */
   MPI_Win win;
-  int id;                 /* creation order on this rank, from 0: the same on every rank */
-  const char *base;       /* this rank's window memory (NULL for dynamic windows) */
+  int id;           /* creation order on this rank, from 0: the same on every rank */
+  const char *base; /* this rank's window memory (NULL for dynamic windows) */
   MPI_Aint size;
-  unsigned long syncs;    /* synchronisation calls seen */
-  unsigned long calls;    /* RMA calls since the last synchronisation call */
-  int limit_said;         /* the rma_limit line for this window was written */
+  unsigned long syncs; /* synchronisation calls seen */
+  unsigned long calls; /* RMA calls since the last synchronisation call */
+  int limit_said;      /* the rma_limit line for this window was written */
 };
 
 /* Serialises access to the tables below. */

@@ -34,8 +34,8 @@ enum { no_completion = -2, all_targets = -1 };
 struct sync_call {
   const char *call;
   MPI_Win win;
-  int completes;   /* a target, all_targets or no_completion */
-  int target;      /* -1 when the call names none */
+  int completes; /* a target, all_targets or no_completion */
+  int target;    /* -1 when the call names none */
   const char *lock;
   int assert_;
   MPI_Group group; /* MPI_GROUP_NULL when none */

@@ -10,8 +10,8 @@
 
 static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rc_window windows[RC_RMA_MAX_WINDOWS];
-static int windows_created;   /* ids given so far */
-static int table_limit_said;  /* the rma_limit line for the window table was written */
+static int windows_created;  /* ids given so far */
+static int table_limit_said; /* the rma_limit line for the window table was written */
 
 void rc_rma_lock(void) { pthread_mutex_lock(&rma_mutex); }
 void rc_rma_unlock(void) { pthread_mutex_unlock(&rma_mutex); }
@@ -57,8 +57,29 @@ long long rc_rma_now(void) {
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/* The window info keys the RMA semantics depend on (MPI-4.1 §13.2.1), as the program passed
+ * them: what the program asserted, which binds it whatever hints the library then uses. */
+static void write_info(rc_line *l, MPI_Info info) {
+  static const char *const keys[] = {"accumulate_ordering", "accumulate_ops"};
+  if (info == MPI_INFO_NULL) return;
+  rc_open_object(l, "info");
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i) {
+    char value[256];
+    int flag = 0;
+#if MPI_VERSION >= 4
+    int length = (int)sizeof value;
+    if (PMPI_Info_get_string(info, keys[i], &length, value, &flag) != MPI_SUCCESS) flag = 0;
+#else
+    if (PMPI_Info_get(info, keys[i], (int)sizeof value - 1, value, &flag) != MPI_SUCCESS) flag = 0;
+#endif
+    value[sizeof value - 1] = '\0';
+    if (flag) rc_str(l, keys[i], value);
+  }
+  rc_close(l);
+}
+
 /* Follows a new window and writes its rma_win line. */
-static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit,
+static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
                            MPI_Comm comm, const void *caller) {
   rc_count(call);
   rc_rma_lock();
@@ -83,6 +104,7 @@ static void window_created(const char *call, MPI_Win win, const void *base, MPI_
   rc_int(&l, "win_size", group_size);
   rc_int(&l, "size", (long long)size);
   rc_int(&l, "disp_unit", disp_unit);
+  write_info(&l, info);
   rc_caller(&l, caller);
   rc_end(&l);
   rc_rma_unlock();
@@ -106,7 +128,7 @@ int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
   if (!rc_active()) return PMPI_Win_create(base, size, disp_unit, info, comm, win);
   const int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
   if (rc == MPI_SUCCESS)
-    window_created("MPI_Win_create", *win, base, size, disp_unit, comm, __builtin_return_address(0));
+    window_created("MPI_Win_create", *win, base, size, disp_unit, info, comm, __builtin_return_address(0));
   return rc;
 }
 
@@ -114,7 +136,8 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
   if (!rc_active()) return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
   const int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
   if (rc == MPI_SUCCESS)
-    window_created("MPI_Win_allocate", *win, *(void **)baseptr, size, disp_unit, comm, __builtin_return_address(0));
+    window_created("MPI_Win_allocate", *win, *(void **)baseptr, size, disp_unit, info, comm,
+                   __builtin_return_address(0));
   return rc;
 }
 
@@ -122,7 +145,7 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
   if (!rc_active()) return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
   const int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
   if (rc == MPI_SUCCESS)
-    window_created("MPI_Win_allocate_shared", *win, *(void **)baseptr, size, disp_unit, comm,
+    window_created("MPI_Win_allocate_shared", *win, *(void **)baseptr, size, disp_unit, info, comm,
                    __builtin_return_address(0));
   return rc;
 }
@@ -131,7 +154,8 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
   if (!rc_active()) return PMPI_Win_create_dynamic(info, comm, win);
   const int rc = PMPI_Win_create_dynamic(info, comm, win);
   /* size 0 and disp_unit 1 (§13.2.4): memory is attached later, which the record does not follow. */
-  if (rc == MPI_SUCCESS) window_created("MPI_Win_create_dynamic", *win, NULL, 0, 1, comm, __builtin_return_address(0));
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_create_dynamic", *win, NULL, 0, 1, info, comm, __builtin_return_address(0));
   return rc;
 }
 

@@ -17,8 +17,13 @@ class records {
  public:
   explicit records(int ranks = 2) : by_rank_(static_cast<std::size_t>(ranks)) {
     for (int r = 0; r < ranks; ++r)
-      add(r, {{"ev", "rma_win"}, {"win", 0}, {"call", "MPI_Win_create"}, {"win_rank", r}, {"win_size", ranks},
-              {"size", 16}, {"disp_unit", 4}});
+      add(r, {{"ev", "rma_win"},
+              {"win", 0},
+              {"call", "MPI_Win_create"},
+              {"win_rank", r},
+              {"win_size", ranks},
+              {"size", 16},
+              {"disp_unit", 4}});
   }
   records& sync(int rank, const std::string& call, long long time, json extra = json::object()) {
     json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
@@ -32,13 +37,30 @@ class records {
   // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
   records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
                       const std::string& op = "MPI_SUM") {
-    return add(rank, {{"ev", "rma_call"}, {"win", 0}, {"call", "MPI_Accumulate"}, {"target", 0}, {"disp", 0}, {"count", 1},
-                      {"type", type}, {"origin_count", 1}, {"origin_type", type}, {"op", op}, {"origin", origin},
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Accumulate"},
+                      {"target", 0},
+                      {"disp", 0},
+                      {"count", 1},
+                      {"type", type},
+                      {"origin_count", 1},
+                      {"origin_type", type},
+                      {"op", op},
+                      {"origin", origin},
                       {"time", time}});
   }
   records& put(int rank, long long time) {
-    return add(rank, {{"ev", "rma_call"}, {"win", 0}, {"call", "MPI_Put"}, {"target", 0}, {"disp", 1}, {"count", 1},
-                      {"type", "MPI_INT"}, {"origin_count", 1}, {"origin_type", "MPI_INT"}, {"origin", "07000000"},
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Put"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"origin", "07000000"},
                       {"time", time}});
   }
   const std::vector<std::vector<json>>& lines() const { return by_rank_; }
@@ -90,7 +112,11 @@ TEST(RmaFindings, AccumulatesOfOneTypeAndOpAreClean) {
 
 TEST(RmaFindings, CallsOfDifferentFenceEpochsAreNotPaired) {
   records r;
-  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).fence_all(3).accumulate(1, "MPI_FLOAT", "0000803f", 4).fence_all(5);
+  r.fence_all(1)
+      .accumulate(0, "MPI_INT", "01000000", 2)
+      .fence_all(3)
+      .accumulate(1, "MPI_FLOAT", "0000803f", 4)
+      .fence_all(5);
   EXPECT_TRUE(checks(rma_findings(r.lines())).empty());
 }
 
@@ -118,6 +144,29 @@ TEST(RmaFindings, PassiveCallsWhoseLifetimesDoNotOverlapAreNotPaired) {
   r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
   const auto out = rma_findings(r.lines());
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+}
+
+// The target's window info reaches the scenario: with accumulate_ordering=none one origin's two
+// MPI_REPLACE accumulates to one element may take effect in either order (MPI-4.1 §13.2.1).
+TEST(RmaFindings, TheTargetsWindowInfoIsTheScenarios) {
+  for (const bool ordering_none : {false, true}) {
+    records r;
+    r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2, "MPI_REPLACE");
+    r.accumulate(0, "MPI_INT", "02000000", 3, "MPI_REPLACE").fence_all(4);
+    auto lines = r.lines();
+    if (ordering_none) lines[0][0]["info"] = {{"accumulate_ordering", "none"}};
+    EXPECT_EQ(checks(rma_findings(lines)).contains("unordered_same_origin"), ordering_none);
+  }
+}
+
+TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  auto lines = r.lines();
+  lines[0][2]["target"] = -2;  // Open MPI's MPI_PROC_NULL
+  lines[1][2]["target"] = -2;
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
 TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
