@@ -1,7 +1,10 @@
 /* A 1-D halo exchange with fences (MPI-4.1 §13.5.1): each rank owns CELLS cells of a ring and
- * puts its first and last cell into its neighbours' halo slots. The boundary values are staged
- * in a send buffer that stays untouched until the closing fence. The correct twin of
- * rma_halo_reuse.c. */
+ * puts its first and last cell into its neighbours' halo slots, staged in a send buffer that
+ * stays untouched until the closing fence: no finding.
+ *
+ * Built with -DRMA_KNOWN_ERROR (check_rma_halo_reuse), one send slot serves both neighbours: the
+ * second boundary value overwrites the first MPI_Put's origin buffer before the closing fence
+ * completes it (MPI-4.1 §13.3: origin_buffer_updated_before_completion). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -20,10 +23,17 @@ int main(int argc, char **argv) {
   const int left = (rank + size - 1) % size, right = (rank + 1) % size;
   for (int step = 0; step < STEPS; ++step) {
     MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+#ifndef RMA_KNOWN_ERROR
     send[0] = field[0];
     send[1] = field[CELLS - 1];
     MPI_Put(&send[0], 1, MPI_DOUBLE, left, 1, 1, MPI_DOUBLE, win);  /* my first cell: left's right halo */
     MPI_Put(&send[1], 1, MPI_DOUBLE, right, 0, 1, MPI_DOUBLE, win); /* my last cell: right's left halo */
+#else
+    send[0] = field[0];
+    MPI_Put(&send[0], 1, MPI_DOUBLE, left, 1, 1, MPI_DOUBLE, win);
+    send[0] = field[CELLS - 1]; /* the error: the first put may not have read send[0] yet */
+    MPI_Put(&send[0], 1, MPI_DOUBLE, right, 0, 1, MPI_DOUBLE, win);
+#endif
     MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
     field[0] = 0.5 * (field[0] + halo[0]);
     field[CELLS - 1] = 0.5 * (field[CELLS - 1] + halo[1]);
