@@ -190,6 +190,36 @@ TEST(RmaFindings, BoundedOriginValuesAreSetAside) {
   EXPECT_EQ(not_analysed(out), 1u);
 }
 
+// A bound that cut an epoch's calls leaves the recorded ones judged (a missing call can add a
+// finding, never remove one) and says that the rest was not analysed.
+TEST(RmaFindings, AnEpochCutByTheCallBoundIsJudgedOnWhatWasRecorded) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
+  auto lines = r.fence_all(3).lines();
+  lines[1].insert(lines[1].begin() + 3, json{{"ev", "rma_limit"},
+                                             {"win", 0},
+                                             {"epoch", 1},
+                                             {"call", "MPI_Accumulate"},
+                                             {"what", "calls_in_epoch"},
+                                             {"limit", 64}});
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+// Once the record of a window stops (bound on synchronisation calls), a passive call whose
+// completion it does not show has no known lifetime: not paired with anything.
+TEST(RmaFindings, APassiveCallWithoutRecordedCompletionIsSetAside) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+  auto lines = r.sync(0, "MPI_Win_unlock_all", 20).lines();
+  lines[1].push_back({{"ev", "rma_limit"}, {"win", 0}, {"what", "sync_events"}, {"limit", 512}});
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);  // the record stops; rank 1's call
+}
+
 TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {
   records r;
   r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
