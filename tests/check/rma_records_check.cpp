@@ -6,6 +6,7 @@
 //   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all)
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -38,14 +39,17 @@ std::vector<std::vector<json>> read_records() {
   return by_rank;
 }
 
-// The runtime's findings and the analysis's, together.
+// The runtime's findings and the analysis's, together. What the analysis set aside is printed,
+// so a test log shows it.
 std::vector<json> all_findings(const std::vector<std::vector<json>>& records) {
   std::vector<json> findings;
   for (const auto& lines : records)
     for (const auto& l : lines)
       if (l["ev"] == "finding") findings.push_back(l);
-  for (const auto& j : rma_findings(records))
+  for (const auto& j : rma_findings(records)) {
     if (j["ev"] == "finding") findings.push_back(j);
+    else std::printf("%s\n", j.dump().c_str());
+  }
   return findings;
 }
 

@@ -2,10 +2,10 @@
 # mpix/per_mpi: plain MPI programs, built by this MPI's wrapper and linked with nothing else, as
 # a user's program would be. A program with a known error is its correct twin built with
 # -DRMA_KNOWN_ERROR, so the two differ only where the error is.
-foreach(program rma_halo rma_histogram rma_counter)
+foreach(program rma_halo rma_histogram rma_counter rma_columns)
   add_executable(check_${program} ${REDSEM_SOURCE_DIR}/tests/check/programs/${program}.c)
 endforeach()
-foreach(twin rma_halo:rma_halo_reuse rma_histogram:rma_histogram_mixed)
+foreach(twin rma_halo:rma_halo_reuse rma_histogram:rma_histogram_mixed rma_columns:rma_columns_early)
   string(REPLACE ":" ";" twin ${twin})
   list(GET twin 0 correct)
   list(GET twin 1 erroneous)
