@@ -1,5 +1,6 @@
 /* MPI_Wait, MPI_Waitall, MPI_Waitany, MPI_Waitsome, MPI_Test, MPI_Testall, MPI_Testany and
- * MPI_Testsome: intercepted only to learn which requests they complete. Everything is forwarded
+ * MPI_Testsome: intercepted only to learn which requests they complete; MPI_Request_free, to
+ * forget a request nobody will see complete. Everything is forwarded
  * unchanged; afterwards each completed request, as its handle was before the call freed it, is
  * handed to the parts of the library that follow requests of their own.
  *
@@ -20,6 +21,8 @@
 static int any_followed(void) { return rc_rma_requests_pending() > 0; }
 
 static void request_completed(MPI_Request request) { rc_rma_request_completed(request); }
+
+static void request_freed(MPI_Request request) { rc_rma_request_freed(request); }
 
 /* A copy of the handles before the call (completion sets them to MPI_REQUEST_NULL), on the
  * stack when few, else on the heap; NULL when nobody follows requests or memory is short. */
@@ -121,5 +124,14 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
   const int rc = PMPI_Testsome(incount, requests, outcount, indices, statuses);
   if (before) report_freed(before, requests, incount);
   release_handles(&h);
+  return rc;
+}
+
+/* A freed request's handle may come back for another request: its owner must forget it. */
+int MPI_Request_free(MPI_Request *request) {
+  if (!rc_active() || !any_followed()) return PMPI_Request_free(request);
+  const MPI_Request before = *request;
+  const int rc = PMPI_Request_free(request);
+  if (rc == MPI_SUCCESS) request_freed(before);
   return rc;
 }

@@ -164,3 +164,9 @@ void rc_rma_complete_request_origin(MPI_Request request) {
     if (pending[i].used && pending[i].request != MPI_REQUEST_NULL && pending[i].request == request)
       compare_and_forget(&pending[i], "MPI_Wait/MPI_Test on its request");
 }
+
+void rc_rma_untie_request_origin(MPI_Request request) {
+  for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
+    if (pending[i].used && pending[i].request != MPI_REQUEST_NULL && pending[i].request == request)
+      pending[i].request = MPI_REQUEST_NULL;
+}

@@ -29,21 +29,42 @@ long long rc_rma_add_request(const struct rc_window *w, MPI_Request request) {
 
 int rc_rma_requests_pending(void) { return __atomic_load_n(&requests_live, __ATOMIC_RELAXED); }
 
+/* The table entry of `request`, or NULL. Call with the lock held. */
+static struct rma_request *find(MPI_Request request) {
+  for (int i = 0; i < RC_RMA_MAX_REQUESTS; ++i)
+    if (requests[i].used && requests[i].request == request) return &requests[i];
+  return NULL;
+}
+
+static void forget(struct rma_request *r) {
+  r->used = 0;
+  __atomic_sub_fetch(&requests_live, 1, __ATOMIC_RELAXED);
+}
+
 void rc_rma_request_completed(MPI_Request request) {
   if (request == MPI_REQUEST_NULL || !rc_rma_requests_pending()) return;
   rc_rma_lock();
-  for (int i = 0; i < RC_RMA_MAX_REQUESTS; ++i) {
-    if (!requests[i].used || requests[i].request != request) continue;
-    requests[i].used = 0;
-    __atomic_sub_fetch(&requests_live, 1, __ATOMIC_RELAXED);
+  struct rma_request *r = find(request);
+  if (r) {
+    forget(r);
     rc_rma_complete_request_origin(request);
     rc_line l;
     rc_begin(&l, "rma_request_done");
-    rc_int(&l, "win", requests[i].win_id);
-    rc_int(&l, "request", requests[i].number);
+    rc_int(&l, "win", r->win_id);
+    rc_int(&l, "request", r->number);
     rc_int(&l, "time", rc_rma_now());
     rc_end(&l);
-    break;
+  }
+  rc_rma_unlock();
+}
+
+void rc_rma_request_freed(MPI_Request request) {
+  if (request == MPI_REQUEST_NULL || !rc_rma_requests_pending()) return;
+  rc_rma_lock();
+  struct rma_request *r = find(request);
+  if (r) {
+    forget(r);
+    rc_rma_untie_request_origin(request);
   }
   rc_rma_unlock();
 }

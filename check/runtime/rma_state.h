@@ -77,5 +77,10 @@ int rc_rma_requests_pending(void);
 /* Called by completion.c for every request that MPI_Wait/Test… completed (the handle as it was
  * before the call freed it): if it is an RMA request, its call is complete at the origin. */
 void rc_rma_request_completed(MPI_Request request);
+/* Called by completion.c for a request the program freed with MPI_Request_free: its call is
+ * now complete at the origin only when a synchronisation call says so. */
+void rc_rma_request_freed(MPI_Request request);
+/* Unties the kept copies of a freed request's call from the request (rma_origin.c). */
+void rc_rma_untie_request_origin(MPI_Request request);
 
 #endif
