@@ -159,18 +159,45 @@ std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight
   return maximal;
 }
 
-void add_window(const json& line, int world_rank, rma_epochs& out) {
-  const int id = static_cast<int>(int_of(line, "win", -1));
-  rma_window& w = out.windows[id];
-  w.id = id;
-  w.group_size = static_cast<int>(int_of(line, "win_size", 0));
-  w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
-  rma_window_part& part = w.parts[static_cast<int>(int_of(line, "win_rank", -1))];
-  part = {world_rank, int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
-  if (const auto info = line.find("info"); info != line.end() && info->is_object())
-    for (const auto& [key, value] : info->items())
-      if (value.is_string()) part.info[key] = value.get<std::string>();
-}
+// Names each window across ranks: its group (world ranks, from the rma_win line) and its place
+// among the windows each member created on that group, which every member shares since creation
+// is collective (per-rank ids are not shared: windows of other groups interleave differently).
+class window_naming {
+ public:
+  explicit window_naming(rma_epochs& out) : out_(out) {}
+
+  void add(const json& line, int world_rank) {
+    const int local_id = static_cast<int>(int_of(line, "win", -1));
+    const int win_rank = static_cast<int>(int_of(line, "win_rank", -1));
+    std::vector<int> group;
+    if (const auto g = line.find("group"); g != line.end() && g->is_array())
+      for (const auto& member : *g) group.push_back(member.is_number_integer() ? member.get<int>() : -1);
+    if (group.empty() || win_rank < 0 || static_cast<std::size_t>(win_rank) >= group.size() ||
+        group[static_cast<std::size_t>(win_rank)] != world_rank) {
+      out_.unanalysed.push_back({local_id, "every epoch", std::nullopt,
+                                 "rank " + std::to_string(world_rank) +
+                                     " did not record the window's group (beyond the bound on members recorded)"});
+      return;
+    }
+    const int place = places_[{world_rank, group}]++;
+    const auto [it, fresh] = keys_.try_emplace({group, place}, static_cast<int>(keys_.size()));
+    rma_window& w = out_.windows[it->second];
+    if (fresh || win_rank == 0) w.id = local_id;  // window rank 0's id names it
+    w.key = it->second;
+    w.group_size = static_cast<int>(group.size());
+    w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
+    rma_window_part& part = w.parts[win_rank];
+    part = {world_rank, local_id, int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+    if (const auto info = line.find("info"); info != line.end() && info->is_object())
+      for (const auto& [key, value] : info->items())
+        if (value.is_string()) part.info[key] = value.get<std::string>();
+  }
+
+ private:
+  rma_epochs& out_;
+  std::map<std::pair<int, std::vector<int>>, int> places_;  // (world rank, group) → windows so far
+  std::map<std::pair<std::vector<int>, int>, int> keys_;    // (group, place) → window key
+};
 
 // Every access's line in the order of ranks in the window, then program order.
 void order_accesses(std::vector<rma_access>& accesses) {
@@ -198,7 +225,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
     rank_reader reader(w.id, part.world_rank, win_rank, out);
     for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
-      if (int_of(line, "win", -1) == w.id) reader.read(line);
+      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
     reader.finish();
     for (auto& [k, calls] : reader.fence_calls)
       fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
@@ -209,7 +236,8 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     for (const rma_access& a : calls) {
       const int target = static_cast<int>(int_of(*a.line, "target", -1));
       const auto it =
-          by_target.try_emplace(target, rma_access_set{w.id, target, true, "fence epoch " + std::to_string(k), {}})
+          by_target
+              .try_emplace(target, rma_access_set{w.key, w.id, target, true, "fence epoch " + std::to_string(k), {}})
               .first;
       it->second.accesses.push_back(a);
     }
@@ -239,7 +267,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
       sets.resize(max_passive_sets);
     }
     for (const auto& set : sets) {
-      rma_access_set s{w.id, target, false, "passive target, calls in flight together", {}};
+      rma_access_set s{w.key, w.id, target, false, "passive target, calls in flight together", {}};
       for (std::size_t i : set) s.accesses.push_back(calls[i]->access);
       order_accesses(s.accesses);
       out.sets.push_back(std::move(s));
@@ -251,9 +279,10 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
 
 rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) {
   rma_epochs out;
+  window_naming naming(out);
   for (std::size_t r = 0; r < records_by_rank.size(); ++r)
     for (const json& line : records_by_rank[r])
-      if (text_of(line, "ev") == "rma_win") add_window(line, static_cast<int>(r), out);
+      if (text_of(line, "ev") == "rma_win") naming.add(line, static_cast<int>(r));
   for (const auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
   return out;
 }

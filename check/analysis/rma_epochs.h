@@ -25,13 +25,15 @@ namespace redsem::check {
 // One rank's window, as its rma_win line gives it.
 struct rma_window_part {
   int world_rank = -1;
+  int local_id = -1;  // the window's id in this rank's record
   std::int64_t bytes = 0;
   std::int64_t disp_unit = 1;
   std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them
 };
 
 struct rma_window {
-  int id = 0;
+  int key = 0;  // this analysis's name for it (rma_epochs::windows)
+  int id = 0;   // its id in the record of window rank 0: what reports show
   int group_size = 0;
   bool dynamic = false;
   std::map<int, rma_window_part> parts;  // by rank in the window's group
@@ -46,7 +48,8 @@ struct rma_access {
 
 // Calls to one target that may all be in flight at once, each rank's in its program order.
 struct rma_access_set {
-  int win = 0;
+  int window = 0;      // rma_window::key
+  int win = 0;         // rma_window::id
   int target = 0;      // in the window's group
   bool fence = false;  // a fence epoch; else passive target
   std::string epoch;   // "fence epoch 2" or "passive target, calls in flight together"
@@ -62,7 +65,7 @@ struct rma_unanalysed {
 };
 
 struct rma_epochs {
-  std::map<int, rma_window> windows;
+  std::map<int, rma_window> windows;  // by key
   std::vector<rma_access_set> sets;
   std::vector<rma_unanalysed> unanalysed;
 };

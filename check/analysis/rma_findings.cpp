@@ -62,7 +62,7 @@ class collector {
            const std::vector<rma_access>& calls, const rma_access_set& set, const rma_scenario& s, json extra = {}) {
     std::vector<std::int64_t> key_seqs;
     for (const auto& c : calls) key_seqs.push_back(c.world_rank * (std::int64_t{1} << 40) + c.line->value("seq", 0));
-    if (!seen_.insert({check, set.win, key_seqs}).second) return;
+    if (!seen_.insert({check, set.window, key_seqs}).second) return;
     const rma_access& first = calls.front();
     std::string message = fmt::format("{}: ", check);
     for (std::size_t i = 0; i < calls.size(); ++i) message += (i ? " and " : "") + call_text(calls[i]);
@@ -135,7 +135,7 @@ std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_
   for (std::size_t i = 0; i < epochs.sets.size(); ++i) {
     const rma_access_set& set = epochs.sets[i];
     if (i < max_rma_scenarios)
-      explore_set(set, epochs.windows.at(set.win), out);
+      explore_set(set, epochs.windows.at(set.window), out);
     else
       out.not_analysed(set.win, set.epoch, set.target,
                        "beyond the " + std::to_string(max_rma_scenarios) + " scenarios explored per run");

@@ -19,6 +19,7 @@
 #define RC_RMA_MAX_COPY_BYTES 4096 /* origin bytes kept per call for the completion check */
 #define RC_RMA_MAX_PENDING 256     /* calls whose origin buffer awaits completion */
 #define RC_RMA_MAX_REQUESTS 256    /* live requests of request-based RMA calls */
+#define RC_RMA_MAX_GROUP 4096      /* window group members written into rma_win */
 
 struct rc_window {
   int used; /* 0: a free slot */

@@ -78,6 +78,30 @@ static void write_info(rc_line *l, MPI_Info info) {
   rc_close(l);
 }
 
+/* The world ranks of the window's group, in window-rank order: with the window's place among
+ * this rank's windows of the same group, what names one window on every rank (ids alone do not:
+ * windows of other communicators interleave differently on different ranks). Called with the
+ * lock held (the buffers are static). */
+static void write_group(rc_line *l, MPI_Comm comm, int group_size) {
+  static int in[RC_RMA_MAX_GROUP], out[RC_RMA_MAX_GROUP];
+  MPI_Group group, world;
+  if (group_size > RC_RMA_MAX_GROUP) {
+    rc_bool(l, "group_bounded", 1);
+    return;
+  }
+  if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS) return;
+  if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
+    for (int i = 0; i < group_size; ++i) in[i] = i;
+    if (PMPI_Group_translate_ranks(group, group_size, in, world, out) == MPI_SUCCESS) {
+      rc_open_array(l, "group");
+      for (int i = 0; i < group_size; ++i) rc_int(l, NULL, out[i]);
+      rc_close(l);
+    }
+    PMPI_Group_free(&world);
+  }
+  PMPI_Group_free(&group);
+}
+
 /* Follows a new window and writes its rma_win line. */
 static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
                            MPI_Comm comm, const void *caller) {
@@ -102,6 +126,7 @@ static void window_created(const char *call, MPI_Win win, const void *base, MPI_
   rc_str(&l, "call", call);
   rc_int(&l, "win_rank", rank);
   rc_int(&l, "win_size", group_size);
+  write_group(&l, comm, group_size);
   rc_int(&l, "size", (long long)size);
   rc_int(&l, "disp_unit", disp_unit);
   write_info(&l, info);

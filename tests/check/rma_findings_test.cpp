@@ -12,16 +12,19 @@ namespace {
 
 using json = nlohmann::json;
 
-// Two ranks' records of one window of 16 bytes, disp_unit 4, built line by line.
+// The ranks' records (two by default) of one window of 16 bytes, disp_unit 4, built line by line.
 class records {
  public:
   explicit records(int ranks = 2) : by_rank_(static_cast<std::size_t>(ranks)) {
+    json group = json::array();
+    for (int r = 0; r < ranks; ++r) group.push_back(r);
     for (int r = 0; r < ranks; ++r)
       add(r, {{"ev", "rma_win"},
               {"win", 0},
               {"call", "MPI_Win_create"},
               {"win_rank", r},
               {"win_size", ranks},
+              {"group", group},
               {"size", 16},
               {"disp_unit", 4}});
   }
@@ -218,6 +221,28 @@ TEST(RmaFindings, APassiveCallWithoutRecordedCompletionIsSetAside) {
   const auto out = rma_findings(lines);
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);  // the record stops; rank 1's call
+}
+
+// Ranks 0 and 1 share one window, ranks 2 and 3 another: both are window 0 in their records,
+// and each pair accumulates into its own window rank 0, one pair as MPI_UNSIGNED. The windows
+// are told apart by their groups: calls of different windows are never paired.
+TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
+  records r(4);
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "01000000", 2);
+  r.accumulate(2, "MPI_UNSIGNED", "01000000", 2).accumulate(3, "MPI_UNSIGNED", "01000000", 2).fence_all(3);
+  auto lines = r.lines();
+  for (std::size_t rank = 0; rank < 4; ++rank) {
+    json& win = lines[rank][0];
+    win["win_rank"] = rank % 2;
+    win["win_size"] = 2;
+    win["group"] = rank < 2 ? json{0, 1} : json{2, 3};
+  }
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+  for (auto& l : lines) l[0]["group"] = json{0, 1, 2, 3};  // one window: the bug this guards against
+  for (auto& l : lines) l[0]["win_size"] = 4;
+  for (std::size_t rank = 0; rank < 4; ++rank) lines[rank][0]["win_rank"] = rank;
+  EXPECT_TRUE(checks(rma_findings(lines)).contains("mismatched_accumulates"));
 }
 
 TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {

@@ -47,8 +47,10 @@ std::vector<json> all_findings(const std::vector<std::vector<json>>& records) {
     for (const auto& l : lines)
       if (l["ev"] == "finding") findings.push_back(l);
   for (const auto& j : rma_findings(records)) {
-    if (j["ev"] == "finding") findings.push_back(j);
-    else std::printf("%s\n", j.dump().c_str());
+    if (j["ev"] == "finding")
+      findings.push_back(j);
+    else
+      std::printf("%s\n", j.dump().c_str());
   }
   return findings;
 }
