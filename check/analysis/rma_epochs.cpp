@@ -27,6 +27,7 @@ struct in_flight {
   int target = 0;
   std::int64_t made = 0, completed = never;
   bool lifetime_known = true;  // false when a bound cut the record before its completion
+  std::string host;            // whose clock `made` and `completed` read
 };
 
 // One rank's lines of one window, read in order.
@@ -108,7 +109,7 @@ class rank_reader {
       return set_aside("exclusive lock of " + rank_text() + " on rank " + std::to_string(target), target,
                        "exclusive locks are not in the scenario format yet");
     if (lock_all_ || shared_.contains(target)) {
-      passive.push_back({a, target, int_of(line, "time", 0)});
+      passive.push_back({a, target, int_of(line, "time", 0), never, true, {}});  // host: set by the window
       return;
     }
     if (fences_ == 0)
@@ -187,7 +188,7 @@ class window_naming {
     w.group_size = static_cast<int>(group.size());
     w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
     rma_window_part& part = w.parts[win_rank];
-    part = {world_rank, local_id, int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
     if (const auto info = line.find("info"); info != line.end() && info->is_object())
       for (const auto& [key, value] : info->items())
         if (value.is_string()) part.info[key] = value.get<std::string>();
@@ -229,6 +230,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
     reader.finish();
     for (auto& [k, calls] : reader.fence_calls)
       fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
+    for (in_flight& p : reader.passive) p.host = part.host;
     passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
   }
   for (auto& [k, calls] : fence_epochs) {
@@ -246,7 +248,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
       out.sets.push_back(std::move(s));
     }
   }
-  std::map<int, std::vector<const in_flight*>> passive_by_target;
+  std::map<std::pair<int, std::string>, std::vector<const in_flight*>> passive_by_target;  // by target and host
   for (const in_flight& p : passive) {
     if (!p.lifetime_known) {
       out.unanalysed.push_back({w.id, "passive target", p.target,
@@ -254,9 +256,17 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
                                     " whose completion the bounded record does not show"});
       continue;
     }
-    passive_by_target[p.target].push_back(&p);
+    passive_by_target[{p.target, p.host}].push_back(&p);
   }
-  for (auto& [target, calls] : passive_by_target) {
+  std::set<std::string> hosts;
+  for (const auto& [where, calls] : passive_by_target) hosts.insert(where.second);
+  if (hosts.size() > 1)
+    out.unanalysed.push_back({w.id, "passive target", std::nullopt,
+                              "its ranks ran on " + std::to_string(hosts.size()) +
+                                  " machines: passive-target calls are paired only within a machine (their clocks may "
+                                  "differ)"});
+  for (auto& [where, calls] : passive_by_target) {
+    const int target = where.first;
     std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
     auto sets = together(calls);
     if (sets.size() > max_passive_sets) {

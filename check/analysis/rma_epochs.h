@@ -6,8 +6,10 @@
 // Passive-target epochs (MPI_Win_lock_all, shared MPI_Win_lock): a call is in flight from when
 // it was made until the flush or unlock that completes it at the target returned. The calls
 // in flight at one instant of the run are concurrent: no synchronisation can order two calls
-// whose lifetimes overlap. Calls that merely could have overlapped in another run (a barrier
-// this run kept apart) are not paired, so nothing is claimed that the run does not show.
+// whose lifetimes overlap (on one machine, whose clock its ranks share: calls of ranks on
+// different machines are not paired, their clocks may differ). Calls that merely could have
+// overlapped in another run (a barrier this run kept apart) are not paired, so nothing is
+// claimed that the run does not show.
 //
 // Exclusive locks, PSCW epochs and dynamic windows are not in the scenario format yet: their
 // calls are set aside with the reason, never guessed at.
@@ -26,6 +28,7 @@ namespace redsem::check {
 struct rma_window_part {
   int world_rank = -1;
   int local_id = -1;  // the window's id in this rank's record
+  std::string host;   // its machine: times of different machines are not compared
   std::int64_t bytes = 0;
   std::int64_t disp_unit = 1;
   std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rma_state.h"
 
@@ -127,6 +128,10 @@ static void window_created(const char *call, MPI_Win win, const void *base, MPI_
   rc_int(&l, "win_rank", rank);
   rc_int(&l, "win_size", group_size);
   write_group(&l, comm, group_size);
+  /* The machine: `time` values of ranks on different machines are not comparable. */
+  char host[256] = "";
+  gethostname(host, sizeof host - 1);
+  rc_str(&l, "host", host);
   rc_int(&l, "size", (long long)size);
   rc_int(&l, "disp_unit", disp_unit);
   write_info(&l, info);

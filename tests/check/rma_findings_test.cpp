@@ -172,6 +172,21 @@ TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
+// Lifetimes are compared only on one machine: the same calls on two hosts are not paired.
+TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesAreNotPaired) {
+  for (const bool two_hosts : {false, true}) {
+    records r;
+    r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+    r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+    auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
+    lines[0][0]["host"] = "node1";
+    lines[1][0]["host"] = two_hosts ? "node2" : "node1";
+    const auto out = rma_findings(lines);
+    EXPECT_EQ(checks(out).contains("mismatched_accumulates"), !two_hosts);
+    EXPECT_EQ(not_analysed(out), two_hosts ? 1u : 0u);
+  }
+}
+
 TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
   records r;
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).accumulate(0, "MPI_INT", "01000000", 2);
