@@ -4,22 +4,14 @@
 #include <limits>
 #include <set>
 
+#include "check/analysis/record_fields.h"
+
 namespace redsem::check {
 namespace {
 
 using json = nlohmann::json;
 
 constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();  // not completed in the record
-
-std::string text_of(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::int64_t int_of(const json& line, const char* key, std::int64_t otherwise) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_number_integer() ? it->get<std::int64_t>() : otherwise;
-}
 
 // A passive-target call and its lifetime.
 struct in_flight {

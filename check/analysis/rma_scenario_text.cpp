@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "check/analysis/record_fields.h"
 #include "model/datatype.h"
 #include "model/typemap.h"
 #include "sim/rma/scenario_limits.h"
@@ -66,16 +67,6 @@ std::optional<std::vector<unsigned char>> hex_bytes(const std::string& hex) {
     out.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
   }
   return out;
-}
-
-std::string text_of(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-std::int64_t int_of(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
 }
 
 // Writes one call's line of the scenario, or says why it cannot.
