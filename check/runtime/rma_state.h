@@ -24,7 +24,7 @@
 struct rc_window {
   int used; /* 0: a free slot */
   MPI_Win win;
-  int id;           /* creation order on this rank, from 0: the same on every rank */
+  int id;           /* creation order on this rank, from 0: links this rank's lines about it */
   const char *base; /* this rank's window memory (NULL for dynamic windows) */
   MPI_Aint size;
   unsigned long syncs; /* synchronisation calls seen */
