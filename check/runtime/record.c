@@ -37,13 +37,31 @@ static void append(rc_line *l, const char *s, size_t n) {
 
 static void append_c(rc_line *l, const char *s) { append(l, s, strlen(s)); }
 
-/* A JSON string; bytes that are not printable ASCII are escaped as \u00XX, so a line is always
- * valid JSON whatever a program names its things. */
+/* The length of the well-formed UTF-8 sequence of two to four bytes at p (Unicode Table 3-7:
+ * no overlong forms, surrogates or values beyond U+10FFFF), or 0. */
+static size_t utf8_sequence(const unsigned char *p) {
+  const unsigned char b = p[0];
+  const size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (n == 0) return 0;
+  const unsigned char low = b == 0xe0 ? 0xa0 : b == 0xf0 ? 0x90 : 0x80;
+  const unsigned char high = b == 0xed ? 0x9f : b == 0xf4 ? 0x8f : 0xbf;
+  if (p[1] < low || p[1] > high) return 0;
+  for (size_t i = 2; i < n; ++i)
+    if ((p[i] & 0xc0) != 0x80) return 0;
+  return n;
+}
+
+/* A JSON string; UTF-8 text (a rule's "§") is kept, other bytes that are not printable ASCII are
+ * escaped as \u00XX, so a line is always valid JSON whatever a program names its things. */
 static void append_quoted(rc_line *l, const char *s) {
   append(l, "\"", 1);
   for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
     char esc[8];
-    if (*p == '"' || *p == '\\') {
+    const size_t utf8 = *p >= 0x80 ? utf8_sequence(p) : 0;
+    if (utf8) {
+      append(l, (const char *)p, utf8);
+      p += utf8 - 1;
+    } else if (*p == '"' || *p == '\\') {
       esc[0] = '\\';
       esc[1] = (char)*p;
       append(l, esc, 2);

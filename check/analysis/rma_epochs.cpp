@@ -1,0 +1,292 @@
+#include "check/analysis/rma_epochs.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+#include "check/analysis/record_fields.h"
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();  // not completed in the record
+
+// A passive-target call and its lifetime.
+struct in_flight {
+  rma_access access;
+  int target = 0;
+  std::int64_t made = 0, completed = never;
+  bool lifetime_known = true;  // false when a bound cut the record before its completion
+  std::string host;            // whose clock `made` and `completed` read
+};
+
+// One rank's lines of one window, read in order.
+class rank_reader {
+ public:
+  rank_reader(int win, int world_rank, int win_rank, rma_epochs& out)
+      : win_(win), world_(world_rank), win_rank_(win_rank), out_(out) {}
+
+  void read(const json& line) {
+    const std::string ev = text_of(line, "ev");
+    if (ev == "rma_sync")
+      sync(line);
+    else if (ev == "rma_call")
+      call(line);
+    else if (ev == "rma_limit")
+      limit(line);
+  }
+
+  // Calls in fence epoch k (k ≥ 1: after the k-th fence).
+  std::map<int, std::vector<rma_access>> fence_calls;
+  std::vector<in_flight> passive;
+
+  void finish() {
+    for (auto& p : passive)
+      if (p.completed == never && cut_) p.lifetime_known = false;
+  }
+
+ private:
+  void set_aside(const std::string& epoch, std::optional<int> target, const std::string& reason) {
+    const std::string key = epoch + "|" + reason;
+    if (said_.insert(key).second) out_.unanalysed.push_back({win_, epoch, target, reason});
+  }
+
+  std::string rank_text() const { return "rank " + std::to_string(world_); }
+
+  void complete(std::optional<int> target, std::int64_t time) {
+    for (auto& p : passive)
+      if (p.completed == never && (!target || p.target == *target)) p.completed = time;
+  }
+
+  void sync(const json& line) {
+    const std::string call = text_of(line, "call");
+    const int target = static_cast<int>(int_of(line, "target", -1));
+    const std::int64_t time = int_of(line, "time", never);
+    if (call == "MPI_Win_fence")
+      ++fences_;
+    else if (call == "MPI_Win_lock") {
+      if (text_of(line, "lock") == "exclusive")
+        exclusive_.insert(target);
+      else
+        shared_.insert(target);
+    } else if (call == "MPI_Win_unlock") {
+      complete(target, time);
+      exclusive_.erase(target);
+      shared_.erase(target);
+    } else if (call == "MPI_Win_lock_all")
+      lock_all_ = true;
+    else if (call == "MPI_Win_unlock_all") {
+      complete(std::nullopt, time);
+      lock_all_ = false;
+    } else if (call == "MPI_Win_flush")
+      complete(target, time);
+    else if (call == "MPI_Win_flush_all")
+      complete(std::nullopt, time);
+    else if (call == "MPI_Win_start")
+      started_ = true;
+    else if (call == "MPI_Win_complete")
+      started_ = false;
+  }
+
+  void call(const json& line) {
+    const int target = static_cast<int>(int_of(line, "target", -1));
+    if (target < 0) return;  // MPI_PROC_NULL: the call does nothing (§13.3)
+    const rma_access a{world_, win_rank_, &line};
+    if (started_)
+      return set_aside("PSCW access epoch of " + rank_text(), target,
+                       "PSCW epochs (MPI_Win_start … MPI_Win_complete) are not in the scenario format yet");
+    if (exclusive_.contains(target))
+      return set_aside("exclusive lock of " + rank_text() + " on rank " + std::to_string(target), target,
+                       "exclusive locks are not in the scenario format yet");
+    if (lock_all_ || shared_.contains(target)) {
+      passive.push_back({a, target, int_of(line, "time", 0), never, true, {}});  // host: set by the window
+      return;
+    }
+    if (fences_ == 0)
+      return set_aside("before any synchronisation of " + rank_text(), target,
+                       "a call outside every epoch the record shows (no fence, lock or start before it)");
+    fence_calls[fences_].push_back(a);
+  }
+
+  void limit(const json& line) {
+    const std::string what = text_of(line, "what");
+    if (what == "calls_in_epoch") {
+      set_aside("epoch " + std::to_string(int_of(line, "epoch", 0)) + " of " + rank_text(), std::nullopt,
+                "the record holds only the first " + std::to_string(int_of(line, "limit", 0)) +
+                    " calls of this epoch: the calls after them were not analysed");
+    } else if (what == "sync_events") {
+      cut_ = true;
+      set_aside("after synchronisation call " + std::to_string(int_of(line, "limit", 0)) + " of " + rank_text(),
+                std::nullopt, "the record of this window stops here (bound on synchronisation calls recorded)");
+    }
+  }
+
+  int win_, world_, win_rank_;
+  rma_epochs& out_;
+  int fences_ = 0;
+  bool lock_all_ = false, started_ = false, cut_ = false;
+  std::set<int> shared_, exclusive_;
+  std::set<std::string> said_;
+};
+
+// The sets of passive calls to one target (sorted by when they were made) in flight together at
+// the instant one of them was made: the maximal ones, as indices into `calls`, in that order.
+std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls) {
+  std::vector<std::vector<std::size_t>> sets;
+  for (const in_flight* anchor : calls) {
+    std::vector<std::size_t> set;
+    for (std::size_t i = 0; i < calls.size(); ++i)
+      if (calls[i]->made <= anchor->made && anchor->made < calls[i]->completed) set.push_back(i);
+    if (set.size() >= 2) sets.push_back(std::move(set));
+  }
+  std::vector<std::vector<std::size_t>> maximal;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    bool dominated = false;  // by a larger set, or by an equal one found earlier
+    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
+      dominated = j != i && std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end()) &&
+                  (sets[j].size() > sets[i].size() || j < i);
+    if (!dominated) maximal.push_back(sets[i]);
+  }
+  return maximal;
+}
+
+// Names each window across ranks: its group (world ranks, from the rma_win line) and its place
+// among the windows each member created on that group, which every member shares since creation
+// is collective (per-rank ids are not shared: windows of other groups interleave differently).
+class window_naming {
+ public:
+  explicit window_naming(rma_epochs& out) : out_(out) {}
+
+  void add(const json& line, int world_rank) {
+    const int local_id = static_cast<int>(int_of(line, "win", -1));
+    const int win_rank = static_cast<int>(int_of(line, "win_rank", -1));
+    std::vector<int> group;
+    if (const auto g = line.find("group"); g != line.end() && g->is_array())
+      for (const auto& member : *g) group.push_back(member.is_number_integer() ? member.get<int>() : -1);
+    if (group.empty() || win_rank < 0 || static_cast<std::size_t>(win_rank) >= group.size() ||
+        group[static_cast<std::size_t>(win_rank)] != world_rank) {
+      out_.unanalysed.push_back({local_id, "every epoch", std::nullopt,
+                                 "rank " + std::to_string(world_rank) +
+                                     " did not record the window's group (beyond the bound on members recorded)"});
+      return;
+    }
+    const int place = places_[{world_rank, group}]++;
+    const auto [it, fresh] = keys_.try_emplace({group, place}, static_cast<int>(keys_.size()));
+    rma_window& w = out_.windows[it->second];
+    if (fresh || win_rank == 0) w.id = local_id;  // window rank 0's id names it
+    w.key = it->second;
+    w.group_size = static_cast<int>(group.size());
+    w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
+    rma_window_part& part = w.parts[win_rank];
+    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+    if (const auto info = line.find("info"); info != line.end() && info->is_object())
+      for (const auto& [key, value] : info->items())
+        if (value.is_string()) part.info[key] = value.get<std::string>();
+  }
+
+ private:
+  rma_epochs& out_;
+  std::map<std::pair<int, std::vector<int>>, int> places_;  // (world rank, group) → windows so far
+  std::map<std::pair<std::vector<int>, int>, int> keys_;    // (group, place) → window key
+};
+
+// Every access's line in the order of ranks in the window, then program order.
+void order_accesses(std::vector<rma_access>& accesses) {
+  std::stable_sort(accesses.begin(), accesses.end(),
+                   [](const rma_access& a, const rma_access& b) { return a.win_rank < b.win_rank; });
+}
+
+void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
+  if (w.dynamic) {
+    out.unanalysed.push_back(
+        {w.id, "every epoch", std::nullopt,
+         "a dynamic window (MPI_Win_create_dynamic): attached memory is not in the scenario format"});
+    return;
+  }
+  if (static_cast<int>(w.parts.size()) != w.group_size) {
+    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
+                              "only " + std::to_string(w.parts.size()) + " of the window's " +
+                                  std::to_string(w.group_size) +
+                                  " ranks recorded it (a rank's window table was full, or its record is missing)"});
+    return;
+  }
+  std::map<int, std::vector<rma_access>> fence_epochs;
+  std::vector<in_flight> passive;
+  for (const auto& [win_rank, part] : w.parts) {
+    if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
+    rank_reader reader(w.id, part.world_rank, win_rank, out);
+    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
+      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
+    reader.finish();
+    for (auto& [k, calls] : reader.fence_calls)
+      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
+    for (in_flight& p : reader.passive) p.host = part.host;
+    passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
+  }
+  for (auto& [k, calls] : fence_epochs) {
+    std::map<int, rma_access_set> by_target;
+    for (const rma_access& a : calls) {
+      const int target = static_cast<int>(int_of(*a.line, "target", -1));
+      const auto it =
+          by_target
+              .try_emplace(target, rma_access_set{w.key, w.id, target, true, "fence epoch " + std::to_string(k), {}})
+              .first;
+      it->second.accesses.push_back(a);
+    }
+    for (auto& [target, s] : by_target) {
+      order_accesses(s.accesses);
+      out.sets.push_back(std::move(s));
+    }
+  }
+  std::map<std::pair<int, std::string>, std::vector<const in_flight*>> passive_by_target;  // by target and host
+  for (const in_flight& p : passive) {
+    if (!p.lifetime_known) {
+      out.unanalysed.push_back({w.id, "passive target", p.target,
+                                "a call of rank " + std::to_string(p.access.world_rank) +
+                                    " whose completion the bounded record does not show"});
+      continue;
+    }
+    passive_by_target[{p.target, p.host}].push_back(&p);
+  }
+  std::set<std::string> hosts;
+  for (const auto& [where, calls] : passive_by_target) hosts.insert(where.second);
+  if (hosts.size() > 1)
+    out.unanalysed.push_back({w.id, "passive target", std::nullopt,
+                              "its ranks ran on " + std::to_string(hosts.size()) +
+                                  " machines: passive-target calls are paired only within a machine (their clocks may "
+                                  "differ)"});
+  for (auto& [where, calls] : passive_by_target) {
+    const int target = where.first;
+    std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
+    auto sets = together(calls);
+    if (sets.size() > max_passive_sets) {
+      out.unanalysed.push_back({w.id, "passive target", target,
+                                std::to_string(sets.size() - max_passive_sets) +
+                                    " more sets of calls in flight together than the " +
+                                    std::to_string(max_passive_sets) + " analysed"});
+      sets.resize(max_passive_sets);
+    }
+    for (const auto& set : sets) {
+      rma_access_set s{w.key, w.id, target, false, "passive target, calls in flight together", {}};
+      for (std::size_t i : set) s.accesses.push_back(calls[i]->access);
+      order_accesses(s.accesses);
+      out.sets.push_back(std::move(s));
+    }
+  }
+}
+
+}  // namespace
+
+rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) {
+  rma_epochs out;
+  window_naming naming(out);
+  for (std::size_t r = 0; r < records_by_rank.size(); ++r)
+    for (const json& line : records_by_rank[r])
+      if (text_of(line, "ev") == "rma_win") naming.add(line, static_cast<int>(r));
+  for (const auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
+  return out;
+}
+
+}  // namespace redsem::check

@@ -1,0 +1,82 @@
+// The RMA records of a run (docs/check_records.md, "RMA") cut into what the explorer can take:
+// sets of calls to one target's window that may all be in flight at once.
+//
+// Fence epochs: every call a rank makes between its k-th and (k+1)-th MPI_Win_fence, outside a
+// lock, is in fence epoch k with the other ranks' (fences are collective, MPI-4.1 §13.5.1).
+// Passive-target epochs (MPI_Win_lock_all, shared MPI_Win_lock): a call is in flight from when
+// it was made until the flush or unlock that completes it at the target returned. The calls
+// in flight at one instant of the run are concurrent: no synchronisation can order two calls
+// whose lifetimes overlap (on one machine, whose clock its ranks share: calls of ranks on
+// different machines are not paired, their clocks may differ). Calls that merely could have
+// overlapped in another run (a barrier this run kept apart) are not paired, so nothing is
+// claimed that the run does not show.
+//
+// Exclusive locks, PSCW epochs and dynamic windows are not in the scenario format yet: their
+// calls are set aside with the reason, never guessed at.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redsem::check {
+
+// One rank's window, as its rma_win line gives it.
+struct rma_window_part {
+  int world_rank = -1;
+  int local_id = -1;  // the window's id in this rank's record
+  std::string host;   // its machine: times of different machines are not compared
+  std::int64_t bytes = 0;
+  std::int64_t disp_unit = 1;
+  std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them
+};
+
+struct rma_window {
+  int key = 0;  // this analysis's name for it (rma_epochs::windows)
+  int id = 0;   // its id in the record of window rank 0: what reports show
+  int group_size = 0;
+  bool dynamic = false;
+  std::map<int, rma_window_part> parts;  // by rank in the window's group
+};
+
+// One rma_call line and where it sits.
+struct rma_access {
+  int world_rank = -1;
+  int win_rank = -1;  // the origin, in the window's group
+  const nlohmann::json* line = nullptr;
+};
+
+// Calls to one target that may all be in flight at once, each rank's in its program order.
+struct rma_access_set {
+  int window = 0;      // rma_window::key
+  int win = 0;         // rma_window::id
+  int target = 0;      // in the window's group
+  bool fence = false;  // a fence epoch; else passive target
+  std::string epoch;   // "fence epoch 2" or "passive target, calls in flight together"
+  std::vector<rma_access> accesses;
+};
+
+// Calls set aside: the record of an `rma_not_analysed` object.
+struct rma_unanalysed {
+  int win = 0;
+  std::string epoch;
+  std::optional<int> target;
+  std::string reason;
+};
+
+struct rma_epochs {
+  std::map<int, rma_window> windows;  // by key
+  std::vector<rma_access_set> sets;
+  std::vector<rma_unanalysed> unanalysed;
+};
+
+// At most this many passive-target sets per window and target: beyond, the rest is set aside.
+inline constexpr std::size_t max_passive_sets = 32;
+
+// `records_by_rank[r]` is world rank r's lines in the order they were written.
+rma_epochs rma_epochs_of(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+
+}  // namespace redsem::check

@@ -1,0 +1,148 @@
+#include "check/analysis/rma_findings.h"
+
+#include <fmt/format.h>
+
+#include <set>
+#include <tuple>
+
+#include "check/analysis/rma_epochs.h"
+#include "check/analysis/rma_scenario_text.h"
+#include "model/rma/concurrency.h"
+#include "model/rma/rma_outcome.h"
+#include "sim/rma/explorer.h"
+#include "sim/rma/scenario.h"
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+namespace r = redsem::rma;
+
+// Bounds on one scenario's search: a checked program's epochs are many and each is small.
+sim::rma::explore_options search_bounds() {
+  sim::rma::explore_options o;
+  o.max_states = 2'000'000;
+  o.memory_budget = std::size_t{128} << 20;
+  o.measure_full = false;
+  return o;
+}
+
+json call_json(const rma_access& a) {
+  const json& l = *a.line;
+  json j{{"rank", a.world_rank},           {"seq", l.value("seq", -1)},
+         {"call", l.value("call", "")},    {"target", l.value("target", -1)},
+         {"disp", l.value("disp", 0)},     {"count", l.value("count", 0)},
+         {"type", l.value("type", json())}};
+  if (l.contains("op")) j["op"] = l["op"];
+  if (l.contains("caller")) j["caller"] = l["caller"];
+  return j;
+}
+
+std::string call_text(const rma_access& a) {
+  const json& l = *a.line;
+  std::string t = fmt::format("rank {}'s {}", a.world_rank, l.value("call", "call"));
+  if (l.contains("op")) t += " " + l["op"].get<std::string>();
+  if (l.contains("type") && l["type"].is_string()) t += " (" + l["type"].get<std::string>() + ")";
+  return t;
+}
+
+// What turns one scenario's exploration into findings, once per pair of calls over the run.
+class collector {
+ public:
+  std::vector<json> findings, unanalysed;
+
+  void not_analysed(int win, const std::string& epoch, std::optional<int> target, const std::string& reason) {
+    json j{{"ev", "rma_not_analysed"}, {"win", win}, {"epoch", epoch}, {"reason", reason}};
+    if (target) j["target"] = *target;
+    unanalysed.push_back(std::move(j));
+  }
+
+  // `calls` in program order of the scenario; the first names the finding's rank, call and caller.
+  void add(const std::string& check, const std::string& rule, const std::string& text, const std::string& evidence,
+           const std::vector<rma_access>& calls, const rma_access_set& set, const rma_scenario& s, json extra = {}) {
+    std::vector<std::int64_t> key_seqs;
+    for (const auto& c : calls) key_seqs.push_back(c.world_rank * (std::int64_t{1} << 40) + c.line->value("seq", 0));
+    if (!seen_.insert({check, set.window, key_seqs}).second) return;
+    const rma_access& first = calls.front();
+    std::string message = fmt::format("{}: ", check);
+    for (std::size_t i = 0; i < calls.size(); ++i) message += (i ? " and " : "") + call_text(calls[i]);
+    message += fmt::format(" on window {} of rank {} ({}): {}", set.win, set.target, set.epoch, text);
+    json ranks = json::array(), involved = json::array();
+    for (const auto& c : calls) {
+      ranks.push_back(c.world_rank);
+      involved.push_back(call_json(c));
+    }
+    json ev{{"win", set.win},    {"epoch", set.epoch},   {"target", set.target}, {"ranks", ranks},
+            {"calls", involved}, {"explorer", evidence}, {"scenario", s.text}};
+    for (auto& [k, v] : extra.items()) ev[k] = v;
+    findings.push_back({{"ev", "finding"},
+                        {"check", check},
+                        {"rank", first.world_rank},
+                        {"call", first.line->value("call", "")},
+                        {"rule", rule},
+                        {"message", message},
+                        {"caller", first.line->value("caller", json())},
+                        {"evidence", ev}});
+  }
+
+ private:
+  std::set<std::tuple<std::string, int, std::vector<std::int64_t>>> seen_;
+};
+
+void explore_set(const rma_access_set& set, const rma_window& window, collector& out) {
+  std::string reason;
+  const auto s = rma_scenario_of(set, window, &reason);
+  if (!s) return out.not_analysed(set.win, set.epoch, set.target, reason);
+  std::string error;
+  const auto parsed = sim::rma::parse_scenario(s->text, "window " + std::to_string(set.win), &error);
+  if (!parsed) return out.not_analysed(set.win, set.epoch, set.target, "the scenario format refuses it: " + error);
+  const auto call_at = [&](int line) { return s->call_at_line.at(line); };
+  for (const auto& rejected : parsed->rejected) {
+    const auto& i = r::describe(rejected.outcome.broken_rule());
+    out.add(std::string(i.name), std::string(i.section), std::string(i.text), rejected.outcome.evidence(),
+            {call_at(rejected.line)}, set, *s);
+  }
+  const auto x = sim::rma::explore(parsed->program, search_bounds());
+  for (const auto& f : x.findings) {
+    const auto& i = r::describe(f.kind);
+    out.add(std::string(i.name), std::string(i.section), std::string(i.text), f.evidence,
+            {call_at(parsed->access_lines[f.first]), call_at(parsed->access_lines[f.second])}, set, *s,
+            {{"bytes", {f.begin, f.end}}, {"guarantee", std::string(r::to_string(i.level))}});
+  }
+  for (const auto& g : x.groups) {
+    if (g.non_serializable == 0 || !g.serial_complete) continue;
+    std::vector<rma_access> calls;
+    for (std::size_t a : g.accesses) calls.push_back(call_at(parsed->access_lines[a]));
+    out.add("non_serializable", "MPI-4.1 §13.7.1",
+            "an outcome no serial order of the calls gives (the window starting from zeros)",
+            g.non_serializable_example, calls, set, *s,
+            {{"bytes", {g.begin, g.end}}, {"outcomes", g.outcomes}, {"non_serializable_outcomes", g.non_serializable}});
+  }
+  if (!x.complete)
+    out.not_analysed(
+        set.win, set.epoch, set.target,
+        x.groups_too_large
+            ? "calls on overlapping bytes beyond the explorer's element steps: only their pairs were judged"
+            : "the explorer's search stopped at its bound: only the pairs of calls were judged");
+}
+
+}  // namespace
+
+std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_rank) {
+  const rma_epochs epochs = rma_epochs_of(records_by_rank);
+  collector out;
+  for (const auto& u : epochs.unanalysed) out.not_analysed(u.win, u.epoch, u.target, u.reason);
+  for (std::size_t i = 0; i < epochs.sets.size(); ++i) {
+    const rma_access_set& set = epochs.sets[i];
+    if (i < max_rma_scenarios)
+      explore_set(set, epochs.windows.at(set.window), out);
+    else
+      out.not_analysed(set.win, set.epoch, set.target,
+                       "beyond the " + std::to_string(max_rma_scenarios) + " scenarios explored per run");
+  }
+  std::vector<json> all = std::move(out.findings);
+  all.insert(all.end(), out.unanalysed.begin(), out.unanalysed.end());
+  return all;
+}
+
+}  // namespace redsem::check

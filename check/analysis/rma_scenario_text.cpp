@@ -1,0 +1,202 @@
+#include "check/analysis/rma_scenario_text.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cstring>
+
+#include "check/analysis/record_fields.h"
+#include "model/datatype.h"
+#include "model/typemap.h"
+#include "sim/rma/scenario_limits.h"
+#include "sim/rma/scenario_values.h"
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+// The bytes of one field as MPI_Pack lays them out here: a long double takes its C size.
+std::size_t packed_bytes(scalar_kind k) { return k == scalar_kind::f80 ? sizeof(long double) : value_bytes(k); }
+
+template <class T>
+T load(const unsigned char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// One field as scenario text: integers in decimal, floating point as exact hex floats.
+std::optional<std::string> field_text(scalar_kind k, const unsigned char* p) {
+  switch (k) {
+    case scalar_kind::i8:
+      return std::to_string(load<std::int8_t>(p));
+    case scalar_kind::u8:
+      return std::to_string(load<std::uint8_t>(p));
+    case scalar_kind::i16:
+      return std::to_string(load<std::int16_t>(p));
+    case scalar_kind::u16:
+      return std::to_string(load<std::uint16_t>(p));
+    case scalar_kind::i32:
+      return std::to_string(load<std::int32_t>(p));
+    case scalar_kind::u32:
+      return std::to_string(load<std::uint32_t>(p));
+    case scalar_kind::i64:
+      return std::to_string(load<std::int64_t>(p));
+    case scalar_kind::u64:
+      return std::to_string(load<std::uint64_t>(p));
+    case scalar_kind::f32:
+      return fmt::format("{:a}", load<float>(p));
+    case scalar_kind::f64:
+      return fmt::format("{:a}", load<double>(p));
+    case scalar_kind::f80:
+      return fmt::format("{:a}", load<long double>(p));
+    case scalar_kind::char8:
+      return fmt::format("{:+d}", load<std::int8_t>(p));  // a sign: never read as a character
+    case scalar_kind::wchar:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<unsigned char>> hex_bytes(const std::string& hex) {
+  if (hex.size() % 2) return std::nullopt;
+  std::vector<unsigned char> out;
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : c - 'a' + 10; };
+    out.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
+  }
+  return out;
+}
+
+// Writes one call's line of the scenario, or says why it cannot.
+class call_writer {
+ public:
+  call_writer(std::int64_t disp_unit, std::string* reason) : disp_unit_(disp_unit), reason_(reason) {}
+
+  std::int64_t reach = 0;  // the furthest window byte the calls written so far touch
+
+  std::optional<std::string> line(const rma_access& a) {
+    const json& l = *a.line;
+    std::string call = text_of(l, "call");
+    if (call.rfind("MPI_", 0) != 0) return fail("a call the record does not name");
+    std::string kind = call.substr(4);
+    for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string type_text = text_of(l, "type"), origin_type_text = text_of(l, "origin_type");
+    const auto type = parse(type_text, call);
+    if (!type) return std::nullopt;
+    const std::int64_t disp = int_of(l, "disp"), count = int_of(l, "count");
+    if (count > 0) reach = std::max(reach, disp * disp_unit_ + (count - 1) * type->extent() + type->true_ub());
+    const bool single = kind == "fetch_and_op" || kind == "compare_and_swap";
+    std::string out = fmt::format("rank {}: {}", a.win_rank, kind);
+    if (l.contains("op")) out += " op=" + text_of(l, "op");
+    out += fmt::format(" type={} disp={}", type_text, disp);
+    if (!single) out += fmt::format(" count={}", count);
+    if (!l.contains("origin")) return out;  // a get: nothing read at the origin
+    if (l.value("values_bounded", false))
+      return fail(fmt::format("the origin values of rank {}'s {} were recorded only in part", a.world_rank, call));
+    const bool accumulate = kind.find("accumulate") != std::string::npos;
+    const auto origin_type = parse(origin_type_text, call);
+    if (!origin_type) return std::nullopt;
+    if (accumulate && origin_type_text != type_text) out += " origin_type=" + origin_type_text;
+    const auto origin = values(text_of(l, "origin"), *origin_type, int_of(l, "origin_count"), call);
+    if (!origin) return std::nullopt;
+    out += " origin=" + *origin;
+    if (l.contains("compare")) {
+      const auto compare = values(text_of(l, "compare"), *type, 1, call);
+      if (!compare) return std::nullopt;
+      out += " compare=" + *compare;
+    }
+    return out;
+  }
+
+ private:
+  std::nullopt_t fail(std::string why) {
+    if (reason_->empty()) *reason_ = std::move(why);
+    return std::nullopt;
+  }
+
+  std::optional<datatype> parse(const std::string& text, const std::string& call) {
+    std::string error;
+    if (text.empty()) {
+      fail("a datatype of " + call + " the record could not describe (subarray, darray or deeper nesting)");
+      return std::nullopt;
+    }
+    auto t = sim::rma::parse_datatype(text, &error);
+    if (!t) fail(call + ": datatype " + text + ": " + error);
+    return t;
+  }
+
+  // `count` elements of `type` packed in `hex`, as comma-separated values (fields joined by ':').
+  std::optional<std::string> values(const std::string& hex, const datatype& type, std::int64_t count,
+                                    const std::string& call) {
+    const auto bytes = hex_bytes(hex);
+    if (!bytes) return fail(call + ": origin bytes that are not hex");
+    std::string out;
+    std::size_t at = 0;
+    for (std::int64_t n = 0; n < count; ++n)
+      for (const typemap_entry& e : type.entries()) {
+        const type_info& t = info(e.type);
+        std::string element;
+        for (std::size_t f = 0; f < t.field_count; ++f) {
+          const scalar_kind k = t.fields[f].kind;
+          if (at + packed_bytes(k) > bytes->size())
+            return fail(call + ": fewer origin bytes recorded than its datatype holds");
+          const auto v = field_text(k, bytes->data() + at);
+          if (!v) return fail(call + ": a wide-character origin value, not in the scenario format");
+          element += (f ? ":" : "") + *v;
+          at += packed_bytes(k);
+        }
+        out += (out.empty() ? "" : ",") + element;
+      }
+    if (out.empty()) return fail(call + ": no origin values");
+    return out;
+  }
+
+  std::int64_t disp_unit_;
+  std::string* reason_;
+};
+
+}  // namespace
+
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason) {
+  reason->clear();
+  const auto part = window.parts.find(set.target);
+  if (part == window.parts.end()) {
+    *reason = fmt::format("the target, rank {} of the window's group, did not record the window", set.target);
+    return std::nullopt;
+  }
+  rma_scenario s;
+  std::vector<std::string> lines = {
+      fmt::format("# redsem check: window {}, {}, target {}", set.win, set.epoch, set.target),
+      "",  // the window line, once the calls' reach is known
+      fmt::format("target {}", set.target),
+      fmt::format("ranks {}", window.group_size),
+      set.fence ? "epoch fence" : "epoch lock_all",
+  };
+  // The target's window info: the guarantees of accesses to its memory (MPI-4.1 §13.2.1).
+  for (auto [key, value] : part->second.info) {
+    std::erase_if(value, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });  // "rar, raw"
+    lines.push_back(fmt::format("info {}={}", key, value));
+  }
+  call_writer writer(part->second.disp_unit, reason);
+  for (const rma_access& a : set.accesses) {
+    const auto line = writer.line(a);
+    if (!line) return std::nullopt;
+    lines.push_back(*line);
+    s.call_at_line[static_cast<int>(lines.size())] = a;
+  }
+  // A window beyond the format's bound is cut to it when every call stays inside the cut.
+  const std::int64_t limit = sim::rma::scenario_limits{}.max_window_bytes;
+  const std::int64_t bytes = part->second.bytes;
+  if (bytes > limit && writer.reach > limit) {
+    *reason = fmt::format("calls reach byte {} of a {}-byte window, beyond the {} bytes a scenario holds", writer.reach,
+                          bytes, limit);
+    return std::nullopt;
+  }
+  lines[1] = fmt::format("window {} disp_unit={}", std::min(bytes, limit), part->second.disp_unit);
+  for (const auto& l : lines) s.text += l + "\n";
+  return s;
+}
+
+}  // namespace redsem::check

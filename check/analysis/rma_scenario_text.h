@@ -1,0 +1,24 @@
+// One set of concurrent RMA calls (rma_epochs.h) written as a `.rma` scenario
+// (sim/rma/scenario.h), the explorer's entry point: the target's window size and displacement
+// unit, each call with its datatypes, op and the origin values the record holds. The window's
+// contents at the epoch's start are not recorded: the scenario starts from zeros, so outcomes
+// the explorer shows are those the calls give from zeros.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "check/analysis/rma_epochs.h"
+
+namespace redsem::check {
+
+struct rma_scenario {
+  std::string text;
+  std::map<int, rma_access> call_at_line;  // scenario line (from 1) → the call it came from
+};
+
+// nullopt, with *reason (one sentence), when the scenario format cannot express the set.
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason);
+
+}  // namespace redsem::check

@@ -1,0 +1,159 @@
+/* Datatypes and ops as the RMA records name them. A derived datatype is written as the
+ * constructor expression of the `.rma` scenario files (sim/rma/scenario.h), read back from MPI
+ * with MPI_Type_get_envelope/get_contents (MPI-4.1 §5.1.13), so the post-run analysis can hand
+ * it to the explorer as it is. */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rma_state.h"
+
+#define MAX_TYPE_DEPTH 8
+#define MAX_CONTENTS 64 /* integers, addresses or datatypes of one constructor read back */
+
+/* Text appended within a fixed buffer; `failed` once it does not fit. */
+struct text {
+  char *out;
+  size_t cap, len;
+  int failed;
+};
+
+static void put(struct text *t, const char *format, ...) {
+  if (t->failed) return;
+  va_list args;
+  va_start(args, format);
+  const int n = vsnprintf(t->out + t->len, t->cap - t->len, format, args);
+  va_end(args);
+  if (n < 0 || (size_t)n >= t->cap - t->len)
+    t->failed = 1;
+  else
+    t->len += (size_t)n;
+}
+
+/* b:b:… of n integers. */
+static void put_list(struct text *t, const int *v, int n) {
+  for (int i = 0; i < n; ++i) put(t, i ? ":%d" : "%d", v[i]);
+}
+
+static void describe(struct text *t, MPI_Datatype type, int depth);
+
+/* One constructor, read back with MPI_Type_get_contents; its inner types are freed after. */
+static void describe_derived(struct text *t, MPI_Datatype type, int combiner, int ni, int na, int nd, int depth) {
+  int ints[MAX_CONTENTS];
+  MPI_Aint addrs[MAX_CONTENTS];
+  MPI_Datatype types[MAX_CONTENTS];
+  if (ni > MAX_CONTENTS || na > MAX_CONTENTS || nd > MAX_CONTENTS ||
+      PMPI_Type_get_contents(type, ni, na, nd, ints, addrs, types) != MPI_SUCCESS) {
+    t->failed = 1;
+    return;
+  }
+  switch (combiner) {
+    case MPI_COMBINER_DUP:
+      describe(t, types[0], depth + 1);
+      break;
+    case MPI_COMBINER_CONTIGUOUS:
+      put(t, "contiguous(%d,", ints[0]);
+      describe(t, types[0], depth + 1);
+      put(t, ")");
+      break;
+    case MPI_COMBINER_VECTOR:
+      put(t, "vector(%d,%d,%d,", ints[0], ints[1], ints[2]);
+      describe(t, types[0], depth + 1);
+      put(t, ")");
+      break;
+    case MPI_COMBINER_HVECTOR:
+      put(t, "hvector(%d,%d,%lld,", ints[0], ints[1], (long long)addrs[0]);
+      describe(t, types[0], depth + 1);
+      put(t, ")");
+      break;
+    case MPI_COMBINER_INDEXED:
+      put(t, "indexed(");
+      put_list(t, ints + 1, ints[0]);
+      put(t, ",");
+      put_list(t, ints + 1 + ints[0], ints[0]);
+      put(t, ",");
+      describe(t, types[0], depth + 1);
+      put(t, ")");
+      break;
+    case MPI_COMBINER_INDEXED_BLOCK:
+      put(t, "indexed(");
+      for (int i = 0; i < ints[0]; ++i) put(t, i ? ":%d" : "%d", ints[1]);
+      put(t, ",");
+      put_list(t, ints + 2, ints[0]);
+      put(t, ",");
+      describe(t, types[0], depth + 1);
+      put(t, ")");
+      break;
+    case MPI_COMBINER_HINDEXED:
+    case MPI_COMBINER_STRUCT:
+      /* hindexed(b,bytes,T) is struct(b,bytes,T:T:…). */
+      put(t, "struct(");
+      put_list(t, ints + 1, ints[0]);
+      put(t, ",");
+      for (int i = 0; i < ints[0]; ++i) put(t, i ? ":%lld" : "%lld", (long long)addrs[i]);
+      put(t, ",");
+      for (int i = 0; i < ints[0]; ++i) {
+        if (i) put(t, ":");
+        describe(t, types[combiner == MPI_COMBINER_STRUCT ? i : 0], depth + 1);
+      }
+      put(t, ")");
+      break;
+    case MPI_COMBINER_RESIZED:
+      put(t, "resized(");
+      describe(t, types[0], depth + 1);
+      put(t, ",%lld,%lld)", (long long)addrs[0], (long long)addrs[1]);
+      break;
+    default:
+      t->failed = 1; /* subarray, darray, Fortran types: not in the scenario format */
+  }
+  for (int i = 0; i < nd; ++i) {
+    int n, a, d, c;
+    if (PMPI_Type_get_envelope(types[i], &n, &a, &d, &c) == MPI_SUCCESS && c != MPI_COMBINER_NAMED)
+      PMPI_Type_free(&types[i]);
+  }
+}
+
+static void describe(struct text *t, MPI_Datatype type, int depth) {
+  int ni, na, nd, combiner;
+  if (t->failed) return;
+  if (depth > MAX_TYPE_DEPTH || PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS) {
+    t->failed = 1;
+    return;
+  }
+  if (combiner != MPI_COMBINER_NAMED) {
+    describe_derived(t, type, combiner, ni, na, nd, depth);
+    return;
+  }
+  char name[MPI_MAX_OBJECT_NAME];
+  int len = 0;
+  if (PMPI_Type_get_name(type, name, &len) != MPI_SUCCESS || len <= 0) {
+    t->failed = 1;
+    return;
+  }
+  name[len < MPI_MAX_OBJECT_NAME ? len : MPI_MAX_OBJECT_NAME - 1] = '\0';
+  put(t, "%s", name);
+}
+
+const char *rc_type_text(MPI_Datatype type, char *out, size_t cap) {
+  struct text t = {out, cap, 0, 0};
+  if (cap == 0) return NULL;
+  out[0] = '\0';
+  describe(&t, type, 0);
+  return t.failed ? NULL : out;
+}
+
+const char *rc_op_name(MPI_Op op) {
+  /* Open MPI's handles are addresses, not constants: compared at run time. */
+  const struct {
+    MPI_Op op;
+    const char *name;
+  } ops[] = {{MPI_SUM, "MPI_SUM"},         {MPI_PROD, "MPI_PROD"},     {MPI_MAX, "MPI_MAX"},
+             {MPI_MIN, "MPI_MIN"},         {MPI_LAND, "MPI_LAND"},     {MPI_LOR, "MPI_LOR"},
+             {MPI_LXOR, "MPI_LXOR"},       {MPI_BAND, "MPI_BAND"},     {MPI_BOR, "MPI_BOR"},
+             {MPI_BXOR, "MPI_BXOR"},       {MPI_MAXLOC, "MPI_MAXLOC"}, {MPI_MINLOC, "MPI_MINLOC"},
+             {MPI_REPLACE, "MPI_REPLACE"}, {MPI_NO_OP, "MPI_NO_OP"}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (ops[i].op == op) return ops[i].name;
+  return "user";
+}

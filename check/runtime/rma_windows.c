@@ -1,0 +1,198 @@
+/* Window creation and MPI_Win_free (MPI-4.1 §13.2): each window gets an id, its creation order
+ * on this rank, which is the same on every rank of its group since creation is collective, and
+ * an `rma_win` line with what the post-run analysis needs of it (size, disp_unit, the rank's
+ * place in the window's group). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rma_state.h"
+
+static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct rc_window windows[RC_RMA_MAX_WINDOWS];
+static int windows_created;  /* ids given so far */
+static int table_limit_said; /* the rma_limit line for the window table was written */
+
+void rc_rma_lock(void) { pthread_mutex_lock(&rma_mutex); }
+void rc_rma_unlock(void) { pthread_mutex_unlock(&rma_mutex); }
+
+struct rc_window *rc_rma_window(MPI_Win win) {
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
+    if (windows[i].used && windows[i].win == win) return &windows[i];
+  return NULL;
+}
+
+int rc_rma_in_window_memory(const void *p, size_t bytes) {
+  const char *b = p;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i) {
+    const struct rc_window *w = &windows[i];
+    if (!w->used || !w->base || w->size <= 0) continue;
+    if (b < w->base + w->size && w->base < b + bytes) return 1;
+  }
+  return 0;
+}
+
+void rc_rma_limit(struct rc_window *w, const char *what, long long limit) {
+  int *said = w ? &w->limit_said : &table_limit_said;
+  if (*said) return;
+  *said = 1;
+  rc_line l;
+  rc_begin(&l, "rma_limit");
+  if (w) rc_int(&l, "win", w->id);
+  rc_str(&l, "what", what);
+  rc_int(&l, "limit", limit);
+  rc_end(&l);
+}
+
+void rc_rma_begin(rc_line *l, const char *ev, const struct rc_window *w, const char *call) {
+  rc_begin(l, ev);
+  rc_int(l, "win", w->id);
+  rc_str(l, "call", call);
+  rc_int(l, "epoch", (long long)w->syncs);
+}
+
+long long rc_rma_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The window info keys the RMA semantics depend on (MPI-4.1 §13.2.1), as the program passed
+ * them: what the program asserted, which binds it whatever hints the library then uses. */
+static void write_info(rc_line *l, MPI_Info info) {
+  static const char *const keys[] = {"accumulate_ordering", "accumulate_ops"};
+  if (info == MPI_INFO_NULL) return;
+  rc_open_object(l, "info");
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i) {
+    char value[256];
+    int flag = 0;
+#if MPI_VERSION >= 4
+    int length = (int)sizeof value;
+    if (PMPI_Info_get_string(info, keys[i], &length, value, &flag) != MPI_SUCCESS) flag = 0;
+#else
+    if (PMPI_Info_get(info, keys[i], (int)sizeof value - 1, value, &flag) != MPI_SUCCESS) flag = 0;
+#endif
+    value[sizeof value - 1] = '\0';
+    if (flag) rc_str(l, keys[i], value);
+  }
+  rc_close(l);
+}
+
+/* The world ranks of the window's group, in window-rank order: with the window's place among
+ * this rank's windows of the same group, what names one window on every rank (ids alone do not:
+ * windows of other communicators interleave differently on different ranks). Called with the
+ * lock held (the buffers are static). */
+static void write_group(rc_line *l, MPI_Comm comm, int group_size) {
+  static int in[RC_RMA_MAX_GROUP], out[RC_RMA_MAX_GROUP];
+  MPI_Group group, world;
+  if (group_size > RC_RMA_MAX_GROUP) {
+    rc_bool(l, "group_bounded", 1);
+    return;
+  }
+  if (PMPI_Comm_group(comm, &group) != MPI_SUCCESS) return;
+  if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
+    for (int i = 0; i < group_size; ++i) in[i] = i;
+    if (PMPI_Group_translate_ranks(group, group_size, in, world, out) == MPI_SUCCESS) {
+      rc_open_array(l, "group");
+      for (int i = 0; i < group_size; ++i) rc_int(l, NULL, out[i]);
+      rc_close(l);
+    }
+    PMPI_Group_free(&world);
+  }
+  PMPI_Group_free(&group);
+}
+
+/* Follows a new window and writes its rma_win line. */
+static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+                           MPI_Comm comm, const void *caller) {
+  rc_count(call);
+  rc_rma_lock();
+  const int id = windows_created++;
+  struct rc_window *w = NULL;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS && !w; ++i)
+    if (!windows[i].used) w = &windows[i];
+  if (!w) {
+    rc_rma_limit(NULL, "windows", RC_RMA_MAX_WINDOWS);
+    rc_rma_unlock();
+    return;
+  }
+  *w = (struct rc_window){.used = 1, .win = win, .id = id, .base = base, .size = size};
+  int rank = -1, group_size = 0;
+  PMPI_Comm_rank(comm, &rank);
+  PMPI_Comm_size(comm, &group_size);
+  rc_line l;
+  rc_begin(&l, "rma_win");
+  rc_int(&l, "win", id);
+  rc_str(&l, "call", call);
+  rc_int(&l, "win_rank", rank);
+  rc_int(&l, "win_size", group_size);
+  write_group(&l, comm, group_size);
+  /* The machine: `time` values of ranks on different machines are not comparable. */
+  char host[256] = "";
+  gethostname(host, sizeof host - 1);
+  rc_str(&l, "host", host);
+  rc_int(&l, "size", (long long)size);
+  rc_int(&l, "disp_unit", disp_unit);
+  write_info(&l, info);
+  rc_caller(&l, caller);
+  rc_end(&l);
+  rc_rma_unlock();
+}
+
+static void window_freed(MPI_Win win) {
+  rc_count("MPI_Win_free");
+  rc_rma_lock();
+  struct rc_window *w = rc_rma_window(win);
+  if (w) {
+    rc_rma_forget_origins(w);
+    rc_line l;
+    rc_rma_begin(&l, "rma_win_free", w, "MPI_Win_free");
+    rc_end(&l);
+    w->used = 0;
+  }
+  rc_rma_unlock();
+}
+
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  const int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_create", *win, base, size, disp_unit, info, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  const int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_allocate", *win, *(void **)baseptr, size, disp_unit, info, comm,
+                   __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  const int rc = PMPI_Win_allocate_shared(size, disp_unit, info, comm, baseptr, win);
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_allocate_shared", *win, *(void **)baseptr, size, disp_unit, info, comm,
+                   __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_create_dynamic(info, comm, win);
+  const int rc = PMPI_Win_create_dynamic(info, comm, win);
+  /* size 0 and disp_unit 1 (§13.2.4): memory is attached later, which the record does not follow. */
+  if (rc == MPI_SUCCESS)
+    window_created("MPI_Win_create_dynamic", *win, NULL, 0, 1, info, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Win_free(MPI_Win *win) {
+  if (!rc_active()) return PMPI_Win_free(win);
+  const MPI_Win freed = *win;
+  const int rc = PMPI_Win_free(win);
+  if (rc == MPI_SUCCESS) window_freed(freed);
+  return rc;
+}

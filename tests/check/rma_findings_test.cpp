@@ -1,0 +1,274 @@
+// rma_findings on records written by hand in the runtime's format (docs/check_records.md, "RMA"):
+// which epochs become scenarios, which calls are paired, and what is set aside.
+#include "check/analysis/rma_findings.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+// The ranks' records (two by default) of one window of 16 bytes, disp_unit 4, built line by line.
+class records {
+ public:
+  explicit records(int ranks = 2) : by_rank_(static_cast<std::size_t>(ranks)) {
+    json group = json::array();
+    for (int r = 0; r < ranks; ++r) group.push_back(r);
+    for (int r = 0; r < ranks; ++r)
+      add(r, {{"ev", "rma_win"},
+              {"win", 0},
+              {"call", "MPI_Win_create"},
+              {"win_rank", r},
+              {"win_size", ranks},
+              {"group", group},
+              {"size", 16},
+              {"disp_unit", 4}});
+  }
+  records& sync(int rank, const std::string& call, long long time, json extra = json::object()) {
+    json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
+    l.update(extra);
+    return add(rank, l);
+  }
+  records& fence_all(long long time) {
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) sync(static_cast<int>(r), "MPI_Win_fence", time);
+    return *this;
+  }
+  // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
+  records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
+                      const std::string& op = "MPI_SUM") {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Accumulate"},
+                      {"target", 0},
+                      {"disp", 0},
+                      {"count", 1},
+                      {"type", type},
+                      {"origin_count", 1},
+                      {"origin_type", type},
+                      {"op", op},
+                      {"origin", origin},
+                      {"time", time}});
+  }
+  records& put(int rank, long long time) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Put"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"origin", "07000000"},
+                      {"time", time}});
+  }
+  const std::vector<std::vector<json>>& lines() const { return by_rank_; }
+
+ private:
+  records& add(int rank, json l) {
+    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
+    l["rank"] = rank;
+    l["seq"] = lines.size();
+    lines.push_back(std::move(l));
+    return *this;
+  }
+  std::vector<std::vector<json>> by_rank_;
+};
+
+std::multiset<std::string> checks(const std::vector<json>& out) {
+  std::multiset<std::string> names;
+  for (const auto& j : out)
+    if (j["ev"] == "finding") names.insert(j["check"].get<std::string>());
+  return names;
+}
+
+std::size_t not_analysed(const std::vector<json>& out) {
+  std::size_t n = 0;
+  for (const auto& j : out) n += j["ev"] == "rma_not_analysed";
+  return n;
+}
+
+TEST(RmaFindings, AccumulatesOfTwoTypesInOneFenceEpochAreMismatched) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  ASSERT_TRUE(checks(out).contains("mismatched_accumulates")) << json(out).dump(1);
+  for (const auto& f : out) {
+    if (f["ev"] != "finding") continue;
+    EXPECT_EQ(f["rule"].get<std::string>().rfind("MPI-4.1 §13.", 0), 0u) << f.dump();
+    EXPECT_EQ(f["evidence"]["epoch"], "fence epoch 1");
+    EXPECT_TRUE(f["evidence"]["scenario"].get<std::string>().find("rank 1: accumulate op=MPI_SUM type=MPI_UNSIGNED") !=
+                std::string::npos);
+  }
+}
+
+TEST(RmaFindings, AccumulatesOfOneTypeAndOpAreClean) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "02000000", 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, CallsOfDifferentFenceEpochsAreNotPaired) {
+  records r;
+  r.fence_all(1)
+      .accumulate(0, "MPI_INT", "01000000", 2)
+      .fence_all(3)
+      .accumulate(1, "MPI_FLOAT", "0000803f", 4)
+      .fence_all(5);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).empty());
+}
+
+TEST(RmaFindings, PutsOnOneLocationInAFenceEpochRace) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+}
+
+TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+  r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("mismatched_accumulates"));
+}
+
+// Rank 0's accumulate was complete at the target (its flush returned) before rank 1 made its
+// call: some synchronisation may order them, so they are not claimed concurrent.
+TEST(RmaFindings, PassiveCallsWhoseLifetimesDoNotOverlapAreNotPaired) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).sync(0, "MPI_Win_flush_all", 12);
+  r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
+  r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+}
+
+// The target's window info reaches the scenario: with accumulate_ordering=none one origin's two
+// MPI_REPLACE accumulates to one element may take effect in either order (MPI-4.1 §13.2.1).
+TEST(RmaFindings, TheTargetsWindowInfoIsTheScenarios) {
+  for (const bool ordering_none : {false, true}) {
+    records r;
+    r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2, "MPI_REPLACE");
+    r.accumulate(0, "MPI_INT", "02000000", 3, "MPI_REPLACE").fence_all(4);
+    auto lines = r.lines();
+    if (ordering_none) lines[0][0]["info"] = {{"accumulate_ordering", "none"}};
+    EXPECT_EQ(checks(rma_findings(lines)).contains("unordered_same_origin"), ordering_none);
+  }
+}
+
+TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  auto lines = r.lines();
+  lines[0][2]["target"] = -2;  // Open MPI's MPI_PROC_NULL
+  lines[1][2]["target"] = -2;
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+// Lifetimes are compared only on one machine: the same calls on two hosts are not paired.
+TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesAreNotPaired) {
+  for (const bool two_hosts : {false, true}) {
+    records r;
+    r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+    r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+    auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
+    lines[0][0]["host"] = "node1";
+    lines[1][0]["host"] = two_hosts ? "node2" : "node1";
+    const auto out = rma_findings(lines);
+    EXPECT_EQ(checks(out).contains("mismatched_accumulates"), !two_hosts);
+    EXPECT_EQ(not_analysed(out), two_hosts ? 1u : 0u);
+  }
+}
+
+TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).accumulate(0, "MPI_INT", "01000000", 2);
+  r.sync(0, "MPI_Win_unlock", 3, {{"target", 0}});
+  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
+  r.sync(1, "MPI_Win_complete", 3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);
+}
+
+TEST(RmaFindings, BoundedOriginValuesAreSetAside) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
+  auto lines = r.lines();
+  lines[1][2]["values_bounded"] = true;  // rank 1's accumulate
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty());
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+// A bound that cut an epoch's calls leaves the recorded ones judged (a missing call can add a
+// finding, never remove one) and says that the rest was not analysed.
+TEST(RmaFindings, AnEpochCutByTheCallBoundIsJudgedOnWhatWasRecorded) {
+  records r;
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
+  auto lines = r.fence_all(3).lines();
+  lines[1].insert(lines[1].begin() + 3, json{{"ev", "rma_limit"},
+                                             {"win", 0},
+                                             {"epoch", 1},
+                                             {"call", "MPI_Accumulate"},
+                                             {"what", "calls_in_epoch"},
+                                             {"limit", 64}});
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+// Once the record of a window stops (bound on synchronisation calls), a passive call whose
+// completion it does not show has no known lifetime: not paired with anything.
+TEST(RmaFindings, APassiveCallWithoutRecordedCompletionIsSetAside) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+  auto lines = r.sync(0, "MPI_Win_unlock_all", 20).lines();
+  lines[1].push_back({{"ev", "rma_limit"}, {"win", 0}, {"what", "sync_events"}, {"limit", 512}});
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);  // the record stops; rank 1's call
+}
+
+// Ranks 0 and 1 share one window, ranks 2 and 3 another: both are window 0 in their records,
+// and each pair accumulates into its own window rank 0, one pair as MPI_UNSIGNED. The windows
+// are told apart by their groups: calls of different windows are never paired.
+TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
+  records r(4);
+  r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "01000000", 2);
+  r.accumulate(2, "MPI_UNSIGNED", "01000000", 2).accumulate(3, "MPI_UNSIGNED", "01000000", 2).fence_all(3);
+  auto lines = r.lines();
+  for (std::size_t rank = 0; rank < 4; ++rank) {
+    json& win = lines[rank][0];
+    win["win_rank"] = rank % 2;
+    win["win_size"] = 2;
+    win["group"] = rank < 2 ? json{0, 1} : json{2, 3};
+  }
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+  for (auto& l : lines) l[0]["group"] = json{0, 1, 2, 3};  // one window: the bug this guards against
+  for (auto& l : lines) l[0]["win_size"] = 4;
+  for (std::size_t rank = 0; rank < 4; ++rank) lines[rank][0]["win_rank"] = rank;
+  EXPECT_TRUE(checks(rma_findings(lines)).contains("mismatched_accumulates"));
+}
+
+TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {
+  records r;
+  r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  auto lines = r.lines();
+  lines[1].erase(lines[1].begin());  // rank 1's rma_win line
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).empty());
+  EXPECT_EQ(not_analysed(out), 1u);
+}
+
+}  // namespace
+}  // namespace redsem::check

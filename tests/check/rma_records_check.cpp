@@ -1,0 +1,97 @@
+// The test driver of the RMA test programs (tests/check/programs/rma_*.c): after a program ran
+// under mpirun with the check library preloaded, it reads the records from the directory,
+// runs the post-run analysis (rma_findings) on them, and asserts which checks the run and the
+// analysis found together.
+//
+//   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all)
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <string>
+
+#include "check/analysis/rma_findings.h"
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+std::string records_dir;
+std::set<std::string> expected;
+
+// rank-<R>.jsonl of every rank, indexed by R.
+std::vector<std::vector<json>> read_records() {
+  std::vector<std::vector<json>> by_rank;
+  const std::regex name("rank-([0-9]+)\\.jsonl");
+  for (const auto& entry : std::filesystem::directory_iterator(records_dir)) {
+    std::smatch m;
+    const std::string file = entry.path().filename().string();
+    if (!std::regex_match(file, m, name)) continue;
+    const std::size_t rank = std::stoul(m[1]);
+    if (by_rank.size() <= rank) by_rank.resize(rank + 1);
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) by_rank[rank].push_back(json::parse(line));
+  }
+  return by_rank;
+}
+
+// The runtime's findings and the analysis's, together. What the analysis set aside is printed,
+// so a test log shows it.
+std::vector<json> all_findings(const std::vector<std::vector<json>>& records) {
+  std::vector<json> findings;
+  for (const auto& lines : records)
+    for (const auto& l : lines)
+      if (l["ev"] == "finding") findings.push_back(l);
+  for (const auto& j : rma_findings(records)) {
+    if (j["ev"] == "finding")
+      findings.push_back(j);
+    else
+      std::printf("%s\n", j.dump().c_str());
+  }
+  return findings;
+}
+
+TEST(CheckedRun, EveryRankRecordedUntilFinalize) {
+  const auto records = read_records();
+  ASSERT_GE(records.size(), 2u) << "no records in " << records_dir;
+  for (std::size_t r = 0; r < records.size(); ++r) {
+    ASSERT_FALSE(records[r].empty()) << "rank " << r;
+    EXPECT_EQ(records[r].front()["ev"], "start") << "rank " << r;
+    EXPECT_EQ(records[r].back()["ev"], "finalize") << "rank " << r;
+  }
+}
+
+TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
+  const auto findings = all_findings(read_records());
+  std::set<std::string> found;
+  for (const auto& f : findings) found.insert(f["check"].get<std::string>());
+  std::set<std::string> want = expected;
+  want.erase("none");
+  EXPECT_EQ(found, want) << json(findings).dump(1);
+}
+
+TEST(CheckedRun, FindingsHaveTheRecordShape) {
+  for (const auto& f : all_findings(read_records())) {
+    for (const char* key : {"check", "rank", "call", "rule", "message", "caller", "evidence"})
+      EXPECT_TRUE(f.contains(key)) << key << " missing in " << f.dump();
+    EXPECT_EQ(f.value("rule", "").rfind("MPI-4.1 §", 0), 0u) << f.dump();
+  }
+}
+
+}  // namespace
+}  // namespace redsem::check
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: check_rma_records DIR CHECK... (\"none\" for no finding)\n");
+    return 2;
+  }
+  redsem::check::records_dir = argv[1];
+  for (int i = 2; i < argc; ++i) redsem::check::expected.insert(argv[i]);
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,15 @@
+# One RMA test program under mpirun with the check library preloaded, then its records through
+# the analysis driver. Run with cmake -P and:
+#   -DLAUNCH=<mpirun command, a list> -DLIBRARY=<libredsem_check_*.so> -DPROGRAM=<binary>
+#   -DDIR=<records directory> -DDRIVER=<check_rma_records> -DEXPECT=<checks, a list>
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR})
+execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_CHECK_DIR=${DIR} LD_PRELOAD=${LIBRARY} ${LAUNCH} ${PROGRAM}
+                RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} under mpirun exited with ${status}")
+endif()
+execute_process(COMMAND ${DRIVER} ${DIR} ${EXPECT} RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "the records of ${PROGRAM} in ${DIR} do not hold what the test expects (${EXPECT})")
+endif()
