@@ -3,13 +3,14 @@
 #include <array>
 
 #include "check/analysis/float_order.h"
+#include "check/analysis/rma_analysis.h"
 
 namespace redsem::check {
 
 std::span<const post_run_analysis> post_run_analyses() {
-  // An analysis of its own records (the RMA epochs: check/analysis/rma_findings.h) is one more row.
   static constexpr std::array analyses{
       post_run_analysis{"float order", float_order_findings},
+      post_run_analysis{"RMA epochs", rma_analysis},
   };
   return analyses;
 }
