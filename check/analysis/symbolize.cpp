@@ -46,11 +46,15 @@ std::string run_addr2line(const std::vector<std::string>& argv) {
   return text;
 }
 
-// "app.c:42 (main)" from addr2line -f -C's two lines; empty when it knows neither.
+// Marks a location that names a function but no file and line (symbolize completes it).
+constexpr std::string_view no_line_mark = "\x01";
+
+// "app.c:42 (main)" from addr2line -f -C's two lines; "main()" when the module has a symbol
+// table but no line information (built without -g); empty when it knows neither.
 std::string describe(const std::string& function, const std::string& place) {
   const bool known_function = !function.empty() && function != "??";
   const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
-  if (!known_place) return "";
+  if (!known_place) return known_function ? std::string(no_line_mark) + function + "()" : "";
   std::string where = place.substr(0, place.find(" (discriminator"));
   if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
   return known_function ? where + " (" + function + ")" : where;
@@ -106,9 +110,13 @@ void symbolize(std::vector<finding>& findings) {
     const auto where = located.find(module);
     const std::string a = f.caller.is_object() ? lookup_address(f.caller) : "";
     const auto at = where == located.end() ? decltype(where->second.end()){} : where->second.find(a);
-    f.location = where != located.end() && at != where->second.end() && !at->second.empty()
-                     ? at->second
-                     : unsymbolized_location(f.caller);
+    const bool found = where != located.end() && at != where->second.end() && !at->second.empty();
+    if (!found)
+      f.location = unsymbolized_location(f.caller);
+    else if (at->second.starts_with(no_line_mark))  // a function, no line: keep where it is too
+      f.location = at->second.substr(no_line_mark.size()) + " (" + unsymbolized_location(f.caller) + ", no line information)";
+    else
+      f.location = at->second;
   }
 }
 

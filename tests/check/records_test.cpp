@@ -2,11 +2,19 @@
 // same finding on several ranks merged into one.
 #include "check/analysis/records.h"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
 
 #include "check/analysis/finding.h"
 #include "check/analysis/hex_bytes.h"
 #include "check/analysis/run_report.h"
+#include "check/analysis/symbolize.h"
+
+// A call site to symbolise: a function of this test executable, which has a symbol table.
+extern "C" __attribute__((noinline, used)) int redsem_symbolize_target(int x) { return x * 3 + 1; }
 
 namespace redsem::check {
 namespace {
@@ -34,6 +42,24 @@ TEST(check_records, the_same_finding_on_two_ranks_is_one_finding_listing_both) {
   EXPECT_EQ(report.findings[0].ranks, (std::vector<int>{0, 1}));
   // No line information for a module that is not there: the recorded symbol names the caller.
   EXPECT_EQ(report.findings[0].location, "main in /nonexistent/app");
+}
+
+TEST(check_records, a_caller_in_a_module_without_line_information_names_its_function_and_place) {
+  Dl_info info;
+  const auto* code = reinterpret_cast<const char*>(&redsem_symbolize_target) + 1;
+  ASSERT_NE(dladdr(code, &info), 0);
+  char offset[32], address[32];
+  std::snprintf(offset, sizeof offset, "0x%jx", static_cast<std::uintmax_t>(code - static_cast<const char*>(info.dli_fbase)));
+  std::snprintf(address, sizeof address, "0x%jx", reinterpret_cast<std::uintmax_t>(code));
+  std::vector<finding> findings{finding_from_record(
+      {{"check", "x"}, {"caller", {{"module", info.dli_fname}, {"offset", offset}, {"address", address}, {"symbol", nullptr}}}},
+      0)};
+  symbolize(findings);
+  // With -g: "records_test.cpp:N (redsem_symbolize_target)"; without: the function and the place.
+  EXPECT_NE(findings[0].location.find("redsem_symbolize_target"), std::string::npos) << findings[0].location;
+  if (findings[0].location.find("records_test.cpp:") == std::string::npos) {
+    EXPECT_NE(findings[0].location.find("no line information"), std::string::npos) << findings[0].location;
+  }
 }
 
 TEST(check_records, findings_that_differ_in_their_evidence_stay_apart) {
