@@ -13,8 +13,8 @@ enum class collective { reduce, allreduce, reduce_scatter, reduce_scatter_block,
 std::string_view to_string(collective c);
 std::optional<collective> parse_collective(std::string_view name);
 
-// How the collective is called: MPI_Reduce; MPI_Ireduce then MPI_Wait (MPI-4.1 §6.12);
-// MPI_Reduce_init, MPI_Start, MPI_Wait (MPI-4.1 §6.13). Libraries give the latter two other
+// How the collective is called: MPI_Reduce; MPI_Ireduce then MPI_Wait (MPI-4.1 §7.12);
+// MPI_Reduce_init, MPI_Start, MPI_Wait (MPI-4.1 §7.13). Libraries give the latter two other
 // schedules than the first.
 enum class call_form { blocking, nonblocking, persistent };
 std::string_view to_string(call_form f);

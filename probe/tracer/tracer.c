@@ -6,7 +6,7 @@
  *   S <case> <collective> <commute> <in_place> <count> <root> <padded> <form>  (before the call)
  *   C <case> <collective> <commute> <in_place> <count> <root> <padded> <form>  (after it, then results)
  * Each collective runs in three call forms: blocking (MPI_Reduce), nonblocking (MPI_Ireduce, then
- * MPI_Wait; MPI-4.1 §6.12) and persistent (MPI_Reduce_init, MPI_Start, MPI_Wait; MPI-4.1 §6.13),
+ * MPI_Wait; MPI-4.1 §7.12) and persistent (MPI_Reduce_init, MPI_Start, MPI_Wait; MPI-4.1 §7.13),
  * which libraries implement with other schedules. A library before MPI-4 may offer the persistent
  * ones as an extension (Open MPI's MPIX_*_init); one with neither gets "F persistent 0 -" and no
  * persistent cases.
