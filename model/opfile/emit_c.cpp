@@ -253,9 +253,11 @@ std::string datatype_function(const std::string& p, const typed_op& op, const st
     displacements += sep + "(MPI_Aint)" + field_offset(p, op, f);
     types += sep + scalar_handles(op.fields[f].type).front().name;
   }
-  s += "/* The datatype " + p + "_function takes: the struct of its fields, resized to the C struct's\n"
-       " * size so that consecutive elements follow the C array. Made once and kept; the function accepts\n"
-       " * this handle and no other. Call it after MPI_Init, before threads share it. */\n";
+  s += "/* The datatype " + p + "_function takes: " +
+       (handles.empty() ? "" : handles.front().name + " where its C layout is this struct's, otherwise ") +
+       "the struct of\n * its fields, resized to the C struct's size so that consecutive elements follow the C array.\n"
+       " * Made once and kept: the function accepts this handle and no other. Call it after MPI_Init,\n"
+       " * before threads share it. */\n";
   s += "int " + p + "_datatype(MPI_Datatype *type) {\n";
   if (!handles.empty()) s += "#if " + handles.front().condition + "\n  *type = " + handles.front().name + ";\n  return MPI_SUCCESS;\n#else\n";
   s += "  if (" + p + "_made_type == MPI_DATATYPE_NULL) {\n";
@@ -319,7 +321,7 @@ std::string header(const std::vector<const typed_op*>& instances, const c_unit_r
     s += " * The pragmas below keep the compiler from contracting a * b + c into one fused multiply-add,\n"
          " * which rounds once where the op file rounds twice (as -ffp-contract=off does).\n";
   s += " * Each function checks its datatype handle and ends the program (MPI_Abort with MPI_ERR_TYPE)\n"
-       " * on any other: see PREFIX_refuse. */\n";
+       " * on any other, saying which (the _refuse functions below). */\n";
   s += "#include <limits.h>\n#include <math.h>\n#include <mpi.h>\n#include <stdbool.h>\n#include <stddef.h>\n"
        "#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\n\n";
   if (std::any_of(instances.begin(), instances.end(), [](const auto* op) { return has_float(*op); }))
