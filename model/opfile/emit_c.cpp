@@ -197,16 +197,21 @@ std::string accepts_function(const std::string& p, const std::vector<handle>& ha
   return s + "  return 0;\n}\n\n";
 }
 
-std::string refuse_function(const std::string& p, const typed_op& op, const std::vector<handle>& handles) {
+// What an instance's function takes, for messages.
+std::string expected_text(const std::string& p, const std::vector<handle>& handles) {
   std::string expected = handles.empty() ? "the datatype " + p + "_datatype() makes" : handles.front().name;
   if (handles.size() > 1) expected += " or an equivalent predefined datatype";
+  return expected;
+}
+
+std::string refuse_function(const std::string& p, const std::string& what, const std::string& expected) {
   std::string s = "/* A user function cannot return an error (MPI-4.1 §7.9.5), and going on would read and\n"
                   " * write elements of another layout: a wrong datatype ends the program, saying why. */\n";
   s += "static void " + p + "_refuse(MPI_Datatype type) {\n";
   s += "  char name[MPI_MAX_OBJECT_NAME] = \"\";\n  int length = 0;\n";
   s += "  if (type != MPI_DATATYPE_NULL) MPI_Type_get_name(type, name, &length);\n";
-  s += "  fprintf(stderr, \"" + p + "_function (op " + op.name + (op.instance.empty() ? "" : ", " + op.instance) +
-       "): called with datatype '%s'; it takes " + expected + "\\n\", length > 0 ? name : \"(unnamed)\");\n";
+  s += "  fprintf(stderr, \"" + p + "_function (" + what + "): called with datatype '%s'; it takes " + expected +
+       "\\n\", length > 0 ? name : \"(unnamed)\");\n";
   s += "  MPI_Abort(MPI_COMM_WORLD, MPI_ERR_TYPE);\n}\n\n";
   return s;
 }
@@ -236,6 +241,28 @@ std::string op_create_function(const std::string& p, const typed_op& op) {
          " as the op file declares (commute " + (op.commute ? "true" : "false") + "). */\n" + "int " + p +
          "_op_create(MPI_Op *op) { return MPI_Op_create(" + p + "_function, " + (op.commute ? "1" : "0") +
          ", op); }\n\n";
+}
+
+// With several type choices: one function for all of them, choosing by the datatype handle, so
+// that one MPI_Op serves every type (as the predefined ops do).
+std::string dispatch_text(const std::vector<const typed_op*>& instances, const c_unit_request& r) {
+  const typed_op& first = *instances.front();
+  const std::string p = r.prefix.empty() ? lower(first.name) : r.prefix;
+  std::string expected;
+  std::string s = "/* ---- " + first.name + ": " + p + "_function, every type choice by its datatype handle ---- */\n\n";
+  for (const auto* op : instances) {
+    const std::string q = c_name_prefix(*op, r.prefix);
+    expected += (expected.empty() ? "" : ", ") + expected_text(q, predefined_handles(*op));
+  }
+  s += refuse_function(p, "op " + first.name, expected);
+  s += "/* The function of the type choice whose datatype this is. */\n";
+  s += "void " + p + "_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype) {\n";
+  for (const auto* op : instances) {
+    const std::string q = c_name_prefix(*op, r.prefix);
+    s += "  if (" + q + "_accepts(*datatype)) {\n    " + q + "_function(invec, inoutvec, len, datatype);\n    return;\n  }\n";
+  }
+  s += "  " + p + "_refuse(*datatype);\n}\n\n";
+  return s + op_create_function(p, first);
 }
 
 std::string datatype_function(const std::string& p, const typed_op& op, const std::vector<handle>& handles) {
@@ -295,7 +322,8 @@ std::string instance_text(const typed_op& op, const c_unit_request& r) {
   const auto handles = predefined_handles(op);
   std::string s = "/* ---- " + op.name + (op.instance.empty() ? "" : " (" + op.instance + ")") + ": " +
                   p + "_function ---- */\n\n";
-  s += element_typedef(p, op) + accepts_function(p, handles) + refuse_function(p, op, handles) +
+  s += element_typedef(p, op) + accepts_function(p, handles) +
+       refuse_function(p, "op " + op.name + (op.instance.empty() ? "" : ", " + op.instance), expected_text(p, handles)) +
        user_function(p, op, r.semantics) + op_create_function(p, op) + datatype_function(p, op, handles) +
        identity_function(p, op, r.semantics);
   return s;
@@ -349,6 +377,7 @@ std::optional<std::string> emit_c(const std::vector<const typed_op*>& instances,
   }
   std::string out = header(instances, request);
   for (const auto* op : instances) out += instance_text(*op, request);
+  if (instances.size() > 1) out += dispatch_text(instances, request);
   while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
   return out;
 }

@@ -24,8 +24,10 @@ struct c_unit_request {
 // _identity and _element, TYPE the type choice of a generic op.
 std::string c_name_prefix(const typed_op& op, const std::string& prefix);
 
-// One translation unit defining every instance in `instances`; nullopt with *why set when C
-// cannot express the op (a field named like a C keyword, a NaN literal with a payload, …).
+// One translation unit defining every instance in `instances`, and with more than one of them
+// PREFIX_function and PREFIX_op_create for all, which pass each call to the instance whose
+// datatype handle it gets; nullopt with *why set when C cannot express the op (a field named
+// like a C keyword, a NaN literal with a payload, …).
 std::optional<std::string> emit_c(const std::vector<const typed_op*>& instances, const c_unit_request& request,
                                   std::string* why);
 
