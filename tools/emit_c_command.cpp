@@ -8,6 +8,7 @@
 #include "model/opfile/emit_c.h"
 #include "model/opfile/typed_op.h"
 #include "tools/command.h"
+#include "tools/op_file_choice.h"
 #include "tools/policy_option.h"
 #include "tools/version.h"
 
@@ -29,23 +30,13 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
     err << "redsem emit-c: --prefix '" << o.prefix << "' is not a C identifier (a letter, then letters, digits, _)\n";
     return bad_input;
   }
-  const auto loaded = opfile::load_op_path(o.file);
-  if (!loaded.op) {
-    err << loaded.error.to_string() << "\n";
-    return bad_input;
-  }
-  std::vector<const opfile::typed_op*> chosen;
-  if (o.type.empty()) {
-    for (const auto& i : loaded.op->instances) chosen.push_back(&i);
-  } else if (const auto* i = loaded.op->instance(o.type)) {
-    chosen.push_back(i);
-  } else {
-    err << "redsem emit-c: --type " << o.type << ": " << o.file << " has no such type choice\n";
-    return bad_input;
-  }
+  const auto loaded = load_op_file(o.file, err);
+  if (!loaded) return bad_input;
+  const auto chosen = choose_instances(*loaded, o.type, o.type.empty(), "emit-c", o.file, err);
+  if (chosen.empty()) return bad_input;
   const auto text = opfile::emit_c(chosen, {o.file, version_line(), o.prefix, *p}, &why);
   if (!text) {
-    err << "redsem emit-c: " << o.file << ": C cannot express op " << loaded.op->syntax.name << ": " << why << "\n";
+    err << "redsem emit-c: " << o.file << ": C cannot express op " << loaded->syntax.name << ": " << why << "\n";
     return bad_input;
   }
   if (o.output.empty()) {
