@@ -16,6 +16,7 @@ set(subcommands
   "rma|explore every interleaving of RMA accumulates"
   "opcheck|check the laws of an op definition file, or of a compiled MPI_User_function, by concrete search"
   "fuzz|differential fuzzing of a reduction kernel against the model"
+  "emit-c|write an op file as C: an MPI_User_function, its MPI_Op_create and its datatype"
   "probe|trace a real MPI library's reduction collectives under mpirun"
   "check|run an MPI program with its reductions checked")
 

@@ -25,6 +25,7 @@ command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
 command add_fuzz_command(CLI::App& app);
 command add_laws_command(CLI::App& app);
+command add_emit_c_command(CLI::App& app);
 // `share`: this process's part of a search split over an MPI job (redsem-mpi); the whole by default.
 command add_orders_command(CLI::App& app, sim::search_share share = {});
 command add_rma_command(CLI::App& app, sim::search_share share = {});

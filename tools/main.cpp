@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
       redsem::tools::add_opcheck_command(app),
       redsem::tools::add_fuzz_command(app),
       redsem::tools::add_laws_command(app),
+      redsem::tools::add_emit_c_command(app),
       redsem::tools::add_orders_command(app),
       redsem::tools::add_simulate_command(app),
       redsem::tools::add_rma_command(app),

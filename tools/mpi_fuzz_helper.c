@@ -17,7 +17,7 @@
  *
  * OP and TYPE are MPI names ("MPI_SUM", "MPI_INT8_T"): names, not table positions, so the two
  * sides cannot drift apart. OP may also be one of the MPIX add-on's proposal ops
- * (MPIX_SEGMENTED_SUM, MPIX_SELECT_SUM, MPIX_ALL_EQUAL_MIN, compiled in from mpix/src), so
+ * (MPIX_SEGMENTED_SUM, MPIX_SELECT_SUM, MPIX_ALL_EQUAL_MIN, generated from examples/ops and compiled in), so
  * tests compare them with their op files' definitions in the model. INOFF/INOUTOFF place each
  * buffer that many bytes past a 64-byte boundary, so alignment-dependent code paths run as they
  * would for the caller. */

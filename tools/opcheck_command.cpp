@@ -16,6 +16,7 @@
 #include "tools/fuzz_kernel_mpi.h"
 #include "tools/json_text.h"
 #include "tools/number_options.h"
+#include "tools/op_file_choice.h"
 #include "tools/opcheck.h"
 #include "tools/policy_option.h"
 #include "tools/sim_inputs.h"
@@ -146,20 +147,10 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
            "to call)\n";
     return bad_input;
   }
-  const auto loaded = opfile::load_op_path(o.file);
-  if (!loaded.op) {
-    err << loaded.error.to_string() << "\n";
-    return bad_input;
-  }
-  std::vector<const opfile::typed_op*> chosen;
-  if (o.all_types) {
-    for (const auto& i : loaded.op->instances) chosen.push_back(&i);
-  } else if (const auto* i = loaded.op->instance(o.type)) {
-    chosen.push_back(i);
-  } else {
-    err << "redsem opcheck: --type " << o.type << ": " << o.file << " has no such type choice\n";
-    return bad_input;
-  }
+  const auto loaded = load_op_file(o.file, err);
+  if (!loaded) return bad_input;
+  const auto chosen = choose_instances(*loaded, o.type, o.all_types, "opcheck", o.file, err);
+  if (chosen.empty()) return bad_input;
   bool any_error = false;
   nlohmann::json reports = nlohmann::json::array();
   for (const auto* op : chosen) {

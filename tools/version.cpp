@@ -22,6 +22,8 @@ std::string built_for(const std::string& flavours) { return flavours.empty() ? "
 
 }  // namespace
 
+std::string version_line() { return std::string("redsem ") + REDSEM_VERSION + ", commit " + REDSEM_COMMIT; }
+
 std::string version_text() {
   std::string s = std::string("redsem ") + REDSEM_VERSION + "\n";
   s += std::string("commit: ") + REDSEM_COMMIT + "\n";

@@ -9,4 +9,7 @@ namespace redsem::tools {
 // SIMD targets this CPU runs the kernels on, and which MPI programs the build made.
 std::string version_text();
 
+// "redsem 0.9.0, commit 1a2b3c4d5e6f": the first line's facts, for what redsem writes into files.
+std::string version_line();
+
 }  // namespace redsem::tools

@@ -62,10 +62,13 @@ REDSEM_MPIX_API long MPIX_Reduce_locals_native_calls(void);
  *   values; (0,0) means nothing was selected.
  * MPIX_ALL_EQUAL_MIN (§8.3 fix A; commutative): every contribution supplies flag 1;
  *   (u,f) ⊕ (v,g) = (min(u,v), f ∧ g ∧ u = v). The flag of the result says whether every
- *   contribution was equal. A NaN compares unequal, so it clears the flag; its min is then
- *   whichever operand the comparison picks.
+ *   contribution was equal. A NaN compares unequal, so it clears the flag; min is redsem's
+ *   MPI_MIN under its default policy: a NaN operand wins, and −0 < +0.
  *
- * Integer sums wrap (two's complement), as the native kernels do. */
+ * Integer sums wrap (two's complement), as the native kernels do. The ops' C is generated at
+ * build time from the op files examples/ops/segmented_sum_normalised.op, select_sum_identity.op
+ * and all_min_all_equal.op (redsem emit-c); a datatype other than the five pair types ends the
+ * program (MPI_Abort with MPI_ERR_TYPE), saying which it got. */
 typedef struct { float value; int index; } MPIX_float_int;
 typedef struct { double value; int index; } MPIX_double_int;
 typedef struct { long value; int index; } MPIX_long_int;

@@ -17,7 +17,7 @@ function(opfile_numbered file)
 endfunction()
 
 # --- an identity may use constants only (it named a let over the operands: a segfault) ---
-foreach(cmd opcheck laws)
+foreach(cmd opcheck laws emit-c)
   redsem_bad_input(opfile_identity_let_${cmd} ARGS ${cmd} --op-file ${OPF}/identity_let.op RC 2
     ERR "identity_let.op:7:14: error: identity values are constants: 'x' cannot appear here")
 endforeach()
@@ -43,6 +43,10 @@ redsem_bad_input(opfile_let_chain_33000_orders ARGS orders --op-file ${BAD_GENER
   ERR "${chain_error}")
 redsem_bad_input(opfile_let_chain_at_limit ARGS opcheck --op-file ${BAD_GENERATED}/let_chain_199.op RC 0
   OUT "associative +holds on")
+redsem_bad_input(opfile_let_chain_33000_emit_c ARGS emit-c --op-file ${BAD_GENERATED}/let_chain_33000.op RC 2
+  ERR "${chain_error}")
+redsem_bad_input(opfile_let_chain_at_limit_emit_c ARGS emit-c --op-file ${BAD_GENERATED}/let_chain_199.op RC 0
+  OUT "const int32_t t197 = ")
 redsem_bad_input(opfile_let_chain_one_past ARGS opcheck --op-file ${BAD_GENERATED}/let_chain_200.op RC 2
   ERR "let 'x199' nests 201 levels")
 redsem_bad_input(opfile_let_chain_in_result ARGS opcheck --op-file ${BAD_GENERATED}/let_chain_result.op RC 2

@@ -1,8 +1,8 @@
 // The MPIX add-on's proposal ops against their definitions in the model. Each op is written
-// twice: in C for MPI programs (mpix/src/proposal_ops.c) and as an op file (examples/ops) that
-// the model runs and Z3 proves laws of. This runs both on the same random elements, the C op
-// through a real MPI's MPI_Reduce_local (the fuzz helper, which compiles mpix/src in) and the op
-// file through the model's interpreter, and compares every field, so the two cannot drift apart.
+// once, as an op file (examples/ops) that the model runs and Z3 proves laws of; the build
+// generates its C for MPI programs with `redsem emit-c`. This runs both on the same random
+// elements, the generated op through a real MPI's MPI_Reduce_local (the fuzz helper, which
+// compiles it in) and the op file through the model's interpreter, and compares every field.
 #include <gtest/gtest.h>
 
 #include <cmath>
