@@ -136,7 +136,7 @@ exploration explore(const rma_program& program, const explore_options& options) 
   x.states_total = 1;
   double full_executions = 1;
   std::vector<std::uint64_t> lengths;
-  auto components = step_components(steps);
+  auto components = step_components(program, steps);
   const auto first_byte = [&](const std::vector<std::size_t>& c) {
     std::int64_t b = steps[c.front()].at;
     for (std::size_t i : c) b = std::min(b, steps[i].at);

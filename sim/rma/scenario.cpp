@@ -199,7 +199,7 @@ class builder {
   void open_epoch(session& s) {
     if (epoch_ == "fence") s.fence();
     if (epoch_ == "lock_all")
-      for (int rank = 0; rank < sc_.ranks; ++rank) s.lock_all(rank);
+      for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
 
   std::string label(const line_record& r, const std::string& what) const {
@@ -209,6 +209,11 @@ class builder {
   void add_access(access a, const line_record& r) {
     a.completion_phase = side_.completions(a.origin);
     a.fence_epoch = fences_;
+    const auto passive = side_.passive(a.origin);
+    if (passive && a.kind != access_kind::local_load && a.kind != access_kind::local_store) {
+      a.lock_epoch = passive->id;
+      a.exclusive = passive->exclusive;
+    }
     sc_.program.accesses.push_back(std::move(a));
     sc_.access_lines.push_back(r.line);
   }

@@ -28,7 +28,8 @@
 //   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
-//   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
+//   rank 0: lock [T] shared|exclusive  |  unlock [T]  |  lock_all   # passive-target epochs of one rank
+//     (an exclusive lock keeps the other origins' epochs on T wholly before or after its own)
 //   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,

@@ -136,7 +136,7 @@ bool buffers_and_synchronisation::is_synchronisation(const std::string& name) {
 // "rank R: flush [T]", "flush_local [T]" (T: the target by default), "flush_all",
 // "flush_local_all", "wait REQ", "unlock [T]", "unlock_all": completion points (MPI-4.1
 // §13.3.5, §13.5.3, §13.5.4). Those that complete calls at the target order the rank's later
-// calls after them. "lock [T] shared" and "lock_all" open a passive-target epoch, "start [T]"
+// calls after them. "lock [T] shared|exclusive" and "lock_all" open a passive-target epoch, "start [T]"
 // an active-target one that "complete" ends (PSCW, the origin's side).
 void buffers_and_synchronisation::synchronisation(session& s, const line_record& r) {
   const std::string& name = r.words[0];
@@ -157,7 +157,7 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   else if (name == "flush_local_all") o = s.flush_local_all(r.rank);
   else if (name == "unlock") o = s.unlock(r.rank, target);
   else if (name == "unlock_all") o = s.unlock_all(r.rank);
-  else if (name == "lock_all") o = s.lock_all(r.rank);
+  else if (name == "lock_all") o = lock_all(s, r.rank);
   else if (name == "start") o = s.pscw_start(r.rank, target);
   else if (name == "complete") o = s.pscw_complete(r.rank);
   else o = wait(s, r);
@@ -165,19 +165,32 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   const bool at_target = ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" ||
                          name == "unlock_all" || name == "complete";
   if (at_target) ++completions_[r.rank];
+  if ((name == "unlock" && target == sc_.target) || name == "unlock_all") passive_.erase(r.rank);
 }
 
-// order the explorer does not model yet: refused rather than explored as if concurrent.
+// "rank R: lock [T] shared|exclusive". An exclusive lock on the scenario's target opens an
+// epoch that the explorer keeps apart from the other origins' epochs on it (§13.5.3).
 void buffers_and_synchronisation::lock(session& s, const line_record& r) {
   const auto& w = r.words;
   if (w.size() < 2 || w.size() > 3 || (w.back() != "shared" && w.back() != "exclusive"))
-    throw bad_input{r.line, "rank R: lock [TARGET] shared"};
-  if (w.back() == "exclusive")
-    throw bad_input{r.line,
-                    "exclusive locks are not modelled yet (the explorer would treat their epochs as concurrent)"};
+    throw bad_input{r.line, "rank R: lock [TARGET] shared|exclusive"};
+  const bool exclusive = w.back() == "exclusive";
   const int target = w.size() == 3 ? rank_word(r, w[1]) : sc_.target;
-  if (const auto o = s.lock(r.rank, target, lock_type::shared); !o.is_done())
-    sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " lock " + std::to_string(target), o});
+  if (const auto o = s.lock(r.rank, target, exclusive ? lock_type::exclusive : lock_type::shared); !o.is_done())
+    return sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " lock " + std::to_string(target), o});
+  if (target == sc_.target) passive_[r.rank] = passive_epoch{next_epoch_++, exclusive};
+}
+
+rma_outcome buffers_and_synchronisation::lock_all(session& s, int rank) {
+  const rma_outcome o = s.lock_all(rank);
+  if (o.is_done()) passive_[rank] = passive_epoch{next_epoch_++, false};  // shared, on every target
+  return o;
+}
+
+std::optional<buffers_and_synchronisation::passive_epoch> buffers_and_synchronisation::passive(int rank) const {
+  const auto it = passive_.find(rank);
+  if (it == passive_.end()) return std::nullopt;
+  return it->second;
 }
 
 rma_outcome buffers_and_synchronisation::wait(session& s, const line_record& r) {

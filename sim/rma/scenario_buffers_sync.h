@@ -53,6 +53,16 @@ class buffers_and_synchronisation {
   void name_request(int rank, const std::string& name, int line, std::optional<redsem::rma::request_id> request) {
     requests_[{rank, name}] = {line, request};
   }
+  // MPI_Win_lock_all by `rank` (a line, or the header "epoch lock_all").
+  redsem::rma::rma_outcome lock_all(redsem::rma::session& s, int rank);
+
+  // The passive-target epoch `rank` is in on the scenario's target, if any: its accesses carry it.
+  struct passive_epoch {
+    int id;          // unique in the scenario, increasing in each rank's program order
+    bool exclusive;  // under an exclusive lock
+  };
+  std::optional<passive_epoch> passive(int rank) const;
+
   // The rank's completions at the target so far: its later accesses are ordered after them.
   int completions(int rank) const {
     const auto it = completions_.find(rank);
@@ -76,6 +86,8 @@ class buffers_and_synchronisation {
   std::map<std::pair<int, std::string>, request_name> requests_;  // (rank, req= name), the latest
   std::map<int, int> completions_;                                // per rank: its completions at the target so far
   std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
+  std::map<int, passive_epoch> passive_;                          // per rank, while it holds a lock on the target
+  int next_epoch_ = 0;
 };
 
 }  // namespace redsem::sim::rma::detail

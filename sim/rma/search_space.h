@@ -43,6 +43,7 @@ struct step {
   std::uint32_t fetch_slot = 0;     // state offset of the fetched value, if reads
   std::uint32_t register_slot = 0;  // state offset of the value read, if split
   std::uint64_t predecessors = 0;   // steps that must be done before this one starts
+  std::uint64_t excluded_by = 0;    // search_space::epochs that must not be in progress when it fires
   redsem::rma::element_update_fn update = nullptr;
   element_bytes origin{}, compare{};
 };
@@ -55,6 +56,10 @@ struct search_space {
   std::vector<step> steps;
   std::vector<std::uint64_t> components;    // the steps of each group of overlapping steps
   std::vector<std::uint64_t> independent;   // per step: the steps it commutes with everywhere
+  // The steps of each passive-target epoch that an exclusive lock keeps apart from another
+  // origin's epoch here (MPI-4.1 §13.5.3): a step waits while an epoch it is excluded by has
+  // started and not finished. Empty when no lock is exclusive.
+  std::vector<std::uint64_t> epochs;
   // State layout: done mask, started mask (only when some step is split), window bytes, fetched
   // values, registers of split steps; padded to whole words. A final state's outcome is its bytes
   // [window_offset, outcome_end): the window and the fetched values, laid out alike whether or
@@ -76,9 +81,10 @@ std::vector<bool> non_atomic_accesses(const rma_program& program);
 // `force_atomic` makes every step atomic: the serial reference.
 std::vector<step> program_steps(const rma_program& program, const std::vector<bool>& non_atomic, bool force_atomic);
 
-// The groups of steps whose bytes overlap (transitively): independent sub-problems, since a
-// step can neither change nor observe, enable nor disable a step of another group.
-std::vector<std::vector<std::size_t>> step_components(const std::vector<step>& steps);
+// The groups of steps whose bytes overlap (transitively), together with the steps of epochs an
+// exclusive lock keeps apart: independent sub-problems, since a step can neither change nor
+// observe, enable nor disable a step of another group.
+std::vector<std::vector<std::size_t>> step_components(const rma_program& program, const std::vector<step>& steps);
 
 // The search space of the chosen steps (at most max_steps), with their orders and layout.
 search_space make_search_space(const rma_program& program, const std::vector<step>& steps,

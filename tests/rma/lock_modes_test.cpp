@@ -1,0 +1,103 @@
+// Synchronisation modes that order whole epochs: exclusive locks (MPI-4.1 §13.5.3), as the
+// scenario reader records them and the explorer searches them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "sim/rma/scenario.h"
+
+namespace redsem::sim::rma {
+namespace {
+
+using redsem::rma::rma_rule;
+
+scenario parsed(const std::string& text) {
+  std::string error;
+  auto s = parse_scenario(text, "s.rma", &error);
+  EXPECT_TRUE(s.has_value()) << error;
+  return s ? std::move(*s) : scenario{};
+}
+
+// Two origins each read a counter, then (after a flush) write it back: under `mode` locks.
+std::string counter(const std::string& mode) {
+  std::string text = "window 8\ntarget 2\nepoch none\n";
+  for (const char* rank : {"rank 0: ", "rank 1: "})
+    text += std::string(rank) + "lock 2 " + mode + "\n" + rank + "get type=int disp=0\n" + rank + "flush 2\n" + rank +
+            "put type=int disp=0 origin=1\n" + rank + "unlock 2\n";
+  return text;
+}
+
+const value_set& fetched_by(const group_report& g, const std::string& line) {
+  const auto it = std::find_if(g.values.begin(), g.values.end(),
+                               [&](const value_set& v) { return v.what.starts_with("line " + line + " "); });
+  EXPECT_NE(it, g.values.end()) << "no fetched values of line " << line;
+  return *it;
+}
+
+TEST(RmaLockModes, ExclusiveEpochsOnOneTargetRunOneAfterTheOther) {
+  const scenario s = parsed(counter("exclusive"));
+  ASSERT_EQ(s.program.accesses.size(), 4u);
+  EXPECT_TRUE(s.program.accesses[0].exclusive);
+  EXPECT_NE(s.program.accesses[0].lock_epoch, s.program.accesses[2].lock_epoch);
+  const exploration x = explore(s.program, explore_options{});
+  EXPECT_TRUE(x.findings.empty()) << "the two epochs are never concurrent";
+  ASSERT_EQ(x.groups.size(), 1u);
+  EXPECT_EQ(x.groups[0].outcomes, 2u) << "one get fetches 0, the other the first epoch's put: no lost update";
+  EXPECT_EQ(fetched_by(x.groups[0], "5").values, (std::vector<std::string>{"0", "1"}));
+}
+
+TEST(RmaLockModes, SharedEpochsRaceAndLoseAnUpdate) {
+  const scenario s = parsed(counter("shared"));
+  const exploration x = explore(s.program, explore_options{});
+  EXPECT_EQ(x.findings.size(), 3u) << "each get against the other's put, and the two puts";
+  ASSERT_EQ(x.groups.size(), 1u);
+  EXPECT_EQ(x.groups[0].outcomes, 3u) << "also both gets fetching 0: the lost update";
+}
+
+// An exclusive epoch writes two separate locations; another origin's shared epoch reads both:
+// it sees both writes or neither, although the locations are searched apart otherwise.
+TEST(RmaLockModes, AnExclusiveEpochIsAtomicAcrossLocations) {
+  const std::string text =
+      "window 8 disp_unit=4\nepoch none\n"
+      "rank 0: lock 2 exclusive\nrank 0: put type=int disp=0 origin=1\nrank 0: put type=int disp=1 origin=1\n"
+      "rank 0: unlock 2\n"
+      "rank 1: lock 2 shared\nrank 1: get type=int disp=0\nrank 1: get type=int disp=1\nrank 1: unlock 2\n";
+  const scenario exclusive = parsed("target 2\n" + text);
+  const exploration x = explore(exclusive.program, explore_options{});
+  EXPECT_TRUE(x.findings.empty());
+  ASSERT_EQ(x.groups.size(), 1u) << "the epochs join both locations into one search";
+  EXPECT_EQ(x.groups[0].outcomes, 2u) << "gets fetch (0, 0) or (1, 1)";
+  std::string shared_text = text;
+  shared_text.replace(shared_text.find("exclusive"), 9, "shared");
+  const exploration y = explore(parsed("target 2\n" + shared_text).program, explore_options{});
+  EXPECT_EQ(y.groups.size(), 2u);
+  EXPECT_EQ(y.findings.size(), 2u);
+}
+
+// The same origin's earlier epoch is complete at the target before its next one starts, even
+// where the two touch different locations.
+TEST(RmaLockModes, OneOriginsEpochsStayInProgramOrder) {
+  const scenario s = parsed(
+      "window 8 disp_unit=4\ntarget 2\nepoch none\n"
+      "rank 0: lock 2 shared\nrank 0: put type=int disp=0 origin=1\nrank 0: unlock 2\n"
+      "rank 0: lock 2 exclusive\nrank 0: put type=int disp=1 origin=1\nrank 0: unlock 2\n"
+      "rank 1: lock 2 exclusive\nrank 1: get type=int disp=0\nrank 1: get type=int disp=1\nrank 1: unlock 2\n");
+  const exploration x = explore(s.program, explore_options{});
+  EXPECT_TRUE(x.findings.empty());
+  ASSERT_EQ(x.groups.size(), 1u);
+  EXPECT_EQ(x.groups[0].outcomes, 3u) << "rank 1 sees (0, 0), (1, 0) or (1, 1), never (0, 1)";
+}
+
+TEST(RmaLockModes, ASecondLockOfOneOriginOnOneTargetIsErroneous) {
+  const scenario s = parsed(
+      "window 8\ntarget 2\nepoch none\nrank 0: lock 2 shared\nrank 0: lock 2 exclusive\n"
+      "rank 1: lock 2 exclusive\nrank 1: lock 2 shared\n");
+  ASSERT_EQ(s.rejected.size(), 2u);
+  EXPECT_EQ(s.rejected[0].line, 5);
+  EXPECT_EQ(s.rejected[0].outcome.broken_rule(), rma_rule::lock_already_held);
+  EXPECT_EQ(s.rejected[1].line, 7);
+  EXPECT_EQ(s.rejected[1].outcome.broken_rule(), rma_rule::lock_already_held);
+}
+
+}  // namespace
+}  // namespace redsem::sim::rma
