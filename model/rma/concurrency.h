@@ -63,6 +63,11 @@ bool separated_by_completion(const access& x, const access& y);
 // exclusive lock (§13.5.3): one epoch runs wholly before the other, so they are not concurrent.
 bool mutually_excluded(const access& x, const access& y);
 
+// Whether the target's MPI_Win_post and MPI_Win_wait order `first` wholly before `second`: a
+// load or store before the post, the accesses of the exposure epoch, a load or store after the
+// wait (§13.5.2), and the accesses of an earlier exposure epoch before those of a later one.
+bool ordered_by_exposure(const access& first, const access& second);
+
 // Whether accumulate_ordering keeps `first` before `second` (same origin and target, first
 // issued earlier): every read/write pairing between them is in the ordering set.
 bool ordered_by_info(const access& first, const access& second, const accumulate_ordering& order);

@@ -53,10 +53,14 @@ class session {
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
   // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
-  // active-target access epoch, MPI_Win_complete ends it and completes its calls. The
-  // target's MPI_Win_post and MPI_Win_wait are not modelled (nor is matching them).
+  // active-target access epoch, MPI_Win_complete ends it and completes its calls. Matching
+  // starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
   rma_outcome pscw_start(int origin, int target);
   rma_outcome pscw_complete(int origin);
+  // PSCW, the target's side: MPI_Win_post exposes the target's window until MPI_Win_wait (or an
+  // MPI_Win_test that returns true). A lock on an exposed window is erroneous, either way round.
+  rma_outcome pscw_post(int target);
+  rma_outcome pscw_wait(int target);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
   rma_outcome flush_local(int origin, int target);
@@ -129,6 +133,7 @@ class session {
   std::vector<origin_state> origins_;
   std::vector<pending_call> pending_;
   std::vector<bool> request_done_;  // indexed by request_id
+  std::vector<bool> exposed_;       // per rank: between its MPI_Win_post and MPI_Win_wait
 };
 
 }  // namespace redsem::rma

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "sim/rma/scenario_buffers_sync.h"
 #include "sim/rma/scenario_lines.h"
@@ -75,6 +76,7 @@ class builder {
     sc_.program.info = info_;
     sc_.program.semantics = policy_;
     open_epoch(s);
+    side_.plan_exposures(lines_);
     for (const auto& r : lines_) {
       if (r.head == "rank") rank_line(s, r);
       else if (r.head == "local") local(s, r);
@@ -209,8 +211,15 @@ class builder {
   void add_access(access a, const line_record& r) {
     a.completion_phase = side_.completions(a.origin);
     a.fence_epoch = fences_;
+    const bool local = a.kind == access_kind::local_load || a.kind == access_kind::local_store;
+    if (local && side_.target_posts()) {
+      a.exposure_begin = side_.target_events();
+      a.exposure_end = a.exposure_begin + 1;
+    } else if (const auto e = side_.exposure(a.origin); e && !local) {
+      std::tie(a.exposure_begin, a.exposure_end) = *e;
+    }
     const auto passive = side_.passive(a.origin);
-    if (passive && a.kind != access_kind::local_load && a.kind != access_kind::local_store) {
+    if (passive && !local) {
       a.lock_epoch = passive->id;
       a.exclusive = passive->exclusive;
     }
@@ -362,8 +371,9 @@ class builder {
   }
 
   void local(session& s, const line_record& r) {
+    if (!r.words.empty() && side_.is_target_synchronisation(r.words[0])) return side_.target_synchronisation(s, r);
     if (r.words.empty() || (r.words[0] != "store" && r.words[0] != "load"))
-      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…]"};
+      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test"};
     put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, sc_.target);
   }
 

@@ -30,7 +30,11 @@
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
 //   rank 0: lock [T] shared|exclusive  |  unlock [T]  |  lock_all   # passive-target epochs of one rank
 //     (an exclusive lock keeps the other origins' epochs on T wholly before or after its own)
-//   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
+//   rank 0: start [T]  |  complete                         # PSCW, the origin's side
+//   local: post [R,R,…]  |  local: wait  |  local: test     # PSCW, the target's side (test: one that
+//     returns true; post's group: every other rank by default). The k-th start of rank R on the
+//     target matches the k-th post whose group holds R; its accesses follow the post and precede
+//     the wait, so the target's loads and stores race them only between the two.
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
@@ -40,8 +44,9 @@
 // after them; the epoch's end completes everything. Misuse of synchronisation is erroneous as
 // in the model (session.h): a call or put/get outside an access epoch, a completion outside a
 // passive-target epoch, unlock without lock, a second lock on one target, overlapping access
-// epochs (start inside a lock or start, a lock inside start), complete without start, and wait
-// on a request an erroneous call never returned.
+// epochs (start inside a lock or start, a lock inside start), complete without start, wait
+// on a request an erroneous call never returned, a start no post matches (when the scenario
+// writes the target's posts), wait or test without post, and a lock on an exposed window.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -63,6 +64,21 @@ class buffers_and_synchronisation {
   };
   std::optional<passive_epoch> passive(int rank) const;
 
+  // PSCW, the target's side: "local: post [R,R,…]" (default: every other rank), "local: wait",
+  // "local: test" (an MPI_Win_test that returns true). plan_exposures reads them all first, since
+  // an origin's start matches the post it pairs with wherever the file writes it: the k-th start
+  // of rank R on the target matches the k-th post whose group holds R (§13.5.2).
+  void plan_exposures(const std::vector<line_record>& lines);
+  static bool is_target_synchronisation(const std::string& name) {
+    return name == "post" || name == "wait" || name == "test";
+  }
+  void target_synchronisation(redsem::rma::session& s, const line_record& r);
+  // The target's post, wait and test lines so far; whether the scenario has any post line.
+  int target_events() const { return events_; }
+  bool target_posts() const { return !posts_.empty(); }
+  // [post, wait) of the exposure epoch `rank`'s current start epoch matched, if any.
+  std::optional<std::pair<int, int>> exposure(int rank) const;
+
   // The rank's completions at the target so far: its later accesses are ordered after them.
   int completions(int rank) const {
     const auto it = completions_.find(rank);
@@ -79,6 +95,8 @@ class buffers_and_synchronisation {
   void write_values(redsem::rma::session& s, const line_record& r, const buffer_ref& ref, const std::string& text);
   void lock(redsem::rma::session& s, const line_record& r);
   redsem::rma::rma_outcome wait(redsem::rma::session& s, const line_record& r);
+  redsem::rma::rma_outcome start(redsem::rma::session& s, const line_record& r, int target);
+  std::set<int> post_group(const line_record& r) const;
 
   scenario& sc_;
   const scenario_limits& limits_;
@@ -88,6 +106,14 @@ class buffers_and_synchronisation {
   std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
   std::map<int, passive_epoch> passive_;                          // per rank, while it holds a lock on the target
   int next_epoch_ = 0;
+  struct exposure_epoch {
+    std::set<int> group;
+    int post, wait;  // their numbers among the target's post, wait and test lines (wait: INT_MAX if none)
+  };
+  std::vector<exposure_epoch> posts_;
+  std::map<int, std::size_t> start_matches_;       // start line → index into posts_
+  std::map<int, std::pair<int, int>> exposures_;  // per rank in a matched start epoch
+  int events_ = 0;
 };
 
 }  // namespace redsem::sim::rma::detail

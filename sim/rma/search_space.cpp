@@ -20,6 +20,7 @@ bool is_local(access_kind k) { return k == access_kind::local_load || k == acces
 bool kept_in_order(const access& first, basic_type first_type, const access& second, basic_type second_type,
                    const redsem::rma::window_info& info) {
   if (first.fence_epoch != second.fence_epoch) return first.fence_epoch < second.fence_epoch;  // a fence between them
+  if (redsem::rma::ordered_by_exposure(first, second)) return true;  // the target's post or wait between them
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (redsem::rma::separated_by_completion(first, second)) return true;  // a flush between them
   if (is_local(first.kind) && is_local(second.kind)) return true;  // the target's own program order
