@@ -48,7 +48,7 @@ const rma_rule_info& describe(rma_rule r) {
        "started and until it completes at the origin"},
       {"overlapping_access_epochs", "MPI-4.1 §13.5",
        "distinct access epochs of one process on a window must be disjoint: no MPI_Win_start inside another "
-       "access epoch, no lock inside an MPI_Win_start epoch"},
+       "access epoch, no lock inside an MPI_Win_start epoch, no lock or start inside a fence epoch"},
       {"complete_without_start", "MPI-4.1 §13.5.2", "MPI_Win_complete needs a matching MPI_Win_start"},
       {"start_without_post", "MPI-4.1 §13.5.2",
        "each process in the group of MPI_Win_start must issue a matching MPI_Win_post"},

@@ -118,11 +118,18 @@ rma_outcome session::local_store(int rank, const byte_range& bytes) const {
   return o ? *o : rma_outcome::done();
 }
 
-rma_outcome session::fence() {
+rma_outcome session::inside_fence_epoch(std::string_view call, int origin) {
+  return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                std::string(call) + " by rank " + std::to_string(origin) +
+                                    " inside the access epoch of a fence that another fence follows");
+}
+
+rma_outcome session::fence(bool another_fence_follows) {
   if (any_passive_epoch())
     return rma_outcome::erroneous(rma_rule::fence_in_passive_epoch, "MPI_Win_fence while a lock is held");
   complete([](const pending_call&) { return true; });
   fence_epoch_ = true;
+  fence_access_epoch_ = another_fence_follows;
   return rma_outcome::done();
 }
 
@@ -133,6 +140,7 @@ rma_outcome session::lock(int origin, int target, lock_type type) {
   if (s.started)
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_lock by rank " + std::to_string(origin) + " inside its MPI_Win_start epoch");
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_lock", origin);
   if (s.lock_all || s.locks.contains(target))
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) +
                                                                    " already holds a lock on rank " +
@@ -165,6 +173,7 @@ rma_outcome session::lock_all(int origin) {
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs, "MPI_Win_lock_all by rank " +
                                                                            std::to_string(origin) +
                                                                            " inside its MPI_Win_start epoch");
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_lock_all", origin);
   if (s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) + " already holds a lock");
   for (std::size_t t = 0; t < exposed_.size(); ++t)
@@ -180,6 +189,7 @@ rma_outcome session::pscw_start(int origin, int target) {
   for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_start", origin);
   if (s.started || s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");

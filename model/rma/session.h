@@ -47,7 +47,10 @@ class session {
   // Origin-side memory (origin, result, compare buffers) of some rank.
   region_id allocate(std::string name, std::size_t bytes) { return space_.allocate(std::move(name), bytes); }
 
-  rma_outcome fence();
+  // MPI_Win_fence by every rank: completes every call, and calls may follow. It starts an access
+  // epoch when another fence follows with RMA calls between (MPI-4.1 §13.5.1), which the caller
+  // says, since the session cannot see ahead: a lock or start inside that epoch overlaps it (§13.5).
+  rma_outcome fence(bool another_fence_follows = false);
   rma_outcome lock(int origin, int target, lock_type type);
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
@@ -110,6 +113,7 @@ class session {
   };
 
   bool in_passive_epoch(int origin, int target) const;
+  static rma_outcome inside_fence_epoch(std::string_view call, int origin);
   bool any_passive_epoch() const;
   rma_outcome check_rank(int rank, std::string_view role) const;
   // Applies the pending calls that `which` selects, in issue order, and forgets them.
@@ -130,6 +134,7 @@ class session {
   window_info info_;
   policy policy_;
   bool fence_epoch_ = false;
+  bool fence_access_epoch_ = false;  // the last fence starts an access epoch (another fence follows)
   std::vector<origin_state> origins_;
   std::vector<pending_call> pending_;
   std::vector<bool> request_done_;  // indexed by request_id

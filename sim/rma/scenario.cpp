@@ -199,7 +199,7 @@ class builder {
   // fence: every rank in one active-target epoch; lock_all: each in a passive-target epoch to
   // all; none: no epoch until a rank's lock or lock_all line.
   void open_epoch(session& s) {
-    if (epoch_ == "fence") s.fence();
+    if (epoch_ == "fence") s.fence(true);  // the scenario's end is the closing fence
     if (epoch_ == "lock_all")
       for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
@@ -231,7 +231,12 @@ class builder {
   // separates the accesses before it from those after (MPI-4.1 §13.5.1); it opens a fence epoch.
   void fence(session& s, const line_record& r) {
     if (!r.words.empty()) throw bad_input{r.line, "fence (a line of its own: every rank calls MPI_Win_fence)"};
-    if (const auto o = s.fence(); !o.is_done()) return sc_.rejected.push_back({r.line, "fence", o});
+    // It starts an access epoch if another fence follows: a later line, or the closing fence of
+    // an "epoch fence" scenario (§13.5.1).
+    const bool another_follows = epoch_ == "fence" || std::any_of(lines_.begin(), lines_.end(), [&](const line_record& l) {
+                                   return l.head == "fence" && l.line > r.line;
+                                 });
+    if (const auto o = s.fence(another_follows); !o.is_done()) return sc_.rejected.push_back({r.line, "fence", o});
     ++fences_;
   }
 

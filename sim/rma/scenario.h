@@ -36,6 +36,8 @@
 //     target matches the k-th post whose group holds R; its accesses follow the post and precede
 //     the wait, so the target's loads and stores race them only between the two.
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
+//     (a fence that another follows starts an access epoch: a lock or start inside it is erroneous,
+//     §13.5.1; an "epoch fence" scenario ends with such a fence)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those

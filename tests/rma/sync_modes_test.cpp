@@ -169,5 +169,26 @@ TEST(RmaSyncModes, MisusedPostsAndWaitsAreErroneous) {
   EXPECT_EQ(s.program.accesses.size(), 1u) << "the get is checked in its (unmatched) epoch all the same";
 }
 
+// A fence that another fence follows starts an access epoch (MPI-4.1 §13.5.1): a lock inside it
+// overlaps it (§13.5). After the last fence a lock epoch is legal, and a fence inside a lock
+// epoch is erroneous.
+TEST(RmaSyncModes, ALockBetweenTwoFencesOverlapsTheFenceEpoch) {
+  const auto rules = [](const std::string& text) {
+    std::vector<std::pair<int, rma_rule>> out;
+    for (const auto& r : parsed(text).rejected) out.emplace_back(r.line, r.outcome.broken_rule());
+    return out;
+  };
+  const std::string head = "window 4\nepoch none\nfence\nrank 1: lock 0 shared\nrank 1: get type=int disp=0\n";
+  EXPECT_EQ(rules(head + "rank 1: unlock 0\nfence\n"),
+            (std::vector<std::pair<int, rma_rule>>{{4, rma_rule::overlapping_access_epochs},
+                                                   {6, rma_rule::unlock_without_lock}}));
+  EXPECT_TRUE(rules(head + "rank 1: unlock 0\n").empty()) << "no fence follows: the lock epoch stands alone";
+  EXPECT_EQ(rules("window 4\nrank 1: start 0\n"),
+            (std::vector<std::pair<int, rma_rule>>{{2, rma_rule::overlapping_access_epochs}}))
+      << "an 'epoch fence' scenario ends with a fence";
+  EXPECT_EQ(rules("window 4\nepoch none\nrank 1: lock_all\nfence\n"),
+            (std::vector<std::pair<int, rma_rule>>{{4, rma_rule::fence_in_passive_epoch}}));
+}
+
 }  // namespace
 }  // namespace redsem::sim::rma
