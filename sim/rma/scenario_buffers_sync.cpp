@@ -230,7 +230,11 @@ std::set<int> buffers_and_synchronisation::post_group(const line_record& r) cons
     return group;
   }
   std::istringstream in(r.words[1]);
-  for (std::string item; std::getline(in, item, ',');) group.insert(rank_word(r, item));
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos)
+      throw bad_input{r.line, "local: post RANK,RANK,…: '" + item + "' is not a rank"};
+    group.insert(rank_word(r, item));
+  }
   return group;
 }
 
