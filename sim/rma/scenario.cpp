@@ -71,8 +71,7 @@ class builder {
     session s(sc_.ranks, window_bytes_, disp_unit_, info_, policy_);
     for (const auto& r : lines_)
       if (r.head == "init") init(s, r);
-    sc_.program.window.assign(s.space().bytes(s.window_memory(sc_.target)).begin(),
-                              s.space().bytes(s.window_memory(sc_.target)).end());
+    windows_of_targets(s);
     sc_.program.info = info_;
     sc_.program.semantics = policy_;
     open_epoch(s);
@@ -124,8 +123,10 @@ class builder {
       } else if (r.head == "expect") {
         expect(r);
       } else if (r.head == "rank") {
-        if (highest < r.rank) highest_line = r.line;
-        highest = std::max(highest, r.rank);
+        // The group holds the ranks named, as callers or as a call's target=T.
+        const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
+        if (highest < named) highest_line = r.line;
+        highest = std::max(highest, named);
       } else if (r.head != "init" && r.head != "local" && r.head != "fence") {
         throw bad_input{r.line, "unknown directive '" + r.head + "'"};
       }
@@ -204,21 +205,46 @@ class builder {
       for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
 
+  // "target=T" on a rank's call: another rank's window than the scenario's target.
+  int call_target(const line_record& r) const {
+    if (!r.keys.contains("target")) return sc_.target;
+    const std::int64_t t = int_key(r, "target", 0);
+    if (t < 0 || t >= sc_.ranks)
+      throw bad_input{r.line, "target=" + r.keys.at("target") + " is not a rank of the window group (0 to " +
+                                  std::to_string(sc_.ranks - 1) + ")"};
+    return static_cast<int>(t);
+  }
+
+  // The program's window: the target's, or, when calls name other targets, each target's in
+  // turn (the scenario's target first), every one as the init lines left it.
+  void windows_of_targets(session& s) {
+    std::set<int> others;
+    for (const auto& r : lines_)
+      if (r.head == "rank" && r.keys.contains("target") && call_target(r) != sc_.target) others.insert(call_target(r));
+    std::vector<int> targets{sc_.target};
+    targets.insert(targets.end(), others.begin(), others.end());
+    for (int t : targets) {
+      const auto bytes = s.space().bytes(s.window_memory(t));
+      sc_.program.window.insert(sc_.program.window.end(), bytes.begin(), bytes.end());
+    }
+    if (targets.size() > 1) sc_.program.targets = targets;
+  }
+
   std::string label(const line_record& r, const std::string& what) const {
     return "line " + std::to_string(r.line) + " (" + what + ")";
   }
 
   void add_access(access a, const line_record& r) {
-    a.completion_phase = side_.completions(a.origin);
+    a.completion_phase = side_.completions(a.origin, a.target);
     a.fence_epoch = fences_;
     const bool local = a.kind == access_kind::local_load || a.kind == access_kind::local_store;
     if (local && side_.target_posts()) {
       a.exposure_begin = side_.target_events();
       a.exposure_end = a.exposure_begin + 1;
-    } else if (const auto e = side_.exposure(a.origin); e && !local) {
+    } else if (const auto e = side_.exposure(a.origin); e && !local && a.target == sc_.target) {
       std::tie(a.exposure_begin, a.exposure_end) = *e;
     }
-    const auto passive = side_.passive(a.origin);
+    const auto passive = side_.passive(a.origin, a.target);
     if (passive && !local) {
       a.lock_epoch = passive->id;
       a.exclusive = passive->exclusive;
@@ -274,7 +300,7 @@ class builder {
     c.origin_rank = r.rank;
     const datatype type = type_key(r, "type", limits_);
     const bool single = kind == call_kind::fetch_and_op || kind == call_kind::compare_and_swap;
-    c.target = target_spec{sc_.target, int_key(r, "disp", 0), single ? 1 : int_key(r, "count", 1), type};
+    c.target = target_spec{call_target(r), int_key(r, "disp", 0), single ? 1 : int_key(r, "count", 1), type};
     // Outside the window the model rejects the call when issued; inside, its elements are counted.
     const bool in_window = check_target_bounds(s.geometry(), c.target).is_done();
     if (in_window) use_elements(r, c.target.count, type);
@@ -318,7 +344,8 @@ class builder {
     if (local && (side_.named(r, "origin") || side_.named(r, "result")))
       throw bad_input{r.line, "local: lines take literal values; named buffers belong to a rank's calls"};
     const datatype type = type_key(r, "type", limits_);
-    const target_spec t{sc_.target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
+    const int target = local ? sc_.target : call_target(r);
+    const target_spec t{target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
     const bool request_based = !local && r.words[0].front() == 'r';  // rput, rget
     if (r.keys.contains("req") && !request_based)
       throw bad_input{r.line, "req= names the request of raccumulate, rget_accumulate, rput or rget only"};
@@ -345,7 +372,7 @@ class builder {
     }
     if (!local) {
       const buffer none{};  // literal values: no origin-side buffer to follow
-      const issued i = s.issue_transfer(origin, sc_.target, !writes, request_based, mine ? *mine : none, label(r, what));
+      const issued i = s.issue_transfer(origin, target, !writes, request_based, mine ? *mine : none, label(r, what));
       if (const auto q = r.keys.find("req"); q != r.keys.end()) side_.name_request(r.rank, q->second, r.line, i.request);
       if (!i.outcome.is_done()) return sc_.rejected.push_back({r.line, what, i.outcome});
     }
@@ -355,7 +382,7 @@ class builder {
     a.sequence = sequence_[origin]++;
     a.kind = kind;
     a.op = writes ? op_id::replace : op_id::no_op;
-    a.target = sc_.target;
+    a.target = target;
     a.label = label(r, what);
     const auto values = values_key(r, "origin");
     if (writes && !mine && static_cast<std::int64_t>(values.size()) != n)

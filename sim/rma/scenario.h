@@ -1,4 +1,4 @@
-// `redsem rma` scenario files: one epoch of RMA traffic to one target, line by line.
+// `redsem rma` scenario files: RMA traffic to one target (or several), line by line.
 //
 //   window 48 disp_unit=8          # bytes of each rank's window (required), displacement unit
 //   target 1                       # the rank whose window is accessed (default 0)
@@ -13,6 +13,9 @@
 //   rank 3: compare_and_swap type=int disp=0 origin=7 compare=0
 //   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get, rput, rget)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
+//   rank 0: put type=int disp=0 origin=1 target=2   # a call to another rank's window (default: the
+//     target line's): each target's window is its own set of locations, zero unless it is the
+//     target (init and local: lines are the target's), completed by flushes and unlocks of it
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
 //     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
 //     values together, as third-party tests that list their legal outcomes state them)

@@ -162,10 +162,10 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   else if (name == "complete") o = s.pscw_complete(r.rank);
   else o = wait(s, r);
   if (!o.is_done()) return sc_.rejected.push_back({r.line, what + (r.words.size() == 2 ? " " + r.words[1] : ""), o});
-  const bool at_target = ((name == "flush" || name == "unlock") && target == sc_.target) || name == "flush_all" ||
-                         name == "unlock_all" || name == "complete";
-  if (at_target) ++completions_[r.rank];
-  if ((name == "unlock" && target == sc_.target) || name == "unlock_all") passive_.erase(r.rank);
+  if (name == "flush" || name == "unlock") ++completions_[{r.rank, target}];
+  if (name == "flush_all" || name == "unlock_all" || name == "complete") ++completions_[{r.rank, -1}];
+  if (name == "unlock") passive_.erase({r.rank, target});
+  if (name == "unlock_all") passive_.erase({r.rank, -1});
   if (name == "complete") exposures_.erase(r.rank);
 }
 
@@ -179,17 +179,19 @@ void buffers_and_synchronisation::lock(session& s, const line_record& r) {
   const int target = w.size() == 3 ? rank_word(r, w[1]) : sc_.target;
   if (const auto o = s.lock(r.rank, target, exclusive ? lock_type::exclusive : lock_type::shared); !o.is_done())
     return sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " lock " + std::to_string(target), o});
-  if (target == sc_.target) passive_[r.rank] = passive_epoch{next_epoch_++, exclusive};
+  passive_[{r.rank, target}] = passive_epoch{next_epoch_++, exclusive};
 }
 
 rma_outcome buffers_and_synchronisation::lock_all(session& s, int rank) {
   const rma_outcome o = s.lock_all(rank);
-  if (o.is_done()) passive_[rank] = passive_epoch{next_epoch_++, false};  // shared, on every target
+  if (o.is_done()) passive_[{rank, -1}] = passive_epoch{next_epoch_++, false};  // shared, on every target
   return o;
 }
 
-std::optional<buffers_and_synchronisation::passive_epoch> buffers_and_synchronisation::passive(int rank) const {
-  const auto it = passive_.find(rank);
+std::optional<buffers_and_synchronisation::passive_epoch> buffers_and_synchronisation::passive(int rank,
+                                                                                           int target) const {
+  auto it = passive_.find({rank, target});
+  if (it == passive_.end()) it = passive_.find({rank, -1});
   if (it == passive_.end()) return std::nullopt;
   return it->second;
 }

@@ -57,12 +57,12 @@ class buffers_and_synchronisation {
   // MPI_Win_lock_all by `rank` (a line, or the header "epoch lock_all").
   redsem::rma::rma_outcome lock_all(redsem::rma::session& s, int rank);
 
-  // The passive-target epoch `rank` is in on the scenario's target, if any: its accesses carry it.
+  // The passive-target epoch `rank` is in on `target`, if any: its accesses there carry it.
   struct passive_epoch {
     int id;          // unique in the scenario, increasing in each rank's program order
     bool exclusive;  // under an exclusive lock
   };
-  std::optional<passive_epoch> passive(int rank) const;
+  std::optional<passive_epoch> passive(int rank, int target) const;
 
   // PSCW, the target's side: "local: post [R,R,…]" (default: every other rank), "local: wait",
   // "local: test" (an MPI_Win_test that returns true). plan_exposures reads them all first, since
@@ -79,10 +79,11 @@ class buffers_and_synchronisation {
   // [post, wait) of the exposure epoch `rank`'s current start epoch matched, if any.
   std::optional<std::pair<int, int>> exposure(int rank) const;
 
-  // The rank's completions at the target so far: its later accesses are ordered after them.
-  int completions(int rank) const {
-    const auto it = completions_.find(rank);
-    return it == completions_.end() ? 0 : it->second;
+  // The rank's completions at `target` so far: its later accesses there are ordered after them.
+  int completions(int rank, int target) const {
+    const auto one = completions_.find({rank, target});
+    const auto all = completions_.find({rank, -1});
+    return (one == completions_.end() ? 0 : one->second) + (all == completions_.end() ? 0 : all->second);
   }
 
  private:
@@ -102,9 +103,9 @@ class buffers_and_synchronisation {
   const scenario_limits& limits_;
   std::map<std::pair<int, std::string>, named_buffer> buffers_;   // (rank, name)
   std::map<std::pair<int, std::string>, request_name> requests_;  // (rank, req= name), the latest
-  std::map<int, int> completions_;                                // per rank: its completions at the target so far
+  std::map<std::pair<int, int>, int> completions_;  // (rank, target or -1 for every target): completions there
   std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
-  std::map<int, passive_epoch> passive_;                          // per rank, while it holds a lock on the target
+  std::map<std::pair<int, int>, passive_epoch> passive_;  // (rank, target or -1 for lock_all), while held
   int next_epoch_ = 0;
   struct exposure_epoch {
     std::set<int> group;

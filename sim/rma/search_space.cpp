@@ -86,6 +86,13 @@ struct union_find {
 
 }  // namespace
 
+std::int64_t rma_program::window_base(int target) const {
+  if (targets.size() < 2) return 0;
+  const auto it = std::find(targets.begin(), targets.end(), target);
+  ensure(it != targets.end(), "every access's target holds a window in the program");
+  return static_cast<std::int64_t>(it - targets.begin()) * static_cast<std::int64_t>(window.size() / targets.size());
+}
+
 std::vector<bool> non_atomic_accesses(const rma_program& program) {
   std::vector<bool> out(program.accesses.size(), false);
   for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info)) {
@@ -107,7 +114,7 @@ std::vector<step> program_steps(const rma_program& program, const std::vector<bo
       s.kind = acc.kind;
       s.op = acc.op;
       s.type = el.type;
-      s.at = el.offset;
+      s.at = el.offset + program.window_base(acc.target);
       s.size = info(el.type).size;
       s.atomic = force_atomic || !non_atomic[a];
       s.reads = acc.reads();

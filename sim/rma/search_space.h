@@ -17,12 +17,18 @@ using redsem::rma::access;
 using redsem::rma::access_kind;
 using redsem::rma::element_bytes;
 
-// A program of one epoch at one target: its window's initial bytes and the accesses made to it.
+// A program of one epoch: its target windows' initial bytes and the accesses made to them.
 struct rma_program {
   redsem::rma::window_info info;
   policy semantics;
-  std::vector<std::byte> window;  // the target's window before the epoch
-  std::vector<access> accesses;   // all to the same target
+  std::vector<std::byte> window;  // the target's window before the epoch (several: back to back)
+  std::vector<access> accesses;   // to the target, or to one of `targets`
+  // The ranks whose windows `window` holds, in order, each window.size() / targets.size()
+  // bytes; empty when every access is to one target. Steps of different targets never overlap.
+  std::vector<int> targets;
+
+  // Where target's window starts in `window` (and in the search's byte space).
+  std::int64_t window_base(int target) const;
 };
 
 // One basic element of one access: one transition, or two (a read, then a write) when MPI does
