@@ -2,17 +2,12 @@
 // own set of locations, and completions and lock epochs are per target (MPI-4.1 §13.5.3, §13.5.4).
 #include <gtest/gtest.h>
 
-#include "sim/rma/scenario.h"
+#include "tests/rma/scenario_fixture.h"
 
 namespace redsem::sim::rma {
 namespace {
 
-scenario parsed(const std::string& text) {
-  std::string error;
-  auto s = parse_scenario(text, "s.rma", &error);
-  EXPECT_TRUE(s.has_value()) << error;
-  return s ? std::move(*s) : scenario{};
-}
+scenario parsed(const std::string& text) { return testing::parsed_scenario(text); }
 
 std::string parse_error(const std::string& text) {
   std::string error;

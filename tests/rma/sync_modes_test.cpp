@@ -5,19 +5,14 @@
 
 #include <algorithm>
 
-#include "sim/rma/scenario.h"
+#include "tests/rma/scenario_fixture.h"
 
 namespace redsem::sim::rma {
 namespace {
 
 using redsem::rma::rma_rule;
 
-scenario parsed(const std::string& text) {
-  std::string error;
-  auto s = parse_scenario(text, "s.rma", &error);
-  EXPECT_TRUE(s.has_value()) << error;
-  return s ? std::move(*s) : scenario{};
-}
+scenario parsed(const std::string& text) { return testing::parsed_scenario(text); }
 
 // Two origins each read a counter, then (after a flush) write it back: under `mode` locks.
 std::string counter(const std::string& mode) {
