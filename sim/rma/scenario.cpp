@@ -121,7 +121,7 @@ class builder {
         if (!p) throw bad_input{r.line, "policy: " + error};
         policy_ = *p;
       } else if (r.head == "expect") {
-        expect(r);
+        sc_.expectations.push_back(read_expect_line(r));
       } else if (r.head == "rank") {
         // The group holds the ranks named, as callers or as a call's target=T.
         const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
@@ -154,32 +154,6 @@ class builder {
     if (count > limits_.max_elements || (elements_ += count * per) > limits_.max_elements)
       throw bad_input{r.line, "the calls move more than " + std::to_string(limits_.max_elements) +
                                   " basic elements in all (count=" + std::to_string(count) + " × " + type.description() + ")"};
-  }
-
-  void expect(const line_record& r) {
-    static const std::map<std::string, expectation_kind> kinds{{"clean", expectation_kind::clean},
-                                                               {"serializable", expectation_kind::serializable},
-                                                               {"non_serializable", expectation_kind::non_serializable},
-                                                               {"finding", expectation_kind::finding},
-                                                               {"erroneous", expectation_kind::erroneous},
-                                                               {"outcomes", expectation_kind::outcomes}};
-    const auto k = r.words.empty() ? kinds.end() : kinds.find(r.words[0]);
-    if (k == kinds.end())
-      throw bad_input{r.line, "expect clean|serializable|non_serializable|finding KIND|erroneous RULE|outcomes N"};
-    expectation e{r.line, k->second, r.words.size() > 1 ? r.words[1] : "", "", 0};
-    for (const auto& w : r.words) e.text += (e.text.empty() ? "" : " ") + w;
-    if (e.kind == expectation_kind::outcomes) {
-      e.outcomes = int_key(line_record{r.line, "", {}, {{"outcomes", e.name}}, -1}, "outcomes", 0);
-      if (e.outcomes < 1) throw bad_input{r.line, "expect outcomes N needs a positive count"};
-      return sc_.expectations.push_back(e);
-    }
-    bool known = e.kind != expectation_kind::finding && e.kind != expectation_kind::erroneous;
-    for (std::size_t i = 0; i < finding_kind_count && e.kind == expectation_kind::finding; ++i)
-      known = known || describe(static_cast<finding_kind>(i)).name == e.name;
-    for (std::size_t i = 0; i < rma_rule_count && e.kind == expectation_kind::erroneous; ++i)
-      known = known || describe(static_cast<rma_rule>(i)).name == e.name;
-    if (!known) throw bad_input{r.line, "unknown name '" + e.name + "' in expect"};
-    sc_.expectations.push_back(e);
   }
 
   void init(session& s, const line_record& r) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/typemap.h"
+#include "sim/rma/scenario.h"
 #include "sim/rma/scenario_limits.h"
 
 namespace redsem::sim::rma::detail {
@@ -38,5 +39,8 @@ datatype type_key(const line_record& r, const std::string& key, const scenario_l
 std::vector<std::string> values_key(const line_record& r, const std::string& key);
 // A rank named on a line; beyond the group it is the model's rank_out_of_range finding.
 int rank_word(const line_record& r, const std::string& word);
+// "expect clean|serializable|non_serializable|finding KIND|erroneous RULE|outcomes N"
+// (scenario_expect_line.cpp).
+expectation read_expect_line(const line_record& r);
 
 }  // namespace redsem::sim::rma::detail
