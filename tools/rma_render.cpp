@@ -83,7 +83,7 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_
   for (const auto& f : x.findings) {
     const auto& i = r::describe(f.kind);
     findings.push_back({{"kind", i.name}, {"section", i.section}, {"guarantee", guarantee_of(f)}, {"text", i.text},
-                        {"lines", {s.access_lines[f.first], s.access_lines[f.second]}},
+                        {"lines", {s.access_lines[f.first], s.access_lines[f.second]}}, {"target", f.target},
                         {"bytes", {f.begin, f.end}}, {"evidence", f.evidence}});
   }
   nlohmann::json groups = nlohmann::json::array();
@@ -92,7 +92,7 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_
     for (std::size_t a : g.accesses) lines.push_back(s.access_lines[a]);
     nlohmann::json values = nlohmann::json::array();
     for (const auto& v : g.values) values.push_back(values_json(v));
-    groups.push_back({{"bytes", {g.begin, g.end}}, {"lines", lines}, {"steps", g.steps}, {"atomic", g.atomic},
+    groups.push_back({{"target", g.target >= 0 ? g.target : s.target}, {"bytes", {g.begin, g.end}}, {"lines", lines}, {"steps", g.steps}, {"atomic", g.atomic},
                       {"outcomes", g.outcomes}, {"serial_outcomes", g.serial_outcomes},
                       {"non_serializable", g.non_serializable}, {"serial_complete", g.serial_complete}, {"non_serializable_example", g.non_serializable_example},
                       {"values", values}, {"reduced_search", stats_json(g.reduced)}, {"full_search", stats_json(g.full)}});
@@ -109,6 +109,7 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_
           {"info", {{"accumulate_ops", r::to_string(s.program.info.ops)},
                     {"accumulate_ordering", r::to_string(s.program.info.ordering)}}},
           {"target", s.target},
+          {"targets", s.program.targets.empty() ? std::vector<int>{s.target} : s.program.targets},
           {"erroneous", erroneous},
           {"findings", findings},
           {"groups", groups},
@@ -125,9 +126,13 @@ nlohmann::json rma_json(const scenario& s, const exploration& x, const scenario_
 
 void rma_text(std::ostream& out, const scenario& s, const exploration& x, const scenario_verdict_report& verdict,
               const explore_options& o) {
-  out << fmt::format("{}: {} access(es) to rank {}'s window; accumulate_ops={}, accumulate_ordering={}\n", s.file,
-                     s.program.accesses.size(), s.target, r::to_string(s.program.info.ops),
+  const std::string windows = s.program.targets.empty() ? fmt::format("rank {}'s window", s.target)
+                                                       : fmt::format("the windows of ranks {}", fmt::join(s.program.targets, ", "));
+  out << fmt::format("{}: {} access(es) to {}; accumulate_ops={}, accumulate_ordering={}\n", s.file,
+                     s.program.accesses.size(), windows, r::to_string(s.program.info.ops),
                      r::to_string(s.program.info.ordering));
+  // With several targets, byte ranges name their rank.
+  const auto whose = [&](int target) { return s.program.targets.empty() ? std::string() : fmt::format("rank {} ", target); };
   out << "policy: " << to_string(s.program.semantics) << "\n";
   for (const auto& rc : s.rejected) {
     const auto& i = r::describe(rc.outcome.broken_rule());
@@ -136,13 +141,14 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x, const 
   }
   for (const auto& f : x.findings) {
     const auto& i = r::describe(f.kind);
-    out << fmt::format("\n{}: {} (lines {} and {}, window bytes [{}, {}))\n  {} ({}): {}\n  {}\n", guarantee_of(f),
-                       i.name, s.access_lines[f.first], s.access_lines[f.second], f.begin, f.end, i.name, i.section,
-                       i.text, f.evidence);
+    out << fmt::format("\n{}: {} (lines {} and {}, {}window bytes [{}, {}))\n  {} ({}): {}\n  {}\n", guarantee_of(f),
+                       i.name, s.access_lines[f.first], s.access_lines[f.second], whose(f.target), f.begin, f.end,
+                       i.name, i.section, i.text, f.evidence);
   }
   if (s.rejected.empty() && x.findings.empty()) out << "\nno verdicts: every call is legal and MPI defines the outcome\n";
   for (const auto& g : x.groups) {
-    out << fmt::format("\nwindow bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", g.begin, g.end, g.steps,
+    out << fmt::format("\n{}window bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", whose(g.target), g.begin,
+                       g.end, g.steps,
                        g.accesses.size() < 2 ? "one access"
                        : g.atomic            ? "atomic per element"
                                              : "NOT atomic (outside MPI's guarantee)",

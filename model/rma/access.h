@@ -49,6 +49,17 @@ struct access {
   // How many MPI_Win_fence calls came before it: accesses in different fence epochs, of any
   // process, are not concurrent (§13.5.1).
   int fence_epoch = 0;
+  // The passive-target epoch (MPI_Win_lock or MPI_Win_lock_all … unlock) it was issued in: an id
+  // unique in the program, increasing in each origin's program order; -1 outside any. An
+  // exclusive lock excludes the other origins' epochs on its target (§13.5.3): their accesses
+  // are never concurrent with its accesses, one epoch running wholly before the other.
+  int lock_epoch = -1;
+  bool exclusive = false;  // lock_epoch holds an exclusive lock
+  // Where it falls among the target's MPI_Win_post and MPI_Win_wait calls, counted from 1 in
+  // the target's program order (§13.5.2): an origin's access in a start epoch matched to a post
+  // lies in [the post, its wait); a target's own load or store after k of those calls in
+  // [k, k + 1). -1 for accesses the target's post and wait do not order.
+  int exposure_begin = -1, exposure_end = -1;
   access_kind kind = access_kind::accumulate;
   op_id op = op_id::sum;  // accumulate family; MPI_REPLACE for put and store, MPI_NO_OP for get and load
   int target = 0;

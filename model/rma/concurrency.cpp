@@ -44,6 +44,16 @@ bool separated_by_completion(const access& x, const access& y) {
   return x.origin == y.origin && is_remote(x) && is_remote(y) && x.completion_phase != y.completion_phase;
 }
 
+bool mutually_excluded(const access& x, const access& y) {
+  return x.lock_epoch >= 0 && y.lock_epoch >= 0 && x.origin != y.origin && x.target == y.target &&
+         (x.exclusive || y.exclusive);
+}
+
+bool ordered_by_exposure(const access& first, const access& second) {
+  return first.exposure_begin >= 0 && second.exposure_begin >= 0 && first.target == second.target &&
+         first.exposure_end <= second.exposure_begin;
+}
+
 namespace {
 
 // "[accumulate MPI_SUM MPI_INT @0]", "[get MPI_INT @4]": the op only where the call takes one.
@@ -119,7 +129,8 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
       const access& y = accesses[j];
       const bool both_local = !is_remote(x) && !is_remote(y);
       if (both_local && x.origin == y.origin) continue;  // one process's loads and stores are in program order
-      if (separated_by_completion(x, y)) continue;
+      if (separated_by_completion(x, y) || mutually_excluded(x, y)) continue;
+      if (ordered_by_exposure(x, y) || ordered_by_exposure(y, x)) continue;
       if (!x.writes() && !y.writes()) continue;  // reads never conflict with reads (§13.7: a conflict needs an update)
       const auto o = first_overlap(x, y);
       if (!o) continue;

@@ -48,16 +48,25 @@ struct finding {
   std::string evidence;
 };
 
-// Every pair of overlapping accesses in `accesses` (all in one epoch, so all concurrent except
-// for accumulate_ordering between one origin's accumulates, and one origin's accesses a flush
-// separates) whose outcome MPI does not fully
-// define. One finding per pair, the most severe.
+// Every pair of overlapping accesses in `accesses` (all concurrent except for accumulate_ordering
+// between one origin's accumulates, one origin's accesses a flush separates, accesses a fence
+// separates, and epochs an exclusive lock keeps apart) whose outcome MPI does not fully define.
+// One finding per pair, the most severe.
 std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info);
 
 // Whether x and y are one origin's remote accesses with a completion at the target (a flush or
 // unlock of that origin) between them in its program order, or any two accesses a fence
 // separates: then they are not concurrent.
 bool separated_by_completion(const access& x, const access& y);
+
+// Whether x and y lie in two origins' passive-target epochs on one target, one of them under an
+// exclusive lock (§13.5.3): one epoch runs wholly before the other, so they are not concurrent.
+bool mutually_excluded(const access& x, const access& y);
+
+// Whether the target's MPI_Win_post and MPI_Win_wait order `first` wholly before `second`: a
+// load or store before the post, the accesses of the exposure epoch, a load or store after the
+// wait (§13.5.2), and the accesses of an earlier exposure epoch before those of a later one.
+bool ordered_by_exposure(const access& first, const access& second);
 
 // Whether accumulate_ordering keeps `first` before `second` (same origin and target, first
 // issued earlier): every read/write pairing between them is in the ordering set.

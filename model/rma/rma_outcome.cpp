@@ -48,8 +48,14 @@ const rma_rule_info& describe(rma_rule r) {
        "started and until it completes at the origin"},
       {"overlapping_access_epochs", "MPI-4.1 §13.5",
        "distinct access epochs of one process on a window must be disjoint: no MPI_Win_start inside another "
-       "access epoch, no lock inside an MPI_Win_start epoch"},
+       "access epoch, no lock inside an MPI_Win_start epoch, no lock or start inside a fence epoch"},
       {"complete_without_start", "MPI-4.1 §13.5.2", "MPI_Win_complete needs a matching MPI_Win_start"},
+      {"start_without_post", "MPI-4.1 §13.5.2",
+       "each process in the group of MPI_Win_start must issue a matching MPI_Win_post"},
+      {"wait_without_post", "MPI-4.1 §13.5.2",
+       "MPI_Win_wait and MPI_Win_test complete an exposure epoch that MPI_Win_post started"},
+      {"lock_while_exposed", "MPI-4.1 §13.5.3",
+       "a window must not be locked and exposed (between MPI_Win_post and MPI_Win_wait) at the same time"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

@@ -38,8 +38,11 @@ enum class rma_rule : std::uint8_t {
   result_buffer_accessed_before_completion,
   overlapping_access_epochs,
   complete_without_start,
+  start_without_post,
+  wait_without_post,
+  lock_while_exposed,
 };
-inline constexpr std::size_t rma_rule_count = 28;
+inline constexpr std::size_t rma_rule_count = 31;
 
 struct rma_rule_info {
   std::string_view name;     // stable identifier (JSON)

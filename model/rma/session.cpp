@@ -8,7 +8,7 @@
 namespace redsem::rma {
 
 session::session(int ranks, std::int64_t window_bytes, std::int64_t disp_unit, window_info info, policy p)
-    : info_(info), policy_(p), origins_(static_cast<std::size_t>(ranks)) {
+    : info_(info), policy_(p), origins_(static_cast<std::size_t>(ranks)), exposed_(static_cast<std::size_t>(ranks), false) {
   geometry_.bytes = window_bytes;
   geometry_.disp_unit = disp_unit;
   for (int r = 0; r < ranks; ++r)
@@ -118,11 +118,18 @@ rma_outcome session::local_store(int rank, const byte_range& bytes) const {
   return o ? *o : rma_outcome::done();
 }
 
-rma_outcome session::fence() {
+rma_outcome session::inside_fence_epoch(std::string_view call, int origin) {
+  return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
+                                std::string(call) + " by rank " + std::to_string(origin) +
+                                    " inside the access epoch of a fence that another fence follows");
+}
+
+rma_outcome session::fence(bool another_fence_follows) {
   if (any_passive_epoch())
     return rma_outcome::erroneous(rma_rule::fence_in_passive_epoch, "MPI_Win_fence while a lock is held");
   complete([](const pending_call&) { return true; });
   fence_epoch_ = true;
+  fence_access_epoch_ = another_fence_follows;
   return rma_outcome::done();
 }
 
@@ -133,10 +140,15 @@ rma_outcome session::lock(int origin, int target, lock_type type) {
   if (s.started)
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_lock by rank " + std::to_string(origin) + " inside its MPI_Win_start epoch");
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_lock", origin);
   if (s.lock_all || s.locks.contains(target))
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) +
                                                                    " already holds a lock on rank " +
                                                                    std::to_string(target));
+  if (exposed_[static_cast<std::size_t>(target)])
+    return rma_outcome::erroneous(rma_rule::lock_while_exposed, "MPI_Win_lock by rank " + std::to_string(origin) +
+                                                                    " on rank " + std::to_string(target) +
+                                                                    " between its MPI_Win_post and MPI_Win_wait");
   s.locks.emplace(target, type);
   return rma_outcome::done();
 }
@@ -161,8 +173,14 @@ rma_outcome session::lock_all(int origin) {
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs, "MPI_Win_lock_all by rank " +
                                                                            std::to_string(origin) +
                                                                            " inside its MPI_Win_start epoch");
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_lock_all", origin);
   if (s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::lock_already_held, "rank " + std::to_string(origin) + " already holds a lock");
+  for (std::size_t t = 0; t < exposed_.size(); ++t)
+    if (exposed_[t])
+      return rma_outcome::erroneous(rma_rule::lock_while_exposed, "MPI_Win_lock_all by rank " + std::to_string(origin) +
+                                                                      " while rank " + std::to_string(t) +
+                                                                      " is between its MPI_Win_post and MPI_Win_wait");
   s.lock_all = true;
   return rma_outcome::done();
 }
@@ -171,6 +189,7 @@ rma_outcome session::pscw_start(int origin, int target) {
   for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
+  if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_start", origin);
   if (s.started || s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");
@@ -186,6 +205,26 @@ rma_outcome session::pscw_complete(int origin) {
                                   "MPI_Win_complete by rank " + std::to_string(origin) + " without MPI_Win_start");
   complete([&](const pending_call& pc) { return pc.call.origin_rank == origin; });
   s.started.reset();
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_post(int target) {
+  if (auto o = check_rank(target, "target"); !o.is_done()) return o;
+  for (std::size_t r = 0; r < origins_.size(); ++r)
+    if (origins_[r].lock_all || origins_[r].locks.contains(target))
+      return rma_outcome::erroneous(rma_rule::lock_while_exposed, "MPI_Win_post by rank " + std::to_string(target) +
+                                                                      " while rank " + std::to_string(r) +
+                                                                      " holds a lock on its window");
+  exposed_[static_cast<std::size_t>(target)] = true;
+  return rma_outcome::done();
+}
+
+rma_outcome session::pscw_wait(int target) {
+  if (auto o = check_rank(target, "target"); !o.is_done()) return o;
+  if (!exposed_[static_cast<std::size_t>(target)])
+    return rma_outcome::erroneous(rma_rule::wait_without_post,
+                                  "MPI_Win_wait by rank " + std::to_string(target) + " without MPI_Win_post");
+  exposed_[static_cast<std::size_t>(target)] = false;
   return rma_outcome::done();
 }
 

@@ -47,16 +47,23 @@ class session {
   // Origin-side memory (origin, result, compare buffers) of some rank.
   region_id allocate(std::string name, std::size_t bytes) { return space_.allocate(std::move(name), bytes); }
 
-  rma_outcome fence();
+  // MPI_Win_fence by every rank: completes every call, and calls may follow. It starts an access
+  // epoch when another fence follows with RMA calls between (MPI-4.1 §13.5.1), which the caller
+  // says, since the session cannot see ahead: a lock or start inside that epoch overlaps it (§13.5).
+  rma_outcome fence(bool another_fence_follows = false);
   rma_outcome lock(int origin, int target, lock_type type);
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
   // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
-  // active-target access epoch, MPI_Win_complete ends it and completes its calls. The
-  // target's MPI_Win_post and MPI_Win_wait are not modelled (nor is matching them).
+  // active-target access epoch, MPI_Win_complete ends it and completes its calls. Matching
+  // starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
   rma_outcome pscw_start(int origin, int target);
   rma_outcome pscw_complete(int origin);
+  // PSCW, the target's side: MPI_Win_post exposes the target's window until MPI_Win_wait (or an
+  // MPI_Win_test that returns true). A lock on an exposed window is erroneous, either way round.
+  rma_outcome pscw_post(int target);
+  rma_outcome pscw_wait(int target);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
   rma_outcome flush_local(int origin, int target);
@@ -106,6 +113,7 @@ class session {
   };
 
   bool in_passive_epoch(int origin, int target) const;
+  static rma_outcome inside_fence_epoch(std::string_view call, int origin);
   bool any_passive_epoch() const;
   rma_outcome check_rank(int rank, std::string_view role) const;
   // Applies the pending calls that `which` selects, in issue order, and forgets them.
@@ -126,9 +134,11 @@ class session {
   window_info info_;
   policy policy_;
   bool fence_epoch_ = false;
+  bool fence_access_epoch_ = false;  // the last fence starts an access epoch (another fence follows)
   std::vector<origin_state> origins_;
   std::vector<pending_call> pending_;
   std::vector<bool> request_done_;  // indexed by request_id
+  std::vector<bool> exposed_;       // per rank: between its MPI_Win_post and MPI_Win_wait
 };
 
 }  // namespace redsem::rma

@@ -71,8 +71,11 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
                            const explore_options& options) {
   group_report g;
   const search_space sp = make_search_space(program, steps, chosen);
-  g.begin = sp.window_begin;
-  g.end = sp.window_end;
+  // Window bytes of the group's target (with several, the search's bytes hold them back to back).
+  const std::int64_t base = program.window_base(program.accesses[sp.steps.front().access].target);
+  if (program.targets.size() > 1) g.target = program.accesses[sp.steps.front().access].target;
+  g.begin = sp.window_begin - base;
+  g.end = sp.window_end - base;
   g.steps = sp.steps.size();
   std::set<std::size_t> accesses;
   for (const step& s : sp.steps) {
@@ -101,12 +104,13 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   std::set<std::pair<std::int64_t, basic_type>> elements;
   for (const step& s : sp.steps) elements.emplace(s.at, s.type);
   for (const auto& [at, type] : elements) {
-    const std::string name = "window @" + std::to_string(at);
+    const std::string name = (g.target >= 0 ? "rank " + std::to_string(g.target) + " " : std::string()) + "window @" +
+                             std::to_string(at - base);
     places.push_back({name, name + " (" + std::string(to_string(type)) + ")", type, static_cast<std::size_t>(at - sp.window_begin)});
   }
   for (const step& s : sp.steps)
     if (s.reads) {
-      const std::string name = program.accesses[s.access].label + " fetched @" + std::to_string(s.at);
+      const std::string name = program.accesses[s.access].label + " fetched @" + std::to_string(s.at - base);
       places.push_back({name, name, s.type, s.fetch_slot - sp.window_offset});
     }
   outcome_analysis a = analyse_outcomes(reduced.finals, std::move(serial), places, options.share);
@@ -136,7 +140,7 @@ exploration explore(const rma_program& program, const explore_options& options) 
   x.states_total = 1;
   double full_executions = 1;
   std::vector<std::uint64_t> lengths;
-  auto components = step_components(steps);
+  auto components = step_components(program, steps);
   const auto first_byte = [&](const std::vector<std::size_t>& c) {
     std::int64_t b = steps[c.front()].at;
     for (std::size_t i : c) b = std::min(b, steps[i].at);

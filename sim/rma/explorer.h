@@ -19,7 +19,8 @@
 namespace redsem::sim::rma {
 
 struct group_report {
-  std::int64_t begin = 0, end = 0;    // window bytes
+  int target = -1;                    // the rank whose window it is, when the program has several
+  std::int64_t begin = 0, end = 0;    // window bytes (of that rank's window)
   std::vector<std::size_t> accesses;  // involved, in program order
   std::size_t steps = 0;
   bool atomic = true;                 // every step atomic (MPI guarantees serializability)

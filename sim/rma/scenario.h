@@ -1,4 +1,4 @@
-// `redsem rma` scenario files: one epoch of RMA traffic to one target, line by line.
+// `redsem rma` scenario files: RMA traffic to one target (or several), line by line.
 //
 //   window 48 disp_unit=8          # bytes of each rank's window (required), displacement unit
 //   target 1                       # the rank whose window is accessed (default 0)
@@ -13,6 +13,9 @@
 //   rank 3: compare_and_swap type=int disp=0 origin=7 compare=0
 //   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get, rput, rget)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
+//   rank 0: put type=int disp=0 origin=1 target=2   # a call to another rank's window (default: the
+//     target line's): each target's window is its own set of locations, zero unless it is the
+//     target (init and local: lines are the target's), completed by flushes and unlocks of it
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
 //     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
 //     values together, as third-party tests that list their legal outcomes state them)
@@ -28,9 +31,16 @@
 //   rank 0: store @a[1] 5,6                  # consecutive elements from element 1
 //   rank 0: load @r[0]                       # one element; "load @r" loads all of r
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
-//   rank 0: lock [T] shared  |  unlock [T]  |  lock_all   # epochs of one rank (exclusive: not yet)
-//   rank 0: start [T]  |  complete                         # PSCW, the origin's side (post/wait: not yet)
+//   rank 0: lock [T] shared|exclusive  |  unlock [T]  |  lock_all   # passive-target epochs of one rank
+//     (an exclusive lock keeps the other origins' epochs on T wholly before or after its own)
+//   rank 0: start [T]  |  complete                         # PSCW, the origin's side
+//   local: post [R,R,…]  |  local: wait  |  local: test     # PSCW, the target's side (test: one that
+//     returns true; post's group: every other rank by default). The k-th start of rank R on the
+//     target matches the k-th post whose group holds R; its accesses follow the post and precede
+//     the wait, so the target's loads and stores race them only between the two.
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
+//     (a fence that another follows starts an access epoch: a lock or start inside it is erroneous,
+//     §13.5.1; an "epoch fence" scenario ends with such a fence)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those
@@ -39,8 +49,9 @@
 // after them; the epoch's end completes everything. Misuse of synchronisation is erroneous as
 // in the model (session.h): a call or put/get outside an access epoch, a completion outside a
 // passive-target epoch, unlock without lock, a second lock on one target, overlapping access
-// epochs (start inside a lock or start, a lock inside start), complete without start, and wait
-// on a request an erroneous call never returned.
+// epochs (start inside a lock or start, a lock inside start), complete without start, wait
+// on a request an erroneous call never returned, a start no post matches (when the scenario
+// writes the target's posts), wait or test without post, and a lock on an exposed window.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are

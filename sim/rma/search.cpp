@@ -53,7 +53,7 @@ class searcher {
     std::byte* children = scratch_.data() + depth * sp_.steps.size() * sp_.state_bytes;
     std::uint64_t hashes[max_steps];
     std::size_t n = 0;
-    for (std::uint64_t m = steps_to_expand(sp_, options_.mode, done); m; m &= m - 1, ++n) {
+    for (std::uint64_t m = steps_to_expand(sp_, options_.mode, state); m; m &= m - 1, ++n) {
       std::byte* child = children + n * sp_.state_bytes;
       std::memcpy(child, state, sp_.state_bytes);
       fire(sp_, static_cast<std::size_t>(std::countr_zero(m)), child);
@@ -93,7 +93,21 @@ std::uint64_t started_steps(const search_space& sp, const std::byte* state) {
   return sp.window_offset > started_at ? load_mask(state, started_at) : 0;
 }
 
-std::uint64_t steps_to_expand(const search_space& sp, reduction mode, std::uint64_t done) {
+namespace {
+
+// The epochs (bits of search_space::epochs) that have started and not finished in a state.
+std::uint64_t epochs_in_progress(const search_space& sp, std::uint64_t done, std::uint64_t started) {
+  std::uint64_t busy = 0;
+  for (std::size_t e = 0; e < sp.epochs.size(); ++e)
+    if ((sp.epochs[e] & (done | started)) && (sp.epochs[e] & ~done)) busy |= 1ull << e;
+  return busy;
+}
+
+}  // namespace
+
+std::uint64_t steps_to_expand(const search_space& sp, reduction mode, const std::byte* state) {
+  const std::uint64_t done = done_steps(state);
+  const std::uint64_t busy = sp.epochs.empty() ? 0 : epochs_in_progress(sp, done, started_steps(sp, state));
   const std::uint64_t remaining = sp.all_steps() & ~done;
   std::uint64_t candidates = remaining;
   if (mode == reduction::partial_order)
@@ -105,7 +119,7 @@ std::uint64_t steps_to_expand(const search_space& sp, reduction mode, std::uint6
   std::uint64_t enabled = 0;
   for (std::uint64_t m = candidates; m; m &= m - 1) {
     const auto s = static_cast<std::size_t>(std::countr_zero(m));
-    if ((sp.steps[s].predecessors & ~done) == 0) enabled |= 1ull << s;
+    if ((sp.steps[s].predecessors & ~done) == 0 && (sp.steps[s].excluded_by & busy) == 0) enabled |= 1ull << s;
   }
   if (mode == reduction::partial_order)
     for (std::uint64_t m = enabled; m; m &= m - 1) {

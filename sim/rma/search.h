@@ -67,10 +67,10 @@ search_result run_split_search(const search_space& space, const search_options& 
 // Fires step s in `state` (one transition; a split step's read, then its write).
 void fire(const search_space& space, std::size_t s, std::byte* state);
 
-// The steps to fire from a state whose done mask is `done` (at least one remains): every
-// enabled one, or under partial-order reduction a persistent subset of them. A function of the
-// state alone, so every search order reaches the same graph.
-std::uint64_t steps_to_expand(const search_space& space, reduction mode, std::uint64_t done);
+// The steps to fire from `state` (at least one remains): every enabled one, or under
+// partial-order reduction a persistent subset of them. A function of the state alone, so every
+// search order reaches the same graph.
+std::uint64_t steps_to_expand(const search_space& space, reduction mode, const std::byte* state);
 
 // The done mask (steps finished) at the front of a state.
 std::uint64_t done_steps(const std::byte* state);

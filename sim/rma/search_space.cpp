@@ -20,6 +20,7 @@ bool is_local(access_kind k) { return k == access_kind::local_load || k == acces
 bool kept_in_order(const access& first, basic_type first_type, const access& second, basic_type second_type,
                    const redsem::rma::window_info& info) {
   if (first.fence_epoch != second.fence_epoch) return first.fence_epoch < second.fence_epoch;  // a fence between them
+  if (redsem::rma::ordered_by_exposure(first, second)) return true;  // the target's post or wait between them
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (redsem::rma::separated_by_completion(first, second)) return true;  // a flush between them
   if (is_local(first.kind) && is_local(second.kind)) return true;  // the target's own program order
@@ -39,6 +40,43 @@ bool commute(const step& a, const step& b) {
          a.op == b.op && a.type == b.type && a.at == b.at && redsem::rma::updates_commute(a.op, a.type);
 }
 
+bool any_exclusive(const rma_program& program) {
+  return std::any_of(program.accesses.begin(), program.accesses.end(), [](const access& a) { return a.exclusive; });
+}
+
+// Per step of sp, the steps of other origins' epochs that an exclusive lock keeps apart from its
+// epoch; sp.epochs and each step's excluded_by are filled in, and each step is ordered after the
+// steps of its origin's earlier epochs (an unlock completes them at the target, §13.5.3), which
+// matters once a whole epoch may wait for another.
+std::vector<std::uint64_t> add_lock_exclusion(const rma_program& program, search_space& sp) {
+  const std::size_t n = sp.steps.size();
+  std::vector<std::uint64_t> excluded(n, 0);
+  if (!any_exclusive(program)) return excluded;
+  const auto access_of = [&](std::size_t i) -> const access& { return program.accesses[sp.steps[i].access]; };
+  std::vector<int> epoch_ids;  // lock_epoch of each entry of sp.epochs
+  const auto epoch_index = [&](int id) {
+    const auto it = std::find(epoch_ids.begin(), epoch_ids.end(), id);
+    if (it != epoch_ids.end()) return static_cast<std::size_t>(it - epoch_ids.begin());
+    epoch_ids.push_back(id);
+    sp.epochs.push_back(0);
+    return epoch_ids.size() - 1;
+  };
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      if (i != j && redsem::rma::mutually_excluded(access_of(i), access_of(j))) {
+        excluded[i] |= 1ull << j;
+        sp.epochs[epoch_index(access_of(i).lock_epoch)] |= 1ull << i;
+      }
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      if (excluded[i] >> j & 1) sp.steps[i].excluded_by |= 1ull << epoch_index(access_of(j).lock_epoch);
+      const access &a = access_of(i), &b = access_of(j);
+      if (a.origin == b.origin && a.target == b.target && b.lock_epoch >= 0 && b.lock_epoch < a.lock_epoch)
+        sp.steps[i].predecessors |= 1ull << j;
+    }
+  return excluded;
+}
+
 struct union_find {
   std::vector<std::size_t> parent;
   explicit union_find(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
@@ -47,6 +85,13 @@ struct union_find {
 };
 
 }  // namespace
+
+std::int64_t rma_program::window_base(int target) const {
+  if (targets.size() < 2) return 0;
+  const auto it = std::find(targets.begin(), targets.end(), target);
+  ensure(it != targets.end(), "every access's target holds a window in the program");
+  return static_cast<std::int64_t>(it - targets.begin()) * static_cast<std::int64_t>(window.size() / targets.size());
+}
 
 std::vector<bool> non_atomic_accesses(const rma_program& program) {
   std::vector<bool> out(program.accesses.size(), false);
@@ -69,7 +114,7 @@ std::vector<step> program_steps(const rma_program& program, const std::vector<bo
       s.kind = acc.kind;
       s.op = acc.op;
       s.type = el.type;
-      s.at = el.offset;
+      s.at = el.offset + program.window_base(acc.target);
       s.size = info(el.type).size;
       s.atomic = force_atomic || !non_atomic[a];
       s.reads = acc.reads();
@@ -89,7 +134,7 @@ std::vector<step> program_steps(const rma_program& program, const std::vector<bo
   return out;
 }
 
-std::vector<std::vector<std::size_t>> step_components(const std::vector<step>& steps) {
+std::vector<std::vector<std::size_t>> step_components(const rma_program& program, const std::vector<step>& steps) {
   // Sweep by start byte: a step joins the group of every earlier step still open at its start.
   std::vector<std::size_t> order(steps.size());
   std::iota(order.begin(), order.end(), 0);
@@ -104,6 +149,11 @@ std::vector<std::vector<std::size_t>> step_components(const std::vector<step>& s
       last = i;
     }
   }
+  if (any_exclusive(program))
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      for (std::size_t j = i + 1; j < steps.size(); ++j)
+        if (redsem::rma::mutually_excluded(program.accesses[steps[i].access], program.accesses[steps[j].access]))
+          uf.join(i, j);
   std::vector<std::vector<std::size_t>> groups;
   std::vector<std::size_t> group_of(steps.size(), SIZE_MAX), root_group(steps.size(), SIZE_MAX);
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -143,12 +193,15 @@ search_space make_search_space(const rma_program& program, const std::vector<ste
 
   const std::size_t n = sp.steps.size();
   sp.independent.assign(n, 0);
+  const std::vector<std::uint64_t> excluded = add_lock_exclusion(program, sp);
   union_find uf(n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
       const step& a = sp.steps[i];
       const step& b = sp.steps[j];
-      if (i != j && commute(a, b)) sp.independent[i] |= 1ull << j;
+      const bool apart = excluded[i] >> j & 1;  // firing either may disable the other
+      if (i != j && commute(a, b) && !apart) sp.independent[i] |= 1ull << j;
+      if (apart) uf.join(i, j);
       if (i != j && overlaps(a, b)) {
         uf.join(i, j);
         if (kept_in_order(program.accesses[b.access], b.type, program.accesses[a.access], a.type, program.info))

@@ -17,12 +17,18 @@ using redsem::rma::access;
 using redsem::rma::access_kind;
 using redsem::rma::element_bytes;
 
-// A program of one epoch at one target: its window's initial bytes and the accesses made to it.
+// A program of one epoch: its target windows' initial bytes and the accesses made to them.
 struct rma_program {
   redsem::rma::window_info info;
   policy semantics;
-  std::vector<std::byte> window;  // the target's window before the epoch
-  std::vector<access> accesses;   // all to the same target
+  std::vector<std::byte> window;  // the target's window before the epoch (several: back to back)
+  std::vector<access> accesses;   // to the target, or to one of `targets`
+  // The ranks whose windows `window` holds, in order, each window.size() / targets.size()
+  // bytes; empty when every access is to one target. Steps of different targets never overlap.
+  std::vector<int> targets;
+
+  // Where target's window starts in `window` (and in the search's byte space).
+  std::int64_t window_base(int target) const;
 };
 
 // One basic element of one access: one transition, or two (a read, then a write) when MPI does
@@ -43,6 +49,7 @@ struct step {
   std::uint32_t fetch_slot = 0;     // state offset of the fetched value, if reads
   std::uint32_t register_slot = 0;  // state offset of the value read, if split
   std::uint64_t predecessors = 0;   // steps that must be done before this one starts
+  std::uint64_t excluded_by = 0;    // search_space::epochs that must not be in progress when it fires
   redsem::rma::element_update_fn update = nullptr;
   element_bytes origin{}, compare{};
 };
@@ -55,6 +62,10 @@ struct search_space {
   std::vector<step> steps;
   std::vector<std::uint64_t> components;    // the steps of each group of overlapping steps
   std::vector<std::uint64_t> independent;   // per step: the steps it commutes with everywhere
+  // The steps of each passive-target epoch that an exclusive lock keeps apart from another
+  // origin's epoch here (MPI-4.1 §13.5.3): a step waits while an epoch it is excluded by has
+  // started and not finished. Empty when no lock is exclusive.
+  std::vector<std::uint64_t> epochs;
   // State layout: done mask, started mask (only when some step is split), window bytes, fetched
   // values, registers of split steps; padded to whole words. A final state's outcome is its bytes
   // [window_offset, outcome_end): the window and the fetched values, laid out alike whether or
@@ -76,9 +87,10 @@ std::vector<bool> non_atomic_accesses(const rma_program& program);
 // `force_atomic` makes every step atomic: the serial reference.
 std::vector<step> program_steps(const rma_program& program, const std::vector<bool>& non_atomic, bool force_atomic);
 
-// The groups of steps whose bytes overlap (transitively): independent sub-problems, since a
-// step can neither change nor observe, enable nor disable a step of another group.
-std::vector<std::vector<std::size_t>> step_components(const std::vector<step>& steps);
+// The groups of steps whose bytes overlap (transitively), together with the steps of epochs an
+// exclusive lock keeps apart: independent sub-problems, since a step can neither change nor
+// observe, enable nor disable a step of another group.
+std::vector<std::vector<std::size_t>> step_components(const rma_program& program, const std::vector<step>& steps);
 
 // The search space of the chosen steps (at most max_steps), with their orders and layout.
 search_space make_search_space(const rma_program& program, const std::vector<step>& steps,

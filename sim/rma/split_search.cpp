@@ -137,7 +137,7 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       const exact_count paths = level.value(i);
       // All successors first, their slots prefetched, then inserted: the misses overlap.
       std::size_t n = 0;
-      for (std::uint64_t m = steps_to_expand(sp, options.mode, done_steps(s)); m; m &= m - 1, ++n) {
+      for (std::uint64_t m = steps_to_expand(sp, options.mode, s); m; m &= m - 1, ++n) {
         std::byte* c = children.data() + n * bytes;
         std::memcpy(c, s, bytes);
         fire(sp, static_cast<std::size_t>(std::countr_zero(m)), c);

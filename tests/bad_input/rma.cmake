@@ -103,7 +103,8 @@ redsem_bad_input(rma_origin_reuse_exits_1 ARGS rma ${RMA_IN}/origin_reuse_no_exp
   OUT "erroneous, line 6: rank 1 store @a.*undefined behaviour that no expect line names: line 6: erroneous origin_buffer_updated_before_completion")
 redsem_bad_input(rma_origin_reuse_json ARGS rma ${RMA_IN}/origin_reuse_no_expect.rma --json RC 1
   OUT "\"line\": 6,.*\"rule\": \"origin_buffer_updated_before_completion\",.*\"section\": \"MPI-4.1 §13.3\"")
-# An exclusive lock excludes the other origins' epochs, which the explorer does not model yet:
-# refused, never explored as if its epoch were concurrent with theirs.
-redsem_bad_input(rma_exclusive_lock ARGS rma ${RMA_IN}/exclusive_lock.rma RC 2
-  ERR "exclusive_lock.rma:3: exclusive locks are not modelled yet")
+# A lock is shared or exclusive, nothing else; a post's group is a list of ranks.
+redsem_bad_input(rma_lock_mode_misspelt ARGS rma ${RMA_IN}/lock_mode_misspelt.rma RC 2
+  ERR "lock_mode_misspelt.rma:3: rank R: lock \\[TARGET\\] shared\\|exclusive")
+redsem_bad_input(rma_post_group_not_ranks ARGS rma ${RMA_IN}/post_group_not_ranks.rma RC 2
+  ERR "post_group_not_ranks.rma:3: local: post RANK,RANK,…: 'one' is not a rank")

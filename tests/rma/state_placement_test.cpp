@@ -31,7 +31,7 @@ std::vector<std::set<std::string>> levels_of(const search_space& sp) {
     for (const std::string& s : levels.back()) {
       const auto* state = reinterpret_cast<const std::byte*>(s.data());
       if (done_steps(state) == sp.all_steps()) continue;
-      for (std::uint64_t m = steps_to_expand(sp, reduction::none, done_steps(state)); m; m &= m - 1) {
+      for (std::uint64_t m = steps_to_expand(sp, reduction::none, state); m; m &= m - 1) {
         std::string child = s;
         fire(sp, static_cast<std::size_t>(std::countr_zero(m)), reinterpret_cast<std::byte*>(child.data()));
         next.insert(std::move(child));
@@ -61,7 +61,7 @@ TEST(RmaStatePlacement, OnlyTheChosenStepsMoveAState) {
             if (done_steps(state) == sp.all_steps()) continue;
             const std::size_t here = placement.owner(state);
             ASSERT_LT(here, static_cast<std::size_t>(shares));
-            for (std::uint64_t m = steps_to_expand(sp, reduction::none, done_steps(state)); m; m &= m - 1) {
+            for (std::uint64_t m = steps_to_expand(sp, reduction::none, state); m; m &= m - 1) {
               std::string child = s;
               fire(sp, static_cast<std::size_t>(std::countr_zero(m)), reinterpret_cast<std::byte*>(child.data()));
               const std::size_t there = placement.owner(reinterpret_cast<const std::byte*>(child.data()));

@@ -3,16 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "sim/rma/expectations.h"
+#include "tests/rma/scenario_fixture.h"
 
 namespace redsem::sim::rma {
 namespace {
 
-scenario parsed(const std::string& text) {
-  std::string error;
-  auto s = parse_scenario(text, "s.rma", &error);
-  EXPECT_TRUE(s.has_value()) << error;
-  return s ? std::move(*s) : scenario{};
-}
+scenario parsed(const std::string& text) { return testing::parsed_scenario(text); }
 
 scenario_verdict_report verdict_of(const std::string& text, std::size_t max_states = 1'000'000) {
   const scenario s = parsed(text);
