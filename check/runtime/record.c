@@ -37,16 +37,43 @@ static void append(rc_line *l, const char *s, size_t n) {
 
 static void append_c(rc_line *l, const char *s) { append(l, s, strlen(s)); }
 
-/* A JSON string; bytes that are not printable ASCII are escaped as \u00XX, so a line is always
- * valid JSON whatever a program names its things. */
+/* The length of the well-formed UTF-8 sequence at p (RFC 3629), 0 when there is none. */
+static size_t utf8_sequence(const unsigned char *p) {
+  size_t n;
+  unsigned char low = 0x80, high = 0xbf;
+  if (*p >= 0xc2 && *p <= 0xdf)
+    n = 2;
+  else if (*p >= 0xe0 && *p <= 0xef)
+    n = 3;
+  else if (*p >= 0xf0 && *p <= 0xf4)
+    n = 4;
+  else
+    return 0;
+  if (*p == 0xe0) low = 0xa0;
+  if (*p == 0xed) high = 0x9f;
+  if (*p == 0xf0) low = 0x90;
+  if (*p == 0xf4) high = 0x8f;
+  if (p[1] < low || p[1] > high) return 0;
+  for (size_t i = 2; i < n; ++i)
+    if (p[i] < 0x80 || p[i] > 0xbf) return 0;
+  return n;
+}
+
+/* A JSON string. Well-formed UTF-8 (the rules' "§") is kept; control characters and bytes that
+ * are not UTF-8 are escaped as \u00XX, so a line is always valid JSON whatever a program names
+ * its things. */
 static void append_quoted(rc_line *l, const char *s) {
   append(l, "\"", 1);
   for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
     char esc[8];
+    size_t n;
     if (*p == '"' || *p == '\\') {
       esc[0] = '\\';
       esc[1] = (char)*p;
       append(l, esc, 2);
+    } else if (*p >= 0x80 && (n = utf8_sequence(p)) > 0) {
+      append(l, (const char *)p, n);
+      p += n - 1;
     } else if (*p < 0x20 || *p >= 0x7f) {
       snprintf(esc, sizeof esc, "\\u%04x", *p);
       append_c(l, esc);
@@ -129,15 +156,14 @@ void rc_close(rc_line *l) {
   append(l, &l->closer[l->depth], 1);
 }
 
-void rc_caller(rc_line *l, const void *return_address) {
+/* {"address","module","offset","symbol"} of a code address under `key`. */
+static void code_location(rc_line *l, const char *key, uintptr_t address) {
   char hex[32];
-  rc_open_object(l, "caller");
-  /* The call instruction is just before the return address; addr2line wants an address in it. */
-  const uintptr_t address = (uintptr_t)return_address - (return_address ? 1 : 0);
+  rc_open_object(l, key);
   snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)address);
   rc_str(l, "address", hex);
   Dl_info info;
-  if (return_address && dladdr(return_address, &info) && info.dli_fname) {
+  if (address && dladdr((const void *)address, &info) && info.dli_fname) {
     rc_str(l, "module", info.dli_fname);
     snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)(address - (uintptr_t)info.dli_fbase));
     rc_str(l, "offset", hex);
@@ -145,6 +171,13 @@ void rc_caller(rc_line *l, const void *return_address) {
   }
   rc_close(l);
 }
+
+void rc_caller(rc_line *l, const void *return_address) {
+  /* The call instruction is just before the return address; addr2line wants an address in it. */
+  code_location(l, "caller", (uintptr_t)return_address - (return_address ? 1 : 0));
+}
+
+void rc_function(rc_line *l, const char *key, void (*function)(void)) { code_location(l, key, (uintptr_t)function); }
 
 void rc_end(rc_line *l) {
   while (l->depth > 0) {
