@@ -86,7 +86,8 @@ def main(argv):
         problems.append(f"exit status {run.returncode}, expected 0:\n{run.stdout.decode(errors='replace')}")
     starts = [r for r in records if r["ev"] == "start"]
     finals = [r for r in records if r["ev"] == "finalize"]
-    if len(starts) != 4:
+    # A program the library kills may lose ranks that had not opened their record yet.
+    if len(starts) != 4 and (expect["exit"] == 0 or not starts):
         problems.append(f"{len(starts)} start records, expected 4 (one per rank)")
     if expect["exit"] == 0 and len(finals) != 4:
         problems.append(f"{len(finals)} finalize records, expected 4")
