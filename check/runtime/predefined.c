@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "validity_data.h"
 
@@ -96,69 +95,35 @@ static size_t value_bytes(enum rc_scalar_kind k) {
 }
 
 static void field_text(char *out, size_t n, enum rc_scalar_kind k, const unsigned char *p) {
-#define READ(T) \
-  T v;          \
-  memcpy(&v, p, sizeof v)
-  switch (k) {
-    case RC_I8: {
-      READ(int8_t);
-      snprintf(out, n, "%d", v);
-      return;
-    }
-    case RC_U8:
-    case RC_CHAR8: {
-      READ(uint8_t);
-      snprintf(out, n, "%u", v);
-      return;
-    }
-    case RC_I16: {
-      READ(int16_t);
-      snprintf(out, n, "%d", v);
-      return;
-    }
-    case RC_U16: {
-      READ(uint16_t);
-      snprintf(out, n, "%u", v);
-      return;
-    }
-    case RC_I32: {
-      READ(int32_t);
-      snprintf(out, n, "%d", v);
-      return;
-    }
-    case RC_U32:
-    case RC_WCHAR: {
-      READ(uint32_t);
-      snprintf(out, n, "%u", v);
-      return;
-    }
-    case RC_I64: {
-      READ(int64_t);
-      snprintf(out, n, "%lld", (long long)v);
-      return;
-    }
-    case RC_U64: {
-      READ(uint64_t);
-      snprintf(out, n, "%llu", (unsigned long long)v);
-      return;
-    }
-    case RC_F32: {
-      READ(float);
-      snprintf(out, n, "%.9g", v);
-      return;
-    }
-    case RC_F64: {
-      READ(double);
-      snprintf(out, n, "%.17g", v);
-      return;
-    }
-    case RC_F80: {
-      READ(long double);
-      snprintf(out, n, "%.21Lg", v);
-      return;
-    }
+  if (k == RC_F32) {
+    float v;
+    memcpy(&v, p, sizeof v);
+    snprintf(out, n, "%.9g", v);
+    return;
   }
-#undef READ
+  if (k == RC_F64) {
+    double v;
+    memcpy(&v, p, sizeof v);
+    snprintf(out, n, "%.17g", v);
+    return;
+  }
+  if (k == RC_F80) {
+    long double v;
+    memcpy(&v, p, sizeof v);
+    snprintf(out, n, "%.21Lg", v);
+    return;
+  }
+  /* An integer of 1 to 8 bytes, read into the low bytes of 64 bits (little-endian, as the
+   * model's layouts are) and sign-extended when its kind is signed. */
+  const size_t bytes = value_bytes(k);
+  uint64_t bits = 0;
+  memcpy(&bits, p, bytes);
+  const int is_signed = k == RC_I8 || k == RC_I16 || k == RC_I32 || k == RC_I64;
+  if (is_signed && bytes < 8 && ((bits >> (8 * bytes - 1)) & 1)) bits |= ~0ull << (8 * bytes);
+  if (is_signed)
+    snprintf(out, n, "%lld", (long long)bits);
+  else
+    snprintf(out, n, "%llu", (unsigned long long)bits);
 }
 
 void rc_decode_element(rc_line *l, const char *key, int type_index, const void *element) {

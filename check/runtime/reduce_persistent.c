@@ -7,170 +7,75 @@
 #include "reduction.h"
 
 #if MPI_VERSION >= 4
-#define HAVE_PERSISTENT 1
+#define RC_PERSISTENT(name) MPI_##name##_init
+#define RC_PMPI_PERSISTENT(name) PMPI_##name##_init
+#define RC_PERSISTENT_NAME(name) "MPI_" #name "_init"
 #elif defined(OPEN_MPI)
 #include <mpi-ext.h>
 #if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
-#define HAVE_PERSISTENT 1
-#define HAVE_MPIX_PERSISTENT 1
+#define RC_PERSISTENT(name) MPIX_##name##_init
+#define RC_PMPI_PERSISTENT(name) PMPIX_##name##_init
+#define RC_PERSISTENT_NAME(name) "MPIX_" #name "_init"
 #endif
 #endif
 
-/* Runs the checks around the forwarded call and returns what the call returned. */
-#define RC_CHECKED(reduction, forward)             \
-  do {                                             \
-    struct rc_sample sample;                       \
-    rc_reduction_enter(&(reduction), &sample);     \
-    const int rc = (forward);                      \
-    rc_reduction_leave(&(reduction), &sample, rc); \
-    return rc;                                     \
-  } while (0)
+#ifdef RC_PERSISTENT
 
-#if defined(HAVE_MPIX_PERSISTENT)
-
-int MPIX_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                     MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPIX_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request);
-  rc_count("MPIX_Reduce_init");
-  const struct rc_reduction r = {RC_REDUCE, "MPIX_Reduce_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,      datatype,           op, root,    comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request));
+int RC_PERSISTENT(Reduce)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                          MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  if (!rc_active()) return RC_PMPI_PERSISTENT(Reduce)(sendbuf, recvbuf, count, datatype, op, root, comm, info, request);
+  const struct rc_reduction r =
+      rc_reduction_of(RC_REDUCE, RC_PERSISTENT_NAME(Reduce), RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf,
+                      recvbuf, count, datatype, op, root, comm);
+  RC_CHECKED(r, RC_PMPI_PERSISTENT(Reduce)(sendbuf, recvbuf, count, datatype, op, root, comm, info, request));
 }
 
-int MPIX_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+int RC_PERSISTENT(Allreduce)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  if (!rc_active()) return RC_PMPI_PERSISTENT(Allreduce)(sendbuf, recvbuf, count, datatype, op, comm, info, request);
+  const struct rc_reduction r =
+      rc_reduction_of(RC_ALLREDUCE, RC_PERSISTENT_NAME(Allreduce), RC_PERSISTENT_FORM, __builtin_return_address(0),
+                      sendbuf, recvbuf, count, datatype, op, -1, comm);
+  RC_CHECKED(r, RC_PMPI_PERSISTENT(Allreduce)(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+}
+
+int RC_PERSISTENT(Reduce_scatter)(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                  MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  if (!rc_active())
+    return RC_PMPI_PERSISTENT(Reduce_scatter)(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request);
+  struct rc_reduction r = rc_reduction_of(RC_REDUCE_SCATTER, RC_PERSISTENT_NAME(Reduce_scatter), RC_PERSISTENT_FORM,
+                                          __builtin_return_address(0), sendbuf, recvbuf, 0, datatype, op, -1, comm);
+  r.recvcounts = recvcounts;
+  RC_CHECKED(r, RC_PMPI_PERSISTENT(Reduce_scatter)(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request));
+}
+
+int RC_PERSISTENT(Reduce_scatter_block)(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  if (!rc_active())
+    return RC_PMPI_PERSISTENT(Reduce_scatter_block)(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request);
+  const struct rc_reduction r =
+      rc_reduction_of(RC_REDUCE_SCATTER_BLOCK, RC_PERSISTENT_NAME(Reduce_scatter_block), RC_PERSISTENT_FORM,
+                      __builtin_return_address(0), sendbuf, recvbuf, recvcount, datatype, op, -1, comm);
+  RC_CHECKED(r,
+             RC_PMPI_PERSISTENT(Reduce_scatter_block)(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request));
+}
+
+int RC_PERSISTENT(Scan)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                         MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPIX_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPIX_Allreduce_init");
-  const struct rc_reduction r = {
-      RC_ALLREDUCE, "MPIX_Allreduce_init",      0, sendbuf, recvbuf, count, NULL, datatype, op, -1,
-      comm,         __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+  if (!rc_active()) return RC_PMPI_PERSISTENT(Scan)(sendbuf, recvbuf, count, datatype, op, comm, info, request);
+  const struct rc_reduction r =
+      rc_reduction_of(RC_SCAN, RC_PERSISTENT_NAME(Scan), RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf,
+                      recvbuf, count, datatype, op, -1, comm);
+  RC_CHECKED(r, RC_PMPI_PERSISTENT(Scan)(sendbuf, recvbuf, count, datatype, op, comm, info, request));
 }
 
-int MPIX_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
-                             MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPIX_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request);
-  rc_count("MPIX_Reduce_scatter_init");
-  const struct rc_reduction r = {RC_REDUCE_SCATTER,
-                                 "MPIX_Reduce_scatter_init",
-                                 0,
-                                 sendbuf,
-                                 recvbuf,
-                                 0,
-                                 recvcounts,
-                                 datatype,
-                                 op,
-                                 -1,
-                                 comm,
-                                 __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request));
-}
-
-int MPIX_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
-                                   MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active())
-    return PMPIX_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request);
-  rc_count("MPIX_Reduce_scatter_block_init");
-  const struct rc_reduction r = {RC_REDUCE_SCATTER_BLOCK,
-                                 "MPIX_Reduce_scatter_block_init",
-                                 0,
-                                 sendbuf,
-                                 recvbuf,
-                                 recvcount,
-                                 NULL,
-                                 datatype,
-                                 op,
-                                 -1,
-                                 comm,
-                                 __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request));
-}
-
-int MPIX_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                   MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPIX_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPIX_Scan_init");
-  const struct rc_reduction r = {RC_SCAN, "MPIX_Scan_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,    datatype,         op, -1,      comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
-}
-
-int MPIX_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                     MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPIX_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPIX_Exscan_init");
-  const struct rc_reduction r = {RC_EXSCAN, "MPIX_Exscan_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,      datatype,           op, -1,      comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPIX_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
-}
-
-#elif defined(HAVE_PERSISTENT)
-
-int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                    MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request);
-  rc_count("MPI_Reduce_init");
-  const struct rc_reduction r = {RC_REDUCE, "MPI_Reduce_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,      datatype,          op, root,    comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request));
-}
-
-int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                       MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPI_Allreduce_init");
-  const struct rc_reduction r = {
-      RC_ALLREDUCE, "MPI_Allreduce_init",       0, sendbuf, recvbuf, count, NULL, datatype, op, -1,
-      comm,         __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
-}
-
-int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
-                            MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request);
-  rc_count("MPI_Reduce_scatter_init");
-  const struct rc_reduction r = {
-      RC_REDUCE_SCATTER,          "MPI_Reduce_scatter_init", 0, sendbuf, recvbuf, 0, recvcounts, datatype, op, -1, comm,
-      __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request));
-}
-
-int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
-                                  MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  if (!rc_active())
-    return PMPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request);
-  rc_count("MPI_Reduce_scatter_block_init");
-  const struct rc_reduction r = {RC_REDUCE_SCATTER_BLOCK,
-                                 "MPI_Reduce_scatter_block_init",
-                                 0,
-                                 sendbuf,
-                                 recvbuf,
-                                 recvcount,
-                                 NULL,
-                                 datatype,
-                                 op,
-                                 -1,
-                                 comm,
-                                 __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request));
-}
-
-int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                  MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPI_Scan_init");
-  const struct rc_reduction r = {RC_SCAN, "MPI_Scan_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,    datatype,        op, -1,      comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
-}
-
-int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                    MPI_Info info, MPI_Request *request) {
-  if (!rc_active()) return PMPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request);
-  rc_count("MPI_Exscan_init");
-  const struct rc_reduction r = {RC_EXSCAN, "MPI_Exscan_init", 0,  sendbuf, recvbuf, count,
-                                 NULL,      datatype,          op, -1,      comm,    __builtin_return_address(0)};
-  RC_CHECKED(r, PMPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+int RC_PERSISTENT(Exscan)(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                          MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  if (!rc_active()) return RC_PMPI_PERSISTENT(Exscan)(sendbuf, recvbuf, count, datatype, op, comm, info, request);
+  const struct rc_reduction r =
+      rc_reduction_of(RC_EXSCAN, RC_PERSISTENT_NAME(Exscan), RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf,
+                      recvbuf, count, datatype, op, -1, comm);
+  RC_CHECKED(r, RC_PMPI_PERSISTENT(Exscan)(sendbuf, recvbuf, count, datatype, op, comm, info, request));
 }
 
 #endif

@@ -16,10 +16,12 @@ enum rc_collective {
   RC_REDUCE_LOCAL
 };
 
+enum rc_form { RC_BLOCKING, RC_NONBLOCKING, RC_PERSISTENT_FORM };
+
 struct rc_reduction {
   enum rc_collective kind;
-  const char *call;      /* "MPI_Iallreduce", … (a string literal) */
-  int blocking;          /* the result is there when the call returns */
+  const char *call; /* "MPI_Iallreduce", … (a string literal) */
+  enum rc_form form;
   const void *sendbuf;   /* MPI_Reduce_local: inbuf */
   void *recvbuf;         /* MPI_Reduce_local: inoutbuf */
   int count;             /* elements per contribution; Reduce_scatter_block: recvcount */
@@ -40,10 +42,26 @@ struct rc_sample {
   unsigned char *inputs; /* at comm rank 0: one block per rank */
 };
 
-/* Before the call: the local checks; on a sampled blocking call, gathers the contributions. */
+/* The call's arguments in MPI's order (recvcounts, MPI_Reduce_scatter's, is set apart). */
+struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
+                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    int root, MPI_Comm comm);
+
+/* Before the call: counts it (rc_count), runs the local checks; on a sampled blocking call, gathers the contributions.
+ */
 void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s);
 /* After the call (rc: what it returned): the checks on results, the `reduction` record. */
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc);
+
+/* The body of an interceptor: the checks around the forwarded call, whose result it returns. */
+#define RC_CHECKED(reduction, forward)             \
+  do {                                             \
+    struct rc_sample sample;                       \
+    rc_reduction_enter(&(reduction), &sample);     \
+    const int rc = (forward);                      \
+    rc_reduction_leave(&(reduction), &sample, rc); \
+    return rc;                                     \
+  } while (0)
 
 /* reduction_checks.c */
 void rc_check_op_type(const struct rc_reduction *r);

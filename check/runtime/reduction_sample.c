@@ -75,8 +75,25 @@ static void check_local_user_op(const struct rc_reduction *r) {
   free(blocks);
 }
 
+struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
+                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    int root, MPI_Comm comm) {
+  return (struct rc_reduction){.kind = kind,
+                               .call = call,
+                               .form = form,
+                               .sendbuf = sendbuf,
+                               .recvbuf = recvbuf,
+                               .count = count,
+                               .type = type,
+                               .op = op,
+                               .root = root,
+                               .comm = comm,
+                               .caller = caller};
+}
+
 void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
   memset(s, 0, sizeof *s);
+  rc_count(r->call);
   rc_check_op_type(r);
   if (r->kind == RC_REDUCE_LOCAL) {
     rc_check_buffers(r, 0, 1);
@@ -90,7 +107,7 @@ void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
   if (r->kind == RC_REDUCE_SCATTER && !r->recvcounts) return;
   rc_check_buffers(r, s->rank, s->size);
   s->index = rc_comm_call_index(r->comm, r->call);
-  s->active = r->blocking && s->size <= MAX_SAMPLED_COMM && rc_sampled(s->index);
+  s->active = r->form == RC_BLOCKING && s->size <= MAX_SAMPLED_COMM && rc_sampled(s->index);
   if (!s->active) return;
   s->elements = block_elements(r);
   struct rc_block mine; /* on the stack: a gather the other ranks make cannot be skipped */
