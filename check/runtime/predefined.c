@@ -68,6 +68,13 @@ void rc_cell_rule(int type_index, int op_index, const char **name, const char **
   *text = rule->text;
 }
 
+void rc_derived_type_rule(const char **name, const char **section, const char **text) {
+  const struct rc_rule_text *rule = &rc_rules[RC_RULE_DERIVED_TYPE_WITH_PREDEFINED_OP];
+  *name = rule->name;
+  *section = rule->section;
+  *text = rule->text;
+}
+
 size_t rc_type_size(int type_index) { return rc_type_layouts[type_index].size; }
 
 static size_t value_bytes(enum rc_scalar_kind k) {

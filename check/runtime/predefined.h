@@ -21,6 +21,9 @@ char rc_cell_verdict(int type_index, int op_index);
 /* The rule a refused cell breaks: its identifier, MPI-4.1 section and text. */
 void rc_cell_rule(int type_index, int op_index, const char **name, const char **section, const char **text);
 
+/* The model's rule that a predefined op takes only the predefined datatypes listed for it. */
+void rc_derived_type_rule(const char **name, const char **section, const char **text);
+
 /* Bytes of one element of a predefined type (its extent, padding included). */
 size_t rc_type_size(int type_index);
 /* Writes the element's value as text (`key`: "3.5", "(2, 7)", …): only its value bytes are read. */

@@ -31,15 +31,26 @@ static const char *section_of(enum rc_collective kind) {
   return "MPI-4.1 \302\2477.9";
 }
 
+/* Whether a datatype is derived (made by a type constructor), not a named predefined one. */
+static int is_derived(MPI_Datatype type) {
+  int integers, addresses, types, combiner;
+  return PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner) == MPI_SUCCESS &&
+         combiner != MPI_COMBINER_NAMED;
+}
+
 void rc_check_op_type(const struct rc_reduction *r) {
   const int op = rc_predefined_op(r->op);
+  if (op < 0) return; /* a user op takes any datatype */
   const int type = rc_predefined_type(r->type);
-  /* A user op takes any datatype; a derived datatype with a predefined op is left alone. */
-  if (op < 0 || type < 0) return;
-  const char verdict = rc_cell_verdict(type, op);
-  if (verdict == 'v') return;
   const char *name, *section, *text;
-  rc_cell_rule(type, op, &name, &section, &text);
+  if (type >= 0) {
+    if (rc_cell_verdict(type, op) == 'v') return;
+    rc_cell_rule(type, op, &name, &section, &text);
+  } else if (is_derived(r->type)) {
+    rc_derived_type_rule(&name, &section, &text);
+  } else {
+    return; /* a named type the model does not list (an optional Fortran kind…): not judged */
+  }
   char message[256];
   snprintf(message, sizeof message, "%s with %s on %s: %s", r->call, rc_op_name(op), rc_type_name(type), text);
   rc_line l;

@@ -2,6 +2,7 @@
 // (model/outcome.h) and each predefined type's element layout (model/datatype.h) as a C header
 // for the check runtime, which is C built by an MPI's compiler wrapper and cannot link the
 // model. One source of truth: the runtime decides exactly as `redsem` does.
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -113,8 +114,14 @@ void write(std::FILE* out) {
     std::fprintf(out, "  {%s, %s, %s},\n", quoted(ri.name).c_str(), quoted(ri.section).c_str(),
                  quoted(ri.text).c_str());
   }
+  std::fprintf(out, "};\n/* Index of each rule in rc_rules. */\nenum rc_rule {");
+  for (std::size_t r = 0; r < rule_count; ++r) {
+    std::string name(describe(static_cast<rule>(r)).name);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::fprintf(out, "%s RC_RULE_%s = %zu", r ? "," : "", name.c_str(), r);
+  }
   std::fprintf(out,
-               "};\n\n/* Per type (row) and op (column): 'v' valid in reductions, 'r' valid only in RMA\n"
+               " };\n\n/* Per type (row) and op (column): 'v' valid in reductions, 'r' valid only in RMA\n"
                " * accumulates, 'e' erroneous; and the rule (index in rc_rules) of each refused cell, -1 when\n"
                " * valid. */\nstatic const char rc_verdicts[RC_TYPE_COUNT][RC_OP_COUNT + 1] = {\n");
   for (const auto& row : table) {
