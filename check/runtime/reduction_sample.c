@@ -140,7 +140,10 @@ void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int r
   struct rc_block mine;
   const int has_result = rc == MPI_SUCCESS && !(r->kind == RC_REDUCE && s->rank != r->root) &&
                          !(r->kind == RC_EXSCAN && s->rank == 0) && r->recvbuf != MPI_IN_PLACE;
-  fill_block(&mine, has_result ? r->recvbuf : NULL, s->elements, r->type);
+  /* A Reduce_scatter rank's block may be shorter than rank 0's, which set the elements. */
+  int elements = s->elements;
+  if (r->kind == RC_REDUCE_SCATTER && r->recvcounts[s->rank] < elements) elements = r->recvcounts[s->rank];
+  fill_block(&mine, has_result ? r->recvbuf : NULL, elements, r->type);
   const int agreement = r->kind == RC_ALLREDUCE && rc_predefined_type(r->type) >= 0;
   if (has_result && agreement) mine.hash = result_hash(r);
   unsigned char *results = gather_blocks(&mine, s, r->comm);
@@ -166,7 +169,7 @@ void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int r
       free(ranks);
     }
     const int last = result_rank(r, s->size);
-    if (inputs_valid && last >= 0 && last < s->size && out[last].valid)
+    if (inputs_valid && last >= 0 && last < s->size && out[last].valid && out[last].elements == s->elements)
       rc_write_reduction_record(r, s, in, &out[last], last);
   }
   free(results);

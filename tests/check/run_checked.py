@@ -68,6 +68,27 @@ def check_reductions(expect, reductions, problems):
             problems.append(f"reduction result {doubles(r['result'])} not in {e['result_f64_one_of']}")
 
 
+def check_exact_results(expect, reductions, problems):
+    """With values whose every sum is exact, each record's result must be what its inputs give:
+    all of them combined, or for MPI_Exscan all but the last rank's (its result_rank's)."""
+    if not expect.get("exact_results"):
+        return
+    combine = {"MPI_SUM": sum, "MPI_MAX": max, "MPI_MIN": min}
+    checked = 0
+    for r in reductions:
+        if r["type"] != "MPI_DOUBLE" or r["op"] not in combine:
+            continue
+        inputs = [doubles(h) for h in r["inputs"]]
+        if r["call"] == "MPI_Exscan":
+            inputs = inputs[:-1]
+        wanted = [combine[r["op"]](column) for column in zip(*inputs)]
+        if doubles(r["result"]) != wanted:
+            problems.append(f"{r['call']} #{r['index']}: result {doubles(r['result'])} != {wanted} from its inputs")
+        checked += 1
+    if checked == 0:
+        problems.append("no reduction record to check")
+
+
 def main(argv):
     if len(argv) < 7 or argv[5] != "--":
         print(__doc__, file=sys.stderr)
@@ -97,6 +118,7 @@ def main(argv):
                 problems.append(f"rank {r['rank']} counted {r['calls'].get(call)} {call}, expected {count}")
     check_findings(expect, [r for r in records if r["ev"] == "finding"], problems)
     check_reductions(expect, [r for r in records if r["ev"] == "reduction"], problems)
+    check_exact_results(expect, [r for r in records if r["ev"] == "reduction"], problems)
     for p in problems:
         print(f"{name}: {p}")
     if not problems:

@@ -39,6 +39,8 @@ static void blocking(int rank, int size, MPI_Op max_op) {
   MPI_Allreduce(MPI_IN_PLACE, in, N, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Reduce_scatter_block(in, out, N, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Reduce_scatter(in, out, counts, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  for (int i = 0; i < size; ++i) counts[i] = i == 0 ? N : 1; /* rank 0's block is the longest */
+  MPI_Reduce_scatter(in, out, counts, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Scan(in, out, N, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Exscan(MPI_IN_PLACE, in, N, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   int a[N], b[N];
