@@ -77,29 +77,7 @@ void rc_derived_type_rule(const char **name, const char **section, const char **
 
 size_t rc_type_size(int type_index) { return rc_type_layouts[type_index].size; }
 
-static size_t value_bytes(enum rc_scalar_kind k) {
-  switch (k) {
-    case RC_I8:
-    case RC_U8:
-    case RC_CHAR8:
-      return 1;
-    case RC_I16:
-    case RC_U16:
-      return 2;
-    case RC_I32:
-    case RC_U32:
-    case RC_F32:
-    case RC_WCHAR:
-      return 4;
-    case RC_I64:
-    case RC_U64:
-    case RC_F64:
-      return 8;
-    case RC_F80:
-      return 10;
-  }
-  return 1;
-}
+static size_t value_bytes(enum rc_scalar_kind k) { return rc_value_bytes[k]; }
 
 static void field_text(char *out, size_t n, enum rc_scalar_kind k, const unsigned char *p) {
   if (k == RC_F32) {

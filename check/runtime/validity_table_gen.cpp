@@ -8,42 +8,20 @@
 
 #include "model/datatype.h"
 #include "model/outcome.h"
+#include "model/scalar.h"
 #include "model/validity_table.h"
 
 namespace {
 
 using namespace redsem;
 
-const char* kind_name(scalar_kind k) {
-  switch (k) {
-    case scalar_kind::i8:
-      return "RC_I8";
-    case scalar_kind::u8:
-      return "RC_U8";
-    case scalar_kind::i16:
-      return "RC_I16";
-    case scalar_kind::u16:
-      return "RC_U16";
-    case scalar_kind::i32:
-      return "RC_I32";
-    case scalar_kind::u32:
-      return "RC_U32";
-    case scalar_kind::i64:
-      return "RC_I64";
-    case scalar_kind::u64:
-      return "RC_U64";
-    case scalar_kind::f32:
-      return "RC_F32";
-    case scalar_kind::f64:
-      return "RC_F64";
-    case scalar_kind::f80:
-      return "RC_F80";
-    case scalar_kind::char8:
-      return "RC_CHAR8";
-    case scalar_kind::wchar:
-      return "RC_WCHAR";
-  }
-  return "RC_U8";
+constexpr std::size_t scalar_kind_count = static_cast<std::size_t>(scalar_kind::wchar) + 1;
+
+// RC_I8, RC_F64, ...: the model's name of the kind, in capitals.
+std::string kind_name(scalar_kind k) {
+  std::string name = "RC_";
+  for (const char c : to_string(k)) name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
 }
 
 char verdict_letter(cell_verdict v) {
@@ -94,16 +72,23 @@ void write(std::FILE* out) {
   for (std::size_t o = 0; o < op_count; ++o)
     std::fprintf(out, " \\\n  X(%zu, %s)", o, std::string(to_string(static_cast<op_id>(o))).c_str());
   std::fprintf(out,
-               "\n\nenum rc_scalar_kind { RC_I8, RC_U8, RC_I16, RC_U16, RC_I32, RC_U32, RC_I64, RC_U64,\n"
-               "                      RC_F32, RC_F64, RC_F80, RC_CHAR8, RC_WCHAR };\n"
+               "\n\n/* The model's scalar kinds, and how many bytes carry each one's value. */\n"
+               "enum rc_scalar_kind {");
+  for (std::size_t k = 0; k < scalar_kind_count; ++k)
+    std::fprintf(out, "%s %s", k ? "," : "", kind_name(static_cast<scalar_kind>(k)).c_str());
+  std::fprintf(out, " };\nstatic const unsigned char rc_value_bytes[] = {");
+  for (std::size_t k = 0; k < scalar_kind_count; ++k)
+    std::fprintf(out, "%s%zu", k ? ", " : "", value_bytes(static_cast<scalar_kind>(k)));
+  std::fprintf(out,
+               "};\n"
                "struct rc_field { enum rc_scalar_kind kind; unsigned short offset; };\n"
                "struct rc_type_layout { unsigned short size; unsigned char fields; struct rc_field field[2]; };\n"
                "static const struct rc_type_layout rc_type_layouts[RC_TYPE_COUNT] = {\n");
   for (std::size_t t = 0; t < basic_type_count; ++t) {
     const type_info& ti = info(static_cast<basic_type>(t));
     std::fprintf(out, "  {%u, %u, {{%s, %u}, {%s, %u}}},\n", unsigned{ti.size}, unsigned{ti.field_count},
-                 kind_name(ti.fields[0].kind), unsigned{ti.fields[0].offset},
-                 kind_name(ti.field_count > 1 ? ti.fields[1].kind : ti.fields[0].kind),
+                 kind_name(ti.fields[0].kind).c_str(), unsigned{ti.fields[0].offset},
+                 kind_name(ti.field_count > 1 ? ti.fields[1].kind : ti.fields[0].kind).c_str(),
                  ti.field_count > 1 ? unsigned{ti.fields[1].offset} : 0u);
   }
   std::fprintf(out,
