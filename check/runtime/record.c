@@ -147,15 +147,14 @@ void rc_close(rc_line *l) {
   append(l, &l->closer[l->depth], 1);
 }
 
-void rc_caller(rc_line *l, const void *return_address) {
+/* {"address","module","offset","symbol"} of a code address under `key`. */
+static void code_location(rc_line *l, const char *key, uintptr_t address) {
   char hex[32];
-  rc_open_object(l, "caller");
-  /* The call instruction is just before the return address; addr2line wants an address in it. */
-  const uintptr_t address = (uintptr_t)return_address - (return_address ? 1 : 0);
+  rc_open_object(l, key);
   snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)address);
   rc_str(l, "address", hex);
   Dl_info info;
-  if (return_address && dladdr(return_address, &info) && info.dli_fname) {
+  if (address && dladdr((const void *)address, &info) && info.dli_fname) {
     rc_str(l, "module", info.dli_fname);
     snprintf(hex, sizeof hex, "0x%jx", (uintmax_t)(address - (uintptr_t)info.dli_fbase));
     rc_str(l, "offset", hex);
@@ -163,6 +162,13 @@ void rc_caller(rc_line *l, const void *return_address) {
   }
   rc_close(l);
 }
+
+void rc_caller(rc_line *l, const void *return_address) {
+  /* The call instruction is just before the return address; addr2line wants an address in it. */
+  code_location(l, "caller", (uintptr_t)return_address - (return_address ? 1 : 0));
+}
+
+void rc_function(rc_line *l, const char *key, void (*function)(void)) { code_location(l, key, (uintptr_t)function); }
 
 void rc_end(rc_line *l) {
   while (l->depth > 0) {

@@ -47,6 +47,8 @@ void rc_close(rc_line *l);
  * intercepted call was made, `return_address` being __builtin_return_address(0) in the
  * interceptor. The launcher turns module+offset into file:line when the binary has them. */
 void rc_caller(rc_line *l, const void *return_address);
+/* The same object, under `key`, for a function's own address (a user op's function). */
+void rc_function(rc_line *l, const char *key, void (*function)(void));
 /* Closes what is open, appends the newline, writes the line and frees it. */
 void rc_end(rc_line *l);
 

@@ -1,0 +1,70 @@
+/* One call of a reduction collective or MPI_Reduce_local as the interceptors see it, and the
+ * checks every such call goes through (reduction_checks.c: local, on every call;
+ * reduction_sample.c: with communication, on sampled blocking calls). */
+#ifndef REDSEM_CHECK_REDUCTION_H
+#define REDSEM_CHECK_REDUCTION_H
+
+#include <mpi.h>
+
+enum rc_collective {
+  RC_REDUCE,
+  RC_ALLREDUCE,
+  RC_REDUCE_SCATTER,
+  RC_REDUCE_SCATTER_BLOCK,
+  RC_SCAN,
+  RC_EXSCAN,
+  RC_REDUCE_LOCAL
+};
+
+enum rc_form { RC_BLOCKING, RC_NONBLOCKING, RC_PERSISTENT_FORM };
+
+struct rc_reduction {
+  enum rc_collective kind;
+  const char *call; /* "MPI_Iallreduce", … (a string literal) */
+  enum rc_form form;
+  const void *sendbuf;   /* MPI_Reduce_local: inbuf */
+  void *recvbuf;         /* MPI_Reduce_local: inoutbuf */
+  int count;             /* elements per contribution; Reduce_scatter_block: recvcount */
+  const int *recvcounts; /* MPI_Reduce_scatter only */
+  MPI_Datatype type;
+  MPI_Op op;
+  int root;           /* MPI_Reduce only; -1 otherwise */
+  MPI_Comm comm;      /* MPI_COMM_NULL for MPI_Reduce_local */
+  const void *caller; /* the return address in the program */
+};
+
+/* What a sampled call gathered before it ran, for the checks after it. */
+struct rc_sample {
+  int active; /* this call is sampled (the same on every rank of comm) */
+  int rank, size;
+  unsigned long index;   /* among this call kind on comm */
+  int elements;          /* leading elements gathered per contribution */
+  unsigned char *inputs; /* at comm rank 0: one block per rank */
+};
+
+/* The call's arguments in MPI's order (recvcounts, MPI_Reduce_scatter's, is set apart). */
+struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
+                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    int root, MPI_Comm comm);
+
+/* Before the call: counts it (rc_count), runs the local checks; on a sampled blocking call, gathers the contributions.
+ */
+void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s);
+/* After the call (rc: what it returned): the checks on results, the `reduction` record. */
+void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc);
+
+/* The body of an interceptor: the checks around the forwarded call, whose result it returns. */
+#define RC_CHECKED(reduction, forward)             \
+  do {                                             \
+    struct rc_sample sample;                       \
+    rc_reduction_enter(&(reduction), &sample);     \
+    const int rc = (forward);                      \
+    rc_reduction_leave(&(reduction), &sample, rc); \
+    return rc;                                     \
+  } while (0)
+
+/* reduction_checks.c */
+void rc_check_op_type(const struct rc_reduction *r);
+void rc_check_buffers(const struct rc_reduction *r, int rank, int size);
+
+#endif

@@ -1,0 +1,178 @@
+/* The checks of a reduction call (reduction.h). On a sampled blocking call every rank of the
+ * communicator sends comm rank 0 a fixed-size block with its leading elements, once before the
+ * call (the contributions: an MPI_IN_PLACE input is overwritten by the call) and once after it
+ * (the results). Fixed-size blocks keep the gathers matched even when a program passes different
+ * counts on different ranks. Nonblocking and persistent forms get the local checks only: a
+ * blocking gather inside a call that does not block could deadlock a correct program. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "comm_calls.h"
+#include "finding.h"
+#include "predefined.h"
+#include "reduction.h"
+#include "reduction_report.h"
+#include "user_op_laws.h"
+#include "user_ops.h"
+
+/* Communicators larger than this are not sampled (rank 0 holds one block per rank). */
+#define MAX_SAMPLED_COMM 64
+
+static int block_elements(const struct rc_reduction *r) {
+  long long leading = r->count;
+  if (r->kind == RC_REDUCE_SCATTER) leading = r->recvcounts ? r->recvcounts[0] : 0;
+  MPI_Aint lb, extent, true_lb, true_extent;
+  if (PMPI_Type_get_extent(r->type, &lb, &extent) != MPI_SUCCESS ||
+      PMPI_Type_get_true_extent(r->type, &true_lb, &true_extent) != MPI_SUCCESS || extent <= 0 || true_extent <= 0)
+    return 0;
+  long long e = leading < RC_SAMPLE_ELEMENTS ? leading : RC_SAMPLE_ELEMENTS;
+  while (e > 0 && (e - 1) * (long long)extent + (long long)true_extent > RC_BLOCK_DATA) --e;
+  return (int)(e > 0 ? e : 0);
+}
+
+/* Copies the leading elements of buf (true lower bound applied) into the block. */
+static void fill_block(struct rc_block *b, const void *buf, int elements, MPI_Datatype type) {
+  MPI_Aint lb, extent, true_lb, true_extent;
+  memset(b, 0, sizeof *b);
+  if (!buf || elements <= 0) return;
+  PMPI_Type_get_extent(type, &lb, &extent);
+  PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+  const size_t span = (size_t)((elements - 1) * (long long)extent + (long long)true_extent);
+  memcpy(b->data, (const unsigned char *)buf + true_lb, span);
+  b->valid = 1;
+  b->elements = elements;
+}
+
+static unsigned char *gather_blocks(const struct rc_block *mine, const struct rc_sample *s, MPI_Comm comm) {
+  unsigned char *all = s->rank == 0 ? malloc((size_t)s->size * sizeof(struct rc_block)) : NULL;
+  /* Every rank gathers even when rank 0 could not allocate: the call sequence stays matched. */
+  PMPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, all, (int)sizeof *mine, MPI_BYTE, 0, comm);
+  return all;
+}
+
+static int is_intercomm(MPI_Comm comm) {
+  int inter = 0;
+  return PMPI_Comm_test_inter(comm, &inter) == MPI_SUCCESS && inter;
+}
+
+/* MPI_Reduce_local's own contributions: inbuf and inoutbuf, checked before the call overwrites
+ * inoutbuf. */
+static void check_local_user_op(const struct rc_reduction *r) {
+  struct rc_user_op op;
+  if (!rc_user_op_find(r->op, &op)) return;
+  if (!rc_sampled(rc_comm_call_index(MPI_COMM_SELF, r->call))) return;
+  if (r->sendbuf == MPI_IN_PLACE || r->recvbuf == MPI_IN_PLACE || !r->sendbuf || !r->recvbuf) return;
+  struct rc_block *blocks = malloc(2 * sizeof *blocks);
+  if (!blocks) return;
+  const int elements = block_elements(r);
+  fill_block(&blocks[0], r->sendbuf, elements, r->type);
+  fill_block(&blocks[1], r->recvbuf, elements, r->type);
+  const unsigned char *images[2] = {blocks[0].data, blocks[1].data};
+  const int ranks[2] = {rc_world_rank(), rc_world_rank()};
+  const struct rc_contributions values = {2, images, ranks, elements};
+  rc_check_user_op_laws(r, &op, &values);
+  free(blocks);
+}
+
+struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
+                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    int root, MPI_Comm comm) {
+  return (struct rc_reduction){.kind = kind,
+                               .call = call,
+                               .form = form,
+                               .sendbuf = sendbuf,
+                               .recvbuf = recvbuf,
+                               .count = count,
+                               .type = type,
+                               .op = op,
+                               .root = root,
+                               .comm = comm,
+                               .caller = caller};
+}
+
+void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
+  memset(s, 0, sizeof *s);
+  rc_count(r->call);
+  rc_check_op_type(r);
+  if (r->kind == RC_REDUCE_LOCAL) {
+    rc_check_buffers(r, 0, 1);
+    check_local_user_op(r);
+    return;
+  }
+  /* An intercommunicator's reductions combine the other group's contributions: not checked. */
+  if (r->comm == MPI_COMM_NULL || is_intercomm(r->comm)) return;
+  PMPI_Comm_rank(r->comm, &s->rank);
+  PMPI_Comm_size(r->comm, &s->size);
+  if (r->kind == RC_REDUCE_SCATTER && !r->recvcounts) return;
+  rc_check_buffers(r, s->rank, s->size);
+  s->index = rc_comm_call_index(r->comm, r->call);
+  s->active = r->form == RC_BLOCKING && s->size <= MAX_SAMPLED_COMM && rc_sampled(s->index);
+  if (!s->active) return;
+  s->elements = block_elements(r);
+  struct rc_block mine; /* on the stack: a gather the other ranks make cannot be skipped */
+  const int in_place = r->sendbuf == MPI_IN_PLACE;
+  const int input_missing = in_place && r->kind == RC_REDUCE && s->rank != r->root;
+  fill_block(&mine, input_missing ? NULL : in_place ? r->recvbuf : r->sendbuf, s->elements, r->type);
+  mine.in_place = in_place;
+  s->inputs = gather_blocks(&mine, s, r->comm);
+}
+
+/* Whose result the `reduction` record carries: the root, rank 0, or for a scan the last rank
+ * (the one whose result combines every contribution, or all but its own for Exscan). */
+static int result_rank(const struct rc_reduction *r, int size) {
+  if (r->kind == RC_REDUCE) return r->root;
+  if (r->kind == RC_SCAN || r->kind == RC_EXSCAN) return size - 1;
+  return 0;
+}
+
+/* The hash of this rank's whole result (predefined types: value bytes only, no padding). */
+static unsigned long long result_hash(const struct rc_reduction *r) {
+  const int type = rc_predefined_type(r->type);
+  unsigned long long hash = 14695981039346656037ull;
+  const size_t size = rc_type_size(type);
+  for (int i = 0; i < r->count; ++i) hash = rc_hash_element(hash, type, (const unsigned char *)r->recvbuf + i * size);
+  return hash;
+}
+
+void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc) {
+  if (!s->active) return;
+  struct rc_block mine;
+  const int has_result = rc == MPI_SUCCESS && !(r->kind == RC_REDUCE && s->rank != r->root) &&
+                         !(r->kind == RC_EXSCAN && s->rank == 0) && r->recvbuf != MPI_IN_PLACE;
+  /* A Reduce_scatter rank's block may be shorter than rank 0's, which set the elements. */
+  int elements = s->elements;
+  if (r->kind == RC_REDUCE_SCATTER && r->recvcounts[s->rank] < elements) elements = r->recvcounts[s->rank];
+  fill_block(&mine, has_result ? r->recvbuf : NULL, elements, r->type);
+  const int agreement = r->kind == RC_ALLREDUCE && rc_predefined_type(r->type) >= 0;
+  if (has_result && agreement) mine.hash = result_hash(r);
+  unsigned char *results = gather_blocks(&mine, s, r->comm);
+  if (s->rank == 0 && s->inputs && results) {
+    const struct rc_block *in = (const struct rc_block *)s->inputs, *out = (const struct rc_block *)results;
+    rc_check_in_place_agreement(r, s, in);
+    if (agreement) rc_check_allreduce_agreement(r, s, out);
+    struct rc_user_op op;
+    int inputs_valid = 1;
+    for (int i = 0; i < s->size; ++i) inputs_valid &= in[i].valid && in[i].elements == s->elements;
+    if (inputs_valid && rc_user_op_find(r->op, &op)) {
+      const unsigned char **images = malloc((size_t)s->size * sizeof *images);
+      int *ranks = malloc((size_t)s->size * sizeof *ranks);
+      if (images && ranks) {
+        for (int i = 0; i < s->size; ++i) {
+          images[i] = in[i].data;
+          ranks[i] = i;
+        }
+        const struct rc_contributions values = {s->size, images, ranks, s->elements};
+        rc_check_user_op_laws(r, &op, &values);
+      }
+      free(images);
+      free(ranks);
+    }
+    const int last = result_rank(r, s->size);
+    if (inputs_valid && last >= 0 && last < s->size && out[last].valid && out[last].elements == s->elements)
+      rc_write_reduction_record(r, s, in, &out[last], last);
+  }
+  free(results);
+  free(s->inputs);
+  s->inputs = NULL;
+}

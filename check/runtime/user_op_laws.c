@@ -1,0 +1,157 @@
+/* Commutativity and associativity of a user op (user_op_laws.h), bounded per call. */
+#include "user_op_laws.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "finding.h"
+#include "predefined.h"
+
+/* Per checked call: enough to catch an op that is wrong everywhere, cheap enough to sample. */
+#define MAX_PAIRS 24
+#define MAX_TRIPLES 24
+/* One element's bytes; a larger element is not checked. */
+#define MAX_ELEMENT_BYTES 4096
+
+struct element_type {
+  MPI_Datatype handle;
+  int predefined; /* index in the model's tables, -1 for a derived type */
+  MPI_Aint extent, true_lb, true_extent;
+  int pack_size;
+};
+
+struct scratch {
+  unsigned char *value[4]; /* element buffers */
+  unsigned char *packed[2];
+};
+
+/* out = a ∘ b: the function's inoutvec holds b and receives the result (MPI-4.1 §7.9.5). */
+static void combine(const struct rc_user_op *op, const struct element_type *t, const unsigned char *a,
+                    const unsigned char *b, unsigned char *out, unsigned char *a_copy) {
+  int one = 1;
+  MPI_Datatype handle = t->handle;
+  memcpy(a_copy, a, (size_t)t->true_extent);
+  if (out != b) memcpy(out, b, (size_t)t->true_extent);
+  op->function(a_copy - t->true_lb, out - t->true_lb, &one, &handle);
+}
+
+/* Whether two results hold the same data: the predefined type's value bytes, or MPI_Pack's
+ * bytes of a derived type (its typemap's data, not the gaps between). */
+static int same_result(const struct element_type *t, const unsigned char *x, const unsigned char *y,
+                       struct scratch *s) {
+  if (t->predefined >= 0) return rc_same_element(t->predefined, x, y);
+  int px = 0, py = 0;
+  if (PMPI_Pack(x - t->true_lb, 1, t->handle, s->packed[0], t->pack_size, &px, MPI_COMM_SELF) != MPI_SUCCESS ||
+      PMPI_Pack(y - t->true_lb, 1, t->handle, s->packed[1], t->pack_size, &py, MPI_COMM_SELF) != MPI_SUCCESS)
+    return 1; /* cannot tell: no finding */
+  return px == py && memcmp(s->packed[0], s->packed[1], (size_t)px) == 0;
+}
+
+static void value(rc_line *l, const char *key, const struct element_type *t, const unsigned char *bytes) {
+  char decoded[64];
+  rc_hex(l, key, bytes, (size_t)t->true_extent);
+  if (t->predefined >= 0) {
+    snprintf(decoded, sizeof decoded, "%s_value", key);
+    rc_decode_element(l, decoded, t->predefined, bytes);
+  }
+}
+
+static void law_finding(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
+                        const char *check, const char *message, int element, int n, const int *ranks,
+                        const unsigned char *const *operands, const unsigned char *left, const unsigned char *right) {
+  static const char *const names[] = {"a", "b", "c"};
+  char label[32];
+  snprintf(label, sizeof label, "user#%d", op->number);
+  rc_line l;
+  rc_finding_begin(&l, check, r->call, "MPI-4.1 \302\2477.9.5", message, r->caller);
+  rc_str(&l, "op", label);
+  rc_bool(&l, "commute", op->commute);
+  rc_str(&l, "type", rc_type_name(t->predefined));
+  rc_int(&l, "element", element);
+  rc_open_array(&l, "ranks");
+  for (int i = 0; i < n; ++i) rc_int(&l, NULL, ranks[i]);
+  rc_close(&l);
+  for (int i = 0; i < n; ++i) value(&l, names[i], t, operands[i]);
+  value(&l, n == 2 ? "a_op_b" : "ab_op_c", t, left);
+  value(&l, n == 2 ? "b_op_a" : "a_op_bc", t, right);
+  rc_end(&l);
+}
+
+/* Returns whether it reported (one finding of each law per call is enough). */
+static int check_commute(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
+                         const struct rc_contributions *v, struct scratch *s) {
+  int tried = 0;
+  for (int k = 0; k < v->elements; ++k)
+    for (int i = 0; i < v->count; ++i)
+      for (int j = i + 1; j < v->count; ++j) {
+        if (tried++ == MAX_PAIRS) return 0;
+        const unsigned char *a = v->images[i] + k * t->extent, *b = v->images[j] + k * t->extent;
+        combine(op, t, a, b, s->value[0], s->value[3]);
+        combine(op, t, b, a, s->value[1], s->value[3]);
+        if (same_result(t, s->value[0], s->value[1], s)) continue;
+        char message[320];
+        snprintf(message, sizeof message,
+                 "user#%d is created commutative, but on element %d of ranks %d and %d its function gives "
+                 "f(a,b) != f(b,a): MPI may then reorder the operands and the result depends on it",
+                 op->number, k, v->ranks[i], v->ranks[j]);
+        const int ranks[2] = {v->ranks[i], v->ranks[j]};
+        const unsigned char *operands[2] = {a, b};
+        law_finding(r, op, t, "user_op_not_commutative", message, k, 2, ranks, operands, s->value[0], s->value[1]);
+        return 1;
+      }
+  return 0;
+}
+
+static int check_associative(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
+                             const struct rc_contributions *v, struct scratch *s) {
+  int tried = 0;
+  const int n = v->count;
+  for (int k = 0; k < v->elements; ++k)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j)
+        for (int m = 0; m < n; ++m) {
+          if (i == j && j == m) continue;
+          if (n >= 3 && (i == j || j == m || i == m)) continue; /* distinct values when there are enough */
+          if (tried++ == MAX_TRIPLES) return 0;
+          const unsigned char *a = v->images[i] + k * t->extent, *b = v->images[j] + k * t->extent,
+                              *c = v->images[m] + k * t->extent;
+          combine(op, t, a, b, s->value[2], s->value[3]);           /* a∘b */
+          combine(op, t, s->value[2], c, s->value[0], s->value[3]); /* (a∘b)∘c */
+          combine(op, t, b, c, s->value[2], s->value[3]);           /* b∘c */
+          combine(op, t, a, s->value[2], s->value[1], s->value[3]); /* a∘(b∘c) */
+          if (same_result(t, s->value[0], s->value[1], s)) continue;
+          char message[360];
+          snprintf(message, sizeof message,
+                   "user#%d is not associative on element %d of ranks %d, %d, %d: f(f(a,b),c) != f(a,f(b,c)); MPI "
+                   "assumes a user op is associative and may bracket the contributions either way, so the "
+                   "result depends on the library's reduction order",
+                   op->number, k, v->ranks[i], v->ranks[j], v->ranks[m]);
+          const int ranks[3] = {v->ranks[i], v->ranks[j], v->ranks[m]};
+          const unsigned char *operands[3] = {a, b, c};
+          law_finding(r, op, t, "user_op_not_associative", message, k, 3, ranks, operands, s->value[0], s->value[1]);
+          return 1;
+        }
+  return 0;
+}
+
+void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op *op,
+                           const struct rc_contributions *values) {
+  struct element_type t = {.handle = r->type, .predefined = rc_predefined_type(r->type)};
+  MPI_Aint lb;
+  if (!op->function || values->count < 2 || values->elements < 1) return;
+  if (PMPI_Type_get_extent(r->type, &lb, &t.extent) != MPI_SUCCESS ||
+      PMPI_Type_get_true_extent(r->type, &t.true_lb, &t.true_extent) != MPI_SUCCESS ||
+      PMPI_Pack_size(1, r->type, MPI_COMM_SELF, &t.pack_size) != MPI_SUCCESS)
+    return;
+  if (t.true_extent <= 0 || t.true_extent > MAX_ELEMENT_BYTES || t.pack_size > MAX_ELEMENT_BYTES) return;
+  struct scratch s;
+  unsigned char *block = calloc(6, MAX_ELEMENT_BYTES + 64);
+  if (!block) return;
+  /* 64-byte strides keep every element buffer aligned as malloc would. */
+  for (int i = 0; i < 4; ++i) s.value[i] = block + (size_t)i * (MAX_ELEMENT_BYTES + 64);
+  for (int i = 0; i < 2; ++i) s.packed[i] = block + (size_t)(4 + i) * (MAX_ELEMENT_BYTES + 64);
+  if (op->commute) check_commute(r, op, &t, values, &s);
+  check_associative(r, op, &t, values, &s);
+  free(block);
+}

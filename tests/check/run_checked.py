@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Runs one MPI test program under mpirun with the check library preloaded and asserts its
+records (docs/check_records.md) against tests/check/expected.json.
+
+usage: run_checked.py EXPECTED_JSON PROGRAM_NAME LIBRARY PROGRAM -- LAUNCHER...
+
+Exit 0 when every expectation holds, 1 with the reasons otherwise."""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def read_records(directory):
+    """Every rank's lines, parsed; a line that is not JSON fails the test."""
+    records = []
+    for name in sorted(os.listdir(directory)):
+        with open(os.path.join(directory, name), encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                try:
+                    records.append(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise SystemExit(f"{name}:{number}: not JSON ({e}): {line!r}")
+    return records
+
+
+def doubles(hex_text):
+    data = bytes.fromhex(hex_text)
+    return list(struct.unpack(f"<{len(data) // 8}d", data))
+
+
+def subset(expected, actual):
+    """Whether every member of `expected` is in `actual` with the same value."""
+    return all(k in actual and actual[k] == v for k, v in expected.items())
+
+
+def check_findings(expect, findings, problems):
+    seen = {}
+    for f in findings:
+        seen.setdefault(f["check"], []).append(f)
+    wanted = {e["check"] for e in expect.get("findings", [])}
+    for check in sorted(set(seen) - wanted):
+        problems.append(f"unexpected finding {check}: {seen[check][0]['message']}")
+    for e in expect.get("findings", []):
+        found = [f for f in seen.get(e["check"], []) if subset(e.get("fields", {}), f)
+                 and subset(e.get("evidence", {}), f["evidence"])]
+        if len(found) < e.get("min_ranks", 1):
+            problems.append(f"expected {e.get('min_ranks', 1)}+ findings {e['check']} with {e.get('fields')} "
+                            f"{e.get('evidence')}, got {len(found)}: {seen.get(e['check'])}")
+        for f in found:
+            if not f.get("caller", {}).get("module", "").endswith(expect["program_suffix"]):
+                problems.append(f"finding {e['check']} names caller {f.get('caller')}, not the program")
+
+
+def check_reductions(expect, reductions, problems):
+    for e in expect.get("reductions", []):
+        found = [r for r in reductions if subset(e["fields"], r)]
+        if not found:
+            problems.append(f"no reduction record with {e['fields']}; got {[r['call'] for r in reductions]}")
+            continue
+        r = found[0]
+        inputs = [doubles(h) for h in r["inputs"]]
+        if inputs != e["inputs_f64"]:
+            problems.append(f"reduction inputs {inputs} != {e['inputs_f64']}")
+        if doubles(r["result"]) not in e["result_f64_one_of"]:
+            problems.append(f"reduction result {doubles(r['result'])} not in {e['result_f64_one_of']}")
+
+
+def check_exact_results(expect, reductions, problems):
+    """With values whose every sum is exact, each record's result must be what its inputs give:
+    all of them combined, or for MPI_Exscan all but the last rank's (its result_rank's)."""
+    if not expect.get("exact_results"):
+        return
+    combine = {"MPI_SUM": sum, "MPI_MAX": max, "MPI_MIN": min}
+    checked = 0
+    for r in reductions:
+        if r["type"] != "MPI_DOUBLE" or r["op"] not in combine:
+            continue
+        inputs = [doubles(h) for h in r["inputs"]]
+        if r["call"] == "MPI_Exscan":
+            inputs = inputs[:-1]
+        wanted = [combine[r["op"]](column) for column in zip(*inputs)]
+        if doubles(r["result"]) != wanted:
+            problems.append(f"{r['call']} #{r['index']}: result {doubles(r['result'])} != {wanted} from its inputs")
+        checked += 1
+    if checked == 0:
+        problems.append("no reduction record to check")
+
+
+def main(argv):
+    if len(argv) < 7 or argv[5] != "--":
+        print(__doc__, file=sys.stderr)
+        return 2
+    expected_file, name, library, program, launcher = argv[1], argv[2], argv[3], argv[4], argv[6:]
+    with open(expected_file, encoding="utf-8") as f:
+        expect = json.load(f)[name]
+    expect["program_suffix"] = os.path.basename(program)
+    with tempfile.TemporaryDirectory(prefix="redsem-check-test-") as directory:
+        env = dict(os.environ, REDSEM_CHECK_DIR=directory, LD_PRELOAD=library)
+        run = subprocess.run(launcher + [program], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             timeout=240, check=False)
+        records = read_records(directory)
+    problems = []
+    if expect["exit"] == 0 and run.returncode != 0:
+        problems.append(f"exit status {run.returncode}, expected 0:\n{run.stdout.decode(errors='replace')}")
+    starts = [r for r in records if r["ev"] == "start"]
+    finals = [r for r in records if r["ev"] == "finalize"]
+    # A program the library kills may lose ranks that had not opened their record yet.
+    if len(starts) != 4 and (expect["exit"] == 0 or not starts):
+        problems.append(f"{len(starts)} start records, expected 4 (one per rank)")
+    if expect["exit"] == 0 and len(finals) != 4:
+        problems.append(f"{len(finals)} finalize records, expected 4")
+    for call, count in expect.get("calls", {}).items():
+        for r in finals:
+            if r["calls"].get(call) != count:
+                problems.append(f"rank {r['rank']} counted {r['calls'].get(call)} {call}, expected {count}")
+    check_findings(expect, [r for r in records if r["ev"] == "finding"], problems)
+    check_reductions(expect, [r for r in records if r["ev"] == "reduction"], problems)
+    check_exact_results(expect, [r for r in records if r["ev"] == "reduction"], problems)
+    for p in problems:
+        print(f"{name}: {p}")
+    if not problems:
+        print(f"{name}: records as expected ({len(records)} lines)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
