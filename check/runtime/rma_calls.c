@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "predefined.h"
 #include "rma_state.h"
 
 struct rma_call {
@@ -122,7 +123,7 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
                            target_datatype, op, win);
   const struct rma_call c = CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                  target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -137,7 +138,7 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
                                target_rank, target_disp, target_count, target_datatype, op, win);
   const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -149,7 +150,7 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   const struct rma_call c =
       CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
-           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(op));
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -203,7 +204,7 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
                             target_datatype, op, win, request);
   const struct rma_call c = CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                   target_datatype, op, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -218,7 +219,7 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
                                 target_rank, target_disp, target_count, target_datatype, op, win, request);
   const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(op));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);

@@ -142,18 +142,3 @@ const char *rc_type_text(MPI_Datatype type, char *out, size_t cap) {
   describe(&t, type, 0);
   return t.failed ? NULL : out;
 }
-
-const char *rc_op_name(MPI_Op op) {
-  /* Open MPI's handles are addresses, not constants: compared at run time. */
-  const struct {
-    MPI_Op op;
-    const char *name;
-  } ops[] = {{MPI_SUM, "MPI_SUM"},         {MPI_PROD, "MPI_PROD"},     {MPI_MAX, "MPI_MAX"},
-             {MPI_MIN, "MPI_MIN"},         {MPI_LAND, "MPI_LAND"},     {MPI_LOR, "MPI_LOR"},
-             {MPI_LXOR, "MPI_LXOR"},       {MPI_BAND, "MPI_BAND"},     {MPI_BOR, "MPI_BOR"},
-             {MPI_BXOR, "MPI_BXOR"},       {MPI_MAXLOC, "MPI_MAXLOC"}, {MPI_MINLOC, "MPI_MINLOC"},
-             {MPI_REPLACE, "MPI_REPLACE"}, {MPI_NO_OP, "MPI_NO_OP"}};
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
-    if (ops[i].op == op) return ops[i].name;
-  return "user";
-}

@@ -54,7 +54,6 @@ long long rc_rma_now(void);
 /* The datatype's name (predefined) or its constructor expression in the form of the scenario
  * files (contiguous(n,T), vector(…), …); NULL when it cannot be described within `cap` bytes. */
 const char *rc_type_text(MPI_Datatype type, char *out, size_t cap);
-const char *rc_op_name(MPI_Op op); /* "MPI_SUM", …, "user" for others */
 
 /* Origin buffers (rma_origin.c). Packs up to `cap` bytes of `count` elements of `type` at
  * `buf` into `out`; returns the bytes packed, *whole = 0 when not all of them fit. */
