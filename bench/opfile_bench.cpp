@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "model/opfile/law_check.h"
 #include "model/opfile/user_function.h"
+#include "props/laws/opfile_check.h"
 
 namespace {
 

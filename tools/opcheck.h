@@ -7,9 +7,9 @@
 #include <ostream>
 #include <string>
 
-#include "model/opfile/law_check.h"
 #include "model/policy.h"
 #include "props/fuzz/kernel.h"
+#include "props/laws/opfile_check.h"
 
 namespace redsem::tools {
 
@@ -40,8 +40,8 @@ int run_opcheck_kernel(const opcheck_request& request, const policy& p, std::ost
 
 // One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
 // named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").
-std::string law_verdict_text(const opfile::law_result& r, bool as_ranks = false);
+std::string law_verdict_text(const laws::law_result& r, bool as_ranks = false);
 // One law's entry of the JSON report.
-nlohmann::json law_json(const opfile::law_result& r);
+nlohmann::json law_json(const laws::law_result& r);
 
 }  // namespace redsem::tools

@@ -6,11 +6,12 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "model/opfile/law_check.h"
 #include "model/opfile/typed_op.h"
+#include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
 #include "tools/command.h"
 #include "tools/fuzz_kernel_mpi.h"
@@ -29,28 +30,32 @@ using options = opcheck_request;
 // The solver's verdicts merged into the concrete table: a proof replaces "holds on samples",
 // a solver counterexample turns a law refuted.
 struct proof_column {
-  std::vector<std::string> text;  // per law, in the report's order; empty for n/a
+  std::map<laws::law, std::string> text;  // per law the report has; none for n/a
+  std::string of(laws::law l) const {
+    const auto it = text.find(l);
+    return it == text.end() ? std::string() : it->second;
+  }
 };
 
-void merge_proofs(opfile::law_report& r, const std::vector<laws::opfile_proof>& proofs, proof_column& column) {
-  column.text.assign(r.laws.size(), "");
+void merge_proofs(laws::law_report& r, const std::vector<laws::law_result>& proofs, proof_column& column) {
+  column.text.clear();
   for (const auto& p : proofs) {
-    auto& l = r.laws[static_cast<std::size_t>(p.which)];
+    auto& l = r.at(p.which);
     std::string t = std::string(to_string(p.outcome));
-    if (p.outcome == laws::verdict::refuted && l.outcome != opfile::verdict::refuted) {
-      l.outcome = opfile::verdict::refuted;
+    if (p.outcome == laws::verdict::refuted && l.outcome != laws::verdict::refuted) {
+      l.outcome = laws::verdict::refuted;
       l.operands = p.operands;
       l.claim = p.claim;
     }
     if (p.outcome == laws::verdict::proved) t = p.reason;  // "proved (solver)"
     else if (p.outcome == laws::verdict::unknown) t += ": " + p.reason;
     else t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
-    column.text[static_cast<std::size_t>(p.which)] = t;
+    column.text[p.which] = t;
   }
-  r.findings = opfile::findings_for(r.declared_commute, r.laws);
+  r.findings = laws::findings_for(r.declared_commute, r.laws);
 }
 
-void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::law_report& r, const std::string& file,
+void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_report& r, const std::string& file,
                  const policy& p, const proof_column* proofs) {
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
   if (!op.description.empty()) out << "  " << op.description << "\n";
@@ -60,26 +65,25 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const opfile::la
   out << "  policy " << to_string(p) << "\n";
   out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
   for (const auto& l : r.laws) {
-    out << fmt::format("  {:<12} {}\n", to_string(l.which), law_verdict_text(l));
-    if (proofs && !proofs->text[static_cast<std::size_t>(l.which)].empty())
-      out << fmt::format("  {:<12} Z3: {}\n", "", proofs->text[static_cast<std::size_t>(l.which)]);
+    out << fmt::format("  {:<12} {}\n", laws::property_name(l.which), law_verdict_text(l));
+    if (proofs && !proofs->of(l.which).empty()) out << fmt::format("  {:<12} Z3: {}\n", "", proofs->of(l.which));
   }
   if (!r.findings.empty()) out << "\n";
   for (const auto& f : r.findings)
-    out << "  " << (f.level == opfile::severity::error ? "error: " : "note: ") << f.message << "\n";
+    out << "  " << (f.level == laws::severity::error ? "error: " : "note: ") << f.message << "\n";
   out << "\n";
 }
 
-nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, const proof_column* proofs) {
+nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, const proof_column* proofs) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
     nlohmann::json j = law_json(l);
-    if (proofs) j["z3"] = proofs->text[static_cast<std::size_t>(l.which)];
-    laws[std::string(to_string(l.which))] = j;
+    if (proofs) j["z3"] = proofs->of(l.which);
+    laws[std::string(laws::property_name(l.which))] = j;
   }
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : r.findings)
-    findings.push_back({{"severity", f.level == opfile::severity::error ? "error" : "note"}, {"message", f.message}});
+    findings.push_back({{"severity", f.level == laws::severity::error ? "error" : "note"}, {"message", f.message}});
   return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
           {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
           {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};
@@ -87,29 +91,28 @@ nlohmann::json to_json(const opfile::typed_op& op, const opfile::law_report& r, 
 
 }  // namespace
 
-std::string law_verdict_text(const opfile::law_result& r, bool as_ranks) {
+std::string law_verdict_text(const laws::law_result& r, bool as_ranks) {
   switch (r.outcome) {
-    case opfile::verdict::not_applicable:
-      return r.which == opfile::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
-    case opfile::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
-    case opfile::verdict::refuted: break;
+    case laws::verdict::not_applicable:
+      return r.which == laws::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
+    case laws::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case laws::verdict::proved:
+    case laws::verdict::unknown: return std::string(to_string(r.outcome)) + ": " + r.reason;
+    case laws::verdict::refuted: break;
   }
   std::string operands;
   const char* names[] = {"a", "b", "c"};
   for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
     operands += fmt::format("{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
-                            r.operands.size() == 1 && r.which == opfile::law::identity ? "a" : names[i],
+                            r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i],
                             opfile::format(r.operands[i]));
   return fmt::format("refuted{} (concrete counterexample): {}: {}", r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands,
                      r.claim);
 }
 
-nlohmann::json law_json(const opfile::law_result& l) {
-  nlohmann::json j = {{"verdict", l.outcome == opfile::verdict::refuted ? "refuted"
-                                  : l.outcome == opfile::verdict::holds_on_samples ? "holds_on_samples"
-                                                                                  : "not_applicable"},
-                      {"samples", l.samples}};
-  if (l.outcome == opfile::verdict::refuted) {
+nlohmann::json law_json(const laws::law_result& l) {
+  nlohmann::json j = {{"verdict", to_string(l.outcome)}, {"samples", l.samples}};
+  if (l.outcome == laws::verdict::refuted) {
     nlohmann::json operands = nlohmann::json::array();
     for (const auto& x : l.operands) operands.push_back(opfile::format(x));
     j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
@@ -155,12 +158,12 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
   nlohmann::json reports = nlohmann::json::array();
   for (const auto* op : chosen) {
     const opfile::concrete_op concrete(*op, p);
-    opfile::check_options co;
+    laws::check_options co;
     co.seed = o.seed;
-    auto report = opfile::check_laws(concrete, co);
+    auto report = laws::check_laws(concrete, co);
     if (report.empty_domain) {
       err << "redsem opcheck: " << o.file << (op->instance.empty() ? "" : " (" + op->instance + ")") << ": "
-          << opfile::empty_domain_message(report, co) << "\n";
+          << laws::empty_domain_message(report, co) << "\n";
       return bad_input;
     }
     proof_column column;

@@ -1,7 +1,7 @@
 // `redsem opcheck --kernel LIB.so:SYMBOL --type T --commute true|false [--identity V]
 // [--mpi openmpi|mpich]`: the laws of a compiled MPI_User_function, no model needed. First its contract with MPI
 // (props/fuzz/kernel_contract.h: element independence under any split, writes only to
-// inoutvec[0 .. len), determinism); then the op-file law checker (model/opfile/law_check.h) on
+// inoutvec[0 .. len), determinism); then the op-file law checker (props/laws/opfile_check.h) on
 // the function as an element-level op (props/fuzz/kernel_op.h): commutativity against the
 // declared flag, associativity, the identity candidate, and whether a refutation needs a NaN.
 // With --mpi the function runs in that MPI's helper process with a real datatype handle
@@ -28,7 +28,7 @@ constexpr std::string_view not_a_proof =
     "The search is concrete (every small value per field, special values, random draws): "
     "\"holds on samples\" is evidence, not a proof.";
 
-const opfile::declaration_words kernel_words{"created commutative (--commute true)",
+const laws::declaration_words kernel_words{"created commutative (--commute true)",
                                              "created non-commutative (--commute false)",
                                              "creating it with commute = 1"};
 
@@ -51,17 +51,17 @@ std::string fields_text(const fuzz::element_fields& f) {
 }
 
 // The laws a compiled function has: `closed` belongs to op files' `require` lines.
-std::vector<const opfile::law_result*> shown_laws(const opfile::law_report& r) {
-  std::vector<const opfile::law_result*> out;
+std::vector<const laws::law_result*> shown_laws(const laws::law_report& r) {
+  std::vector<const laws::law_result*> out;
   for (const auto& l : r.laws)
-    if (l.which != opfile::law::closed) out.push_back(&l);
+    if (l.which != laws::law::closed) out.push_back(&l);
   return out;
 }
 
 struct kernel_check {
   fuzz::contract_options contract_options;
   fuzz::contract_report contract;
-  std::optional<opfile::law_report> laws;  // when the contract holds
+  std::optional<laws::law_report> laws;  // when the contract holds
   std::optional<fuzz::kernel_call_failed> failed_call;  // a call of the law search that failed
   std::uint64_t law_calls = 0;
   bool has_error() const { return contract.breach || failed_call || (laws && laws->has_error()); }
@@ -134,10 +134,10 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   out << "  search       " << k.laws->exhaustive.describe() << ", then random elements (" << k.law_calls
       << " calls)\n\n";
   for (const auto* l : shown_laws(*k.laws))
-    out << fmt::format("  {:<12} {}\n", to_string(l->which), law_verdict_text(*l, l->which == opfile::law::commutative));
+    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
   for (const auto& f : k.laws->findings)
-    out << "  " << (f.level == opfile::severity::error ? "error: " : "note: ") << f.message << "\n";
+    out << "  " << (f.level == laws::severity::error ? "error: " : "note: ") << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
 }
 
@@ -172,11 +172,11 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
   if (k.failed_call) findings.push_back({{"severity", "error"}, {"message", failed_call_text(*k.failed_call)}});
   if (k.laws) {
     nlohmann::json laws = nlohmann::json::object();
-    for (const auto* l : shown_laws(*k.laws)) laws[std::string(to_string(l->which))] = law_json(*l);
+    for (const auto* l : shown_laws(*k.laws)) laws[std::string(laws::property_name(l->which))] = law_json(*l);
     j["laws"] = laws;
     j["exhaustive"] = k.laws->exhaustive.describe();
     for (const auto& f : k.laws->findings)
-      findings.push_back({{"severity", f.level == opfile::severity::error ? "error" : "note"}, {"message", f.message}});
+      findings.push_back({{"severity", f.level == laws::severity::error ? "error" : "note"}, {"message", f.message}});
   }
   j["findings"] = findings;
   j["verdict"] = k.has_error() ? "error" : "ok";
@@ -210,11 +210,11 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
   k.contract = fuzz::check_contract(kernel, *type, p, k.contract_options);
   if (!k.contract.breach) {
     const fuzz::kernel_op op(kernel, *type, *fields, p, identity);
-    opfile::check_options lo;
+    laws::check_options lo;
     lo.seed = o.seed;
     try {
-      auto report = opfile::check_laws(op, o.commute == "true", lo, kernel_words);
-      opfile::mark_nan_or_zero_only(op, report, lo, kernel_words);
+      auto report = laws::check_laws(op, o.commute == "true", lo, kernel_words);
+      laws::mark_nan_or_zero_only(op, report, lo, kernel_words);
       k.laws = std::move(report);
     } catch (const fuzz::kernel_call_failed& f) {
       k.failed_call = f;

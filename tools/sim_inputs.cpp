@@ -8,13 +8,13 @@
 #include <sstream>
 
 #include "model/element_compare.h"
-#include "model/scalar_text.h"
 #include "model/opfile/typed_op.h"
-#include "model/opfile/law_check.h"
+#include "model/scalar_text.h"
 #include "props/fuzz/in_process_guard.h"
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
 #include "props/fuzz/mpi_user_op.h"
+#include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
 #include "sim/example_ops.h"
 #include "sim/rma/scenario_values.h"
@@ -28,7 +28,9 @@ sim::law_verdict as_sim(laws::verdict v) {
   switch (v) {
     case laws::verdict::proved: return sim::law_verdict::proved;
     case laws::verdict::refuted: return sim::law_verdict::refuted;
-    case laws::verdict::unknown: break;
+    case laws::verdict::unknown:
+    case laws::verdict::holds_on_samples:  // evidence, not a proof
+    case laws::verdict::not_applicable: break;
   }
   return sim::law_verdict::unknown;
 }
@@ -48,14 +50,14 @@ std::optional<chosen_op> choose_op_file(const std::string& file, const std::stri
     return std::nullopt;
   }
   auto op = std::make_shared<const opfile::concrete_op>(*instance, semantics);
-  const auto concrete = opfile::check_laws(*op);
+  const auto concrete = laws::check_laws(*op);
   if (concrete.empty_domain) {
-    *error = "--op-file: " + file + ": " + opfile::empty_domain_message(concrete);
+    *error = "--op-file: " + file + ": " + laws::empty_domain_message(concrete);
     return std::nullopt;
   }
   // The op file's laws, proved by Z3 on its AST (a concrete refutation is kept as found).
   const auto proofs = laws::prove_opfile(*op, concrete, laws::prove_options{});
-  auto verdict_of = [&](opfile::law l) {
+  auto verdict_of = [&](laws::law l) {
     for (const auto& p : proofs)
       if (p.which == l) return as_sim(p.outcome);
     return sim::law_verdict::unknown;
@@ -63,9 +65,9 @@ std::optional<chosen_op> choose_op_file(const std::string& file, const std::stri
   // Z3 proves the laws for operands inside the `require` domain. Inputs come from inside it,
   // but the partial results of a reduction tree are operands too: only when the domain is
   // closed under the op do the laws hold for every tree.
-  const bool closed = instance->requires_.empty() || verdict_of(opfile::law::closed) == sim::law_verdict::proved;
-  const sim::op_laws known{closed ? verdict_of(opfile::law::associative) : sim::law_verdict::unknown,
-                           closed ? verdict_of(opfile::law::commutative) : sim::law_verdict::unknown,
+  const bool closed = instance->requires_.empty() || verdict_of(laws::law::closed) == sim::law_verdict::proved;
+  const sim::op_laws known{closed ? verdict_of(laws::law::associativity) : sim::law_verdict::unknown,
+                           closed ? verdict_of(laws::law::commutativity) : sim::law_verdict::unknown,
                            "z3 on the op file's AST, for inputs inside its 'require' domain, which the op keeps"};
   std::string description = "op file " + instance->name + (instance->instance.empty() ? "" : " (" + instance->instance + ")") +
                             (instance->commute ? ", declared commutative" : ", declared non-commutative");

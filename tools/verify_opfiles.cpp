@@ -7,8 +7,8 @@
 
 #include "model/element_compare.h"
 #include "model/opfile/concrete_op.h"
-#include "model/opfile/law_check.h"
 #include "model/opfile/typed_op.h"
+#include "props/laws/opfile_check.h"
 #include "sim/order_results.h"
 #include "tools/catalogue_files.h"
 #include "tools/plain_table.h"
@@ -17,11 +17,13 @@
 namespace redsem::tools {
 namespace {
 
-std::string verdict_text(const opfile::law_result& r) {
+std::string verdict_text(const laws::law_result& r) {
   switch (r.outcome) {
-    case opfile::verdict::not_applicable: return "n/a";
-    case opfile::verdict::holds_on_samples: return "holds on samples";
-    case opfile::verdict::refuted: return "refuted";
+    case laws::verdict::not_applicable: return "n/a";
+    case laws::verdict::holds_on_samples: return "holds on samples";
+    case laws::verdict::refuted: return "refuted";
+    case laws::verdict::proved: return "proved";
+    case laws::verdict::unknown: return "unknown";
   }
   return "?";
 }
@@ -64,7 +66,7 @@ verify_section opfiles_section() {
               }
               for (const auto& instance : loaded.op->instances) {
                 auto op = std::make_shared<const opfile::concrete_op>(instance, vo.semantics);
-                const auto report = opfile::check_laws(*op);
+                const auto report = laws::check_laws(*op);
                 std::vector<std::string> row{std::string(f.name), instance.instance.empty() ? "-" : instance.instance,
                                              instance.commute ? "commute" : "non-commute"};
                 std::string counterexample;
@@ -74,17 +76,17 @@ verify_section opfiles_section() {
                   for (std::size_t i = 0; i < l.operands.size() && i < 3; ++i)
                     operands += fmt::format("{}{} = {}", i ? ", " : "", names[i], opfile::format(l.operands[i]));
                   row.push_back(verdict_text(l));
-                  r.verdicts[fmt::format("{} {} {}", f.name, instance.instance, to_string(l.which))] = verdict_text(l);
-                  if (l.which == opfile::law::associative && l.outcome == opfile::verdict::refuted)
+                  r.verdicts[fmt::format("{} {} {}", f.name, instance.instance, laws::property_name(l.which))] = verdict_text(l);
+                  if (l.which == laws::law::associativity && l.outcome == laws::verdict::refuted)
                     counterexample = fmt::format("associative: {}: {}; over ranks 0, 1, 2 holding a, b, c: {}", operands,
                                                  l.claim, three_rank_orders(op, l.operands));
-                  else if (l.outcome == opfile::verdict::refuted && counterexample.empty())
-                    counterexample = fmt::format("{}: {}: {}", to_string(l.which), operands, l.claim);
+                  else if (l.outcome == laws::verdict::refuted && counterexample.empty())
+                    counterexample = fmt::format("{}: {}: {}", laws::property_name(l.which), operands, l.claim);
                 }
                 std::string findings;
                 for (const auto& fd : report.findings)
                   findings += fmt::format("{}{}: {}", findings.empty() ? "" : "; ",
-                                          fd.level == opfile::severity::error ? "error" : "note", fd.message);
+                                          fd.level == laws::severity::error ? "error" : "note", fd.message);
                 r.verdicts[fmt::format("{} {} errors", f.name, instance.instance)] =
                     report.has_error() ? "reported" : "none";
                 row.push_back(findings);

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "model/special_values.h"
+
 namespace redsem::opfile {
 namespace {
 
@@ -13,6 +15,20 @@ concrete_value make(field_cpp_t<F> v) {
   return concrete_value(std::in_place_index<static_cast<std::size_t>(F)>, v);
 }
 
+// The core special values of S (model/special_values.h) as field values.
+template <field_type F>
+std::vector<concrete_value> special_field_values() {
+  using S = field_cpp_t<F>;
+  std::vector<concrete_value> out;
+  for (const scalar_bytes& b : core_special_values(scalar_kind_of<S>())) {
+    S v{};
+    std::memcpy(&v, b.data(), value_bytes(scalar_kind_of<S>()));
+    out.push_back(make<F>(v));
+  }
+  return out;
+}
+
+// Per type, a few small values for the exhaustive grid and the core special values for the wide set.
 template <field_type F>
 field_samples samples_of_type() {
   using S = field_cpp_t<F>;
@@ -24,18 +40,14 @@ field_samples samples_of_type() {
   if constexpr (F == field_type::boolean) {
     add(s.small, {false, true});
     s.wide = s.small;
-  } else if constexpr (std::is_floating_point_v<S>) {
-    add(s.small, {S(0), S(1), S(2), S(-0.0), lim::quiet_NaN(), lim::infinity()});
-    add(s.wide, {S(0), S(-0.0), S(1), S(-1), S(2), S(0.5), S(0.1), S(0.2), S(0.3), S(1e16), lim::infinity(),
-                 -lim::infinity(), lim::quiet_NaN(), -lim::quiet_NaN(), lim::max(), lim::lowest(), lim::denorm_min()});
-  } else if constexpr (std::is_signed_v<S>) {
-    add(s.small, {S(0), S(1), S(2), S(-1)});
-    add(s.wide, {S(0), S(1), S(2), S(3), S(-1), S(-2), S(100), lim::min(), lim::max(), S(lim::min() + 1), S(lim::max() - 1)});
+    return s;
   } else {
-    add(s.small, {S(0), S(1), S(2), S(3)});
-    add(s.wide, {S(0), S(1), S(2), S(3), S(100), lim::max(), S(lim::max() - 1)});
+    if constexpr (std::is_floating_point_v<S>) add(s.small, {S(0), S(1), S(2), S(-0.0), lim::quiet_NaN(), lim::infinity()});
+    else if constexpr (std::is_signed_v<S>) add(s.small, {S(0), S(1), S(2), S(-1)});
+    else add(s.small, {S(0), S(1), S(2), S(3)});
+    s.wide = special_field_values<F>();
+    return s;
   }
-  return s;
 }
 
 // The op's own constants of type t (and, for integers, their neighbours) join the wide set:

@@ -4,8 +4,8 @@
 #include <set>
 
 #include "model/element_compare.h"
+#include "model/special_values.h"
 #include "props/fuzz/shrink.h"
-#include "props/fuzz/special_values.h"
 
 namespace redsem::fuzz {
 namespace {
@@ -142,17 +142,18 @@ struct special_pair {
   scalar_bytes a, b;
 };
 std::vector<special_pair> special_pairs(scalar_kind k) {
-  const auto specials = special_values(k);
   if (is_float_kind(k)) {
-    // Indices into special_values' float list: 0 = +0, 1 = −0, 7 = quiet NaN.
-    const scalar_bytes one = small_value(k, 1), nan = specials[7], zero = specials[0], negative_zero = specials[1];
+    const scalar_bytes one = small_value(k, 1), nan = first_special(k, value_class::nan),
+                       zero = small_value(k, 0), negative_zero = first_special(k, value_class::negative_zero);
     return {{"NaN in inbuf", nan, one},
             {"NaN in inoutbuf", one, nan},
             {"-0 ∘ +0", negative_zero, zero},
             {"+0 ∘ -0", zero, negative_zero}};
   }
-  // Integer list: 1 = 1, 2 = −1 (all ones), 4 = minimum, 5 = maximum.
-  return {{"max ∘ 1", specials[5], specials[1]}, {"min ∘ -1", specials[4], specials[2]}};
+  // An unsigned kind's minimum is 0, which classify calls zero.
+  const scalar_bytes min = is_signed_kind(k) ? first_special(k, value_class::type_min) : small_value(k, 0);
+  const scalar_bytes max = first_special(k, value_class::type_max);
+  return {{"max ∘ 1", max, small_value(k, 1)}, {"min ∘ -1", min, small_value(k, -1)}};
 }
 
 std::vector<condition> special_position_conditions(const differential& d, const fuzz_case& layout) {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "model/special_values.h"
 #include "props/fuzz/derived_layouts.h"
-#include "props/fuzz/special_values.h"
 
 namespace redsem::fuzz {
 namespace {

@@ -1,5 +1,5 @@
 // A compiled MPI_User_function (any kernel_under_test) as an element-level binary op, so that
-// the concrete law checker of op files (model/opfile/law_check.h) checks its laws too: a ∘ b
+// the concrete law checker of op files (props/laws/opfile_check.h) checks its laws too: a ∘ b
 // is what the function leaves in inoutvec after a call with invec = a and inoutvec = b
 // (MPI-4.1 §7.9.5: inoutvec[i] = invec[i] ∘ inoutvec[i]). Many pairs go into one call, so the
 // search costs a few calls (each in its own child under isolated_kernel); that is sound only

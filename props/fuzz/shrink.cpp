@@ -7,7 +7,7 @@
 #include <set>
 
 #include "model/element_compare.h"
-#include "props/fuzz/special_values.h"
+#include "model/special_values.h"
 
 namespace redsem::fuzz {
 namespace {

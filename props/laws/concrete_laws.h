@@ -32,8 +32,8 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
 // How many variables the law's equations have (x, y, z).
 std::size_t variable_count(law l);
 
-// Special values of the element type (zeros, ones, extremes, infinities, NaNs with payloads,
-// subnormals, values whose sums round) combined field by field, then `random_count` random ones.
+// The special values of the element type (model/special_values.h)
+// combined field by field, then `random_count` random ones.
 std::vector<element_bytes> candidate_elements(const datatype& type, std::size_t random_count, std::mt19937_64& rng);
 
 // Tries the law on many combinations of candidate elements; a hit is a counterexample the

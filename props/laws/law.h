@@ -1,6 +1,7 @@
 // Algebraic laws of a binary op and their verdicts (docs/design.md, decision 4: an enum with
-// evidence, never a bool). This header is solver-free: the verdicts come from props/smt,
-// which is the only code that sees Z3.
+// evidence, never a bool), for predefined ops and op files alike. This header is solver-free:
+// the proofs come from props/smt, which is the only code that sees Z3; the concrete searches
+// from props/laws.
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/opfile/binary_op.h"
 #include "model/policy.h"
 #include "model/typemap.h"
 
@@ -23,14 +25,26 @@ enum class law : std::uint8_t {
   identity,       // some e has e∘x = x = x∘e for every x (two-sided)
   idempotence,    // x∘x = x
   absorbing,      // some z has z∘x = z = x∘z for every x (two-sided)
+  closed,         // x∘y satisfies every `require` when x and y do (op files: a predefined op's
+                  // domain is every value, so it is always closed)
 };
+// The laws of the predefined ops' table (`redsem laws`).
 inline constexpr std::array<law, 5> all_laws{law::associativity, law::commutativity, law::identity,
                                              law::idempotence, law::absorbing};
-std::string_view to_string(law l);
+std::string_view to_string(law l);  // "associativity", …, "closed"
+// The property an op has when the law holds, as op-file reports name it: "commutative",
+// "associative", "identity", "idempotent", "absorbing", "closed".
+std::string_view property_name(law l);
 std::optional<law> parse_law(std::string_view name);
 
-enum class verdict : std::uint8_t { proved, refuted, unknown };
-std::string_view to_string(verdict v);
+enum class verdict : std::uint8_t {
+  proved,            // for every value (the solver, or an equivalence-preserving rewrite)
+  refuted,           // a counterexample, replayed in the model
+  unknown,           // neither, with the reason
+  holds_on_samples,  // a concrete search found no counterexample: evidence, not a proof
+  not_applicable,    // the law does not apply (no identity declared, no `require`)
+};
+std::string_view to_string(verdict v);  // "proved", …, "holds_on_samples", "not_applicable"
 
 // One element value as the user reads it: its bytes (the model's layout) and their text.
 struct shown_value {
@@ -54,6 +68,14 @@ struct law_result {
   std::optional<shown_value> element;     // identity/absorbing: the element proved (or the candidate refuted)
   std::string reason;                     // how it was decided, or why it is unknown
   double seconds = 0;
+  // An op file's evidence, in its own fields' terms (props/laws/opfile_check.h):
+  std::uint64_t samples = 0;                       // cases a concrete search checked
+  std::vector<opfile::concrete_element> operands;  // refuted: a, b[, c] (identity: a)
+  std::string claim;                               // refuted: "(a∘b)∘c = (0, 0) but a∘(b∘c) = (0, 1)"
+  // Refuted, yet no counterexample without NaN and -0 operands was found (mark_nan_or_zero_only):
+  // the law fails only where a comparison cannot tell its operands apart (every comparison with
+  // NaN is false, -0 == +0), as in `out = (out < in) ? in : out`.
+  bool only_nan_or_signed_zero = false;
 };
 
 // The concrete side of an op: the model's own evaluation, used to search for and to replay

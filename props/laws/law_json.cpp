@@ -33,7 +33,7 @@ nlohmann::json value_json(const shown_value& v) { return {{"value", v.text}, {"b
 shown_value value_from(const nlohmann::json& j) { return {unhex(j.at("bytes").get<std::string>()), j.at("value").get<std::string>()}; }
 
 verdict verdict_from(const std::string& s) {
-  for (verdict v : {verdict::proved, verdict::refuted, verdict::unknown})
+  for (verdict v : {verdict::proved, verdict::refuted, verdict::unknown, verdict::holds_on_samples, verdict::not_applicable})
     if (to_string(v) == s) return v;
   throw nlohmann::json::other_error::create(501, "unknown verdict " + s, nullptr);
 }

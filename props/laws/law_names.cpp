@@ -6,11 +6,15 @@
 
 namespace redsem::laws {
 namespace {
-constexpr std::array<std::string_view, all_laws.size()> law_names{"associativity", "commutativity", "identity",
-                                                                  "idempotence", "absorbing"};
+constexpr std::array<std::string_view, 6> law_names{"associativity", "commutativity", "identity",
+                                                   "idempotence",   "absorbing",     "closed"};
+constexpr std::array<std::string_view, 6> property_names{"associative", "commutative", "identity",
+                                                         "idempotent",  "absorbing",   "closed"};
 }  // namespace
 
 std::string_view to_string(law l) { return law_names[static_cast<std::size_t>(l)]; }
+
+std::string_view property_name(law l) { return property_names[static_cast<std::size_t>(l)]; }
 
 std::optional<law> parse_law(std::string_view name) {
   std::string lower;
@@ -21,7 +25,8 @@ std::optional<law> parse_law(std::string_view name) {
 }
 
 std::string_view to_string(verdict v) {
-  constexpr std::array<std::string_view, 3> names{"proved", "refuted", "unknown"};
+  constexpr std::array<std::string_view, 5> names{"proved", "refuted", "unknown", "holds_on_samples",
+                                                  "not_applicable"};
   return names[static_cast<std::size_t>(v)];
 }
 

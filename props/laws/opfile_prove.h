@@ -7,25 +7,18 @@
 #include <vector>
 
 #include "model/op.h"
-#include "model/opfile/law_check.h"
 #include "props/laws/law.h"
+#include "props/laws/opfile_check.h"
 
 namespace redsem::laws {
 
-struct opfile_proof {
-  opfile::law which;
-  verdict outcome = verdict::unknown;          // proved / refuted / unknown; n/a laws are left out
-  std::vector<opfile::concrete_element> operands;  // refuted: a, b[, c], replayed in the concrete op
-  std::string claim;                           // refuted: both sides, as law_check states them
-  std::string reason;                          // how it was decided, or why it is unknown
-  double seconds = 0;
-};
-
 // Decides each law the concrete check (`concrete`, from check_laws on the same op) did not
-// refute: commutative, associative, identity (if declared), closed (if the op has `require`s),
-// for every legal input. A law the concrete check refuted keeps its concrete counterexample.
-std::vector<opfile_proof> prove_opfile(const opfile::concrete_op& op, const opfile::law_report& concrete,
-                                       const prove_options& o);
+// refute: commutativity, associativity, identity (if declared), closed (if the op has
+// `require`s), for every legal input: proved, refuted (operands and claim, replayed in the
+// concrete op) or unknown; n/a laws are left out. A law the concrete check refuted keeps its
+// concrete counterexample.
+std::vector<law_result> prove_opfile(const opfile::concrete_op& op, const law_report& concrete,
+                                     const prove_options& o);
 
 // Whether the op file (fields value, index) computes exactly the predefined pair op `op`
 // (MINLOC, MAXLOC) on the pair type `pair_type` for every input, under the op's policy.

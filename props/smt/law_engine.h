@@ -1,14 +1,8 @@
-// The law engine: proves or refutes a law of any binary op given twice — as a function of
-// symbolic elements (for the solver) and as the model's concrete op (for search and replay).
-//
-// Reuse it for ops that are not predefined (an op file's AST, say) by supplying both:
-//
-//   using E = element_t<basic_type::double_>;            // the C++ element type
-//   smt::symbolic_op<E> f = [&](const smt::symbolic_domain& d, const auto& a, const auto& b) {
-//     return my_ast.evaluate(d, a, b);                   // the same AST the model evaluates
-//   };
-//   laws::model_op m{"my_op", datatype::predefined(basic_type::double_), my_concrete_combine};
-//   laws::law_result r = smt::prove_law<E>(laws::law::associativity, m, f, policy, options);
+// The law engine: proves or refutes a law of a binary op on a predefined type, given twice —
+// as a function of symbolic elements (for the solver) and as the model's concrete op (for
+// search and replay). Op files do not go through it yet: props/smt/opfile_laws.cpp (`decide`)
+// builds its own variables over the op file's fields, because an op-file element is not a
+// predefined type (element_t<B>) and its `require` domain and `closed` law have no place here.
 //
 // The verdict is sound in both directions: `proved` comes from the solver or an
 // equivalence-preserving rewrite; `refuted` only with a counterexample that the model op
@@ -71,6 +65,7 @@ std::pair<z3::expr, z3::expr> law_claim(laws::law l, const symbolic_op<E>& f, co
     case laws::law::absorbing:
       eq = same(f(d, *element, v[0]), *element) && same(f(d, v[0], *element), *element);
       break;
+    case laws::law::closed: break;  // every value of a predefined type is in its domain
   }
   z3::expr defined = c.bool_val(true);
   for (const auto& cond : d.definedness()) defined = defined && cond;

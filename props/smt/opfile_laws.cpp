@@ -105,16 +105,16 @@ bool holds_float(const opfile::typed_op& op) {
   return false;
 }
 
-laws::opfile_proof decide(opfile::law l, const opfile::concrete_op& op, const policy& p, const laws::prove_options& o) {
+laws::law_result decide(laws::law l, const opfile::concrete_op& op, const policy& p, const laws::prove_options& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  laws::opfile_proof r;
+  laws::law_result r;
   r.which = l;
   z3::context c;
   policy wrapping = p;  // op-file integers wrap whatever the overflow rule (docs/op-files.md)
   wrapping.overflow = overflow_rule::wrap;
   const opfile_domain d(c, wrapping);
   opfile::evaluator<opfile_domain> ev(op.op(), d, wrapping);
-  const std::size_t arity = l == opfile::law::associative ? 3 : l == opfile::law::identity ? 1 : 2;
+  const std::size_t arity = l == laws::law::associativity ? 3 : l == laws::law::identity ? 1 : 2;
   std::vector<operand_var> vars;
   const char* names[] = {"a", "b", "c"};
   z3::expr legal = c.bool_val(true);
@@ -125,20 +125,22 @@ laws::opfile_proof decide(opfile::law l, const opfile::concrete_op& op, const po
   const auto combine = [&](const sym_element& x, const sym_element& y) { return ev.combine(x, y); };
   z3::expr holds = c.bool_val(true);
   switch (l) {
-    case opfile::law::commutative:
+    case laws::law::commutativity:
       holds = same_element(c, combine(vars[0].value, vars[1].value), combine(vars[1].value, vars[0].value));
       break;
-    case opfile::law::associative:
+    case laws::law::associativity:
       holds = same_element(c, combine(combine(vars[0].value, vars[1].value), vars[2].value),
                            combine(vars[0].value, combine(vars[1].value, vars[2].value)));
       break;
-    case opfile::law::identity: {
+    case laws::law::identity: {
       const sym_element e = ev.identity();
       holds = same_element(c, combine(e, vars[0].value), vars[0].value) &&
               same_element(c, combine(vars[0].value, e), vars[0].value);
       break;
     }
-    case opfile::law::closed: holds = ev.legal(combine(vars[0].value, vars[1].value)); break;
+    case laws::law::closed: holds = ev.legal(combine(vars[0].value, vars[1].value)); break;
+    case laws::law::idempotence:
+    case laws::law::absorbing: internal_error("op files have no idempotence or absorbing proof");
   }
   const validity v = check_valid(z3::implies(legal, holds), o.timeout_ms);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -157,7 +159,7 @@ laws::opfile_proof decide(opfile::law l, const opfile::concrete_op& op, const po
     return r;
   }
   for (const auto& var : vars) r.operands.push_back(decode(*v.witness, op, var));
-  if (auto broken = opfile::violation(op, l, r.operands)) {
+  if (auto broken = laws::violation(op, l, r.operands)) {
     r.outcome = laws::verdict::refuted;
     r.claim = *broken;
     r.reason = "counterexample from the solver, replayed in the model";
@@ -193,13 +195,19 @@ std::optional<sym_element> as_fields(const opfile::typed_op& op, const pair_val<
 
 namespace redsem::laws {
 
-std::vector<opfile_proof> prove_opfile(const opfile::concrete_op& op, const opfile::law_report& concrete,
-                                       const prove_options& o) {
-  std::vector<opfile_proof> out;
+std::vector<law_result> prove_opfile(const opfile::concrete_op& op, const law_report& concrete,
+                                     const prove_options& o) {
+  std::vector<law_result> out;
   for (const auto& l : concrete.laws) {
-    if (l.outcome == opfile::verdict::not_applicable) continue;
-    if (l.outcome == opfile::verdict::refuted) {
-      out.push_back({l.which, verdict::refuted, l.operands, l.claim, "counterexample from the model's sample values", 0});
+    if (l.outcome == verdict::not_applicable) continue;
+    if (l.outcome == verdict::refuted) {
+      law_result kept;
+      kept.which = l.which;
+      kept.outcome = verdict::refuted;
+      kept.operands = l.operands;
+      kept.claim = l.claim;
+      kept.reason = "counterexample from the model's sample values";
+      out.push_back(std::move(kept));
       continue;
     }
     out.push_back(smt::decide(l.which, op, op.semantics(), o));

@@ -2,9 +2,9 @@
 // contract with MPI (props/fuzz/kernel_contract.h), on functions linked into the test.
 #include <gtest/gtest.h>
 
-#include "model/opfile/law_check.h"
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
+#include "props/laws/opfile_check.h"
 
 namespace redsem::fuzz {
 namespace {
@@ -38,9 +38,9 @@ TEST(KernelLaws, SumIsCommutativeAndAssociativeOnSamples) {
   bool ok = false;
   const auto op = op_of(sum_int, datatype::predefined(basic_type::int_), &ok);
   ASSERT_TRUE(ok);
-  const auto r = opfile::check_laws(op, true);
-  EXPECT_EQ(r.laws[0].outcome, opfile::verdict::holds_on_samples);
-  EXPECT_EQ(r.laws[1].outcome, opfile::verdict::holds_on_samples);
+  const auto r = laws::check_laws(op, true);
+  EXPECT_EQ(r.at(laws::law::commutativity).outcome, laws::verdict::holds_on_samples);
+  EXPECT_EQ(r.at(laws::law::associativity).outcome, laws::verdict::holds_on_samples);
   EXPECT_FALSE(r.has_error());
   // The batches keep the number of calls far below the number of combinations.
   EXPECT_LT(op.calls(), 200u);
@@ -50,10 +50,10 @@ TEST(KernelLaws, SubtractionIsRefutedWithTypedSmallCounterexamples) {
   bool ok = false;
   const auto op = op_of(subtract_int, datatype::predefined(basic_type::int_), &ok);
   ASSERT_TRUE(ok);
-  const auto r = opfile::check_laws(op, true);
-  ASSERT_EQ(r.laws[0].outcome, opfile::verdict::refuted);
-  EXPECT_EQ(r.laws[0].claim, "a∘b = -1 but b∘a = 1");
-  ASSERT_EQ(r.laws[1].outcome, opfile::verdict::refuted);
+  const auto r = laws::check_laws(op, true);
+  ASSERT_EQ(r.at(laws::law::commutativity).outcome, laws::verdict::refuted);
+  EXPECT_EQ(r.at(laws::law::commutativity).claim, "a∘b = -1 but b∘a = 1");
+  ASSERT_EQ(r.at(laws::law::associativity).outcome, laws::verdict::refuted);
   EXPECT_TRUE(r.has_error());
 }
 

@@ -9,12 +9,17 @@
 #include <memory>
 #include <string>
 
-#include "model/opfile/law_check.h"
 #include "model/opfile/op_domain.h"
 #include "model/opfile/typed_op.h"
+#include "props/laws/opfile_check.h"
 
 namespace redsem::opfile {
 namespace {
+
+using laws::check_laws;
+using laws::check_options;
+using laws::law;
+using laws::verdict;
 
 load_result load(const std::string& body, const std::string& fields = "field v : int32\n") {
   return load_op_text("op X\n" + fields + "commute true\n" + body, "t.op");

@@ -3,12 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
-#include "model/opfile/law_check.h"
 #include "model/opfile/typed_op.h"
+#include "props/laws/opfile_check.h"
 
 namespace redsem::opfile {
 namespace {
+
+using laws::check_laws;
+using laws::law;
+using laws::verdict;
 
 constexpr verdict H = verdict::holds_on_samples;
 constexpr verdict R = verdict::refuted;
@@ -69,10 +74,12 @@ TEST_P(OpFileExample, HasItsVerdicts) {
   const typed_op* op = loaded.op->instance(e.type);
   ASSERT_NE(op, nullptr);
   const auto report = check_laws(concrete_op(*op, policy{}));
-  const verdict expected[] = {e.commutative, e.associative, e.identity, e.closed};
-  for (const auto& l : report.laws)
-    EXPECT_EQ(l.outcome, expected[static_cast<int>(l.which)])
-        << e.file << " " << e.type << " " << to_string(l.which) << ": " << l.claim;
+  const std::pair<law, verdict> expected[] = {{law::commutativity, e.commutative},
+                                              {law::associativity, e.associative},
+                                              {law::identity, e.identity},
+                                              {law::closed, e.closed}};
+  for (const auto& [l, v] : expected)
+    EXPECT_EQ(report.at(l).outcome, v) << e.file << " " << e.type << " " << to_string(l) << ": " << report.at(l).claim;
   EXPECT_EQ(report.has_error(), e.error);
 }
 

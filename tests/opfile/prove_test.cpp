@@ -13,9 +13,11 @@
 namespace redsem::opfile {
 namespace {
 
+using laws::check_laws;
+using laws::law;
 using laws::verdict;
 
-std::vector<laws::opfile_proof> prove(const std::string& text, const std::string& type = "") {
+std::vector<laws::law_result> prove(const std::string& text, const std::string& type = "") {
   const auto r = load_op_text(text, "t.op");
   if (!r.op) throw std::runtime_error(r.error.to_string());
   const concrete_op op(*r.op->instance(type), policy{});
@@ -29,7 +31,7 @@ std::string file(const std::string& name) {
   return s.str();
 }
 
-verdict of(const std::vector<laws::opfile_proof>& proofs, law l) {
+verdict of(const std::vector<laws::law_result>& proofs, law l) {
   for (const auto& p : proofs)
     if (p.which == l) return p.outcome;
   throw std::runtime_error("law not decided");
@@ -37,20 +39,20 @@ verdict of(const std::vector<laws::opfile_proof>& proofs, law l) {
 
 TEST(OpFileProof, ProvesTheFixedProposals) {
   const auto select = prove(file("select_sum_identity.op"), "int32");
-  for (law l : {law::commutative, law::associative, law::identity, law::closed}) EXPECT_EQ(of(select, l), verdict::proved);
-  EXPECT_EQ(of(prove(file("segscan_runs.op"), "int32"), law::associative), verdict::proved);
-  EXPECT_EQ(of(prove(file("all_min_count.op"), "int32"), law::associative), verdict::proved);
-  EXPECT_EQ(of(prove(file("all_min_all_equal.op"), "double"), law::associative), verdict::proved);
-  EXPECT_EQ(of(prove(file("matmul2x2.op"), "int64"), law::associative), verdict::proved);
+  for (law l : {law::commutativity, law::associativity, law::identity, law::closed}) EXPECT_EQ(of(select, l), verdict::proved);
+  EXPECT_EQ(of(prove(file("segscan_runs.op"), "int32"), law::associativity), verdict::proved);
+  EXPECT_EQ(of(prove(file("all_min_count.op"), "int32"), law::associativity), verdict::proved);
+  EXPECT_EQ(of(prove(file("all_min_all_equal.op"), "double"), law::associativity), verdict::proved);
+  EXPECT_EQ(of(prove(file("matmul2x2.op"), "int64"), law::associativity), verdict::proved);
 }
 
 TEST(OpFileProof, ProvesMinlocAndKeepsTheConcreteRefutations) {
   const auto minloc = prove(file("minloc.op"), "int32");
-  EXPECT_EQ(of(minloc, law::commutative), verdict::proved);
-  EXPECT_EQ(of(minloc, law::associative), verdict::proved);
+  EXPECT_EQ(of(minloc, law::commutativity), verdict::proved);
+  EXPECT_EQ(of(minloc, law::associativity), verdict::proved);
   const auto all_min = prove(file("all_min.op"), "int32");
-  EXPECT_EQ(of(all_min, law::commutative), verdict::proved);
-  EXPECT_EQ(of(all_min, law::associative), verdict::refuted);
+  EXPECT_EQ(of(all_min, law::commutativity), verdict::proved);
+  EXPECT_EQ(of(all_min, law::associativity), verdict::refuted);
 }
 
 TEST(OpFileProof, FindsACounterexampleTheSamplesMiss) {
@@ -60,9 +62,9 @@ TEST(OpFileProof, FindsACounterexampleTheSamplesMiss) {
     const auto r = load_op_text(op, "t.op");
     return check_laws(concrete_op(*r.op->instance(""), policy{}));
   }();
-  EXPECT_EQ(concrete.laws[0].outcome, opfile::verdict::holds_on_samples);
+  EXPECT_EQ(concrete.at(law::commutativity).outcome, laws::verdict::holds_on_samples);
   const auto proofs = prove(op);
-  ASSERT_EQ(of(proofs, law::commutative), laws::verdict::refuted);
+  ASSERT_EQ(of(proofs, law::commutativity), laws::verdict::refuted);
   const auto& p = proofs[0];
   ASSERT_EQ(p.operands.size(), 2u);
   const std::int32_t a = std::get<std::int32_t>(p.operands[0][0]), b = std::get<std::int32_t>(p.operands[1][0]);
@@ -74,7 +76,7 @@ TEST(OpFileProof, FindsACounterexampleTheSamplesMiss) {
 TEST(OpFileProof, ShiftsAndRotationsMeanTheSameToTheSolver) {
   // Identities that hold exactly when the symbolic shifts match the concrete ones.
   EXPECT_EQ(of(prove("op X\nfield v : uint8\ncommute true\nresult v = rotl(rotr(a.v, b.v), b.v) ^ rotr(rotl(b.v, a.v), a.v)\n"),
-               law::commutative),
+               law::commutativity),
             verdict::proved);
   // 0 is an identity only if shifts by the width or more give 0 (or the sign, for >>), and a
   // rotation by the width is none: the samples and the solver must both see it so.
@@ -84,7 +86,7 @@ TEST(OpFileProof, ShiftsAndRotationsMeanTheSameToTheSolver) {
                            " + rotl(a.v, 8) - a.v + rotr(b.v, 16) - b.v\n";
     const auto r = load_op_text(op, "t.op");
     ASSERT_TRUE(r.op) << r.error.to_string();
-    EXPECT_EQ(check_laws(concrete_op(*r.op->instance(""), policy{})).laws[2].outcome, opfile::verdict::holds_on_samples) << type;
+    EXPECT_EQ(check_laws(concrete_op(*r.op->instance(""), policy{})).at(law::identity).outcome, laws::verdict::holds_on_samples) << type;
     EXPECT_EQ(of(prove(op), law::identity), verdict::proved) << type;
   }
 }

@@ -1,4 +1,4 @@
-#include "model/opfile/law_check.h"
+#include "props/laws/opfile_check.h"
 
 #include <algorithm>
 #include <array>
@@ -9,15 +9,30 @@
 #include <optional>
 #include <limits>
 #include <random>
+#include <utility>
 
 #include "model/element_compare.h"
 #include "model/opfile/domain_samples.h"
 
-namespace redsem::opfile {
+namespace redsem::laws {
+
+using namespace opfile;  // the op's element types and its samples
+
 namespace {
 
 using cvalue = concrete_value;
 using operands = binary_op::operands;
+
+law_result result(law l, verdict v, std::uint64_t samples, std::vector<concrete_element> operands = {},
+                  std::string claim = {}) {
+  law_result r;
+  r.which = l;
+  r.outcome = v;
+  r.samples = samples;
+  r.operands = std::move(operands);
+  r.claim = std::move(claim);
+  return r;
+}
 
 bool same_value(const binary_op& op, const concrete_element& x, const concrete_element& y) {
   const auto size = static_cast<std::size_t>(op.type().extent());
@@ -62,8 +77,8 @@ class law_checker {
     if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr)) {
       // Every law would hold vacuously: say so instead of "holds on 0 samples".
       r.empty_domain = true;
-      for (law l : {law::commutative, law::associative, law::identity, law::closed})
-        r.laws.push_back({l, verdict::not_applicable, 0, {}, ""});
+      for (law l : {law::commutativity, law::associativity, law::identity, law::closed})
+        r.laws.push_back(result(l, verdict::not_applicable, 0));
       return r;
     }
     table_ = combine_table();
@@ -99,7 +114,7 @@ class law_checker {
   }
 
   static law_result refuted(law l, std::uint64_t n, std::vector<concrete_element> operands, std::string claim) {
-    return {l, verdict::refuted, n, std::move(operands), std::move(claim)};
+    return result(l, verdict::refuted, n, std::move(operands), std::move(claim));
   }
 
   using claim_fn = std::function<std::optional<std::string>(const std::vector<concrete_element>&)>;
@@ -157,7 +172,7 @@ class law_checker {
         if (claims[i]) return refuted_shrunk(l, n, block[i], broken);
       }
     }
-    return {l, verdict::holds_on_samples, n, {}, ""};
+    return result(l, verdict::holds_on_samples, n);
   }
 
   law_result commutative() {
@@ -166,10 +181,10 @@ class law_checker {
       for (std::size_t j = i + 1; j < small_.size(); ++j) {
         ++n;
         if (!same(table_[i][j], table_[j][i]))
-          return refuted(law::commutative, n, {small_[i], small_[j]},
+          return refuted(law::commutativity, n, {small_[i], small_[j]},
                          "a∘b = " + format(table_[i][j]) + " but b∘a = " + format(table_[j][i]));
       }
-    return random_phase(law::commutative, 2, n);
+    return random_phase(law::commutativity, 2, n);
   }
 
   law_result associative() {
@@ -189,7 +204,7 @@ class law_checker {
         const auto& right = results[2 * t + 1];
         if (same(left, right)) continue;
         const auto& [i, j, k] = block[t];
-        return refuted(law::associative, n, {small_[i], small_[j], small_[k]},
+        return refuted(law::associativity, n, {small_[i], small_[j], small_[k]},
                        "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
       }
       block.clear();
@@ -203,11 +218,11 @@ class law_checker {
             if (auto r = first_broken()) return *r;
         }
     if (auto r = first_broken()) return *r;
-    return random_phase(law::associative, 3, n);
+    return random_phase(law::associativity, 3, n);
   }
 
   law_result identity() {
-    if (!op_.has_identity()) return {law::identity, verdict::not_applicable, 0, {}, ""};
+    if (!op_.has_identity()) return result(law::identity, verdict::not_applicable, 0);
     const concrete_element e = op_.identity();
     if (!op_.legal(e)) return refuted(law::identity, 1, {e}, "the identity candidate " + format(e) + " breaks a 'require'");
     std::uint64_t n = 0;
@@ -224,7 +239,7 @@ class law_checker {
   }
 
   law_result closed() {
-    if (!op_.has_domain()) return {law::closed, verdict::not_applicable, 0, {}, ""};
+    if (!op_.has_domain()) return result(law::closed, verdict::not_applicable, 0);
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < small_.size(); ++i) {
       for (std::size_t j = 0; j < small_.size(); ++j) {
@@ -249,25 +264,6 @@ class law_checker {
 
 }  // namespace
 
-std::string_view to_string(law l) {
-  switch (l) {
-    case law::commutative: return "commutative";
-    case law::associative: return "associative";
-    case law::identity: return "identity";
-    case law::closed: return "closed";
-  }
-  internal_error("unknown law");
-}
-
-std::string_view to_string(verdict v) {
-  switch (v) {
-    case verdict::holds_on_samples: return "holds on samples";
-    case verdict::refuted: return "refuted";
-    case verdict::not_applicable: return "n/a";
-  }
-  internal_error("unknown verdict");
-}
-
 std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
                                                    const std::vector<std::vector<concrete_element>>& cases) {
   std::vector<std::optional<std::string>> out(cases.size());
@@ -278,15 +274,17 @@ std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
   if (l == law::identity) e.push_back(op.identity());
   for (const auto& x : cases) {
     switch (l) {
-      case law::commutative: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[0]}}); break;
-      case law::associative: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[2]}}); break;
+      case law::commutativity: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[0]}}); break;
+      case law::associativity: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[2]}}); break;
       case law::identity: first.insert(first.end(), {{&e[0], &x[0]}, {&x[0], &e[0]}}); break;
       case law::closed: first.push_back({&x[0], &x[1]}); break;
+      case law::idempotence:
+      case law::absorbing: internal_error("the op-file checker has no idempotence or absorbing search");
     }
   }
   const std::vector<concrete_element> r1 = op.combine_all(first);
   std::vector<concrete_element> r2;
-  if (l == law::associative) {
+  if (l == law::associativity) {
     for (std::size_t c = 0; c < cases.size(); ++c)
       second.insert(second.end(), {{&r1[2 * c], &cases[c][2]}, {&cases[c][0], &r1[2 * c + 1]}});
     r2 = op.combine_all(second);
@@ -294,12 +292,12 @@ std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
   for (std::size_t c = 0; c < cases.size(); ++c) {
     const auto& x = cases[c];
     switch (l) {
-      case law::commutative: {
+      case law::commutativity: {
         const auto &ab = r1[2 * c], &ba = r1[2 * c + 1];
         if (!same_value(op, ab, ba)) out[c] = "a∘b = " + format(ab) + " but b∘a = " + format(ba);
         break;
       }
-      case law::associative: {
+      case law::associativity: {
         const auto &left = r2[2 * c], &right = r2[2 * c + 1];
         if (!same_value(op, left, right)) out[c] = "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
         break;
@@ -313,6 +311,8 @@ std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
       case law::closed:
         if (!op.legal(r1[c])) out[c] = "a∘b = " + format(r1[c]) + " breaks a 'require'";
         break;
+      case law::idempotence:
+      case law::absorbing: break;  // refused above
     }
   }
   return out;
@@ -325,24 +325,28 @@ std::optional<std::string> violation(const binary_op& op, law l, const std::vect
 std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
                                   const declaration_words& w) {
   std::vector<finding> out;
-  const auto& at = [&](law l) -> const law_result& { return laws[static_cast<std::size_t>(l)]; };
+  const auto& at = [&](law l) -> const law_result& {
+    for (const auto& r : laws)
+      if (r.which == l) return r;
+    internal_error("findings_for: a law the checker did not report");
+  };
   const auto refuted = [&](law l) { return at(l).outcome == verdict::refuted; };
   const std::string blind = "only with NaN or -0 operands (no counterexample without them was found): every "
                             "comparison with NaN is false and -0 == +0, so in the shape of "
                             "`out = (out < in) ? in : out` which operand survives depends on the side it comes from";
-  if (declared_commute && refuted(law::commutative))
-    out.push_back({severity::error, at(law::commutative).only_nan_or_signed_zero
+  if (declared_commute && refuted(law::commutativity))
+    out.push_back({severity::error, at(law::commutativity).only_nan_or_signed_zero
                                         ? std::string(w.commute_true) + " but the result depends on the operand order " +
                                               blind + ": MPI may reorder operands (MPI-4.1 §7.9.5)"
                                         : std::string(w.commute_true) +
                                               " but the op is not commutative: MPI may reorder operands "
                                               "(MPI-4.1 §7.9.5) and the result then depends on the order"});
-  if (!declared_commute && at(law::commutative).outcome == verdict::holds_on_samples)
+  if (!declared_commute && at(law::commutativity).outcome == verdict::holds_on_samples)
     out.push_back({severity::note, std::string(w.commute_false) +
                                        " but no counterexample to commutativity was found: " +
                                        std::string(w.could_declare) + " would let MPI reorder operands"});
-  if (refuted(law::associative))
-    out.push_back({severity::error, at(law::associative).only_nan_or_signed_zero
+  if (refuted(law::associativity))
+    out.push_back({severity::error, at(law::associativity).only_nan_or_signed_zero
                                         ? "not associative " + blind +
                                               ": MPI may regroup operands of every op (MPI-4.1 §7.9.5)"
                                         : std::string("not associative: MPI may regroup operands of every op, "
@@ -360,24 +364,32 @@ bool has_nan_or_negative_zero(const concrete_element& x) {
 
 void mark_nan_or_zero_only(const binary_op& op, law_report& r, const check_options& options, const declaration_words& words) {
   std::optional<law_report> without;
-  for (law l : {law::commutative, law::associative}) {
-    auto& result = r.laws[static_cast<std::size_t>(l)];
-    const auto& x = result.operands;
-    if (result.outcome != verdict::refuted || std::none_of(x.begin(), x.end(), has_nan_or_negative_zero)) continue;
+  for (law l : {law::commutativity, law::associativity}) {
+    auto& found = r.at(l);
+    const auto& x = found.operands;
+    if (found.outcome != verdict::refuted || std::none_of(x.begin(), x.end(), has_nan_or_negative_zero)) continue;
     if (!without) {
       check_options o = options;
       o.without_nan_or_negative_zero = true;
       without = law_checker(op, o).run(r.declared_commute);
     }
-    const auto& plain = without->laws[static_cast<std::size_t>(l)];
-    result.only_nan_or_signed_zero = plain.outcome == verdict::holds_on_samples;
+    const auto& plain = without->at(l);
+    found.only_nan_or_signed_zero = plain.outcome == verdict::holds_on_samples;
     if (plain.outcome == verdict::refuted) {  // a counterexample without them reads more plainly
-      result.operands = plain.operands;
-      result.claim = plain.claim;
+      found.operands = plain.operands;
+      found.claim = plain.claim;
     }
   }
   r.findings = findings_for(r.declared_commute, r.laws, words);
 }
+
+const law_result& law_report::at(law l) const {
+  for (const auto& r : laws)
+    if (r.which == l) return r;
+  internal_error("law_report: no result for this law");
+}
+
+law_result& law_report::at(law l) { return const_cast<law_result&>(std::as_const(*this).at(l)); }
 
 bool law_report::has_error() const {
   for (const auto& f : findings)
@@ -405,4 +417,4 @@ law_report check_laws(const concrete_op& op, const check_options& options) {
   return r;
 }
 
-}  // namespace redsem::opfile
+}  // namespace redsem::laws

@@ -1,7 +1,9 @@
-// The concrete law checker for element-level binary ops (binary_op.h: op files, compiled
-// user functions): exhaustive over a small set of values per field, then random search over
-// special and random values. A counterexample refutes a law; no counterexample only means
-// "holds on N samples", never a proof (props/smt proves).
+// The concrete law checker for element-level binary ops (model/opfile/binary_op.h: op files,
+// compiled user functions): exhaustive over a small set of values per field, then random search
+// over special and random values. A counterexample refutes a law; no counterexample only means
+// "holds on N samples", never a proof (props/smt proves). Its laws are commutativity,
+// associativity, identity (of the declared candidate) and closed; their results are
+// law_results (law.h) with the op file's evidence: operands, claim, samples.
 #pragma once
 
 #include <cstdint>
@@ -12,35 +14,14 @@
 
 #include "model/opfile/concrete_op.h"
 #include "model/opfile/domain_samples.h"
+#include "props/laws/law.h"
 
-namespace redsem::opfile {
+namespace redsem::laws {
 
-enum class law : std::uint8_t {
-  commutative,  // a∘b = b∘a
-  associative,  // (a∘b)∘c = a∘(b∘c): MPI assumes it of every op (MPI-4.1 §7.9.5)
-  identity,     // e∘a = a = a∘e for the declared identity candidate e
-  closed,       // a∘b satisfies every `require` when a and b do
-};
-std::string_view to_string(law l);
-
-enum class verdict : std::uint8_t {
-  holds_on_samples,  // no counterexample among `samples` cases: not a proof
-  refuted,           // a concrete counterexample
-  not_applicable,    // no identity declared, or no `require`
-};
-std::string_view to_string(verdict v);
-
-struct law_result {
-  law which;
-  verdict outcome;
-  std::uint64_t samples = 0;                // cases checked
-  std::vector<concrete_element> operands;   // the counterexample's inputs (a, b[, c])
-  std::string claim;                        // "(a∘b)∘c = (0, 0) but a∘(b∘c) = (0, 1)"
-  // Refuted, yet no counterexample without NaN and -0 operands was found (mark_nan_or_zero_only):
-  // the law fails only where a comparison cannot tell its operands apart (every comparison with
-  // NaN is false, -0 == +0), as in `out = (out < in) ? in : out`.
-  bool only_nan_or_signed_zero = false;
-};
+using opfile::binary_op;
+using opfile::concrete_element;
+using opfile::concrete_op;
+using opfile::grid_coverage;
 
 enum class severity : std::uint8_t { error, note };
 
@@ -54,7 +35,9 @@ struct law_report {
   std::string op;
   std::string instance;  // "T=int32" or ""
   bool declared_commute = false;
-  std::vector<law_result> laws;  // in the order of enum law
+  std::vector<law_result> laws;  // commutativity, associativity, identity, closed
+  const law_result& at(law l) const;
+  law_result& at(law l);
   std::vector<finding> findings;
   grid_coverage exhaustive;          // what the exhaustive phase covered
   std::uint64_t domain_rejected = 0; // random draws outside the domain, redrawn
@@ -105,4 +88,4 @@ std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
 std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
                                   const declaration_words& words = {});
 
-}  // namespace redsem::opfile
+}  // namespace redsem::laws
