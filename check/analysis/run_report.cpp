@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "check/analysis/symbolize.h"
+#include "check/analysis/user_op_names.h"
 
 namespace redsem::check {
 namespace {
@@ -71,6 +72,7 @@ run_report analyse_run(const run_records& records, const analysis_options& optio
   }
   report.findings = merge_findings(all);
   symbolize(report.findings);
+  name_user_ops(records, report.findings);
   // A rank of the world that left no file never reached MPI_Init's end.
   for (int rank = 0; rank < report.size; ++rank)
     if (std::none_of(report.ranks.begin(), report.ranks.end(), [&](const auto& s) { return s.rank == rank; }))

@@ -56,6 +56,7 @@ std::string describe(const std::string& function, const std::string& place) {
   const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
   if (!known_place) return known_function ? std::string(no_line_mark) + function + "()" : "";
   std::string where = place.substr(0, place.find(" (discriminator"));
+  if (where.ends_with(":?")) where.resize(where.size() - 2);  // the file is known, its line is not
   if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
   return known_function ? where + " (" + function + ")" : where;
 }

@@ -62,6 +62,24 @@ TEST(check_records, a_caller_in_a_module_without_line_information_names_its_func
   }
 }
 
+TEST(check_records, a_finding_on_a_user_op_names_the_function_the_program_registered) {
+  run_records run;
+  run.ranks.push_back(parse_rank_records(
+      0,
+      "{\"ev\":\"start\",\"rank\":0,\"size\":1}\n"
+      "{\"ev\":\"op_create\",\"rank\":0,\"op\":\"user#1\",\"commute\":true,\"function\":{\"module\":"
+      "\"/nonexistent/app\",\"offset\":\"0x1320\",\"symbol\":\"matmul2\"}}\n"
+      "{\"ev\":\"finding\",\"rank\":0,\"check\":\"user_op_not_commutative\",\"call\":\"MPI_Allreduce\","
+      "\"evidence\":{\"op\":\"user#1\"}}\n"
+      "{\"ev\":\"finding\",\"rank\":0,\"check\":\"in_place_non_root\",\"call\":\"MPI_Reduce\","
+      "\"evidence\":{\"op\":\"MPI_SUM\"}}\n"
+      "{\"ev\":\"finalize\",\"rank\":0,\"calls\":{}}\n"));
+  const run_report report = analyse_run(run, {});
+  ASSERT_EQ(report.findings.size(), 2u);
+  EXPECT_EQ(report.findings[0].evidence.value("function", ""), "matmul2 in /nonexistent/app");
+  EXPECT_FALSE(report.findings[1].evidence.contains("function"));  // a predefined op has none
+}
+
 TEST(check_records, findings_that_differ_in_their_evidence_stay_apart) {
   finding a = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 1}}}}, 0);
   finding b = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 2}}}}, 1);
