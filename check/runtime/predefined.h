@@ -30,6 +30,12 @@ size_t rc_type_size(int type_index);
 void rc_decode_element(rc_line *l, const char *key, int type_index, const void *element);
 /* Whether two elements hold the same values (value bytes only: padding is ignored). */
 int rc_same_element(int type_index, const void *a, const void *b);
+/* The one predefined datatype every basic element of `type` has (a derived datatype built from
+ * one single-value type, e.g. contiguous(4, MPI_DOUBLE)), as its index; -1 when there is none,
+ * the leaves are of several types or pairs, or the type is deeper than can be read back. */
+int rc_homogeneous_type(MPI_Datatype type);
+/* Bytes of one value of a single-value predefined type as MPI_Pack writes it; 0 for a pair type. */
+size_t rc_packed_value_size(int type_index);
 /* Folds an element's value bytes into an FNV-1a hash. */
 unsigned long long rc_hash_element(unsigned long long hash, int type_index, const void *element);
 

@@ -48,18 +48,39 @@ static int same_result(const struct element_type *t, const unsigned char *x, con
   return px == py && memcmp(s->packed[0], s->packed[1], (size_t)px) == 0;
 }
 
-static void value(rc_line *l, const char *key, const struct element_type *t, const unsigned char *bytes) {
+/* A derived element's values, when all are of one single-value type: MPI_Pack's bytes in typemap
+ * order, read one value at a time (`key`_values: ["1", "0.5", …]). */
+static void derived_values(rc_line *l, const char *key, const struct element_type *t, const unsigned char *bytes,
+                           struct scratch *s) {
+  const int leaf = rc_homogeneous_type(t->handle);
+  const size_t size = rc_packed_value_size(leaf);
+  int packed = 0;
+  if (size == 0 ||
+      PMPI_Pack(bytes - t->true_lb, 1, t->handle, s->packed[0], t->pack_size, &packed, MPI_COMM_SELF) != MPI_SUCCESS)
+    return;
+  char name[64];
+  snprintf(name, sizeof name, "%s_values", key);
+  rc_open_array(l, name);
+  for (size_t at = 0; at + size <= (size_t)packed; at += size) rc_decode_element(l, NULL, leaf, s->packed[0] + at);
+  rc_close(l);
+}
+
+static void value(rc_line *l, const char *key, const struct element_type *t, const unsigned char *bytes,
+                  struct scratch *s) {
   char decoded[64];
   rc_hex(l, key, bytes, (size_t)t->true_extent);
   if (t->predefined >= 0) {
     snprintf(decoded, sizeof decoded, "%s_value", key);
     rc_decode_element(l, decoded, t->predefined, bytes);
+  } else {
+    derived_values(l, key, t, bytes, s);
   }
 }
 
 static void law_finding(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
                         const char *check, const char *message, int element, int n, const int *ranks,
-                        const unsigned char *const *operands, const unsigned char *left, const unsigned char *right) {
+                        const unsigned char *const *operands, const unsigned char *left, const unsigned char *right,
+                        struct scratch *s) {
   static const char *const names[] = {"a", "b", "c"};
   char label[32];
   snprintf(label, sizeof label, "user#%d", op->number);
@@ -72,9 +93,9 @@ static void law_finding(const struct rc_reduction *r, const struct rc_user_op *o
   rc_open_array(&l, "ranks");
   for (int i = 0; i < n; ++i) rc_int(&l, NULL, ranks[i]);
   rc_close(&l);
-  for (int i = 0; i < n; ++i) value(&l, names[i], t, operands[i]);
-  value(&l, n == 2 ? "a_op_b" : "ab_op_c", t, left);
-  value(&l, n == 2 ? "b_op_a" : "a_op_bc", t, right);
+  for (int i = 0; i < n; ++i) value(&l, names[i], t, operands[i], s);
+  value(&l, n == 2 ? "a_op_b" : "ab_op_c", t, left, s);
+  value(&l, n == 2 ? "b_op_a" : "a_op_bc", t, right, s);
   rc_end(&l);
 }
 
@@ -97,7 +118,7 @@ static int check_commute(const struct rc_reduction *r, const struct rc_user_op *
                  op->number, k, v->ranks[i], v->ranks[j]);
         const int ranks[2] = {v->ranks[i], v->ranks[j]};
         const unsigned char *operands[2] = {a, b};
-        law_finding(r, op, t, "user_op_not_commutative", message, k, 2, ranks, operands, s->value[0], s->value[1]);
+        law_finding(r, op, t, "user_op_not_commutative", message, k, 2, ranks, operands, s->value[0], s->value[1], s);
         return 1;
       }
   return 0;
@@ -129,7 +150,7 @@ static int check_associative(const struct rc_reduction *r, const struct rc_user_
                    op->number, k, v->ranks[i], v->ranks[j], v->ranks[m]);
           const int ranks[3] = {v->ranks[i], v->ranks[j], v->ranks[m]};
           const unsigned char *operands[3] = {a, b, c};
-          law_finding(r, op, t, "user_op_not_associative", message, k, 3, ranks, operands, s->value[0], s->value[1]);
+          law_finding(r, op, t, "user_op_not_associative", message, k, 3, ranks, operands, s->value[0], s->value[1], s);
           return 1;
         }
   return 0;
