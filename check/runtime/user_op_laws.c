@@ -1,9 +1,14 @@
-/* Commutativity and associativity of a user op (user_op_laws.h), bounded per call. */
+/* Commutativity and associativity of a user op (user_op_laws.h), bounded per call, found in a
+ * child process so that the user function's calls leave the program untouched. */
 #include "user_op_laws.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "finding.h"
 #include "predefined.h"
@@ -99,9 +104,18 @@ static void law_finding(const struct rc_reduction *r, const struct rc_user_op *o
   rc_end(&l);
 }
 
-/* Returns whether it reported (one finding of each law per call is enough). */
-static int check_commute(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
-                         const struct rc_contributions *v, struct scratch *s) {
+/* A broken law: which one, on which element and contributions, with the two results that differ.
+ * Found in a child process (find_in_child), reported by the parent. */
+enum law { LAW_HOLDS, LAW_NOT_COMMUTATIVE, LAW_NOT_ASSOCIATIVE };
+struct violation {
+  enum law law;
+  int element;
+  int index[3]; /* contributions a, b (and c) */
+  unsigned char left[MAX_ELEMENT_BYTES], right[MAX_ELEMENT_BYTES];
+};
+
+static int find_commute(const struct rc_user_op *op, const struct element_type *t, const struct rc_contributions *v,
+                        struct scratch *s, struct violation *found) {
   int tried = 0;
   for (int k = 0; k < v->elements; ++k)
     for (int i = 0; i < v->count; ++i)
@@ -111,21 +125,22 @@ static int check_commute(const struct rc_reduction *r, const struct rc_user_op *
         combine(op, t, a, b, s->value[0], s->value[3]);
         combine(op, t, b, a, s->value[1], s->value[3]);
         if (same_result(t, s->value[0], s->value[1], s)) continue;
-        char message[320];
-        snprintf(message, sizeof message,
-                 "user#%d is created commutative, but on element %d of ranks %d and %d its function gives "
-                 "f(a,b) != f(b,a): MPI may then reorder the operands and the result depends on it",
-                 op->number, k, v->ranks[i], v->ranks[j]);
-        const int ranks[2] = {v->ranks[i], v->ranks[j]};
-        const unsigned char *operands[2] = {a, b};
-        law_finding(r, op, t, "user_op_not_commutative", message, k, 2, ranks, operands, s->value[0], s->value[1], s);
+        *found = (struct violation){.law = LAW_NOT_COMMUTATIVE, .element = k, .index = {i, j, -1}};
         return 1;
       }
   return 0;
 }
 
-static int check_associative(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
-                             const struct rc_contributions *v, struct scratch *s) {
+/* Whether MPI can bracket contributions i, j, m both ways. A commutative op's operands may come in
+ * any order; a non-commutative one's always come in ascending rank order (MPI-4.1 §7.9.5), so a
+ * triple out of that order is one MPI never combines, and breaking the law on it is no error. */
+static int combinable(const struct rc_user_op *op, const struct rc_contributions *v, int i, int j, int m) {
+  if (op->commute) return 1;
+  return v->ranks[j] == v->ranks[i] + 1 && v->ranks[m] == v->ranks[j] + 1;
+}
+
+static int find_associative(const struct rc_user_op *op, const struct element_type *t,
+                            const struct rc_contributions *v, struct scratch *s, struct violation *found) {
   int tried = 0;
   const int n = v->count;
   for (int k = 0; k < v->elements; ++k)
@@ -134,6 +149,7 @@ static int check_associative(const struct rc_reduction *r, const struct rc_user_
         for (int m = 0; m < n; ++m) {
           if (i == j && j == m) continue;
           if (n >= 3 && (i == j || j == m || i == m)) continue; /* distinct values when there are enough */
+          if (!combinable(op, v, i, j, m)) continue;
           if (tried++ == MAX_TRIPLES) return 0;
           const unsigned char *a = v->images[i] + k * t->extent, *b = v->images[j] + k * t->extent,
                               *c = v->images[m] + k * t->extent;
@@ -142,18 +158,105 @@ static int check_associative(const struct rc_reduction *r, const struct rc_user_
           combine(op, t, b, c, s->value[2], s->value[3]);           /* b∘c */
           combine(op, t, a, s->value[2], s->value[1], s->value[3]); /* a∘(b∘c) */
           if (same_result(t, s->value[0], s->value[1], s)) continue;
-          char message[360];
-          snprintf(message, sizeof message,
-                   "user#%d is not associative on element %d of ranks %d, %d, %d: f(f(a,b),c) != f(a,f(b,c)); MPI "
-                   "assumes a user op is associative and may bracket the contributions either way, so the "
-                   "result depends on the library's reduction order",
-                   op->number, k, v->ranks[i], v->ranks[j], v->ranks[m]);
-          const int ranks[3] = {v->ranks[i], v->ranks[j], v->ranks[m]};
-          const unsigned char *operands[3] = {a, b, c};
-          law_finding(r, op, t, "user_op_not_associative", message, k, 3, ranks, operands, s->value[0], s->value[1], s);
+          *found = (struct violation){.law = LAW_NOT_ASSOCIATIVE, .element = k, .index = {i, j, m}};
           return 1;
         }
   return 0;
+}
+
+/* The scratch buffers in one block (freed by the caller), or NULL. */
+static unsigned char *scratch_of(struct scratch *s) {
+  unsigned char *block = calloc(6, MAX_ELEMENT_BYTES + 64);
+  if (!block) return NULL;
+  /* 64-byte strides keep every element buffer aligned as malloc would. */
+  for (int i = 0; i < 4; ++i) s->value[i] = block + (size_t)i * (MAX_ELEMENT_BYTES + 64);
+  for (int i = 0; i < 2; ++i) s->packed[i] = block + (size_t)(4 + i) * (MAX_ELEMENT_BYTES + 64);
+  return block;
+}
+
+/* Both laws, the first broken one in `found` with its two results. */
+static void find_violation(const struct rc_user_op *op, const struct element_type *t,
+                           const struct rc_contributions *v, struct violation *found) {
+  found->law = LAW_HOLDS;
+  struct scratch s;
+  unsigned char *block = scratch_of(&s);
+  if (!block) return;
+  if ((op->commute && find_commute(op, t, v, &s, found)) || find_associative(op, t, v, &s, found)) {
+    memcpy(found->left, s.value[0], (size_t)t->true_extent);
+    memcpy(found->right, s.value[1], (size_t)t->true_extent);
+  }
+  free(block);
+}
+
+static int read_all(int fd, void *into, size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t got = read(fd, (char *)into + done, size - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return 0;
+    done += (size_t)got;
+  }
+  return 1;
+}
+
+/* The user's function runs on operand pairs the program never formed, and it may keep state (an
+ * error counter, a call count), print, or fail on them. Calling it in a forked child keeps every
+ * such effect out of the program: its memory, output and status stay what they would be unchecked.
+ * Returns 0 (no verdict, no finding) when the child could not run or did not finish cleanly. */
+static int find_in_child(const struct rc_user_op *op, const struct element_type *t,
+                         const struct rc_contributions *v, struct violation *found) {
+  int channel[2];
+  if (pipe(channel) != 0) return 0;
+  const pid_t child = fork();
+  if (child < 0) {
+    close(channel[0]);
+    close(channel[1]);
+    return 0;
+  }
+  if (child == 0) {
+    const int quiet = open("/dev/null", O_WRONLY);
+    if (quiet >= 0) {
+      dup2(quiet, STDOUT_FILENO);
+      dup2(quiet, STDERR_FILENO);
+    }
+    close(channel[0]);
+    find_violation(op, t, v, found);
+    const ssize_t sent = write(channel[1], found, sizeof *found);
+    _exit(sent == (ssize_t)sizeof *found ? 0 : 1);
+  }
+  close(channel[1]);
+  const int received = read_all(channel[0], found, sizeof *found);
+  close(channel[0]);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return received && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static void report(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
+                   const struct rc_contributions *v, const struct violation *found, struct scratch *s) {
+  const int k = found->element, n = found->law == LAW_NOT_COMMUTATIVE ? 2 : 3;
+  int ranks[3];
+  const unsigned char *operands[3];
+  for (int i = 0; i < n; ++i) {
+    ranks[i] = v->ranks[found->index[i]];
+    operands[i] = v->images[found->index[i]] + k * t->extent;
+  }
+  char message[360];
+  if (found->law == LAW_NOT_COMMUTATIVE) {
+    snprintf(message, sizeof message,
+             "user#%d is created commutative, but on element %d of ranks %d and %d its function gives "
+             "f(a,b) != f(b,a): MPI may then reorder the operands and the result depends on it",
+             op->number, k, ranks[0], ranks[1]);
+    law_finding(r, op, t, "user_op_not_commutative", message, k, 2, ranks, operands, found->left, found->right, s);
+    return;
+  }
+  snprintf(message, sizeof message,
+           "user#%d is not associative on element %d of ranks %d, %d, %d: f(f(a,b),c) != f(a,f(b,c)); MPI "
+           "assumes a user op is associative and may bracket the contributions either way, so the "
+           "result depends on the library's reduction order",
+           op->number, k, ranks[0], ranks[1], ranks[2]);
+  law_finding(r, op, t, "user_op_not_associative", message, k, 3, ranks, operands, found->left, found->right, s);
 }
 
 void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op *op,
@@ -166,13 +269,11 @@ void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op
       PMPI_Pack_size(1, r->type, MPI_COMM_SELF, &t.pack_size) != MPI_SUCCESS)
     return;
   if (t.true_extent <= 0 || t.true_extent > MAX_ELEMENT_BYTES || t.pack_size > MAX_ELEMENT_BYTES) return;
+  struct violation *found = malloc(sizeof *found);
+  if (!found) return;
   struct scratch s;
-  unsigned char *block = calloc(6, MAX_ELEMENT_BYTES + 64);
-  if (!block) return;
-  /* 64-byte strides keep every element buffer aligned as malloc would. */
-  for (int i = 0; i < 4; ++i) s.value[i] = block + (size_t)i * (MAX_ELEMENT_BYTES + 64);
-  for (int i = 0; i < 2; ++i) s.packed[i] = block + (size_t)(4 + i) * (MAX_ELEMENT_BYTES + 64);
-  if (op->commute) check_commute(r, op, &t, values, &s);
-  check_associative(r, op, &t, values, &s);
+  unsigned char *block = scratch_of(&s);
+  if (block && find_in_child(op, &t, values, found) && found->law != LAW_HOLDS) report(r, op, &t, values, found, &s);
   free(block);
+  free(found);
 }
