@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,9 +190,19 @@ static void find_violation(const struct rc_user_op *op, const struct element_typ
   free(block);
 }
 
+/* How long the child may take. Its work is bounded (MAX_PAIRS, MAX_TRIPLES), so only a function
+ * that loops on operands MPI never gives it, or a lock held at fork by another thread of the
+ * program, takes longer: the check then gives up rather than hang the program. */
+#define CHILD_TIMEOUT_MS 60000
+
+/* Reads `size` bytes, or returns 0 at end of file, on an error, or when the child is too slow. */
 static int read_all(int fd, void *into, size_t size) {
   size_t done = 0;
   while (done < size) {
+    struct pollfd ready = {.fd = fd, .events = POLLIN};
+    const int polled = poll(&ready, 1, CHILD_TIMEOUT_MS);
+    if (polled < 0 && errno == EINTR) continue;
+    if (polled <= 0) return 0;
     const ssize_t got = read(fd, (char *)into + done, size - done);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return 0;
@@ -227,6 +239,7 @@ static int find_in_child(const struct rc_user_op *op, const struct element_type 
   close(channel[1]);
   const int received = read_all(channel[0], found, sizeof *found);
   close(channel[0]);
+  if (!received) kill(child, SIGKILL); /* gone already, or stuck: either way no verdict */
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
