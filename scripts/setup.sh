@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
-  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man
+  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
   chromium
 )
