@@ -46,25 +46,28 @@ std::string run_addr2line(const std::vector<std::string>& argv) {
   return text;
 }
 
-// Marks a location that names a function but no file and line (symbolize completes it).
-constexpr std::string_view no_line_mark = "\x01";
+// What addr2line knows of one call site: "app.c:42 (main)", or, when the module has a symbol
+// table but no line information (built without -g), "main()" with `has_line` false; empty when
+// it knows neither.
+struct source_place {
+  std::string text;
+  bool has_line = false;
+};
 
-// "app.c:42 (main)" from addr2line -f -C's two lines; "main()" when the module has a symbol
-// table but no line information (built without -g); empty when it knows neither.
-std::string describe(const std::string& function, const std::string& place) {
+source_place describe(const std::string& function, const std::string& place) {
   const bool known_function = !function.empty() && function != "??";
   const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
-  if (!known_place) return known_function ? std::string(no_line_mark) + function + "()" : "";
+  if (!known_place) return {known_function ? function + "()" : "", false};
   std::string where = place.substr(0, place.find(" (discriminator"));
   if (where.ends_with(":?")) where.resize(where.size() - 2);  // the file is known, its line is not
   if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
-  return known_function ? where + " (" + function + ")" : where;
+  return {known_function ? where + " (" + function + ")" : where, true};
 }
 
-// address → location for one module's call sites.
-std::map<std::string, std::string> locate_in_module(const std::string& module,
-                                                    const std::vector<std::string>& addresses) {
-  std::map<std::string, std::string> found;
+// address → what addr2line knows of it, for one module's call sites.
+std::map<std::string, source_place> locate_in_module(const std::string& module,
+                                                     const std::vector<std::string>& addresses) {
+  std::map<std::string, source_place> found;
   std::vector<std::string> argv{"addr2line", "-f", "-C", "-e", module};
   argv.insert(argv.end(), addresses.begin(), addresses.end());
   std::istringstream lines(run_addr2line(argv));
@@ -86,7 +89,7 @@ std::string unsymbolized_location(const nlohmann::json& caller) {
   return text(caller, "address");
 }
 
-void symbolize(std::vector<finding>& findings) {
+std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
   // The address addr2line wants per call site: the offset in a position-independent module,
   // the run-time address in an executable loaded where it was linked.
   std::map<std::string, std::set<std::string>> wanted;
@@ -100,25 +103,34 @@ void symbolize(std::vector<finding>& findings) {
     }
     return text(caller, pie[module] ? "offset" : "address");
   };
-  for (const auto& f : findings)
-    if (f.caller.is_object())
-      if (const auto a = lookup_address(f.caller); !a.empty()) wanted[text(f.caller, "module")].insert(a);
-  std::map<std::string, std::map<std::string, std::string>> located;
+  for (const auto& caller : callers)
+    if (caller.is_object())
+      if (const auto a = lookup_address(caller); !a.empty()) wanted[text(caller, "module")].insert(a);
+  std::map<std::string, std::map<std::string, source_place>> located;
   for (const auto& [module, addresses] : wanted)
     located[module] = locate_in_module(module, {addresses.begin(), addresses.end()});
-  for (auto& f : findings) {
-    const std::string module = f.caller.is_object() ? text(f.caller, "module") : "";
-    const auto where = located.find(module);
-    const std::string a = f.caller.is_object() ? lookup_address(f.caller) : "";
-    const auto at = where == located.end() ? decltype(where->second.end()){} : where->second.find(a);
-    const bool found = where != located.end() && at != where->second.end() && !at->second.empty();
-    if (!found)
-      f.location = unsymbolized_location(f.caller);
-    else if (at->second.starts_with(no_line_mark))  // a function, no line: keep where it is too
-      f.location = at->second.substr(no_line_mark.size()) + " (" + unsymbolized_location(f.caller) + ", no line information)";
+  std::vector<std::string> out;
+  for (const auto& caller : callers) {
+    const source_place* place = nullptr;
+    if (caller.is_object())
+      if (const auto where = located.find(text(caller, "module")); where != located.end())
+        if (const auto at = where->second.find(lookup_address(caller)); at != where->second.end())
+          place = &at->second;
+    if (!place || place->text.empty())
+      out.push_back(unsymbolized_location(caller));
+    else if (!place->has_line)  // a function without a line: keep where it is too
+      out.push_back(place->text + " (" + unsymbolized_location(caller) + ", no line information)");
     else
-      f.location = at->second;
+      out.push_back(place->text);
   }
+  return out;
+}
+
+void symbolize(std::vector<finding>& findings) {
+  std::vector<nlohmann::json> callers;
+  for (const auto& f : findings) callers.push_back(f.caller);
+  const auto found = locations(callers);
+  for (std::size_t i = 0; i < findings.size(); ++i) findings[i].location = found[i];
 }
 
 }  // namespace redsem::check

@@ -2,11 +2,16 @@
 // else its symbol, else module+offset. One addr2line per module, for all its call sites.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "check/analysis/finding.h"
 
 namespace redsem::check {
+
+// Where each recorded code address (a `caller` or an op's `function`) is, as a reader knows it;
+// one addr2line per module for all of them.
+std::vector<std::string> locations(const std::vector<nlohmann::json>& callers);
 
 // Fills each finding's `location` from its `caller`.
 void symbolize(std::vector<finding>& findings);

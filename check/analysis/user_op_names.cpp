@@ -1,6 +1,7 @@
 #include "check/analysis/user_op_names.h"
 
 #include <map>
+#include <string>
 #include <utility>
 
 #include "check/analysis/symbolize.h"
@@ -12,25 +13,24 @@ void name_user_ops(const run_records& records, std::vector<finding>& findings) {
   std::map<std::pair<int, std::string>, nlohmann::json> functions;
   for (const auto& r : records.ranks)
     for (const auto& line : r.lines)
-      if (line.value("ev", "") == "op_create" && line.contains("function") && line["op"].is_string())
+      if (line.value("ev", "") == "op_create" && line.contains("function") && line.contains("op") &&
+          line["op"].is_string())
         functions[{r.rank, line["op"].get<std::string>()}] = line["function"];
 
   // The function of each finding's op, symbolised together (one addr2line per module).
   std::vector<std::size_t> named;
-  std::vector<finding> sites;
+  std::vector<nlohmann::json> sites;
   for (std::size_t i = 0; i < findings.size(); ++i) {
     const finding& f = findings[i];
     const auto op = f.evidence.is_object() ? f.evidence.find("op") : f.evidence.end();
     if (f.ranks.empty() || !f.evidence.is_object() || op == f.evidence.end() || !op->is_string()) continue;
     const auto function = functions.find({f.ranks.front(), op->get<std::string>()});
     if (function == functions.end()) continue;
-    finding site;
-    site.caller = function->second;
-    sites.push_back(std::move(site));
+    sites.push_back(function->second);
     named.push_back(i);
   }
-  symbolize(sites);
-  for (std::size_t k = 0; k < named.size(); ++k) findings[named[k]].evidence["function"] = sites[k].location;
+  const auto where = locations(sites);
+  for (std::size_t k = 0; k < named.size(); ++k) findings[named[k]].evidence["function"] = where[k];
 }
 
 }  // namespace redsem::check
