@@ -40,6 +40,12 @@ HWY_INLINE void partial(const std::byte* a, const std::byte* b, std::byte* out, 
 // so the 3-operand form moves 3 bytes per byte of result instead of 4.
 inline constexpr std::uint64_t stream_threshold = std::uint64_t{4} << 20;
 
+// A combine may also take two vectors at once, `pair(d, a0, b0, a1, b1)` leaving its results in
+// a0 and a1, when it can share work between them (one branch for both); it must give what two
+// single calls give.
+template <class Combine, class D>
+concept combines_pairs = requires(const Combine c, D d, hn::Vec<D> v) { c.pair(d, v, v, v, v); };
+
 // out = combine(a, b) over `bytes` bytes, a whole number of ElementSize-byte elements, in
 // vectors of D; each element size divides the vector size. Operands are loaded before out is
 // stored, so out may equal a or b.
@@ -61,8 +67,13 @@ HWY_INLINE void binary_loop(const std::byte* a, const std::byte* b, std::byte* o
   } else {
     // Unaligned access through Highway's LoadU/StoreU; two vectors per trip to overlap latencies.
     for (; i + 2 * step <= bytes; i += 2 * step) {
-      const auto r0 = combine(d, load(a + i), load(b + i));
-      const auto r1 = combine(d, load(a + i + step), load(b + i + step));
+      auto r0 = load(a + i), r1 = load(a + i + step);
+      if constexpr (combines_pairs<Combine, D>) {
+        combine.pair(d, r0, load(b + i), r1, load(b + i + step));
+      } else {
+        r0 = combine(d, r0, load(b + i));
+        r1 = combine(d, r1, load(b + i + step));
+      }
       hn::StoreU(r0, d, reinterpret_cast<T*>(out + i));
       hn::StoreU(r1, d, reinterpret_cast<T*>(out + i + step));
     }

@@ -32,10 +32,44 @@ HWY_INLINE __m512d nan_takes_source(__m512d x, __m512d source) {
 }
 HWY_INLINE bool any_unordered(__m512 a, __m512 b) { return _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q) != 0; }
 HWY_INLINE bool any_unordered(__m512d a, __m512d b) { return _mm512_cmp_pd_mask(a, b, _CMP_UNORD_Q) != 0; }
+// Either pair holding a NaN, with one kortest of both masks: one test and branch for two vectors.
+HWY_INLINE bool any_unordered(__m512 a0, __m512 b0, __m512 a1, __m512 b1) {
+  return !_kortestz_mask16_u8(_mm512_cmp_ps_mask(a0, b0, _CMP_UNORD_Q), _mm512_cmp_ps_mask(a1, b1, _CMP_UNORD_Q));
+}
+HWY_INLINE bool any_unordered(__m512d a0, __m512d b0, __m512d a1, __m512d b1) {
+  return !_kortestz_mask8_u8(_mm512_cmp_pd_mask(a0, b0, _CMP_UNORD_Q), _mm512_cmp_pd_mask(a1, b1, _CMP_UNORD_Q));
+}
 #endif
 
 template <bool Greater>
 struct extreme_lanes {
+#if HWY_TARGET == HWY_AVX3
+  // The vrange result x of a and b with a NaN b, then a NaN a, put back.
+  template <class R>
+  static HWY_INLINE R with_nans(R x, R a, R b) { return nan_takes_source(nan_takes_source(x, b), a); }
+
+  // Two vectors of the 512-bit float form with one NaN test for both: in cache the per-vector
+  // test and branch were a large share of the instructions of a call (docs/benchmarks.md).
+  // The fixups leave ordered lanes as they are, so fixing both vectors when only one holds a
+  // NaN gives what two single calls give.
+  template <class D, class V>
+  HWY_INLINE void pair(D d, V& a0, V b0, V& a1, V b1) const {
+    if constexpr (std::is_floating_point_v<hn::TFromD<D>> && hn::MaxLanes(d) * sizeof(hn::TFromD<D>) == 64) {
+      auto x0 = range<Greater ? 0b0101 : 0b0100>(a0.raw, b0.raw);
+      auto x1 = range<Greater ? 0b0101 : 0b0100>(a1.raw, b1.raw);
+      if (HWY_UNLIKELY(any_unordered(a0.raw, b0.raw, a1.raw, b1.raw))) {
+        x0 = with_nans(x0, a0.raw, b0.raw);
+        x1 = with_nans(x1, a1.raw, b1.raw);
+      }
+      a0 = V{x0};
+      a1 = V{x1};
+    } else {
+      a0 = (*this)(d, a0, b0);
+      a1 = (*this)(d, a1, b1);
+    }
+  }
+#endif
+
   template <class D, class V>
   HWY_INLINE V operator()(D d, V a, V b) const {
     if constexpr (!std::is_floating_point_v<hn::TFromD<D>>) {
@@ -49,7 +83,7 @@ struct extreme_lanes {
       // unordered changes no result: it only saves their cost, which on Intel (512-bit ops on
       // two ports) is a large share of a call in cache (docs/benchmarks.md).
       auto x = range<Greater ? 0b0101 : 0b0100>(a.raw, b.raw);
-      if (HWY_UNLIKELY(any_unordered(a.raw, b.raw))) x = nan_takes_source(nan_takes_source(x, b.raw), a.raw);
+      if (HWY_UNLIKELY(any_unordered(a.raw, b.raw))) x = with_nans(x, a.raw, b.raw);
       return V{x};
 #endif
     } else {
