@@ -141,6 +141,19 @@ laws::law_result prove_for_element(laws::law l, const Subject& s, const laws::pr
   return finish(laws::verdict::unknown, "the solver's counterexample does not reproduce in the model");
 }
 
+// decide(), or when the solver fails, an unknown verdict with its reason: never a crash of a table.
+template <class Decide>
+laws::law_result unless_solver_error(laws::law l, Decide&& decide) {
+  try {
+    return decide();
+  } catch (const z3::exception& e) {
+    laws::law_result r;
+    r.which = l;
+    r.reason = std::string("solver error: ") + e.msg();
+    return r;
+  }
+}
+
 // Decides a law. Identity and absorbing ask whether such an element exists: the subject's
 // candidate elements are tried first, then a counterexample-guided search over all elements.
 template <class Subject>

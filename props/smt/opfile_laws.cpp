@@ -65,19 +65,13 @@ void add_opfile_evidence(const opfile::concrete_op& op, law_result& r) {
 law_result prove_opfile_law(const opfile::concrete_op& op, law l, const prove_options& o) {
   if (l == law::closed && !op.has_domain()) return decided(l, verdict::not_applicable, "no 'require': every element is an input");
   const smt::opfile_subject subject(op);
-  law_result r;
-  try {
-    if (l == law::identity && op.has_identity()) {  // the declared candidate
-      element_bytes e(op.size());
-      op.store(op.identity(), e.data());
-      std::mt19937_64 rng(o.random_seed);
-      r = smt::prove_for_element(l, subject, o, &e, o.pre_search ? subject.candidates(rng) : std::vector<element_bytes>{});
-    } else {
-      r = smt::prove_law(l, subject, o);
-    }
-  } catch (const z3::exception& e) {
-    return decided(l, verdict::unknown, std::string("solver error: ") + e.msg());
-  }
+  law_result r = smt::unless_solver_error(l, [&] {
+    if (l != law::identity || !op.has_identity()) return smt::prove_law(l, subject, o);
+    element_bytes e(op.size());  // the declared candidate
+    op.store(op.identity(), e.data());
+    std::mt19937_64 rng(o.random_seed);
+    return smt::prove_for_element(l, subject, o, &e, o.pre_search ? subject.candidates(rng) : std::vector<element_bytes>{});
+  });
   add_opfile_evidence(op, r);
   return r;
 }

@@ -72,18 +72,10 @@ law_result decide_symbolically(op_id op, basic_type type, const policy& p, F& ru
   });
 }
 
-// A solver error is an unknown verdict with its reason, never a crash of the whole table.
 template <class F>
 law_result with_symbolic_op(op_id op, basic_type type, law l, const policy& p, F&& run) {
   ensure(op_allows(op, type), "laws of an op on a type it does not allow");
-  try {
-    return decide_symbolically(op, type, p, run);
-  } catch (const z3::exception& e) {
-    law_result r;
-    r.which = l;
-    r.reason = std::string("solver error: ") + e.msg();
-    return r;
-  }
+  return smt::unless_solver_error(l, [&] { return decide_symbolically(op, type, p, run); });
 }
 
 }  // namespace
