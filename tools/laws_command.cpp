@@ -8,14 +8,18 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "model/opfile/concrete_op.h"
 #include "props/laws/element_parse.h"
 #include "props/laws/law_json.h"
+#include "props/laws/opfile_prove.h"
+#include "props/laws/opfile_table.h"
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "props/laws/prove.h"
 #include "tools/command.h"
 #include "tools/json_text.h"
 #include "tools/number_options.h"
+#include "tools/op_file_choice.h"
 #include "tools/opcheck.h"
 #include "tools/policy_option.h"
 
@@ -138,6 +142,60 @@ int declared_element_status(const std::vector<laws::table_entry>& table) {
   return int{ok};
 }
 
+// The proof cache the options ask for: none with --no-cache or when no directory is found (said
+// on err); false after saying why --cache-dir cannot hold it.
+bool open_cache(const options& o, std::optional<laws::proof_cache>& cache, std::ostream& err) {
+  if (o.no_cache) return true;
+  if (!o.cache_dir.empty()) {
+    if (auto why = laws::proof_cache::unusable(o.cache_dir)) {
+      err << "redsem laws: --cache-dir " << o.cache_dir << ": " << *why << "\n";
+      return false;
+    }
+  }
+  const auto dir = o.cache_dir.empty() ? laws::proof_cache::default_dir() : std::optional(std::filesystem::path(o.cache_dir));
+  if (dir) cache.emplace(*dir);
+  else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
+  return true;
+}
+
+// `laws --op-file F --json`: each chosen type choice of the op file (every one without --type)
+// as one entry of the predefined table's JSON, its laws decided by the same engine.
+int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
+  laws::table_request r;
+  options predefined_part = o;  // what --op-file shares with the predefined table: policy, laws, timeout
+  predefined_part.op = predefined_part.type = predefined_part.element = "";
+  if (auto problem = build_request(predefined_part, r)) {
+    err << "redsem laws: " << *problem << "\n";
+    return bad_input;
+  }
+  if (!o.op.empty() || !o.element.empty()) {
+    err << "redsem laws: --op-file takes neither --op nor --element (the file is the op; its identity is declared in it)\n";
+    return bad_input;
+  }
+  std::optional<laws::proof_cache> cache;
+  if (!open_cache(o, cache, err)) return bad_input;
+  const auto loaded = load_op_file(o.op_file, err);
+  if (!loaded) return bad_input;
+  const auto chosen = choose_instances(*loaded, o.type, o.type.empty(), "laws", o.op_file, err);
+  if (chosen.empty()) return bad_input;
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto* instance : chosen) {
+    const opfile::concrete_op op(*instance, r.semantics);
+    std::mt19937_64 rng(r.options.random_seed);
+    if (laws::opfile_candidates(op, rng).empty())
+      if (const auto concrete = laws::check_laws(op); concrete.empty_domain) {
+        err << "redsem laws: " << o.op_file << ": " << laws::empty_domain_message(concrete) << "\n";
+        return bad_input;
+      }
+    const auto row = laws::opfile_law_row(op, r.which, r.options, cache ? &*cache : nullptr);
+    nlohmann::json laws_json = nlohmann::json::object();
+    for (std::size_t i = 0; i < r.which.size(); ++i) laws_json[std::string(to_string(r.which[i]))] = laws::to_json(row[i]);
+    all.push_back({{"op", instance->name}, {"type", instance->instance}, {"policy", to_string(r.semantics)}, {"laws", laws_json}});
+  }
+  out << json_text(all) << "\n";
+  return ok;
+}
+
 }  // namespace
 
 command add_laws_command(CLI::App& app) {
@@ -159,6 +217,7 @@ command add_laws_command(CLI::App& app) {
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
   cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
+            if (!opts->op_file.empty() && opts->json) return op_file_json(*opts, out, err);
             if (!opts->op_file.empty()) {  // the op file's table, concrete search then Z3
               opcheck_request q;
               q.file = opts->op_file;
@@ -175,18 +234,7 @@ command add_laws_command(CLI::App& app) {
               return int{bad_input};
             }
             std::optional<laws::proof_cache> cache;
-            if (!opts->no_cache) {
-              if (!opts->cache_dir.empty()) {
-                if (auto why = laws::proof_cache::unusable(opts->cache_dir)) {
-                  err << "redsem laws: --cache-dir " << opts->cache_dir << ": " << *why << "\n";
-                  return int{bad_input};
-                }
-              }
-              const auto dir = opts->cache_dir.empty() ? laws::proof_cache::default_dir()
-                                                        : std::optional(std::filesystem::path(opts->cache_dir));
-              if (dir) cache.emplace(*dir);
-              else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
-            }
+            if (!open_cache(*opts, cache, err)) return int{bad_input};
             r.cache = cache ? &*cache : nullptr;
             const bool terminal = isatty(STDERR_FILENO) != 0;
             const auto started = std::chrono::steady_clock::now();

@@ -35,7 +35,7 @@ std::string apply_text(std::string_view a, std::string_view b) { return std::str
 }  // namespace
 
 model_op predefined_model_op(op_id op, basic_type type, const policy& p) {
-  return {std::string(to_string(op)), datatype::predefined(type), predefined_checked_combine(op, type, p)};
+  return {std::string(to_string(op)), datatype::predefined(type), predefined_checked_combine(op, type, p), {}};
 }
 
 shown_value show(const datatype& type, const element_bytes& bytes) {
@@ -45,7 +45,8 @@ shown_value show(const datatype& type, const element_bytes& bytes) {
 std::size_t variable_count(law l) {
   switch (l) {
     case law::associativity: return 3;
-    case law::commutativity: return 2;
+    case law::commutativity:
+    case law::closed: return 2;
     default: return 1;
   }
 }
@@ -59,10 +60,7 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
     defined = op.combine(a.data(), b.data(), out.data()) && defined;
     return out;
   };
-  auto check = [&](const element_bytes& lhs, const element_bytes& rhs, bool defined, bool erroneous_breaks,
-                   std::string lhs_text, std::string rhs_text) -> std::optional<counterexample> {
-    const bool differ = defined ? !same_element(op.type, lhs.data(), rhs.data(), p) : erroneous_breaks;
-    if (!differ) return std::nullopt;
+  auto evidence = [&](const element_bytes& lhs, const element_bytes& rhs, std::string lhs_text, std::string rhs_text) {
     counterexample c;
     const char* names[] = {"x", "y", "z"};
     for (std::size_t i = 0; i < variable_count(l); ++i) c.inputs.emplace_back(names[i], show(op.type, vars[i]));
@@ -71,6 +69,13 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
     c.rhs_expression = std::move(rhs_text);
     c.lhs = show(op.type, lhs);
     c.rhs = show(op.type, rhs);
+    return c;
+  };
+  auto check = [&](const element_bytes& lhs, const element_bytes& rhs, bool defined, bool erroneous_breaks,
+                   std::string lhs_text, std::string rhs_text) -> std::optional<counterexample> {
+    const bool differ = defined ? !same_element(op.type, lhs.data(), rhs.data(), p) : erroneous_breaks;
+    if (!differ) return std::nullopt;
+    counterexample c = evidence(lhs, rhs, std::move(lhs_text), std::move(rhs_text));
     if (!defined) c.lhs.text += " (erroneous: signed overflow)";
     return c;
   };
@@ -102,7 +107,14 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
       return check(apply(x, *element, defined), want_left, defined, true, apply_text("x", e),
                    l == law::identity ? "x" : e);
     }
-    case law::closed: return std::nullopt;  // every value of a predefined type is in its domain
+    case law::closed: {
+      if (!op.legal) return std::nullopt;  // every value of a predefined type is in its domain
+      const auto xy = apply(x, vars[1], defined);
+      if (!defined || op.legal(xy.data())) return std::nullopt;
+      counterexample c = evidence(xy, xy, "x∘y", "a legal element");
+      c.rhs = {{}, "none: x∘y breaks a 'require'"};
+      return c;
+    }
   }
   internal_error("unknown law");
 }

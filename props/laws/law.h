@@ -80,11 +80,13 @@ struct law_result {
 
 // The concrete side of an op: the model's own evaluation, used to search for and to replay
 // counterexamples. `combine` writes a∘b to out and returns false when the evaluation is
-// erroneous under the policy (a signed overflow under overflow=erroneous).
+// erroneous under the policy (a signed overflow under overflow=erroneous). `legal` is the op's
+// domain (an op file's `require` lines); empty when every value is an input.
 struct model_op {
   std::string name;
-  datatype type;  // one element; a predefined type
+  datatype type;  // one element: a predefined type, or an op file's struct of fields
   std::function<bool(const std::byte* a, const std::byte* b, std::byte* out)> combine;
+  std::function<bool(const std::byte* x)> legal;
 };
 
 struct prove_options {

@@ -15,6 +15,7 @@
 #include "model/opfile/concrete_op.h"
 #include "model/opfile/domain_samples.h"
 #include "props/laws/law.h"
+#include "props/laws/opfile_findings.h"
 
 namespace redsem::laws {
 
@@ -22,14 +23,6 @@ using opfile::binary_op;
 using opfile::concrete_element;
 using opfile::concrete_op;
 using opfile::grid_coverage;
-
-enum class severity : std::uint8_t { error, note };
-
-// What the user must hear: a declared property that is refuted, or one the op could declare.
-struct finding {
-  severity level;
-  std::string message;
-};
 
 struct law_report {
   std::string op;
@@ -54,13 +47,6 @@ struct check_options {
   bool without_nan_or_negative_zero = false;  // leave NaN and -0 out of every sample and draw
 };
 
-// The words a finding uses for the op's declared commutativity: an op file's by default.
-struct declaration_words {
-  std::string_view commute_true = "declared 'commute true'";
-  std::string_view commute_false = "declared 'commute false'";
-  std::string_view could_declare = "'commute true'";
-};
-
 law_report check_laws(const concrete_op& op, const check_options& options = {});
 // Any binary op; the report's op and instance are left for the caller to name.
 law_report check_laws(const binary_op& op, bool declared_commute, const check_options& options = {},
@@ -83,9 +69,5 @@ std::optional<std::string> violation(const binary_op& op, law l, const std::vect
 // The same for several cases at once, their combinations evaluated together (binary_op::combine_all).
 std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
                                                    const std::vector<std::vector<concrete_element>>& cases);
-
-// The findings (errors and notes) that a set of verdicts calls for; check_laws adds them.
-std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
-                                  const declaration_words& words = {});
 
 }  // namespace redsem::laws

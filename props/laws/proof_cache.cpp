@@ -9,17 +9,13 @@
 
 #include <unistd.h>
 
+#include "model/datatype.h"
 #include "props/laws/law_json.h"
 #include "props/laws/law_table.h"
 #include "props/laws/prove.h"
 
 namespace redsem::laws {
 namespace {
-
-std::string key_text(op_id op, basic_type type, law l, const policy& p) {
-  return std::string(to_string(op)) + "|" + representation_key(type) + "|" + std::string(to_string(l)) + "|" +
-         to_string(p) + "|z3 " + solver_version() + "|definitions " + std::to_string(definition_version);
-}
 
 // FNV-1a as 16 hex digits: stable across runs and compilers, unlike std::hash.
 std::string fnv1a(const std::string& text) {
@@ -28,6 +24,50 @@ std::string fnv1a(const std::string& text) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+std::string key_text(const std::string& op, law l, const policy& p) {
+  return op + "|" + std::string(to_string(l)) + "|" + to_string(p) + "|z3 " + solver_version() + "|definitions " +
+         std::to_string(definition_version);
+}
+
+std::string key_text(op_id op, basic_type type, law l, const policy& p) {
+  return key_text(std::string(to_string(op)) + "|" + representation_key(type), l, p);
+}
+
+// A constant's type and exact bits.
+std::string constant_text(const opfile::scalar& v) {
+  return std::visit(
+      [&](auto x) {
+        unsigned char bytes[sizeof x] = {};
+        std::memcpy(bytes, &x, value_bytes(scalar_kind_of<decltype(x)>()));
+        std::string s = std::to_string(v.index()) + ":";
+        for (unsigned char b : bytes) s += std::to_string(b) + ".";
+        return s;
+      },
+      v);
+}
+
+// The typed AST as text: two type choices or two edits of a file compute the same function
+// if this text is the same. (The name and description do not change what the op computes.)
+std::string ast_text(const opfile::typed_op& op) {
+  std::string s = op.instance + (op.commute ? "|commute" : "|no commute") + "|fields";
+  for (const auto& f : op.fields) s += " " + f.name + ":" + std::string(opfile::to_string(f.type));
+  s += "|nodes";
+  for (const auto& n : op.nodes)
+    s += " " + std::to_string(static_cast<int>(n.op)) + "," + std::to_string(static_cast<int>(n.type)) + "," +
+         std::to_string(static_cast<int>(n.operand_type)) + "," + std::to_string(n.x) + "," + std::to_string(n.y) + "," +
+         std::to_string(n.z) + "," + std::to_string(n.index) + "," + std::to_string(n.operand) + "," +
+         (n.op == opfile::code::constant ? constant_text(n.value) : "");
+  for (const auto* roots : {&op.requires_, &op.lets, &op.results, &op.identity}) {
+    s += "|";
+    for (int r : *roots) s += std::to_string(r) + " ";
+  }
+  return s;
+}
+
+std::string key_text(const opfile::typed_op& op, law l, const policy& p) {
+  return key_text("op file " + fnv1a(ast_text(op)), l, p);
 }
 
 // The file keeps the full key, so a collision of names is detected, not believed.
@@ -63,7 +103,22 @@ std::optional<std::string> proof_cache::unusable(const std::filesystem::path& di
 }
 
 std::optional<law_result> proof_cache::find(op_id op, basic_type type, law l, const policy& p) const {
-  const std::string key = key_text(op, type, l, p);
+  return find(key_text(op, type, l, p), l);
+}
+
+void proof_cache::store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const {
+  store(key_text(op, type, l, p), r);
+}
+
+std::optional<law_result> proof_cache::find(const opfile::typed_op& op, law l, const policy& p) const {
+  return find(key_text(op, l, p), l);
+}
+
+void proof_cache::store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const {
+  store(key_text(op, l, p), r);
+}
+
+std::optional<law_result> proof_cache::find(const std::string& key, law l) const {
   const auto path = dir_ / file_name(key);
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
@@ -84,8 +139,7 @@ std::optional<law_result> proof_cache::find(op_id op, basic_type type, law l, co
   }
 }
 
-void proof_cache::store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const {
-  const std::string key = key_text(op, type, l, p);
+void proof_cache::store(const std::string& key, const law_result& r) const {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   const auto final_path = dir_ / file_name(key);

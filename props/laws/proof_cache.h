@@ -1,7 +1,9 @@
 // Proofs kept on disk, so that a repeated `redsem laws` is instant. A verdict is keyed by
 // everything it depends on: the op, the element representation (law_table.h), the law, the
 // policy's canonical text, the solver's version, and definition_version — which must be
-// bumped whenever model/op_definitions.h or the encoding in props/smt changes meaning.
+// bumped whenever model/op_definitions.h or the encoding in props/smt changes meaning. An op
+// file's op is its typed AST (every node, field, `require`, identity and the type choice),
+// hashed: an edited file is a different op, never a stale proof.
 #pragma once
 
 #include <filesystem>
@@ -9,6 +11,7 @@
 #include <string>
 
 #include "model/op.h"
+#include "model/opfile/typed_op.h"
 #include "props/laws/law.h"
 
 namespace redsem::laws {
@@ -35,10 +38,16 @@ class proof_cache {
   std::optional<law_result> find(op_id op, basic_type type, law l, const policy& p) const;
   // Best effort: a cache that cannot be written is only slower.
   void store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const;
+  // The same for one type choice of an op file.
+  std::optional<law_result> find(const opfile::typed_op& op, law l, const policy& p) const;
+  void store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const;
 
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
+  std::optional<law_result> find(const std::string& key, law l) const;
+  void store(const std::string& key, const law_result& r) const;
+
   std::filesystem::path dir_;
 };
 

@@ -1,6 +1,6 @@
 // Finding an identity or absorbing element, or proving that none exists (included by
-// law_engine.h). Candidates come from the model's special values, each checked concretely
-// first; if none is proved, a counterexample-guided search asks the solver for an element that
+// law_engine.h). Candidates come from the subject (a type's special values, an op file's
+// legal samples), each checked concretely first; if none is proved, a counterexample-guided search asks the solver for an element that
 // satisfies the equations on a growing set of sample operands x:
 //   - no element satisfies them on the samples: none satisfies them on all x (refuted);
 //   - an element does: it is checked for all x (proved), or its counterexample joins the samples.
@@ -17,15 +17,15 @@ inline std::string sample_list(const datatype& type, const std::vector<laws::ele
   return s;
 }
 
-// Asks the solver for an element a with the law's equations holding for every sample x.
-template <class E>
-validity element_for_samples(laws::law l, const symbolic_op<E>& f, const policy& p,
-                             const std::vector<laws::element_bytes>& samples, const element_var<E>& a,
-                             z3::context& c, unsigned timeout_ms) {
-  const symbolic_domain d(c, p);
-  z3::expr all = c.bool_val(true);
+// Asks the solver for an element a (inside the op's domain) with the law's equations holding
+// for every sample x.
+template <class Subject, class Session>
+validity element_for_samples(laws::law l, const Subject& s, Session& session,
+                             const std::vector<laws::element_bytes>& samples, const typename Session::var& a,
+                             unsigned timeout_ms) {
+  z3::expr all = s.has_domain() ? session.legal(a.value) : session.domain().ctx().bool_val(true);
   for (const auto& x : samples) {
-    auto [defined, eq] = law_claim<E>(l, f, d, {constant_at<E>(c, x.data())}, &a.value);
+    auto [defined, eq] = law_claim(l, session, {session.constant_at(x.data())}, &a.value);
     all = all && defined && eq;
   }
   return check_satisfiable(all, timeout_ms);
@@ -33,9 +33,11 @@ validity element_for_samples(laws::law l, const symbolic_op<E>& f, const policy&
 
 }  // namespace detail
 
-template <class E>
-laws::law_result search_element(laws::law l, const laws::model_op& m, const symbolic_op<E>& f, const policy& p,
-                                const laws::prove_options& o, const std::vector<laws::element_bytes>& candidates) {
+template <class Subject>
+laws::law_result search_element(laws::law l, const Subject& s, const laws::prove_options& o,
+                                const std::vector<laws::element_bytes>& candidates) {
+  const laws::model_op& m = s.model();
+  const policy& p = s.semantics();
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<laws::element_bytes> samples;  // operands that ruled a candidate out
   auto add_sample = [&](const laws::counterexample& c) {
@@ -61,20 +63,21 @@ laws::law_result search_element(laws::law l, const laws::model_op& m, const symb
     return r;
   };
   for (std::size_t i = 0; i < survivors.size() && i < 3; ++i) {
-    laws::law_result r = prove_for_element<E>(l, m, f, p, o, survivors[i], candidates);
+    laws::law_result r = prove_for_element(l, s, o, survivors[i], candidates);
     if (r.outcome == laws::verdict::proved) return done(std::move(r));
     if (r.example) add_sample(*r.example);
     if (r.outcome == laws::verdict::unknown) unknown_reason = r.reason;
   }
   for (int round = 0; round < 8; ++round) {
     z3::context c;
-    const element_var<E> a = make_var<E>(c, "a");
-    const validity v = detail::element_for_samples<E>(l, f, p, samples, a, c, o.timeout_ms);
+    auto session = s.open(c);
+    const auto a = session.make_var("a");
+    const validity v = detail::element_for_samples(l, s, session, samples, a, o.timeout_ms);
     if (v.result == answer::unknown) break;
     if (v.result == answer::invalid) {
       // The solver's equality is exact (NaN-equal); compare=ulps accepts nearby results too,
       // so "no element is exact" does not rule out one that is close enough.
-      if (p.compare == compare_rule::ulps && p.ulps > 0 && detail::holds_float(m.type)) {
+      if (p.compare == compare_rule::ulps && p.ulps > 0 && s.holds_float()) {
         unknown_reason = "no element is exact on the samples, but compare=ulps may accept an inexact one";
         break;
       }
@@ -86,8 +89,8 @@ laws::law_result search_element(laws::law l, const laws::model_op& m, const symb
       return done(std::move(r));
     }
     laws::element_bytes found(static_cast<std::size_t>(m.type.extent()));
-    decode(*v.witness, a, found.data());
-    laws::law_result r = prove_for_element<E>(l, m, f, p, o, &found, candidates);
+    session.decode(*v.witness, a, found.data());
+    laws::law_result r = prove_for_element(l, s, o, &found, candidates);
     if (r.outcome == laws::verdict::proved) return done(std::move(r));
     if (!r.example) {
       unknown_reason = r.reason;
@@ -101,13 +104,12 @@ laws::law_result search_element(laws::law l, const laws::model_op& m, const symb
   return done(std::move(r));
 }
 
-template <class E>
-laws::law_result prove_law(laws::law l, const laws::model_op& m, const symbolic_op<E>& f, const policy& p,
-                           const laws::prove_options& o) {
+template <class Subject>
+laws::law_result prove_law(laws::law l, const Subject& s, const laws::prove_options& o) {
   std::mt19937_64 rng(o.random_seed);
-  const auto candidates = laws::candidate_elements(m.type, 48, rng);
-  if (l == laws::law::identity || l == laws::law::absorbing) return search_element<E>(l, m, f, p, o, candidates);
-  return prove_for_element<E>(l, m, f, p, o, nullptr, candidates);
+  const auto candidates = s.candidates(rng);
+  if (l == laws::law::identity || l == laws::law::absorbing) return search_element(l, s, o, candidates);
+  return prove_for_element(l, s, o, nullptr, candidates);
 }
 
 }  // namespace redsem::smt

@@ -1,174 +1,19 @@
-// Op files through the solver: the op file's typed AST evaluated by opfile::evaluator over the
-// symbolic domain (the same evaluator and AST the concrete op runs, docs/design.md, decision 1).
-// A refutation is a solver model decoded to bytes and replayed through the concrete op.
-#include <chrono>
+// Op files through the law engine (props/smt/law_engine.h) as opfile_subject.h describes them,
+// and the equivalence of an op file with a predefined pair op. A refutation is a solver model
+// decoded to bytes and replayed through the concrete op.
 #include <type_traits>
 
 #include "model/element_compare.h"
 #include "model/element_op.h"
 #include "model/op_definitions.h"
-#include "model/opfile/evaluate.h"
+#include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
-#include "props/smt/sym_element.h"
-#include "props/smt/symbolic_domain.h"
+#include "props/smt/law_engine.h"
+#include "props/smt/opfile_subject.h"
 #include "props/smt/validity.h"
 
 namespace redsem::smt {
 namespace {
-
-// The symbolic domain plus what op files use beyond the predefined ops (model/domain.h):
-// negation, shifts and rotations with SMT-LIB's semantics,
-// which the concrete domain mirrors.
-class opfile_domain : public symbolic_domain {
- public:
-  using symbolic_domain::symbolic_domain;
-
-  template <class S>
-  sym<S> neg(const sym<S>& a) const {
-    if constexpr (std::is_floating_point_v<S>) return {z3::expr(ctx(), Z3_mk_fpa_neg(ctx(), a.term))};
-    else return {-a.term};
-  }
-  template <class S>
-  sym<S> shl(const sym<S>& a, const sym<S>& n) const { return {z3::shl(a.term, n.term)}; }
-  template <class S>
-  sym<S> shr(const sym<S>& a, const sym<S>& n) const {
-    if constexpr (std::is_signed_v<S>) return {z3::ashr(a.term, n.term)};
-    else return {z3::lshr(a.term, n.term)};
-  }
-  template <class S>
-  sym<S> rotl(const sym<S>& a, const sym<S>& n) const {
-    return {z3::expr(ctx(), Z3_mk_ext_rotate_left(ctx(), a.term, n.term))};
-  }
-  template <class S>
-  sym<S> rotr(const sym<S>& a, const sym<S>& n) const {
-    return {z3::expr(ctx(), Z3_mk_ext_rotate_right(ctx(), a.term, n.term))};
-  }
-};
-
-using sym_element = opfile::element<opfile_domain>;
-using sym_value = opfile::value<opfile_domain>;
-
-// One operand: a value per field, and the solver constants to decode it from.
-struct operand_var {
-  sym_element value;
-  std::vector<z3::expr> bits;  // per field: a bool constant, or the stored bits
-};
-
-operand_var make_operand(z3::context& c, const opfile::typed_op& op, const std::string& name) {
-  operand_var v;
-  for (const auto& f : op.fields) {
-    opfile::visit(f.type, [&](auto tag) {
-      constexpr auto F = decltype(tag)::value;
-      constexpr auto I = static_cast<std::size_t>(F);
-      using S = opfile::field_cpp_t<F>;
-      const std::string full = name + "." + f.name;
-      if constexpr (F == opfile::field_type::boolean) {
-        v.bits.push_back(c.bool_const(full.c_str()));
-        v.value.push_back(sym_value(std::in_place_index<I>, v.bits.back()));
-      } else {
-        v.bits.push_back(c.bv_const(full.c_str(), detail::stored_bits<S>()));
-        v.value.push_back(sym_value(std::in_place_index<I>, detail::from_bits<S>(c, v.bits.back())));
-      }
-    });
-  }
-  return v;
-}
-
-opfile::concrete_element decode(const z3::model& m, const opfile::concrete_op& op, const operand_var& v) {
-  std::vector<std::byte> bytes(op.size());
-  for (std::size_t f = 0; f < op.op().fields.size(); ++f) {
-    opfile::visit(op.op().fields[f].type, [&](auto tag) {
-      constexpr auto F = decltype(tag)::value;
-      if constexpr (F == opfile::field_type::boolean) bytes[op.offset(f)] = std::byte{m.eval(v.bits[f], true).is_true()};
-      else detail::decode_scalar<opfile::field_cpp_t<F>>(m, v.bits[f], bytes.data() + op.offset(f));
-    });
-  }
-  return op.load(bytes.data());
-}
-
-// Bitwise equal, any NaN equal to any NaN (the solver has one NaN): the nan_equal rule.
-z3::expr same_element(z3::context& c, const sym_element& x, const sym_element& y) {
-  z3::expr all = c.bool_val(true);
-  for (std::size_t f = 0; f < x.size(); ++f) {
-    all = all && opfile::visit(static_cast<opfile::field_type>(x[f].index()), [&](auto tag) {
-      constexpr auto I = static_cast<std::size_t>(decltype(tag)::value);
-      if constexpr (I == 0) return z3::expr(std::get<0>(x[f]) == std::get<0>(y[f]));
-      else return same(std::get<I>(x[f]), std::get<I>(y[f]));
-    });
-  }
-  return all;
-}
-
-bool holds_float(const opfile::typed_op& op) {
-  for (const auto& f : op.fields)
-    if (opfile::is_float(f.type)) return true;
-  return false;
-}
-
-laws::law_result decide(laws::law l, const opfile::concrete_op& op, const policy& p, const laws::prove_options& o) {
-  const auto t0 = std::chrono::steady_clock::now();
-  laws::law_result r;
-  r.which = l;
-  z3::context c;
-  policy wrapping = p;  // op-file integers wrap whatever the overflow rule (docs/op-files.md)
-  wrapping.overflow = overflow_rule::wrap;
-  const opfile_domain d(c, wrapping);
-  opfile::evaluator<opfile_domain> ev(op.op(), d, wrapping);
-  const std::size_t arity = l == laws::law::associativity ? 3 : l == laws::law::identity ? 1 : 2;
-  std::vector<operand_var> vars;
-  const char* names[] = {"a", "b", "c"};
-  z3::expr legal = c.bool_val(true);
-  for (std::size_t i = 0; i < arity; ++i) {
-    vars.push_back(make_operand(c, op.op(), names[i]));
-    legal = legal && ev.legal(vars.back().value);
-  }
-  const auto combine = [&](const sym_element& x, const sym_element& y) { return ev.combine(x, y); };
-  z3::expr holds = c.bool_val(true);
-  switch (l) {
-    case laws::law::commutativity:
-      holds = same_element(c, combine(vars[0].value, vars[1].value), combine(vars[1].value, vars[0].value));
-      break;
-    case laws::law::associativity:
-      holds = same_element(c, combine(combine(vars[0].value, vars[1].value), vars[2].value),
-                           combine(vars[0].value, combine(vars[1].value, vars[2].value)));
-      break;
-    case laws::law::identity: {
-      const sym_element e = ev.identity();
-      holds = same_element(c, combine(e, vars[0].value), vars[0].value) &&
-              same_element(c, combine(vars[0].value, e), vars[0].value);
-      break;
-    }
-    case laws::law::closed: holds = ev.legal(combine(vars[0].value, vars[1].value)); break;
-    case laws::law::idempotence:
-    case laws::law::absorbing: internal_error("op files have no idempotence or absorbing proof");
-  }
-  const validity v = check_valid(z3::implies(legal, holds), o.timeout_ms);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (v.result == answer::valid) {
-    if (holds_float(op.op()) && p.compare == compare_rule::bitwise) {
-      r.outcome = laws::verdict::unknown;
-      r.reason = "compare=bitwise distinguishes NaN payloads, which the SMT FloatingPoint theory (one NaN) cannot";
-    } else {
-      r.outcome = laws::verdict::proved;
-      r.reason = "proved (" + v.how + ")";
-    }
-    return r;
-  }
-  if (v.result == answer::unknown) {
-    r.reason = v.how;
-    return r;
-  }
-  for (const auto& var : vars) r.operands.push_back(decode(*v.witness, op, var));
-  if (auto broken = laws::violation(op, l, r.operands)) {
-    r.outcome = laws::verdict::refuted;
-    r.claim = *broken;
-    r.reason = "counterexample from the solver, replayed in the model";
-  } else {
-    r.operands.clear();
-    r.reason = "the solver's counterexample does not reproduce in the model";
-  }
-  return r;
-}
 
 // The op-file element holding a symbolic pair's value and index, if its fields have those C types.
 template <class V, class I>
@@ -194,30 +39,61 @@ std::optional<sym_element> as_fields(const opfile::typed_op& op, const pair_val<
 }  // namespace redsem::smt
 
 namespace redsem::laws {
+namespace {
+
+law_result decided(law l, verdict v, std::string reason) {
+  law_result r;
+  r.which = l;
+  r.outcome = v;
+  r.reason = std::move(reason);
+  return r;
+}
+
+// The engine's counterexample in the op file's own terms (operands a, b[, c] and the claim the
+// concrete checker words), for the op-file reports.
+void add_opfile_evidence(const opfile::concrete_op& op, law_result& r) {
+  if (r.outcome != verdict::refuted || !r.example) return;
+  for (std::size_t i = 0; i < variable_count(r.which); ++i) r.operands.push_back(op.load(r.example->inputs[i].second.bytes.data()));
+  r.claim = r.example->lhs_expression + " = " + r.example->lhs.text + " but " + r.example->rhs_expression + " = " +
+            r.example->rhs.text;
+  if (r.which != law::idempotence && r.which != law::absorbing)
+    if (auto claim = violation(op, r.which, r.operands)) r.claim = *claim;
+}
+
+}  // namespace
+
+law_result prove_opfile_law(const opfile::concrete_op& op, law l, const prove_options& o) {
+  if (l == law::closed && !op.has_domain()) return decided(l, verdict::not_applicable, "no 'require': every element is an input");
+  const smt::opfile_subject subject(op);
+  law_result r = smt::unless_solver_error(l, [&] {
+    if (l != law::identity || !op.has_identity()) return smt::prove_law(l, subject, o);
+    element_bytes e(op.size());  // the declared candidate
+    op.store(op.identity(), e.data());
+    std::mt19937_64 rng(o.random_seed);
+    return smt::prove_for_element(l, subject, o, &e, o.pre_search ? subject.candidates(rng) : std::vector<element_bytes>{});
+  });
+  add_opfile_evidence(op, r);
+  return r;
+}
 
 std::vector<law_result> prove_opfile(const opfile::concrete_op& op, const law_report& concrete,
                                      const prove_options& o) {
   std::vector<law_result> out;
+  prove_options after_search = o;
+  after_search.pre_search = false;  // the concrete check was the search
   for (const auto& l : concrete.laws) {
     if (l.outcome == verdict::not_applicable) continue;
     if (l.outcome == verdict::refuted) {
-      law_result kept;
-      kept.which = l.which;
-      kept.outcome = verdict::refuted;
+      law_result kept = decided(l.which, verdict::refuted, "counterexample from the model's sample values");
       kept.operands = l.operands;
       kept.claim = l.claim;
-      kept.reason = "counterexample from the model's sample values";
       out.push_back(std::move(kept));
       continue;
     }
-    out.push_back(smt::decide(l.which, op, op.semantics(), o));
+    out.push_back(prove_opfile_law(op, l.which, after_search));
   }
   return out;
 }
-
-}  // namespace redsem::laws
-
-namespace redsem::laws {
 
 equivalence prove_same_as_predefined(const opfile::concrete_op& op, op_id predefined, basic_type pair_type,
                                      const prove_options& o) {

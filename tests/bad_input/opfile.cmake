@@ -86,6 +86,10 @@ foreach(cmd opcheck laws)
   redsem_bad_input(opfile_require_unsatisfiable_${cmd} ARGS ${cmd} --op-file ${OPF}/require_unsatisfiable.op RC 2
     ERR "no element satisfies the 'require' lines")
 endforeach()
+redsem_bad_input(opfile_require_unsatisfiable_laws_json ARGS laws --no-cache --json --op-file ${OPF}/require_unsatisfiable.op
+  RC 2 ERR "no element satisfies the 'require' lines")
+redsem_bad_input(opfile_laws_json_with_op ARGS laws --no-cache --json --op-file ${OPF}/require_narrow.op --op sum RC 2
+  ERR "--op-file takes neither --op nor --element")
 redsem_bad_input(opfile_require_narrow_is_fine ARGS opcheck --op-file ${OPF}/require_narrow.op RC 0
   OUT "commutative +holds on")
 

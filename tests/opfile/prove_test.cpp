@@ -1,4 +1,4 @@
-// Op files through Z3 (props/smt/opfile_laws.cpp): the laws the samples cannot refute are
+// Op files through Z3 (props/smt/opfile_laws.cpp, the shared law engine): the laws the samples cannot refute are
 // proved over every legal input, and a counterexample the samples miss is found by the
 // solver and replayed in the concrete op.
 #include <gtest/gtest.h>
