@@ -101,6 +101,29 @@ field_samples samples_for(field_type t) {
   return visit(t, [](auto tag) { return samples_of_type<decltype(tag)::value>(); });
 }
 
+concrete_value extreme_value(field_type t, bool highest) {
+  return visit(t, [&](auto tag) -> concrete_value {
+    constexpr field_type F = decltype(tag)::value;
+    using S = field_cpp_t<F>;
+    using lim = std::numeric_limits<S>;
+    if constexpr (F == field_type::boolean) return make<F>(highest);
+    else if constexpr (std::is_floating_point_v<S>) return make<F>(highest ? lim::infinity() : -lim::infinity());
+    else return make<F>(highest ? lim::max() : lim::lowest());
+  });
+}
+
+std::vector<concrete_element> extreme_corners(const binary_op& op, std::size_t max_fields) {
+  const auto& types = op.field_types();
+  std::vector<concrete_element> out;
+  if (types.size() > max_fields) return out;
+  for (std::uint64_t corner = 0; corner < (std::uint64_t{1} << types.size()); ++corner) {
+    concrete_element x;
+    for (std::size_t f = 0; f < types.size(); ++f) x.push_back(extreme_value(types[f], (corner >> f) & 1));
+    if (op.legal(x)) out.push_back(std::move(x));
+  }
+  return out;
+}
+
 std::vector<field_samples> samples_of(const typed_op& op) {
   std::vector<field_samples> out;
   for (const auto& f : op.fields) {

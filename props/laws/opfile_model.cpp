@@ -20,6 +20,7 @@ model_op opfile_model_op(const opfile::concrete_op& op) {
 std::vector<element_bytes> opfile_candidates(const opfile::concrete_op& op, std::mt19937_64& rng) {
   const auto fields = op.samples();
   std::vector<opfile::concrete_element> elements = opfile::legal_small_elements(op, fields, {}, rng).elements;
+  for (auto& x : opfile::extreme_corners(op)) elements.push_back(std::move(x));
   for (int i = 0; i < 48; ++i)
     if (auto x = opfile::random_legal_element(op, fields, rng, 100, nullptr)) elements.push_back(std::move(*x));
   std::vector<element_bytes> out;

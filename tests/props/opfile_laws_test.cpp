@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include "model/opfile/concrete_op.h"
 #include "props/laws/opfile_prove.h"
@@ -54,6 +55,27 @@ TEST(OpFileLaws, AbsorbingElementIsThePredefinedOnes) {
     }
   }
   EXPECT_EQ(decide(sum_op, law::absorbing).outcome, verdict::refuted);
+}
+
+// MPI_MAXLOC and MPI_MINLOC written as op files (a value and an index field) have the identity
+// the predefined ops have on MPI_2INT: a field at its type's limit, which neither the small grid
+// nor random draws reach (the search's extreme corners do).
+TEST(OpFileLaws, LocIdentityIsThePredefinedOne) {
+  const std::string loc = "op L\nfield value : int32\nfield index : int32\ncommute true\n"
+                          "result value = OP(a.value, b.value)\n"
+                          "result index = if a.value CMP b.value then a.index else if b.value CMP a.value then b.index "
+                          "else min(a.index, b.index)\n";
+  for (const auto& [fn, cmp, predefined] : {std::tuple{"max", ">", op_id::maxloc}, std::tuple{"min", "<", op_id::minloc}}) {
+    std::string text = loc;
+    text.replace(text.find("OP"), 2, fn);
+    for (std::size_t at; (at = text.find("CMP")) != std::string::npos;) text.replace(at, 3, cmp);
+    const auto expected = prove_predefined(predefined, basic_type::two_int, law::identity, policy{}, prove_options{});
+    ASSERT_EQ(expected.outcome, verdict::proved) << to_string(predefined);
+    const auto got = decide(text, law::identity);
+    ASSERT_EQ(got.outcome, verdict::proved) << to_string(predefined) << ": " << got.reason;
+    ASSERT_TRUE(got.element);
+    EXPECT_EQ(got.element->bytes, expected.element->bytes) << to_string(predefined);
+  }
 }
 
 TEST(OpFileLaws, ClosedNeedsARequireAndIsRefutedWithAnOperandPair) {
