@@ -377,9 +377,10 @@ class builder {
   }
 
   void local(session& s, const line_record& r) {
+    if (!r.words.empty() && r.words[0] == "free") return side_.free_window(s, r, sc_.target);
     if (!r.words.empty() && side_.is_target_synchronisation(r.words[0])) return side_.target_synchronisation(s, r);
     if (r.words.empty() || (r.words[0] != "store" && r.words[0] != "load"))
-      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test"};
+      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test | free"};
     put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, sc_.target);
   }
 

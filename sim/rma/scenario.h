@@ -41,6 +41,10 @@
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
 //     (a fence that another follows starts an access epoch: a lock or start inside it is erroneous,
 //     §13.5.1; an "epoch fence" scenario ends with such a fence)
+//   rank 0: free  |  local: free                          # MPI_Win_free by rank 0, by the target
+//     (erroneous while the rank holds a lock, is in a start epoch, between its post and wait, or
+//     between two fences, so in every "epoch fence" scenario; after it, the rank's RMA and
+//     synchronisation calls and every fence are erroneous: §13.2.5)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those
@@ -51,7 +55,8 @@
 // passive-target epoch, unlock without lock, a second lock on one target, overlapping access
 // epochs (start inside a lock or start, a lock inside start), complete without start, wait
 // on a request an erroneous call never returned, a start no post matches (when the scenario
-// writes the target's posts), wait or test without post, and a lock on an exposed window.
+// writes the target's posts), wait or test without post, a lock on an exposed window, a free
+// before the rank's RMA involvement ends, and a call on a freed window.
 //
 // Datatypes: a predefined name, or contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T),
 // indexed(b:b:…,d:d:…,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent). Values are

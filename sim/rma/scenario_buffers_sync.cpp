@@ -123,7 +123,7 @@ namespace {
 const std::set<std::string>& synchronisation_names() {
   static const std::set<std::string> names{"flush",    "flush_local", "flush_all", "flush_local_all",
                                            "wait",     "unlock_all",  "lock",      "unlock",
-                                           "lock_all", "start",       "complete"};
+                                           "lock_all", "start",       "complete",  "free"};
   return names;
 }
 
@@ -144,6 +144,7 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
       name == "flush" || name == "flush_local" || name == "unlock" || name == "lock" || name == "start";
   const std::string what = "rank " + std::to_string(r.rank) + " " + name;
   if (name == "lock") return lock(s, r);
+  if (name == "free") return free_window(s, r, r.rank);
   if (r.words.size() > (takes_rank || name == "wait" ? 2u : 1u) || (name == "wait" && r.words.size() != 2))
     throw bad_input{r.line, name == "wait"
                                 ? "rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)"
@@ -167,6 +168,12 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   if (name == "unlock") passive_.erase({r.rank, target});
   if (name == "unlock_all") passive_.erase({r.rank, -1});
   if (name == "complete") exposures_.erase(r.rank);
+}
+
+void buffers_and_synchronisation::free_window(session& s, const line_record& r, int rank) {
+  if (r.words.size() != 1) throw bad_input{r.line, (r.head == "local" ? "local" : "rank R") + std::string(": free")};
+  if (const auto o = s.free_window(rank); !o.is_done())
+    sc_.rejected.push_back({r.line, "rank " + std::to_string(rank) + " free", o});
 }
 
 // "rank R: lock [T] shared|exclusive". An exclusive lock on the scenario's target opens an

@@ -49,6 +49,8 @@ class buffers_and_synchronisation {
   // Whether a rank line's first word is a synchronisation call (flush, lock, wait, start, …).
   static bool is_synchronisation(const std::string& name);
   void synchronisation(redsem::rma::session& s, const line_record& r);
+  // "rank R: free" or "local: free": MPI_Win_free by `rank`.
+  void free_window(redsem::rma::session& s, const line_record& r, int rank);
 
   // The request a call's req= names, for a later "wait REQ" (none: the call was erroneous).
   void name_request(int rank, const std::string& name, int line, std::optional<redsem::rma::request_id> request) {
