@@ -196,15 +196,16 @@ rma_outcome session::lock_all(int origin) {
   return rma_outcome::done();
 }
 
-rma_outcome session::pscw_start(int origin, int target) {
-  for (auto o : {check_caller(origin, "MPI_Win_start"), check_rank(target, "target")})
-    if (!o.is_done()) return o;
+rma_outcome session::pscw_start(int origin, const std::set<int>& group) {
+  if (auto o = check_caller(origin, "MPI_Win_start"); !o.is_done()) return o;
+  for (int target : group)
+    if (auto o = check_rank(target, "target"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_start", origin);
   if (s.started || s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");
-  s.started = target;
+  s.started = group;
   return rma_outcome::done();
 }
 
@@ -316,7 +317,7 @@ rma_outcome session::check_epoch(int origin, int target, std::string_view call, 
                                   std::string(call) + " from rank " + std::to_string(origin) +
                                       " without a lock on rank " + std::to_string(target));
   const auto& started = origins_[static_cast<std::size_t>(origin)].started;
-  if (!passive && !fence_epoch_ && started != target)
+  if (!passive && !fence_epoch_ && !(started && started->contains(target)))
     return rma_outcome::erroneous(
         rma_rule::no_access_epoch,
         std::string(call) + " from rank " + std::to_string(origin) + " to rank " + std::to_string(target));

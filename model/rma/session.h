@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,10 +56,10 @@ class session {
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
-  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
-  // active-target access epoch, MPI_Win_complete ends it and completes its calls. Matching
-  // starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
-  rma_outcome pscw_start(int origin, int target);
+  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of targets opens an
+  // active-target access epoch to each of them, MPI_Win_complete ends it and completes its calls.
+  // Matching starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
+  rma_outcome pscw_start(int origin, const std::set<int>& group);
   rma_outcome pscw_complete(int origin);
   // PSCW, the target's side: MPI_Win_post exposes the target's window until MPI_Win_wait (or an
   // MPI_Win_test that returns true). A lock on an exposed window is erroneous, either way round.
@@ -114,7 +115,7 @@ class session {
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
     bool lock_all = false;
-    std::optional<int> started;      // the target of its MPI_Win_start epoch
+    std::optional<std::set<int>> started;  // the group of its MPI_Win_start epoch
   };
 
   bool in_passive_epoch(int origin, int target) const;

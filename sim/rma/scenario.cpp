@@ -75,7 +75,7 @@ class builder {
     sc_.program.info = info_;
     sc_.program.semantics = policy_;
     open_epoch(s);
-    side_.plan_exposures(lines_);
+    side_.exposures().plan(lines_);
     for (const auto& r : lines_) {
       if (r.head == "rank") rank_line(s, r);
       else if (r.head == "local") local(s, r);
@@ -122,12 +122,12 @@ class builder {
         policy_ = *p;
       } else if (r.head == "expect") {
         sc_.expectations.push_back(read_expect_line(r));
-      } else if (r.head == "rank") {
-        // The group holds the ranks named, as callers or as a call's target=T.
+      } else if (r.head == "rank" || r.head == "local" || r.head == "init") {
+        // The group holds the ranks named, as callers or as the window of a target=T.
         const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
         if (highest < named) highest_line = r.line;
         highest = std::max(highest, named);
-      } else if (r.head != "init" && r.head != "local" && r.head != "fence") {
+      } else if (r.head != "fence") {
         throw bad_input{r.line, "unknown directive '" + r.head + "'"};
       }
     }
@@ -180,14 +180,7 @@ class builder {
   }
 
   // "target=T" on a rank's call: another rank's window than the scenario's target.
-  int call_target(const line_record& r) const {
-    if (!r.keys.contains("target")) return sc_.target;
-    const std::int64_t t = int_key(r, "target", 0);
-    if (t < 0 || t >= sc_.ranks)
-      throw bad_input{r.line, "target=" + r.keys.at("target") + " is not a rank of the window group (0 to " +
-                                  std::to_string(sc_.ranks - 1) + ")"};
-    return static_cast<int>(t);
-  }
+  int call_target(const line_record& r) const { return target_key(r, sc_.target, sc_.ranks); }
 
   // The program's window: the target's, or, when calls name other targets, each target's in
   // turn (the scenario's target first), every one as the init lines left it.
@@ -212,10 +205,11 @@ class builder {
     a.completion_phase = side_.completions(a.origin, a.target);
     a.fence_epoch = fences_;
     const bool local = a.kind == access_kind::local_load || a.kind == access_kind::local_store;
-    if (local && side_.target_posts()) {
-      a.exposure_begin = side_.target_events();
+    const exposure_plan& pscw = side_.exposures();
+    if (local && pscw.has_posts(a.target)) {
+      a.exposure_begin = pscw.target_events(a.target);
       a.exposure_end = a.exposure_begin + 1;
-    } else if (const auto e = side_.exposure(a.origin); e && !local && a.target == sc_.target) {
+    } else if (const auto e = pscw.exposure(a.origin, a.target); e && !local) {
       std::tie(a.exposure_begin, a.exposure_end) = *e;
     }
     const auto passive = side_.passive(a.origin, a.target);
@@ -378,7 +372,8 @@ class builder {
 
   void local(session& s, const line_record& r) {
     if (!r.words.empty() && r.words[0] == "free") return side_.free_window(s, r, sc_.target);
-    if (!r.words.empty() && side_.is_target_synchronisation(r.words[0])) return side_.target_synchronisation(s, r);
+    if (!r.words.empty() && exposure_plan::is_target_synchronisation(r.words[0]))
+      return side_.target_synchronisation(s, r);
     if (r.words.empty() || (r.words[0] != "store" && r.words[0] != "load"))
       throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test | free"};
     put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, sc_.target);

@@ -33,11 +33,12 @@
 //   rank 0: flush [T]  |  flush_local [T]  |  flush_all  |  flush_local_all  |  wait q  |  unlock_all
 //   rank 0: lock [T] shared|exclusive  |  unlock [T]  |  lock_all   # passive-target epochs of one rank
 //     (an exclusive lock keeps the other origins' epochs on T wholly before or after its own)
-//   rank 0: start [T]  |  complete                         # PSCW, the origin's side
+//   rank 0: start [T,T,…]  |  complete                     # PSCW, the origin's side (group: the target)
 //   local: post [R,R,…]  |  local: wait  |  local: test     # PSCW, the target's side (test: one that
-//     returns true; post's group: every other rank by default). The k-th start of rank R on the
-//     target matches the k-th post whose group holds R; its accesses follow the post and precede
-//     the wait, so the target's loads and stores race them only between the two.
+//     returns true; post's group: every other rank by default); "target=T" on them: rank T's
+//     side. The k-th start of rank R whose group holds T matches the k-th post of T whose group
+//     holds R; its accesses to T follow the post and precede the wait, so T's loads and stores
+//     race them only between the two. Each target numbers its own posts and waits.
 //   fence                                                  # MPI_Win_fence by every rank: a new fence epoch
 //     (a fence that another follows starts an access epoch: a lock or start inside it is erroneous,
 //     §13.5.1; an "epoch fence" scenario ends with such a fence)
