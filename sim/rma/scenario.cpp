@@ -157,7 +157,7 @@ class builder {
   }
 
   void init(session& s, const line_record& r) {
-    if (r.words.empty()) throw bad_input{r.line, "init TYPE V1 V2 … [at=BYTE]"};
+    if (r.words.empty()) throw bad_input{r.line, "init TYPE V1 V2 … [at=BYTE] [target=T]"};
     std::string error;
     const auto t = parse_basic_type(r.words[0]);
     if (!t) throw bad_input{r.line, "unknown predefined type '" + r.words[0] + "'"};
@@ -166,7 +166,7 @@ class builder {
       if (r.words[i].find('=') != std::string::npos) continue;
       if (at < 0 || at > window_bytes_ - static_cast<std::int64_t>(info(*t).size))
         throw bad_input{r.line, "init writes outside the " + std::to_string(window_bytes_) + "-byte window"};
-      if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(sc_.target)).data() + at, &error))
+      if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(call_target(r))).data() + at, &error))
         throw bad_input{r.line, error};
     }
   }
@@ -179,15 +179,18 @@ class builder {
       for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
 
-  // "target=T" on a rank's call: another rank's window than the scenario's target.
+  // "target=T" on a rank's call, an init or a local line: another rank's window than the
+  // scenario's target.
   int call_target(const line_record& r) const { return target_key(r, sc_.target, sc_.ranks); }
 
-  // The program's window: the target's, or, when calls name other targets, each target's in
-  // turn (the scenario's target first), every one as the init lines left it.
+  // The program's window: the target's, or, when calls, init or local lines name other targets,
+  // each target's in turn (the scenario's target first), every one as the init lines left it.
   void windows_of_targets(session& s) {
     std::set<int> others;
     for (const auto& r : lines_)
-      if (r.head == "rank" && r.keys.contains("target") && call_target(r) != sc_.target) others.insert(call_target(r));
+      if ((r.head == "rank" || r.head == "local" || r.head == "init") && r.keys.contains("target") &&
+          call_target(r) != sc_.target)
+        others.insert(call_target(r));
     std::vector<int> targets{sc_.target};
     targets.insert(targets.end(), others.begin(), others.end());
     for (int t : targets) {
@@ -312,12 +315,14 @@ class builder {
     if (local && (side_.named(r, "origin") || side_.named(r, "result")))
       throw bad_input{r.line, "local: lines take literal values; named buffers belong to a rank's calls"};
     const datatype type = type_key(r, "type", limits_);
-    const int target = local ? sc_.target : call_target(r);
+    const int target = call_target(r);
     const target_spec t{target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
     const bool request_based = !local && r.words[0].front() == 'r';  // rput, rget
     if (r.keys.contains("req") && !request_based)
       throw bad_input{r.line, "req= names the request of raccumulate, rget_accumulate, rput or rget only"};
-    const std::string what = local ? std::string(to_string(kind)) : "rank " + std::to_string(origin) + " " + r.words[0];
+    const std::string what = !local                ? "rank " + std::to_string(origin) + " " + r.words[0]
+                             : target == sc_.target ? std::string(to_string(kind))
+                                                    : "rank " + std::to_string(target) + " " + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     const buffer b = target_buffer(s.geometry(), t);
     const std::int64_t n = element_count(b);
@@ -371,12 +376,12 @@ class builder {
   }
 
   void local(session& s, const line_record& r) {
-    if (!r.words.empty() && r.words[0] == "free") return side_.free_window(s, r, sc_.target);
+    if (!r.words.empty() && r.words[0] == "free") return side_.free_window(s, r, call_target(r));
     if (!r.words.empty() && exposure_plan::is_target_synchronisation(r.words[0]))
       return side_.target_synchronisation(s, r);
     if (r.words.empty() || (r.words[0] != "store" && r.words[0] != "load"))
-      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test | free"};
-    put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, sc_.target);
+      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test | free, [target=T]"};
+    put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, call_target(r));
   }
 
   std::vector<line_record> lines_;

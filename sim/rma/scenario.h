@@ -6,7 +6,7 @@
 //   epoch fence|lock_all|none      # how origins reach the target (default fence; none: a rank's lock lines)
 //   info accumulate_ordering=none  # window info keys (MPI-4.1 §13.2.1)
 //   policy minmax_nan=ignore       # semantics policy keys (see README)
-//   init double 0.5 1.5 at=16      # initial window values from byte `at` (default 0)
+//   init double 0.5 1.5 at=16      # initial window values from byte `at` (default 0; target=T: rank T's)
 //   rank 0: accumulate op=sum type=vector(2,1,2,double) disp=0 count=1 origin=1,2
 //   rank 1: get_accumulate op=no_op type=double disp=1
 //   rank 2: fetch_and_op op=sum type=long disp=0 origin=5
@@ -14,8 +14,9 @@
 //   rank 1: put type=int disp=0 origin=9         (also raccumulate, rget_accumulate, get, rput, rget)
 //   local: store type=int disp=0 origin=3        (the target's own store; also load)
 //   rank 0: put type=int disp=0 origin=1 target=2   # a call to another rank's window (default: the
-//     target line's): each target's window is its own set of locations, zero unless it is the
-//     target (init and local: lines are the target's), completed by flushes and unlocks of it
+//     target line's): each target's window is its own set of locations, zero unless init lines
+//     with target=T fill it, completed by flushes and unlocks of it; "local: … target=T" lines
+//     are rank T's own loads, stores and PSCW calls on its window
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
 //     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
 //     values together, as third-party tests that list their legal outcomes state them)

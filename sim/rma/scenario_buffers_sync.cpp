@@ -171,7 +171,9 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
 }
 
 void buffers_and_synchronisation::free_window(session& s, const line_record& r, int rank) {
-  if (r.words.size() != 1) throw bad_input{r.line, (r.head == "local" ? "local" : "rank R") + std::string(": free")};
+  const bool local = r.head == "local";
+  if (r.words.size() != (local && r.keys.contains("target") ? 2u : 1u))
+    throw bad_input{r.line, local ? "local: free [target=T]" : "rank R: free"};
   if (const auto o = s.free_window(rank); !o.is_done())
     sc_.rejected.push_back({r.line, "rank " + std::to_string(rank) + " free", o});
 }

@@ -22,11 +22,11 @@ rules rules_of(const scenario& s) {
   return out;
 }
 
-// Rank 0 starts on ranks 1 and 2; each posts to rank 0, and rank 1 stores to its own window
-// after its wait.
+// Rank 0 starts on ranks 1 and 2; each posts to rank 0 and then stores to its own window, the
+// store of rank 1 after its wait and that of rank 2 before its post.
 const char* two_targets =
     "window 4\ntarget 1\nranks 3\nepoch none\n"
-    "# line 5\n"
+    "local: store type=int disp=0 origin=7 target=2\n"  // 5
     "local: post 0\nlocal: post 0 target=2\n"
     "rank 0: start 1,2\n"
     "rank 0: put type=int disp=0 origin=1\n"            // 9
@@ -38,12 +38,13 @@ const char* two_targets =
 TEST(RmaPscwGroups, AStartOnTwoTargetsMatchesAPostOfEach) {
   const scenario s = parsed(two_targets);
   EXPECT_TRUE(s.rejected.empty()) << s.rejected.front().outcome.message();
-  ASSERT_EQ(s.program.accesses.size(), 3u);
-  const auto& put1 = s.program.accesses[0];
-  const auto& put2 = s.program.accesses[1];
+  ASSERT_EQ(s.program.accesses.size(), 4u);
+  const auto& put1 = s.program.accesses[1];
+  const auto& put2 = s.program.accesses[2];
   EXPECT_EQ(std::pair(put1.exposure_begin, put1.exposure_end), std::pair(1, 2)) << "rank 1's post and wait";
   EXPECT_EQ(std::pair(put2.exposure_begin, put2.exposure_end), std::pair(1, 2)) << "rank 2's, numbered apart";
-  EXPECT_EQ(s.program.accesses[2].exposure_begin, 2) << "rank 1's store comes after its wait";
+  EXPECT_EQ(s.program.accesses[0].exposure_end, 1) << "rank 2's store comes before its post";
+  EXPECT_EQ(s.program.accesses[3].exposure_begin, 2) << "rank 1's store comes after its wait";
   const exploration x = explore(s.program, explore_options{});
   EXPECT_TRUE(x.findings.empty()) << "every store is ordered with the put to its window";
 }
