@@ -18,8 +18,12 @@
 //     with target=T fill it, completed by flushes and unlocks of it; "local: … target=T" lines
 //     are rank T's own loads, stores and PSCW calls on its window
 //   expect clean | serializable | non_serializable | finding KIND | erroneous RULE | outcomes N
+//          | fetched LINE V,V,…
 //     (outcomes N: exactly N distinct reachable outcomes, each the final window and the fetched
-//     values together, as third-party tests that list their legal outcomes state them)
+//     values together, as third-party tests that list their legal outcomes state them; fetched:
+//     the values the call on LINE fetches over every outcome are exactly V,…, written as the
+//     report prints them, at most 8, so an invariant of each fetched value — a pair's two
+//     fields equal — is stated by listing the values that keep it)
 //
 // Origin-side buffers (MPI-4.1 §13.3): a rank's named local buffers, its loads and stores on
 // them, and the points where its calls complete, all in that rank's program order (file order):
@@ -84,7 +88,7 @@ struct rejected_call {
   redsem::rma::rma_outcome outcome;
 };
 
-enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous, outcomes };
+enum class expectation_kind : std::uint8_t { clean, serializable, non_serializable, finding, erroneous, outcomes, fetched };
 
 struct expectation {
   int line;
@@ -92,6 +96,10 @@ struct expectation {
   std::string name;  // the finding kind or rule name
   std::string text;  // as written
   std::int64_t outcomes = 0;  // `expect outcomes N`: exactly N distinct reachable outcomes
+  // `expect fetched LINE V,V,…`: the values the call (or local load) on LINE fetches, all its
+  // elements together, over every reachable outcome are exactly these, as the report prints them.
+  int fetched_line = 0;
+  std::vector<std::string> fetched;
 };
 
 struct scenario {
