@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "sim/rma/scenario_buffers_sync.h"
+#include "sim/rma/scenario_header.h"
 #include "sim/rma/scenario_lines.h"
 #include "sim/rma/scenario_values.h"
 
@@ -67,13 +68,16 @@ class builder {
   }
 
   scenario build() {
-    read_headers();
-    session s(sc_.ranks, window_bytes_, disp_unit_, info_, policy_);
+    header_ = read_header(lines_, limits_);
+    sc_.target = header_.target;
+    sc_.ranks = header_.ranks;
+    sc_.expectations = header_.expectations;
+    session s(sc_.ranks, header_.window_bytes, header_.disp_unit, header_.info, header_.semantics);
     for (const auto& r : lines_)
       if (r.head == "init") init(s, r);
     windows_of_targets(s);
-    sc_.program.info = info_;
-    sc_.program.semantics = policy_;
+    sc_.program.info = header_.info;
+    sc_.program.semantics = header_.semantics;
     open_epoch(s);
     side_.exposures().plan(lines_);
     for (const auto& r : lines_) {
@@ -85,68 +89,6 @@ class builder {
   }
 
  private:
-  void read_headers() {
-    int highest = 0, highest_line = 1;
-    bool have_window = false;
-    for (const auto& r : lines_) {
-      if (r.head == "window") {
-        if (r.words.empty()) throw bad_input{r.line, "window BYTES [disp_unit=N]"};
-        window_bytes_ = int_key(line_record{r.line, "", {}, {{"bytes", r.words[0]}}, -1}, "bytes", 0);
-        disp_unit_ = int_key(r, "disp_unit", 1);
-        if (window_bytes_ <= 0 || window_bytes_ > limits_.max_window_bytes || disp_unit_ <= 0)
-          throw bad_input{r.line, "window BYTES needs 1 to " + std::to_string(limits_.max_window_bytes) +
-                                      " bytes and a positive disp_unit"};
-        have_window = true;
-      } else if (r.head == "target" || r.head == "ranks") {
-        const auto v = r.words.empty() ? -1 : int_key(line_record{r.line, "", {}, {{r.head, r.words[0]}}, -1}, r.head, -1);
-        const bool ranks = r.head == "ranks";
-        const int lowest = ranks ? 1 : 0, highest_allowed = ranks ? limits_.max_ranks : limits_.max_ranks - 1;
-        if (v < lowest || v > highest_allowed)
-          throw bad_input{r.line, r.head + " needs an integer from " + std::to_string(lowest) + " to " +
-                                      std::to_string(highest_allowed)};
-        (r.head == "target" ? sc_.target : sc_.ranks) = static_cast<int>(v);
-        if (r.head == "target") target_line_ = r.line;
-      } else if (r.head == "epoch") {
-        if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all" && r.words[0] != "none"))
-          throw bad_input{r.line, "epoch fence|lock_all|none"};
-        epoch_ = r.words[0];
-      } else if (r.head == "info") {
-        for (const auto& [k, v] : r.keys) {
-          std::string error;
-          if (!set_info_key(info_, k, v, &error)) throw bad_input{r.line, error};
-        }
-      } else if (r.head == "policy") {
-        std::string error;
-        const auto p = parse_policy(r.words.empty() ? "" : r.words[0], &error);
-        if (!p) throw bad_input{r.line, "policy: " + error};
-        policy_ = *p;
-      } else if (r.head == "expect") {
-        sc_.expectations.push_back(read_expect_line(r));
-      } else if (r.head == "rank" || r.head == "local" || r.head == "init") {
-        // The group holds the ranks named, as callers or as the window of a target=T.
-        const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
-        if (highest < named) highest_line = r.line;
-        highest = std::max(highest, named);
-      } else if (r.head != "fence") {
-        throw bad_input{r.line, "unknown directive '" + r.head + "'"};
-      }
-    }
-    if (!have_window) throw bad_input{1, "the scenario needs a 'window BYTES' line"};
-    check_ranks(highest, highest_line);
-  }
-
-  // The group holds the target and every origin: given by 'ranks', or the highest named + 1.
-  void check_ranks(int highest, int highest_line) {
-    const bool given = sc_.ranks != 0;
-    if (!given) sc_.ranks = std::max(highest, sc_.target) + 1;
-    const std::string group = given ? "'ranks " + std::to_string(sc_.ranks) + "'"
-                                    : "the limit of " + std::to_string(limits_.max_ranks) + " ranks";
-    const int allowed = given ? sc_.ranks : limits_.max_ranks;
-    if (highest >= allowed)
-      throw bad_input{highest_line, "rank " + std::to_string(highest) + " is beyond " + group};
-    if (sc_.target >= sc_.ranks) throw bad_input{target_line_, "target " + std::to_string(sc_.target) + " is beyond " + group};
-  }
-
   // Elements moved by all calls together stay within the limit (the concurrency analysis
   // compares them pairwise).
   void use_elements(const line_record& r, std::int64_t count, const datatype& type) {
@@ -164,8 +106,8 @@ class builder {
     std::int64_t at = int_key(r, "at", 0);
     for (std::size_t i = 1; i < r.words.size(); ++i, at += info(*t).size) {
       if (r.words[i].find('=') != std::string::npos) continue;
-      if (at < 0 || at > window_bytes_ - static_cast<std::int64_t>(info(*t).size))
-        throw bad_input{r.line, "init writes outside the " + std::to_string(window_bytes_) + "-byte window"};
+      if (at < 0 || at > header_.window_bytes - static_cast<std::int64_t>(info(*t).size))
+        throw bad_input{r.line, "init writes outside the " + std::to_string(header_.window_bytes) + "-byte window"};
       if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(call_target(r))).data() + at, &error))
         throw bad_input{r.line, error};
     }
@@ -174,8 +116,8 @@ class builder {
   // fence: every rank in one active-target epoch; lock_all: each in a passive-target epoch to
   // all; none: no epoch until a rank's lock or lock_all line.
   void open_epoch(session& s) {
-    if (epoch_ == "fence") s.fence(true);  // the scenario's end is the closing fence
-    if (epoch_ == "lock_all")
+    if (header_.epoch == "fence") s.fence(true);  // the scenario's end is the closing fence
+    if (header_.epoch == "lock_all")
       for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
 
@@ -230,7 +172,7 @@ class builder {
     if (!r.words.empty()) throw bad_input{r.line, "fence (a line of its own: every rank calls MPI_Win_fence)"};
     // It starts an access epoch if another fence follows: a later line, or the closing fence of
     // an "epoch fence" scenario (§13.5.1).
-    const bool another_follows = epoch_ == "fence" || std::any_of(lines_.begin(), lines_.end(), [&](const line_record& l) {
+    const bool another_follows = header_.epoch == "fence" || std::any_of(lines_.begin(), lines_.end(), [&](const line_record& l) {
                                    return l.head == "fence" && l.line > r.line;
                                  });
     if (const auto o = s.fence(another_follows); !o.is_done()) return sc_.rejected.push_back({r.line, "fence", o});
@@ -388,11 +330,7 @@ class builder {
   const scenario_limits& limits_;
   std::int64_t elements_ = 0;  // moved by the calls read so far
   scenario sc_;
-  std::int64_t window_bytes_ = 0, disp_unit_ = 1;
-  int target_line_ = 1;
-  window_info info_;
-  policy policy_;
-  std::string epoch_ = "fence";
+  scenario_header header_;
   std::map<int, int> sequence_;
   int fences_ = 0;  // fence lines so far
   buffers_and_synchronisation side_;  // after sc_, which it refers to

@@ -16,11 +16,7 @@ using rules = std::vector<std::pair<int, rma_rule>>;
 
 scenario parsed(const std::string& text) { return testing::parsed_scenario(text); }
 
-rules rules_of(const scenario& s) {
-  rules out;
-  for (const auto& r : s.rejected) out.emplace_back(r.line, r.outcome.broken_rule());
-  return out;
-}
+rules rules_of(const scenario& s) { return testing::rejected_rules(s); }
 
 // Rank 0 starts on ranks 1 and 2; each posts to rank 0 and then stores to its own window, the
 // store of rank 1 after its wait and that of rank 2 before its post.

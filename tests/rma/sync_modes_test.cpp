@@ -185,11 +185,7 @@ TEST(RmaSyncModes, ALockBetweenTwoFencesOverlapsTheFenceEpoch) {
             (std::vector<std::pair<int, rma_rule>>{{4, rma_rule::fence_in_passive_epoch}}));
 }
 
-std::vector<std::pair<int, rma_rule>> rules_of(const std::string& text) {
-  std::vector<std::pair<int, rma_rule>> out;
-  for (const auto& r : parsed(text).rejected) out.emplace_back(r.line, r.outcome.broken_rule());
-  return out;
-}
+std::vector<std::pair<int, rma_rule>> rules_of(const std::string& text) { return testing::rejected_rules(parsed(text)); }
 
 // MPI_Win_free only once the rank's RMA involvement on the window is over, and nothing of that
 // rank on the window after it (MPI-4.1 §13.2.5).
@@ -217,9 +213,7 @@ TEST(RmaSyncModes, ACallOnAFreedWindowIsErroneous) {
       "window 4\nranks 2\nepoch none\nrank 1: free\n"
       "rank 1: lock 0 shared\nrank 1: get type=int disp=0\nrank 1: free\nfence\n"
       "rank 0: lock 0 shared\nrank 0: put type=int disp=0 origin=1\nrank 0: unlock 0\n");
-  rules got;
-  for (const auto& r : s.rejected) got.emplace_back(r.line, r.outcome.broken_rule());
-  EXPECT_EQ(got, (rules{{5, rma_rule::window_freed},
+  EXPECT_EQ(testing::rejected_rules(s), (rules{{5, rma_rule::window_freed},
                         {6, rma_rule::window_freed},
                         {7, rma_rule::window_freed},
                         {8, rma_rule::window_freed}}));
