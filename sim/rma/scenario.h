@@ -50,7 +50,9 @@
 //   rank 0: free  |  local: free                          # MPI_Win_free by rank 0, by the target
 //     (erroneous while the rank holds a lock, is in a start epoch, between its post and wait, or
 //     between two fences, so in every "epoch fence" scenario; after it, the rank's RMA and
-//     synchronisation calls and every fence are erroneous: §13.2.5)
+//     synchronisation calls and every fence are erroneous: §13.2.5; another rank's call to a
+//     rank that freed is not checked, since MPI_Win_free is collective and the file does not
+//     say when the others call theirs)
 // A store into the origin or compare buffer of a call, or a load or store of its result buffer,
 // before the call completes at the origin is erroneous (origin_buffer_updated_before_completion,
 // result_buffer_accessed_before_completion), and so is a later call reading or writing those
