@@ -24,7 +24,7 @@ std::set<int> exposure_plan::start_group(const line_record& r) const {
 }
 
 void exposure_plan::plan(const std::vector<line_record>& lines) {
-  std::map<int, int> events;                // per target
+  std::map<int, int> events;                  // per target
   std::map<std::pair<int, int>, int> starts;  // (rank, target) → its starts so far
   struct start_line {
     int line, rank, target, k;  // the rank's k-th start on the target
@@ -35,8 +35,10 @@ void exposure_plan::plan(const std::vector<line_record>& lines) {
       const int target = target_of(r);
       const int event = ++events[target];
       auto& posts = posts_[target];
-      if (r.words[0] == "post") posts.push_back({post_group(r), event, std::numeric_limits<int>::max()});
-      else if (!posts.empty() && posts.back().wait == std::numeric_limits<int>::max()) posts.back().wait = event;
+      if (r.words[0] == "post")
+        posts.push_back({post_group(r), event, std::numeric_limits<int>::max()});
+      else if (!posts.empty() && posts.back().wait == std::numeric_limits<int>::max())
+        posts.back().wait = event;
       if (posts.empty()) posts_.erase(target);
     } else if (r.head == "rank" && !r.words.empty() && r.words[0] == "start") {
       for (int target : start_group(r)) start_lines.push_back({r.line, r.rank, target, starts[{r.rank, target}]++});

@@ -52,10 +52,10 @@ class exposure_plan {
     int post, wait;  // their numbers among the target's post, wait and test lines (wait: INT_MAX if none)
   };
   const scenario& sc_;
-  std::map<int, std::vector<exposure_epoch>> posts_;           // per target
-  std::map<std::pair<int, int>, std::size_t> start_matches_;   // (start line, target) → index into posts_
+  std::map<int, std::vector<exposure_epoch>> posts_;             // per target
+  std::map<std::pair<int, int>, std::size_t> start_matches_;     // (start line, target) → index into posts_
   std::map<int, std::map<int, std::pair<int, int>>> exposures_;  // rank → target → [post, wait)
-  std::map<int, int> events_;                                  // per target
+  std::map<int, int> events_;                                    // per target
 };
 
 }  // namespace redsem::sim::rma::detail

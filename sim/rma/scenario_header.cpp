@@ -34,7 +34,8 @@ class header_reader {
       h_.expectations.push_back(read_expect_line(r));
     } else if (r.head == "rank" || r.head == "local" || r.head == "init") {
       // The group holds the ranks named, as callers or as the window of a target=T.
-      const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
+      const int named =
+          std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
       if (highest_ < named) highest_line_ = r.line;
       highest_ = std::max(highest_, named);
     } else if (r.head != "fence") {

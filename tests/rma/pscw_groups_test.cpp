@@ -25,11 +25,11 @@ const char* two_targets =
     "local: store type=int disp=0 origin=7 target=2\n"  // 5
     "local: post 0\nlocal: post 0 target=2\n"
     "rank 0: start 1,2\n"
-    "rank 0: put type=int disp=0 origin=1\n"            // 9
-    "rank 0: put type=int disp=0 origin=2 target=2\n"   // 10
+    "rank 0: put type=int disp=0 origin=1\n"           // 9
+    "rank 0: put type=int disp=0 origin=2 target=2\n"  // 10
     "rank 0: complete\n"
     "local: wait\nlocal: wait target=2\n"
-    "local: store type=int disp=0 origin=9\n";          // 14
+    "local: store type=int disp=0 origin=9\n";  // 14
 
 TEST(RmaPscwGroups, AStartOnTwoTargetsMatchesAPostOfEach) {
   const scenario s = parsed(two_targets);
@@ -49,11 +49,11 @@ TEST(RmaPscwGroups, EachTargetOfTheGroupNeedsAMatchingPost) {
   const scenario s = parsed(
       "window 4\nranks 4\nepoch none\n"
       "local: post 1\nlocal: post 1 target=2\nlocal: post 0 target=3\n"  // rank 1 never posts
-      "rank 1: start 0,2\nrank 1: start 3\nrank 1: complete\n"              // 8: overlapping
-      "rank 0: start 1,2,3\n"                                                // 10: rank 2 posts to 1 only
+      "rank 1: start 0,2\nrank 1: start 3\nrank 1: complete\n"           // 8: overlapping
+      "rank 0: start 1,2,3\n"                                            // 10: rank 2 posts to 1 only
       "rank 0: put type=int disp=0 origin=1 target=3\n"
-      "rank 0: complete\nrank 0: complete\n"                                 // 13: complete twice
-      "rank 2: start 0\nrank 2: put type=int disp=0 origin=1 target=1\n");   // 14, 15: outside the group
+      "rank 0: complete\nrank 0: complete\n"                                // 13: complete twice
+      "rank 2: start 0\nrank 2: put type=int disp=0 origin=1 target=1\n");  // 14, 15: outside the group
   EXPECT_EQ(rules_of(s), (rules{{8, rma_rule::overlapping_access_epochs},
                                 {10, rma_rule::start_without_post},
                                 {13, rma_rule::complete_without_start},
