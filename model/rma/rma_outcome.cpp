@@ -56,6 +56,12 @@ const rma_rule_info& describe(rma_rule r) {
        "MPI_Win_wait and MPI_Win_test complete an exposure epoch that MPI_Win_post started"},
       {"lock_while_exposed", "MPI-4.1 §13.5.3",
        "a window must not be locked and exposed (between MPI_Win_post and MPI_Win_wait) at the same time"},
+      {"free_inside_epoch", "MPI-4.1 §13.2.5",
+       "MPI_Win_free may be called only after the process has completed its involvement in RMA communications "
+       "on the window: its fence epochs closed, its MPI_Win_start matched by MPI_Win_complete, its MPI_Win_post by "
+       "MPI_Win_wait, its locks released"},
+      {"window_freed", "MPI-4.1 §13.2.5",
+       "MPI_Win_free returns MPI_WIN_NULL: no RMA communication or synchronisation call may use the freed window"},
   }};
   return table[static_cast<std::size_t>(r)];
 }

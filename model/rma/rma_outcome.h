@@ -41,8 +41,10 @@ enum class rma_rule : std::uint8_t {
   start_without_post,
   wait_without_post,
   lock_while_exposed,
+  free_inside_epoch,
+  window_freed,
 };
-inline constexpr std::size_t rma_rule_count = 31;
+inline constexpr std::size_t rma_rule_count = 33;
 
 struct rma_rule_info {
   std::string_view name;     // stable identifier (JSON)

@@ -8,7 +8,9 @@
 namespace redsem::rma {
 
 session::session(int ranks, std::int64_t window_bytes, std::int64_t disp_unit, window_info info, policy p)
-    : info_(info), policy_(p), origins_(static_cast<std::size_t>(ranks)), exposed_(static_cast<std::size_t>(ranks), false) {
+    : info_(info), policy_(p), origins_(static_cast<std::size_t>(ranks)),
+      exposed_(static_cast<std::size_t>(ranks), false),
+      freed_(static_cast<std::size_t>(ranks), false) {
   geometry_.bytes = window_bytes;
   geometry_.disp_unit = disp_unit;
   for (int r = 0; r < ranks; ++r)
@@ -18,6 +20,13 @@ session::session(int ranks, std::int64_t window_bytes, std::int64_t disp_unit, w
 rma_outcome session::check_rank(int rank, std::string_view role) const {
   if (rank >= 0 && rank < static_cast<int>(origins_.size())) return rma_outcome::done();
   return rma_outcome::erroneous(rma_rule::rank_out_of_range, std::string(role) + " rank " + std::to_string(rank));
+}
+
+rma_outcome session::check_caller(int rank, std::string_view call) const {
+  if (auto o = check_rank(rank, "calling"); !o.is_done()) return o;
+  if (!freed_[static_cast<std::size_t>(rank)]) return rma_outcome::done();
+  return rma_outcome::erroneous(rma_rule::window_freed,
+                                std::string(call) + " by rank " + std::to_string(rank) + " after its MPI_Win_free");
 }
 
 bool session::in_passive_epoch(int origin, int target) const {
@@ -125,6 +134,8 @@ rma_outcome session::inside_fence_epoch(std::string_view call, int origin) {
 }
 
 rma_outcome session::fence(bool another_fence_follows) {
+  for (std::size_t r = 0; r < freed_.size(); ++r)
+    if (freed_[r]) return check_caller(static_cast<int>(r), "MPI_Win_fence");
   if (any_passive_epoch())
     return rma_outcome::erroneous(rma_rule::fence_in_passive_epoch, "MPI_Win_fence while a lock is held");
   complete([](const pending_call&) { return true; });
@@ -134,7 +145,7 @@ rma_outcome session::fence(bool another_fence_follows) {
 }
 
 rma_outcome session::lock(int origin, int target, lock_type type) {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+  for (auto o : {check_caller(origin, "MPI_Win_lock"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (s.started)
@@ -154,7 +165,7 @@ rma_outcome session::lock(int origin, int target, lock_type type) {
 }
 
 rma_outcome session::unlock(int origin, int target) {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+  for (auto o : {check_caller(origin, "MPI_Win_unlock"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (!s.locks.contains(target))
@@ -167,7 +178,7 @@ rma_outcome session::unlock(int origin, int target) {
 }
 
 rma_outcome session::lock_all(int origin) {
-  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  if (auto o = check_caller(origin, "MPI_Win_lock_all"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (s.started)
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs, "MPI_Win_lock_all by rank " +
@@ -185,20 +196,21 @@ rma_outcome session::lock_all(int origin) {
   return rma_outcome::done();
 }
 
-rma_outcome session::pscw_start(int origin, int target) {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
-    if (!o.is_done()) return o;
+rma_outcome session::pscw_start(int origin, const std::set<int>& group) {
+  if (auto o = check_caller(origin, "MPI_Win_start"); !o.is_done()) return o;
+  for (int target : group)
+    if (auto o = check_rank(target, "target"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (fence_access_epoch_) return inside_fence_epoch("MPI_Win_start", origin);
   if (s.started || s.lock_all || !s.locks.empty())
     return rma_outcome::erroneous(rma_rule::overlapping_access_epochs,
                                   "MPI_Win_start by rank " + std::to_string(origin) + " inside another access epoch");
-  s.started = target;
+  s.started = group;
   return rma_outcome::done();
 }
 
 rma_outcome session::pscw_complete(int origin) {
-  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  if (auto o = check_caller(origin, "MPI_Win_complete"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (!s.started)
     return rma_outcome::erroneous(rma_rule::complete_without_start,
@@ -209,7 +221,7 @@ rma_outcome session::pscw_complete(int origin) {
 }
 
 rma_outcome session::pscw_post(int target) {
-  if (auto o = check_rank(target, "target"); !o.is_done()) return o;
+  if (auto o = check_caller(target, "MPI_Win_post"); !o.is_done()) return o;
   for (std::size_t r = 0; r < origins_.size(); ++r)
     if (origins_[r].lock_all || origins_[r].locks.contains(target))
       return rma_outcome::erroneous(rma_rule::lock_while_exposed, "MPI_Win_post by rank " + std::to_string(target) +
@@ -220,7 +232,7 @@ rma_outcome session::pscw_post(int target) {
 }
 
 rma_outcome session::pscw_wait(int target) {
-  if (auto o = check_rank(target, "target"); !o.is_done()) return o;
+  if (auto o = check_caller(target, "MPI_Win_wait"); !o.is_done()) return o;
   if (!exposed_[static_cast<std::size_t>(target)])
     return rma_outcome::erroneous(rma_rule::wait_without_post,
                                   "MPI_Win_wait by rank " + std::to_string(target) + " without MPI_Win_post");
@@ -229,7 +241,7 @@ rma_outcome session::pscw_wait(int target) {
 }
 
 rma_outcome session::unlock_all(int origin) {
-  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  if (auto o = check_caller(origin, "MPI_Win_unlock_all"); !o.is_done()) return o;
   origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (!s.lock_all)
     return rma_outcome::erroneous(rma_rule::unlock_without_lock, "MPI_Win_unlock_all without MPI_Win_lock_all");
@@ -238,8 +250,24 @@ rma_outcome session::unlock_all(int origin) {
   return rma_outcome::done();
 }
 
+rma_outcome session::free_window(int rank) {
+  if (auto o = check_caller(rank, "MPI_Win_free"); !o.is_done()) return o;
+  const origin_state& s = origins_[static_cast<std::size_t>(rank)];
+  const auto inside = [&](const std::string& what) {
+    return rma_outcome::erroneous(rma_rule::free_inside_epoch,
+                                  "MPI_Win_free by rank " + std::to_string(rank) + " " + what);
+  };
+  if (s.lock_all) return inside("while it holds MPI_Win_lock_all");
+  if (!s.locks.empty()) return inside("while it holds a lock on rank " + std::to_string(s.locks.begin()->first));
+  if (s.started) return inside("inside its MPI_Win_start epoch");
+  if (exposed_[static_cast<std::size_t>(rank)]) return inside("between its MPI_Win_post and MPI_Win_wait");
+  if (fence_access_epoch_) return inside("inside the access epoch of a fence that another fence follows");
+  freed_[static_cast<std::size_t>(rank)] = true;
+  return rma_outcome::done();
+}
+
 rma_outcome session::flush(int origin, int target) {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+  for (auto o : {check_caller(origin, "MPI_Win_flush"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   if (!in_passive_epoch(origin, target))
     return rma_outcome::erroneous(rma_rule::flush_outside_passive_epoch,
@@ -249,7 +277,7 @@ rma_outcome session::flush(int origin, int target) {
 }
 
 rma_outcome session::flush_all(int origin) {
-  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  if (auto o = check_caller(origin, "MPI_Win_flush_all"); !o.is_done()) return o;
   const origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (!s.lock_all && s.locks.empty())
     return rma_outcome::erroneous(rma_rule::flush_outside_passive_epoch, "rank " + std::to_string(origin) +
@@ -259,7 +287,7 @@ rma_outcome session::flush_all(int origin) {
 }
 
 rma_outcome session::flush_local(int origin, int target) {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+  for (auto o : {check_caller(origin, "MPI_Win_flush_local"), check_rank(target, "target")})
     if (!o.is_done()) return o;
   if (!in_passive_epoch(origin, target))
     return rma_outcome::erroneous(
@@ -271,7 +299,7 @@ rma_outcome session::flush_local(int origin, int target) {
 }
 
 rma_outcome session::flush_local_all(int origin) {
-  if (auto o = check_rank(origin, "origin"); !o.is_done()) return o;
+  if (auto o = check_caller(origin, "MPI_Win_flush_local_all"); !o.is_done()) return o;
   const origin_state& s = origins_[static_cast<std::size_t>(origin)];
   if (!s.lock_all && s.locks.empty())
     return rma_outcome::erroneous(rma_rule::flush_outside_passive_epoch,
@@ -281,7 +309,7 @@ rma_outcome session::flush_local_all(int origin) {
 }
 
 rma_outcome session::check_epoch(int origin, int target, std::string_view call, bool request_based) const {
-  for (auto o : {check_rank(origin, "origin"), check_rank(target, "target")})
+  for (auto o : {check_caller(origin, call), check_rank(target, "target")})
     if (!o.is_done()) return o;
   const bool passive = in_passive_epoch(origin, target);
   if (request_based && !passive)
@@ -289,7 +317,7 @@ rma_outcome session::check_epoch(int origin, int target, std::string_view call, 
                                   std::string(call) + " from rank " + std::to_string(origin) +
                                       " without a lock on rank " + std::to_string(target));
   const auto& started = origins_[static_cast<std::size_t>(origin)].started;
-  if (!passive && !fence_epoch_ && started != target)
+  if (!passive && !fence_epoch_ && !(started && started->contains(target)))
     return rma_outcome::erroneous(
         rma_rule::no_access_epoch,
         std::string(call) + " from rank " + std::to_string(origin) + " to rank " + std::to_string(target));

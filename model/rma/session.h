@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,15 +56,20 @@ class session {
   rma_outcome unlock(int origin, int target);
   rma_outcome lock_all(int origin);
   rma_outcome unlock_all(int origin);
-  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of one target opens an
-  // active-target access epoch, MPI_Win_complete ends it and completes its calls. Matching
-  // starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
-  rma_outcome pscw_start(int origin, int target);
+  // PSCW, the origin's side (§13.5.2): MPI_Win_start with a group of targets opens an
+  // active-target access epoch to each of them, MPI_Win_complete ends it and completes its calls.
+  // Matching starts with posts is the caller's (sim/rma/scenario_buffers_sync.cpp).
+  rma_outcome pscw_start(int origin, const std::set<int>& group);
   rma_outcome pscw_complete(int origin);
   // PSCW, the target's side: MPI_Win_post exposes the target's window until MPI_Win_wait (or an
   // MPI_Win_test that returns true). A lock on an exposed window is erroneous, either way round.
   rma_outcome pscw_post(int target);
   rma_outcome pscw_wait(int target);
+  // MPI_Win_free by `rank` (§13.2.5): only once its RMA involvement on the window is over (no
+  // lock or lock_all held, no start without complete, no post without wait, not between two
+  // fences). After it, every RMA or synchronisation call of `rank` on the window is erroneous,
+  // and so is a fence (every rank calls it). An erroneous free frees nothing.
+  rma_outcome free_window(int rank);
   rma_outcome flush(int origin, int target);
   rma_outcome flush_all(int origin);
   rma_outcome flush_local(int origin, int target);
@@ -109,13 +115,15 @@ class session {
   struct origin_state {
     std::map<int, lock_type> locks;  // target → lock held
     bool lock_all = false;
-    std::optional<int> started;      // the target of its MPI_Win_start epoch
+    std::optional<std::set<int>> started;  // the group of its MPI_Win_start epoch
   };
 
   bool in_passive_epoch(int origin, int target) const;
   static rma_outcome inside_fence_epoch(std::string_view call, int origin);
   bool any_passive_epoch() const;
   rma_outcome check_rank(int rank, std::string_view role) const;
+  // check_rank, and that `rank` has not freed the window before calling `call` on it.
+  rma_outcome check_caller(int rank, std::string_view call) const;
   // Applies the pending calls that `which` selects, in issue order, and forgets them.
   template <class Which>
   void complete(Which which);
@@ -139,6 +147,7 @@ class session {
   std::vector<pending_call> pending_;
   std::vector<bool> request_done_;  // indexed by request_id
   std::vector<bool> exposed_;       // per rank: between its MPI_Win_post and MPI_Win_wait
+  std::vector<bool> freed_;         // per rank: after its MPI_Win_free
 };
 
 }  // namespace redsem::rma

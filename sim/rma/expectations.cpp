@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
+
+#include "model/element_compare.h"
+#include "sim/rma/scenario_values.h"
 
 namespace redsem::sim::rma {
 namespace {
@@ -51,6 +55,40 @@ bool expects(const scenario& s, expectation_kind kind, std::string_view name) {
                      [&](const expectation& e) { return e.kind == kind && e.name == name; });
 }
 
+// The values fetched on the expectation's line, over every group and element: a search that
+// stopped early can show a value outside the list (refuting), never that the list is all.
+judgement judge_fetched(const expectation& e, const exploration& x) {
+  const std::string prefix = "line " + std::to_string(e.fetched_line) + " (";
+  std::set<std::string> seen;
+  bool any = false, beyond = false;
+  basic_type type = basic_type::int_;
+  for (const group_report& g : x.groups)
+    for (const value_set& v : g.values)
+      if (v.what.starts_with(prefix) && v.what.find(" fetched ") != std::string::npos) {
+        any = true;
+        type = v.type;  // one call fetches one predefined type
+        seen.insert(v.values.begin(), v.values.end());
+        beyond = beyond || v.distinct > v.values.size();
+      }
+  if (!any) return {judgement_status::not_met, "line " + std::to_string(e.fetched_line) + " fetches nothing"};
+  std::string shown;
+  for (const std::string& v : seen) shown += (shown.empty() ? "" : ", ") + v;
+  // The listed values as the report prints them ("1:2" is a pair's "(1, 2)").
+  std::set<std::string> want;
+  for (const std::string& text : e.fetched) {
+    std::array<std::byte, redsem::rma::max_element_bytes> bytes{};
+    std::string error;
+    if (!parse_element(type, text, bytes.data(), &error))
+      return {judgement_status::not_met, "'" + text + "' is not a value of " + std::string(to_string(type)) + ": " + error};
+    want.insert(format_element(datatype::predefined(type), bytes.data()));
+  }
+  const bool outside = beyond || std::any_of(seen.begin(), seen.end(), [&](const std::string& v) { return !want.contains(v); });
+  const std::string detail = "fetched " + shown + (beyond ? ", and more" : "");
+  if (outside) return {judgement_status::not_met, detail};
+  if (!x.complete) return {judgement_status::unknown, detail};
+  return {seen == want ? judgement_status::met : judgement_status::not_met, detail};
+}
+
 }  // namespace
 
 struct status_names {
@@ -96,6 +134,7 @@ judgement judge(const expectation& e, const scenario& s, const exploration& x) {
       if (x.complete) return {found == want ? judgement_status::met : judgement_status::not_met, detail};
       return {found > want ? judgement_status::not_met : judgement_status::unknown, detail};
     }
+    case expectation_kind::fetched: return judge_fetched(e, x);
     case expectation_kind::erroneous: {
       const bool found = std::any_of(s.rejected.begin(), s.rejected.end(), [&](const rejected_call& r) {
         return describe(r.outcome.broken_rule()).name == e.name;

@@ -43,7 +43,7 @@ class value_order {
   std::size_t size_;
 };
 
-constexpr std::size_t shown = 8;
+constexpr std::size_t shown = max_shown_values;
 
 // Every share's bytes; one process's own when the search is not split.
 std::vector<std::string> gather(const search_share& share, const std::string& mine) {

@@ -24,12 +24,15 @@ struct outcome_place {
   std::size_t at = 0;  // its first byte in the outcome
 };
 
+// How many of a place's values a value_set keeps (and a report shows).
+inline constexpr std::size_t max_shown_values = 8;
+
 // The values one place ends with across all outcomes of its group.
 struct value_set {
   std::string what;
   basic_type type = basic_type::int_;
   std::size_t distinct = 0;
-  std::vector<std::string> values;  // formatted, the first few in value order (numbers ascending)
+  std::vector<std::string> values;  // formatted, the first max_shown_values in value order (numbers ascending)
   bool numeric = false;             // floating point: min and max below are meaningful
   std::string min, max;
   long double spread = 0;           // max − min

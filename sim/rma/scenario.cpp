@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "sim/rma/scenario_buffers_sync.h"
+#include "sim/rma/scenario_header.h"
 #include "sim/rma/scenario_lines.h"
 #include "sim/rma/scenario_values.h"
 
@@ -67,15 +68,18 @@ class builder {
   }
 
   scenario build() {
-    read_headers();
-    session s(sc_.ranks, window_bytes_, disp_unit_, info_, policy_);
+    header_ = read_header(lines_, limits_);
+    sc_.target = header_.target;
+    sc_.ranks = header_.ranks;
+    sc_.expectations = header_.expectations;
+    session s(sc_.ranks, header_.window_bytes, header_.disp_unit, header_.info, header_.semantics);
     for (const auto& r : lines_)
       if (r.head == "init") init(s, r);
     windows_of_targets(s);
-    sc_.program.info = info_;
-    sc_.program.semantics = policy_;
+    sc_.program.info = header_.info;
+    sc_.program.semantics = header_.semantics;
     open_epoch(s);
-    side_.plan_exposures(lines_);
+    side_.exposures().plan(lines_);
     for (const auto& r : lines_) {
       if (r.head == "rank") rank_line(s, r);
       else if (r.head == "local") local(s, r);
@@ -85,68 +89,6 @@ class builder {
   }
 
  private:
-  void read_headers() {
-    int highest = 0, highest_line = 1;
-    bool have_window = false;
-    for (const auto& r : lines_) {
-      if (r.head == "window") {
-        if (r.words.empty()) throw bad_input{r.line, "window BYTES [disp_unit=N]"};
-        window_bytes_ = int_key(line_record{r.line, "", {}, {{"bytes", r.words[0]}}, -1}, "bytes", 0);
-        disp_unit_ = int_key(r, "disp_unit", 1);
-        if (window_bytes_ <= 0 || window_bytes_ > limits_.max_window_bytes || disp_unit_ <= 0)
-          throw bad_input{r.line, "window BYTES needs 1 to " + std::to_string(limits_.max_window_bytes) +
-                                      " bytes and a positive disp_unit"};
-        have_window = true;
-      } else if (r.head == "target" || r.head == "ranks") {
-        const auto v = r.words.empty() ? -1 : int_key(line_record{r.line, "", {}, {{r.head, r.words[0]}}, -1}, r.head, -1);
-        const bool ranks = r.head == "ranks";
-        const int lowest = ranks ? 1 : 0, highest_allowed = ranks ? limits_.max_ranks : limits_.max_ranks - 1;
-        if (v < lowest || v > highest_allowed)
-          throw bad_input{r.line, r.head + " needs an integer from " + std::to_string(lowest) + " to " +
-                                      std::to_string(highest_allowed)};
-        (r.head == "target" ? sc_.target : sc_.ranks) = static_cast<int>(v);
-        if (r.head == "target") target_line_ = r.line;
-      } else if (r.head == "epoch") {
-        if (r.words.size() != 1 || (r.words[0] != "fence" && r.words[0] != "lock_all" && r.words[0] != "none"))
-          throw bad_input{r.line, "epoch fence|lock_all|none"};
-        epoch_ = r.words[0];
-      } else if (r.head == "info") {
-        for (const auto& [k, v] : r.keys) {
-          std::string error;
-          if (!set_info_key(info_, k, v, &error)) throw bad_input{r.line, error};
-        }
-      } else if (r.head == "policy") {
-        std::string error;
-        const auto p = parse_policy(r.words.empty() ? "" : r.words[0], &error);
-        if (!p) throw bad_input{r.line, "policy: " + error};
-        policy_ = *p;
-      } else if (r.head == "expect") {
-        sc_.expectations.push_back(read_expect_line(r));
-      } else if (r.head == "rank") {
-        // The group holds the ranks named, as callers or as a call's target=T.
-        const int named = std::max<std::int64_t>(r.rank, std::min<std::int64_t>(int_key(r, "target", 0), limits_.max_ranks));
-        if (highest < named) highest_line = r.line;
-        highest = std::max(highest, named);
-      } else if (r.head != "init" && r.head != "local" && r.head != "fence") {
-        throw bad_input{r.line, "unknown directive '" + r.head + "'"};
-      }
-    }
-    if (!have_window) throw bad_input{1, "the scenario needs a 'window BYTES' line"};
-    check_ranks(highest, highest_line);
-  }
-
-  // The group holds the target and every origin: given by 'ranks', or the highest named + 1.
-  void check_ranks(int highest, int highest_line) {
-    const bool given = sc_.ranks != 0;
-    if (!given) sc_.ranks = std::max(highest, sc_.target) + 1;
-    const std::string group = given ? "'ranks " + std::to_string(sc_.ranks) + "'"
-                                    : "the limit of " + std::to_string(limits_.max_ranks) + " ranks";
-    const int allowed = given ? sc_.ranks : limits_.max_ranks;
-    if (highest >= allowed)
-      throw bad_input{highest_line, "rank " + std::to_string(highest) + " is beyond " + group};
-    if (sc_.target >= sc_.ranks) throw bad_input{target_line_, "target " + std::to_string(sc_.target) + " is beyond " + group};
-  }
-
   // Elements moved by all calls together stay within the limit (the concurrency analysis
   // compares them pairwise).
   void use_elements(const line_record& r, std::int64_t count, const datatype& type) {
@@ -157,16 +99,16 @@ class builder {
   }
 
   void init(session& s, const line_record& r) {
-    if (r.words.empty()) throw bad_input{r.line, "init TYPE V1 V2 … [at=BYTE]"};
+    if (r.words.empty()) throw bad_input{r.line, "init TYPE V1 V2 … [at=BYTE] [target=T]"};
     std::string error;
     const auto t = parse_basic_type(r.words[0]);
     if (!t) throw bad_input{r.line, "unknown predefined type '" + r.words[0] + "'"};
     std::int64_t at = int_key(r, "at", 0);
     for (std::size_t i = 1; i < r.words.size(); ++i, at += info(*t).size) {
       if (r.words[i].find('=') != std::string::npos) continue;
-      if (at < 0 || at > window_bytes_ - static_cast<std::int64_t>(info(*t).size))
-        throw bad_input{r.line, "init writes outside the " + std::to_string(window_bytes_) + "-byte window"};
-      if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(sc_.target)).data() + at, &error))
+      if (at < 0 || at > header_.window_bytes - static_cast<std::int64_t>(info(*t).size))
+        throw bad_input{r.line, "init writes outside the " + std::to_string(header_.window_bytes) + "-byte window"};
+      if (!parse_element(*t, r.words[i], s.space().bytes(s.window_memory(call_target(r))).data() + at, &error))
         throw bad_input{r.line, error};
     }
   }
@@ -174,27 +116,23 @@ class builder {
   // fence: every rank in one active-target epoch; lock_all: each in a passive-target epoch to
   // all; none: no epoch until a rank's lock or lock_all line.
   void open_epoch(session& s) {
-    if (epoch_ == "fence") s.fence(true);  // the scenario's end is the closing fence
-    if (epoch_ == "lock_all")
+    if (header_.epoch == "fence") s.fence(true);  // the scenario's end is the closing fence
+    if (header_.epoch == "lock_all")
       for (int rank = 0; rank < sc_.ranks; ++rank) side_.lock_all(s, rank);
   }
 
-  // "target=T" on a rank's call: another rank's window than the scenario's target.
-  int call_target(const line_record& r) const {
-    if (!r.keys.contains("target")) return sc_.target;
-    const std::int64_t t = int_key(r, "target", 0);
-    if (t < 0 || t >= sc_.ranks)
-      throw bad_input{r.line, "target=" + r.keys.at("target") + " is not a rank of the window group (0 to " +
-                                  std::to_string(sc_.ranks - 1) + ")"};
-    return static_cast<int>(t);
-  }
+  // "target=T" on a rank's call, an init or a local line: another rank's window than the
+  // scenario's target.
+  int call_target(const line_record& r) const { return target_key(r, sc_.target, sc_.ranks); }
 
-  // The program's window: the target's, or, when calls name other targets, each target's in
-  // turn (the scenario's target first), every one as the init lines left it.
+  // The program's window: the target's, or, when calls, init or local lines name other targets,
+  // each target's in turn (the scenario's target first), every one as the init lines left it.
   void windows_of_targets(session& s) {
     std::set<int> others;
     for (const auto& r : lines_)
-      if (r.head == "rank" && r.keys.contains("target") && call_target(r) != sc_.target) others.insert(call_target(r));
+      if ((r.head == "rank" || r.head == "local" || r.head == "init") && r.keys.contains("target") &&
+          call_target(r) != sc_.target)
+        others.insert(call_target(r));
     std::vector<int> targets{sc_.target};
     targets.insert(targets.end(), others.begin(), others.end());
     for (int t : targets) {
@@ -212,10 +150,11 @@ class builder {
     a.completion_phase = side_.completions(a.origin, a.target);
     a.fence_epoch = fences_;
     const bool local = a.kind == access_kind::local_load || a.kind == access_kind::local_store;
-    if (local && side_.target_posts()) {
-      a.exposure_begin = side_.target_events();
+    const exposure_plan& pscw = side_.exposures();
+    if (local && pscw.has_posts(a.target)) {
+      a.exposure_begin = pscw.target_events(a.target);
       a.exposure_end = a.exposure_begin + 1;
-    } else if (const auto e = side_.exposure(a.origin); e && !local && a.target == sc_.target) {
+    } else if (const auto e = pscw.exposure(a.origin, a.target); e && !local) {
       std::tie(a.exposure_begin, a.exposure_end) = *e;
     }
     const auto passive = side_.passive(a.origin, a.target);
@@ -233,7 +172,7 @@ class builder {
     if (!r.words.empty()) throw bad_input{r.line, "fence (a line of its own: every rank calls MPI_Win_fence)"};
     // It starts an access epoch if another fence follows: a later line, or the closing fence of
     // an "epoch fence" scenario (§13.5.1).
-    const bool another_follows = epoch_ == "fence" || std::any_of(lines_.begin(), lines_.end(), [&](const line_record& l) {
+    const bool another_follows = header_.epoch == "fence" || std::any_of(lines_.begin(), lines_.end(), [&](const line_record& l) {
                                    return l.head == "fence" && l.line > r.line;
                                  });
     if (const auto o = s.fence(another_follows); !o.is_done()) return sc_.rejected.push_back({r.line, "fence", o});
@@ -318,12 +257,14 @@ class builder {
     if (local && (side_.named(r, "origin") || side_.named(r, "result")))
       throw bad_input{r.line, "local: lines take literal values; named buffers belong to a rank's calls"};
     const datatype type = type_key(r, "type", limits_);
-    const int target = local ? sc_.target : call_target(r);
+    const int target = call_target(r);
     const target_spec t{target, int_key(r, "disp", 0), int_key(r, "count", 1), type};
     const bool request_based = !local && r.words[0].front() == 'r';  // rput, rget
     if (r.keys.contains("req") && !request_based)
       throw bad_input{r.line, "req= names the request of raccumulate, rget_accumulate, rput or rget only"};
-    const std::string what = local ? std::string(to_string(kind)) : "rank " + std::to_string(origin) + " " + r.words[0];
+    const std::string what = !local                ? "rank " + std::to_string(origin) + " " + r.words[0]
+                             : target == sc_.target ? std::string(to_string(kind))
+                                                    : "rank " + std::to_string(target) + " " + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     const buffer b = target_buffer(s.geometry(), t);
     const std::int64_t n = element_count(b);
@@ -377,21 +318,19 @@ class builder {
   }
 
   void local(session& s, const line_record& r) {
-    if (!r.words.empty() && side_.is_target_synchronisation(r.words[0])) return side_.target_synchronisation(s, r);
+    if (!r.words.empty() && r.words[0] == "free") return side_.free_window(s, r, call_target(r));
+    if (!r.words.empty() && exposure_plan::is_target_synchronisation(r.words[0]))
+      return side_.target_synchronisation(s, r);
     if (r.words.empty() || (r.words[0] != "store" && r.words[0] != "load"))
-      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test"};
-    put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, sc_.target);
+      throw bad_input{r.line, "local: store|load type=T disp=D [origin=V,…] | post [RANKS] | wait | test | free, [target=T]"};
+    put_or_get(s, r, r.words[0] == "store" ? access_kind::local_store : access_kind::local_load, call_target(r));
   }
 
   std::vector<line_record> lines_;
   const scenario_limits& limits_;
   std::int64_t elements_ = 0;  // moved by the calls read so far
   scenario sc_;
-  std::int64_t window_bytes_ = 0, disp_unit_ = 1;
-  int target_line_ = 1;
-  window_info info_;
-  policy policy_;
-  std::string epoch_ = "fence";
+  scenario_header header_;
   std::map<int, int> sequence_;
   int fences_ = 0;  // fence lines so far
   buffers_and_synchronisation side_;  // after sc_, which it refers to

@@ -123,7 +123,7 @@ namespace {
 const std::set<std::string>& synchronisation_names() {
   static const std::set<std::string> names{"flush",    "flush_local", "flush_all", "flush_local_all",
                                            "wait",     "unlock_all",  "lock",      "unlock",
-                                           "lock_all", "start",       "complete"};
+                                           "lock_all", "start",       "complete",  "free"};
   return names;
 }
 
@@ -144,12 +144,13 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
       name == "flush" || name == "flush_local" || name == "unlock" || name == "lock" || name == "start";
   const std::string what = "rank " + std::to_string(r.rank) + " " + name;
   if (name == "lock") return lock(s, r);
+  if (name == "free") return free_window(s, r, r.rank);
   if (r.words.size() > (takes_rank || name == "wait" ? 2u : 1u) || (name == "wait" && r.words.size() != 2))
     throw bad_input{r.line, name == "wait"
                                 ? "rank R: wait REQ (the req= of an earlier raccumulate or rget_accumulate)"
                                 : "rank R: " + name + (takes_rank ? " [TARGET]" : "")};
   int target = sc_.target;
-  if (takes_rank && r.words.size() == 2) target = rank_word(r, r.words[1]);
+  if (takes_rank && r.words.size() == 2 && name != "start") target = rank_word(r, r.words[1]);
   rma_outcome o = rma_outcome::done();
   if (name == "flush") o = s.flush(r.rank, target);
   else if (name == "flush_local") o = s.flush_local(r.rank, target);
@@ -158,7 +159,7 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   else if (name == "unlock") o = s.unlock(r.rank, target);
   else if (name == "unlock_all") o = s.unlock_all(r.rank);
   else if (name == "lock_all") o = lock_all(s, r.rank);
-  else if (name == "start") o = start(s, r, target);
+  else if (name == "start") o = start(s, r);
   else if (name == "complete") o = s.pscw_complete(r.rank);
   else o = wait(s, r);
   if (!o.is_done()) return sc_.rejected.push_back({r.line, what + (r.words.size() == 2 ? " " + r.words[1] : ""), o});
@@ -166,7 +167,15 @@ void buffers_and_synchronisation::synchronisation(session& s, const line_record&
   if (name == "flush_all" || name == "unlock_all" || name == "complete") ++completions_[{r.rank, -1}];
   if (name == "unlock") passive_.erase({r.rank, target});
   if (name == "unlock_all") passive_.erase({r.rank, -1});
-  if (name == "complete") exposures_.erase(r.rank);
+  if (name == "complete") exposures_.complete(r.rank);
+}
+
+void buffers_and_synchronisation::free_window(session& s, const line_record& r, int rank) {
+  const bool local = r.head == "local";
+  if (r.words.size() != (local && r.keys.contains("target") ? 2u : 1u))
+    throw bad_input{r.line, local ? "local: free [target=T]" : "rank R: free"};
+  if (const auto o = s.free_window(rank); !o.is_done())
+    sc_.rejected.push_back({r.line, "rank " + std::to_string(rank) + " free", o});
 }
 
 // "rank R: lock [T] shared|exclusive". An exclusive lock on the scenario's target opens an
@@ -196,81 +205,31 @@ std::optional<buffers_and_synchronisation::passive_epoch> buffers_and_synchronis
   return it->second;
 }
 
-void buffers_and_synchronisation::plan_exposures(const std::vector<line_record>& lines) {
-  int events = 0;
-  std::map<int, int> starts;  // per rank, its start lines on the target so far
-  struct start_line {
-    int line, rank, k;  // the rank's k-th start on the target
-  };
-  std::vector<start_line> start_lines;
-  for (const auto& r : lines) {
-    if (r.head == "local" && !r.words.empty() && is_target_synchronisation(r.words[0])) {
-      ++events;
-      if (r.words[0] == "post") posts_.push_back({post_group(r), events, std::numeric_limits<int>::max()});
-      else if (!posts_.empty() && posts_.back().wait == std::numeric_limits<int>::max()) posts_.back().wait = events;
-    } else if (r.head == "rank" && !r.words.empty() && r.words[0] == "start") {
-      if ((r.words.size() == 2 ? rank_word(r, r.words[1]) : sc_.target) != sc_.target) continue;
-      start_lines.push_back({r.line, r.rank, starts[r.rank]++});
-    }
-  }
-  for (const auto& [line, rank, k] : start_lines) {
-    int seen = 0;
-    for (std::size_t p = 0; p < posts_.size(); ++p)
-      if (posts_[p].group.contains(rank) && seen++ == k) {
-        start_matches_[line] = p;
-        break;
-      }
-  }
-}
-
-std::set<int> buffers_and_synchronisation::post_group(const line_record& r) const {
-  if (r.words.size() > 2) throw bad_input{r.line, "local: post [RANK,RANK,…]"};
-  std::set<int> group;
-  if (r.words.size() == 1) {
-    for (int rank = 0; rank < sc_.ranks; ++rank)
-      if (rank != sc_.target) group.insert(rank);
-    return group;
-  }
-  std::istringstream in(r.words[1]);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos)
-      throw bad_input{r.line, "local: post RANK,RANK,…: '" + item + "' is not a rank"};
-    group.insert(rank_word(r, item));
-  }
-  return group;
-}
-
 void buffers_and_synchronisation::target_synchronisation(session& s, const line_record& r) {
   const std::string& name = r.words[0];
-  if (name != "post" && r.words.size() != 1) throw bad_input{r.line, "local: " + name};
-  ++events_;
-  const rma_outcome o = name == "post" ? s.pscw_post(sc_.target) : s.pscw_wait(sc_.target);
-  if (!o.is_done()) sc_.rejected.push_back({r.line, "local " + name, o});
+  const int target = exposures_.target_of(r);
+  if (name != "post" && r.words.size() != (r.keys.contains("target") ? 2u : 1u))
+    throw bad_input{r.line, "local: " + name + " [target=T]"};
+  exposures_.target_event(target);
+  const rma_outcome o = name == "post" ? s.pscw_post(target) : s.pscw_wait(target);
+  if (!o.is_done())
+    sc_.rejected.push_back(
+        {r.line, "local " + name + (target == sc_.target ? "" : " target=" + std::to_string(target)), o});
 }
 
-// MPI_Win_start on `target`: on the scenario's target, its accesses fall in the exposure epoch
-// of the post it matches; a scenario that writes the target's posts needs one (§13.5.2).
-rma_outcome buffers_and_synchronisation::start(session& s, const line_record& r, int target) {
-  const rma_outcome o = s.pscw_start(r.rank, target);
-  if (!o.is_done() || target != sc_.target || posts_.empty()) return o;
-  const auto match = start_matches_.find(r.line);
-  if (match == start_matches_.end()) {
+// MPI_Win_start on a group: the accesses to each target whose posts the scenario writes fall in
+// the exposure epoch of the post the start matches, and there must be one (§13.5.2).
+rma_outcome buffers_and_synchronisation::start(session& s, const line_record& r) {
+  const std::set<int> group = exposures_.start_group(r);
+  const rma_outcome o = s.pscw_start(r.rank, group);
+  if (!o.is_done()) return o;
+  for (int target : exposures_.start(r.line, r.rank, group))
     sc_.rejected.push_back({r.line, "rank " + std::to_string(r.rank) + " start",
                             rma_outcome::erroneous(rma_rule::start_without_post,
                                                    "no MPI_Win_post of rank " + std::to_string(target) +
                                                        " with rank " + std::to_string(r.rank) +
                                                        " in its group matches this MPI_Win_start")});
-    return o;  // the epoch is open all the same: its accesses are checked as usual
-  }
-  const exposure_epoch& e = posts_[match->second];
-  exposures_[r.rank] = {e.post, e.wait};
-  return o;
-}
-
-std::optional<std::pair<int, int>> buffers_and_synchronisation::exposure(int rank) const {
-  const auto it = exposures_.find(rank);
-  if (it == exposures_.end()) return std::nullopt;
-  return it->second;
+  return o;  // the epoch is open all the same: its accesses are checked as usual
 }
 
 rma_outcome buffers_and_synchronisation::wait(session& s, const line_record& r) {

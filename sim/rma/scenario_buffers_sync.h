@@ -13,6 +13,7 @@
 
 #include "model/rma/session.h"
 #include "sim/rma/scenario.h"
+#include "sim/rma/scenario_exposures.h"
 #include "sim/rma/scenario_lines.h"
 
 namespace redsem::sim::rma::detail {
@@ -32,7 +33,8 @@ class buffers_and_synchronisation {
   };
 
   // Findings go to sc.rejected; sc.target is the window's target.
-  buffers_and_synchronisation(scenario& sc, const scenario_limits& limits) : sc_(sc), limits_(limits) {}
+  buffers_and_synchronisation(scenario& sc, const scenario_limits& limits)
+      : sc_(sc), limits_(limits), exposures_(sc) {}
 
   // Whether key=@NAME names a buffer.
   static bool named(const line_record& r, const std::string& key);
@@ -49,6 +51,8 @@ class buffers_and_synchronisation {
   // Whether a rank line's first word is a synchronisation call (flush, lock, wait, start, …).
   static bool is_synchronisation(const std::string& name);
   void synchronisation(redsem::rma::session& s, const line_record& r);
+  // "rank R: free" or "local: free": MPI_Win_free by `rank`.
+  void free_window(redsem::rma::session& s, const line_record& r, int rank);
 
   // The request a call's req= names, for a later "wait REQ" (none: the call was erroneous).
   void name_request(int rank, const std::string& name, int line, std::optional<redsem::rma::request_id> request) {
@@ -64,20 +68,10 @@ class buffers_and_synchronisation {
   };
   std::optional<passive_epoch> passive(int rank, int target) const;
 
-  // PSCW, the target's side: "local: post [R,R,…]" (default: every other rank), "local: wait",
-  // "local: test" (an MPI_Win_test that returns true). plan_exposures reads them all first, since
-  // an origin's start matches the post it pairs with wherever the file writes it: the k-th start
-  // of rank R on the target matches the k-th post whose group holds R (§13.5.2).
-  void plan_exposures(const std::vector<line_record>& lines);
-  static bool is_target_synchronisation(const std::string& name) {
-    return name == "post" || name == "wait" || name == "test";
-  }
+  // PSCW (scenario_exposures.h): the target's side, "local: post|wait|test [target=T]".
   void target_synchronisation(redsem::rma::session& s, const line_record& r);
-  // The target's post, wait and test lines so far; whether the scenario has any post line.
-  int target_events() const { return events_; }
-  bool target_posts() const { return !posts_.empty(); }
-  // [post, wait) of the exposure epoch `rank`'s current start epoch matched, if any.
-  std::optional<std::pair<int, int>> exposure(int rank) const;
+  const exposure_plan& exposures() const { return exposures_; }
+  exposure_plan& exposures() { return exposures_; }
 
   // The rank's completions at `target` so far: its later accesses there are ordered after them.
   int completions(int rank, int target) const {
@@ -96,8 +90,7 @@ class buffers_and_synchronisation {
   void write_values(redsem::rma::session& s, const line_record& r, const buffer_ref& ref, const std::string& text);
   void lock(redsem::rma::session& s, const line_record& r);
   redsem::rma::rma_outcome wait(redsem::rma::session& s, const line_record& r);
-  redsem::rma::rma_outcome start(redsem::rma::session& s, const line_record& r, int target);
-  std::set<int> post_group(const line_record& r) const;
+  redsem::rma::rma_outcome start(redsem::rma::session& s, const line_record& r);
 
   scenario& sc_;
   const scenario_limits& limits_;
@@ -107,14 +100,7 @@ class buffers_and_synchronisation {
   std::int64_t buffer_bytes_ = 0;                                 // of all named buffers
   std::map<std::pair<int, int>, passive_epoch> passive_;  // (rank, target or -1 for lock_all), while held
   int next_epoch_ = 0;
-  struct exposure_epoch {
-    std::set<int> group;
-    int post, wait;  // their numbers among the target's post, wait and test lines (wait: INT_MAX if none)
-  };
-  std::vector<exposure_epoch> posts_;
-  std::map<int, std::size_t> start_matches_;       // start line → index into posts_
-  std::map<int, std::pair<int, int>> exposures_;  // per rank in a matched start epoch
-  int events_ = 0;
+  exposure_plan exposures_;
 };
 
 }  // namespace redsem::sim::rma::detail

@@ -72,4 +72,25 @@ int rank_word(const line_record& r, const std::string& word) {
   return static_cast<int>(std::clamp<std::int64_t>(t, -1, std::numeric_limits<int>::max()));
 }
 
+int target_key(const line_record& r, int fallback, int ranks) {
+  if (!r.keys.contains("target")) return fallback;
+  const std::int64_t t = int_key(r, "target", 0);
+  if (t < 0 || t >= ranks)
+    throw bad_input{r.line, "target=" + r.keys.at("target") + " is not a rank of the window group (0 to " +
+                                std::to_string(ranks - 1) + ")"};
+  return static_cast<int>(t);
+}
+
+std::set<int> rank_list(const line_record& r, const std::string& word, const std::string& usage) {
+  std::set<int> group;
+  std::istringstream in(word);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos)
+      throw bad_input{r.line, usage + ": '" + item + "' is not a rank"};
+    group.insert(rank_word(r, item));
+  }
+  if (group.empty()) throw bad_input{r.line, usage + ": no rank"};
+  return group;
+}
+
 }  // namespace redsem::sim::rma::detail

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,10 @@ datatype type_key(const line_record& r, const std::string& key, const scenario_l
 std::vector<std::string> values_key(const line_record& r, const std::string& key);
 // A rank named on a line; beyond the group it is the model's rank_out_of_range finding.
 int rank_word(const line_record& r, const std::string& word);
+// The window a line names with target=T (`fallback` when absent): a rank of the `ranks` group.
+int target_key(const line_record& r, int fallback, int ranks);
+// A group written "R,R,…" (ranks beyond the window group are the model's rank_out_of_range).
+std::set<int> rank_list(const line_record& r, const std::string& word, const std::string& usage);
 // "expect clean|serializable|non_serializable|finding KIND|erroneous RULE|outcomes N"
 // (scenario_expect_line.cpp).
 expectation read_expect_line(const line_record& r);

@@ -164,8 +164,8 @@ TEST_F(RmaEpochs, MpiNoOpIgnoresTheOriginBuffer) {
 
 TEST_F(RmaEpochs, StartAndCompleteBoundAnActiveTargetAccessEpoch) {
   EXPECT_EQ(s.pscw_complete(0).broken_rule(), rma_rule::complete_without_start);
-  ASSERT_TRUE(s.pscw_start(0, 1).is_done());
-  EXPECT_EQ(s.pscw_start(0, 1).broken_rule(), rma_rule::overlapping_access_epochs);
+  ASSERT_TRUE(s.pscw_start(0, {1}).is_done());
+  EXPECT_EQ(s.pscw_start(0, {1}).broken_rule(), rma_rule::overlapping_access_epochs);
   EXPECT_EQ(s.lock(0, 1, lock_type::shared).broken_rule(), rma_rule::overlapping_access_epochs);
   EXPECT_EQ(s.lock_all(0).broken_rule(), rma_rule::overlapping_access_epochs);
   ASSERT_TRUE(s.issue(sum()).outcome.is_done());
@@ -178,7 +178,7 @@ TEST_F(RmaEpochs, StartAndCompleteBoundAnActiveTargetAccessEpoch) {
   EXPECT_EQ(target0(), 11) << "MPI_Win_complete completes the epoch's calls";
   EXPECT_EQ(s.issue(sum()).outcome.broken_rule(), rma_rule::no_access_epoch);
   ASSERT_TRUE(s.lock_all(0).is_done());
-  EXPECT_EQ(s.pscw_start(0, 1).broken_rule(), rma_rule::overlapping_access_epochs);
+  EXPECT_EQ(s.pscw_start(0, {1}).broken_rule(), rma_rule::overlapping_access_epochs);
 }
 
 TEST_F(RmaEpochs, PutsAndGetsAreFollowedForTheirBuffers) {

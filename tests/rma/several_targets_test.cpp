@@ -63,5 +63,25 @@ TEST(RmaSeveralTargets, ATargetOutsideTheGroupIsBadInput) {
   EXPECT_EQ(parse_error("window 4\nrank 0: put type=int disp=0 origin=1 target=x\n"), "s.rma:2: target=x is not an integer");
 }
 
+// init and local lines with target=T: rank T's window values and its own loads and stores.
+TEST(RmaSeveralTargets, InitAndLocalLinesNameTheirWindow) {
+  const scenario s = parsed(
+      "window 4\nepoch lock_all\ninit int 5 target=1\ninit int 3\n"
+      "rank 0: accumulate op=sum type=int disp=0 origin=1 target=1\n"
+      "local: load type=int disp=0 target=1\nlocal: store type=int disp=0 origin=2 target=2\n");
+  EXPECT_EQ(s.program.targets, (std::vector<int>{0, 1, 2}));
+  ASSERT_EQ(s.program.accesses.size(), 3u);
+  EXPECT_EQ(std::pair(s.program.accesses[1].origin, s.program.accesses[1].target), std::pair(1, 1))
+      << "rank 1 loads from its own window";
+  EXPECT_EQ(std::pair(s.program.accesses[2].origin, s.program.accesses[2].target), std::pair(2, 2));
+  const exploration x = explore(s.program, explore_options{});
+  ASSERT_EQ(x.findings.size(), 1u) << "the load races the accumulate; rank 2's store races nothing";
+  EXPECT_EQ(x.findings[0].target, 1);
+  ASSERT_FALSE(x.groups.empty());
+  EXPECT_EQ(x.groups[0].target, 1);
+  EXPECT_EQ(x.groups[0].values.back().values, (std::vector<std::string>{"5", "6"})) << "rank 1's init";
+  EXPECT_EQ(parse_error("window 4\nranks 2\ninit int 5 target=2\n"), "s.rma:3: rank 2 is beyond 'ranks 2'");
+}
+
 }  // namespace
 }  // namespace redsem::sim::rma

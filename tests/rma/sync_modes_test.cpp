@@ -185,5 +185,40 @@ TEST(RmaSyncModes, ALockBetweenTwoFencesOverlapsTheFenceEpoch) {
             (std::vector<std::pair<int, rma_rule>>{{4, rma_rule::fence_in_passive_epoch}}));
 }
 
+std::vector<std::pair<int, rma_rule>> rules_of(const std::string& text) { return testing::rejected_rules(parsed(text)); }
+
+// MPI_Win_free only once the rank's RMA involvement on the window is over, and nothing of that
+// rank on the window after it (MPI-4.1 §13.2.5).
+TEST(RmaSyncModes, FreeInsideAnEpochIsErroneousAndFreesNothing) {
+  using rules = std::vector<std::pair<int, rma_rule>>;
+  const std::string none = "window 4\nranks 2\nepoch none\n";
+  EXPECT_EQ(rules_of(none + "rank 1: lock 0 shared\nrank 1: free\nrank 1: unlock 0\nrank 1: free\n"),
+            (rules{{5, rma_rule::free_inside_epoch}}))
+      << "the failed free leaves the lock to unlock";
+  EXPECT_EQ(rules_of(none + "rank 1: lock_all\nrank 1: free\n"), (rules{{5, rma_rule::free_inside_epoch}}));
+  EXPECT_EQ(rules_of(none + "local: post 1\nrank 1: start 0\nrank 1: free\nlocal: free\nrank 1: complete\n"
+                            "local: wait\nlocal: free\nrank 1: free\n"),
+            (rules{{6, rma_rule::free_inside_epoch}, {7, rma_rule::free_inside_epoch}}))
+      << "the origin inside its start epoch, the target between its post and wait";
+  EXPECT_EQ(rules_of("window 4\nranks 2\nrank 1: free\n"), (rules{{3, rma_rule::free_inside_epoch}}))
+      << "an 'epoch fence' scenario ends with a fence";
+  EXPECT_TRUE(rules_of(none + "fence\nrank 1: put type=int disp=0 origin=1\nfence\nrank 1: free\nrank 0: free\n")
+                  .empty())
+      << "after the last fence";
+}
+
+TEST(RmaSyncModes, ACallOnAFreedWindowIsErroneous) {
+  using rules = std::vector<std::pair<int, rma_rule>>;
+  const scenario s = parsed(
+      "window 4\nranks 2\nepoch none\nrank 1: free\n"
+      "rank 1: lock 0 shared\nrank 1: get type=int disp=0\nrank 1: free\nfence\n"
+      "rank 0: lock 0 shared\nrank 0: put type=int disp=0 origin=1\nrank 0: unlock 0\n");
+  EXPECT_EQ(testing::rejected_rules(s), (rules{{5, rma_rule::window_freed},
+                        {6, rma_rule::window_freed},
+                        {7, rma_rule::window_freed},
+                        {8, rma_rule::window_freed}}));
+  ASSERT_EQ(s.program.accesses.size(), 1u) << "rank 0 has not freed the window yet";
+}
+
 }  // namespace
 }  // namespace redsem::sim::rma

@@ -36,6 +36,27 @@ TEST(RmaVerdict, AnIncompleteSearchConfirmsNoExpectationOnTheWholeSpace) {
   EXPECT_TRUE(complete.ok());
 }
 
+// `expect fetched LINE V,…`: exactly the values the call on LINE fetches, as the report prints
+// them, in every outcome; a pair written "a:b".
+TEST(RmaVerdict, ExpectFetchedListsEveryValueALineFetches) {
+  const std::string pairs =
+      "window 8\nrank 2: accumulate op=replace type=2int disp=0 origin=1:1\n"
+      "rank 2: accumulate op=replace type=2int disp=0 origin=2:2\n"
+      "rank 1: fetch_and_op op=no_op type=2int disp=0\n";
+  const auto status = [&](const std::string& e, std::size_t max_states = 1'000'000) {
+    return verdict_of(pairs + "expect fetched " + e + "\n", max_states).judgements.at(0).status;
+  };
+  EXPECT_EQ(status("4 0:0,1:1,2:2"), judgement_status::met);
+  EXPECT_EQ(status("4 2:2,0:0,1:1"), judgement_status::met) << "in any order";
+  EXPECT_EQ(status("4 0:0,1:1"), judgement_status::not_met) << "2:2 is fetched too";
+  EXPECT_EQ(status("4 0:0,1:1,2:2,1:2"), judgement_status::not_met) << "1:2 is never fetched";
+  EXPECT_EQ(status("2 1:1"), judgement_status::not_met) << "line 2 fetches nothing";
+  EXPECT_EQ(status("4 0:0,1:1,2:2", 2), judgement_status::unknown) << "a stopped search confirms nothing";
+  std::string error;
+  EXPECT_FALSE(parse_scenario(pairs + "expect fetched 4\n", "s.rma", &error).has_value());
+  EXPECT_EQ(error, "s.rma:5: expect fetched LINE V,V,…");
+}
+
 TEST(RmaVerdict, ExpectOutcomesCountsEveryReachableOutcomeExactly) {
   // Two origins' fetch-and-adds: the window ends at 3 either way, the tickets differ (2 outcomes).
   const std::string tickets =
