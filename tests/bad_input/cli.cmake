@@ -2,7 +2,7 @@
 redsem_bad_input(cli_unknown_command ARGS no-such-command RC 2 ERR "no-such-command")
 
 # Every numeric option is read whole and bounded while the command line is parsed
-# (tools/bounded_number.h): the message names the option, the text and the limit, and nothing
+# (tools/cli/bounded_number.h): the message names the option, the text and the limit, and nothing
 # is allocated first (the memory cap would catch a billion-rank allocation).
 set(sum_int --op MPI_SUM --type MPI_INT)
 redsem_bad_input(cli_orders_procs_huge ARGS orders ${sum_int} --procs 1000000000 RC 2
