@@ -19,6 +19,8 @@
 #include "sim/example_ops.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
+#include "tools/cli/op_file_choice.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
 
 namespace redsem::tools {
@@ -44,11 +46,8 @@ std::optional<chosen_op> choose_op_file(const std::string& file, const std::stri
     *error = "--op-file: " + loaded.error.to_string();
     return std::nullopt;
   }
-  const opfile::typed_op* instance = loaded.op->instance(type_name);
-  if (!instance) {
-    *error = "--type: " + file + " has no instance for type '" + type_name + "'";
-    return std::nullopt;
-  }
+  const opfile::typed_op* instance = choose_instance(*loaded.op, type_name, file, error);
+  if (!instance) return std::nullopt;
   auto op = std::make_shared<const opfile::concrete_op>(*instance, semantics);
   const auto concrete = laws::check_laws(*op);
   if (concrete.empty_domain) {
@@ -92,20 +91,17 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
     return chosen_op{sim::segmented_scan_element_op(), std::nullopt, none,
                      "segScan (MPI-4.1 §7.11.3, non-commutative) on struct {double val; int log}", nullptr};
   }
-  const auto op = parse_op(op_name);
+  const auto op = op_from_option(op_name, error);
   if (!op) {
-    *error = "--op: unknown op '" + op_name + "' (an MPI predefined op such as MPI_SUM, or segscan)";
+    *error += "; or segscan (MPI-4.1 §7.11.3's example)";
     return std::nullopt;
   }
   if (type_name.empty()) {
     *error = "--type is required with --op " + op_name;
     return std::nullopt;
   }
-  const auto type = parse_basic_type(type_name);
-  if (!type) {
-    *error = "--type: unknown datatype '" + type_name + "'";
-    return std::nullopt;
-  }
+  const auto type = type_from_option(type_name, error);
+  if (!type) return std::nullopt;
   if (usage_of(*op) != op_usage::reduction) {
     *error = std::string(to_string(*op)) + " is for RMA only and cannot be used in a reduction (MPI-4.1 §13.3.4)";
     return std::nullopt;

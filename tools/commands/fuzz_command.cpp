@@ -12,6 +12,8 @@
 #include "props/fuzz/fuzz_run.h"
 #include "props/fuzz/in_process_guard.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
+#include "tools/cli/op_file_choice.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
 #include "tools/render/fuzz_mpi_render.h"
 #include "tools/render/fuzz_render.h"
@@ -82,11 +84,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
       *why = "--op-file: " + loaded.error.to_string();
       return std::nullopt;
     }
-    const auto* instance = loaded.op->instance(o.type);
-    if (!instance) {
-      *why = "--type: " + o.op_file + " has no instance for type '" + o.type + "'";
-      return std::nullopt;
-    }
+    const auto* instance = choose_instance(*loaded.op, o.type, o.op_file, why);
+    if (!instance) return std::nullopt;
     *commute = instance->commute;
     auto oracle = fuzz::opfile_oracle(*instance, o.op_file, semantics);
     if (oracle.domain && oracle.domain->empty()) {
@@ -101,16 +100,10 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
         "--kernel needs --op OP and --type TYPE (the predefined op and type the kernel implements), or --op-file FILE";
     return std::nullopt;
   }
-  const auto op = parse_op(o.op);
-  if (!op) {
-    *why = "--op '" + o.op + "': not an MPI predefined op (MPI_SUM, MPI_MAX, MPI_MINLOC, …)";
-    return std::nullopt;
-  }
-  const auto type = parse_basic_type(o.type);
-  if (!type) {
-    *why = "--type '" + o.type + "': not an MPI predefined datatype (MPI_INT, MPI_DOUBLE_INT, …)";
-    return std::nullopt;
-  }
+  const auto op = op_from_option(o.op, why);
+  if (!op) return std::nullopt;
+  const auto type = type_from_option(o.type, why);
+  if (!type) return std::nullopt;
   if (usage_of(*op) != op_usage::reduction || !op_allows(*op, *type)) {
     *why = fmt::format("{} on {} is not a legal reduction (MPI-4.1 §7.9.2): nothing to compare with", to_string(*op),
                        to_string(*type));
@@ -168,12 +161,10 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
   mo.per_pair.limits.noncanonical_bools = o.noncanonical_bools;
   mo.per_pair.shrink_budget = 1500;
   mo.per_pair.call_timeout = o.call_timeout;
-  if (!o.op.empty() && !(mo.only_op = parse_op(o.op))) {
-    err << "redsem fuzz: --op '" << o.op << "': not an MPI predefined op\n";
-    return bad_input;
-  }
-  if (!o.type.empty() && !(mo.only_type = parse_basic_type(o.type))) {
-    err << "redsem fuzz: --type '" << o.type << "': not an MPI predefined datatype\n";
+  std::string bad_name;
+  if ((!o.op.empty() && !(mo.only_op = op_from_option(o.op, &bad_name))) ||
+      (!o.type.empty() && !(mo.only_type = type_from_option(o.type, &bad_name)))) {
+    err << "redsem fuzz: " << bad_name << "\n";
     return bad_input;
   }
   const auto layouts = parse_layouts(o.layouts.empty() ? "all" : o.layouts, err);
@@ -360,8 +351,9 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");
-  cmd->add_option("--op", opts->op, "The predefined op the kernel implements (with --mpi alone: only this op)");
-  cmd->add_option("--type", opts->type, "The predefined datatype it works on (with --mpi alone: only this type)");
+  add_op_option(cmd, opts->op, "The predefined op the kernel implements (with --mpi alone: only this op)");
+  add_type_option(cmd, opts->type,
+                  "The predefined datatype it works on, or the op file's type choice (with --mpi alone: only this type)");
   // At least one case of at least one element: a run that compares nothing must not pass.
   add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000},
                    "Generated cases (default 1000; with --mpi alone: 200 per pair)");
@@ -378,7 +370,7 @@ command add_fuzz_command(CLI::App& app) {
                 "FAIL but no shrunk case)");
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
-  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, opts->json);
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
 }
 

@@ -14,6 +14,7 @@
 #include "props/laws/proof_cache.h"
 #include "props/laws/prove.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/commands/opcheck.h"
@@ -86,8 +87,9 @@ nlohmann::json render_json(const std::vector<laws::table_entry>& table, const la
 
 // Fills the request from the options; an error message on bad input.
 std::optional<std::string> build_request(const options& o, laws::table_request& r) {
-  if (!o.op.empty() && !(r.op = parse_op(o.op))) return "unknown op '" + o.op + "' (e.g. MPI_SUM, sum)";
-  if (!o.type.empty() && !(r.type = parse_basic_type(o.type))) return "unknown type '" + o.type + "' (e.g. MPI_INT32_T)";
+  std::string bad_name;
+  if (!o.op.empty() && !(r.op = op_from_option(o.op, &bad_name))) return bad_name;
+  if (!o.type.empty() && !(r.type = type_from_option(o.type, &bad_name))) return bad_name;
   {
     std::string why;
     const auto p = policy_from_option(o.policy_text, &why);
@@ -145,8 +147,8 @@ command add_laws_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("laws", "Prove or refute the algebraic laws of the predefined ops (Z3)");
   cmd->add_option("--op-file", opts->op_file, "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
       ->type_name("FILE");
-  cmd->add_option("--op", opts->op, "Only this op (MPI name, case-insensitive, MPI_ optional)");
-  cmd->add_option("--type", opts->type, "Only this type (MPI name, case-insensitive, MPI_ optional)");
+  add_op_option(cmd, opts->op, "Only this op");
+  add_type_option(cmd, opts->type, "Only this type");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
   cmd->add_option("--element", opts->element,
                   "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
@@ -154,7 +156,7 @@ command add_laws_command(CLI::App& app) {
   add_policy_option(cmd, opts->policy_text);
   add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
-  cmd->add_flag("--json", opts->json, "Print one JSON array, one entry per (op, type)");
+  add_json_flag(cmd, opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
   cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");

@@ -14,6 +14,7 @@
 #include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
@@ -206,7 +207,7 @@ command add_opcheck_command(CLI::App& app) {
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
                      "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
-  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
   add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");

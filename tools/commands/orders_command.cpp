@@ -12,6 +12,7 @@
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/render/order_svg.h"
@@ -191,10 +192,12 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   auto o = std::make_shared<orders_options>();
   CLI::App* cmd = app.add_subcommand("orders", "Every result a legal evaluation order of a reduction can give");
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks (defaults to the number of --values)");
-  cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
+  add_op_option(cmd, o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
   add_kernel_op_options(cmd, o->kernel, o->commute);
-  cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
+  add_type_option(cmd, o->type,
+                  "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …), or the op file's "
+                  "type choice");
   add_kernel_mpi_options(cmd, o->mpi);
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
@@ -203,7 +206,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   add_whole_option(cmd, "--list", o->list, {0, 1'000'000}, "How many results the text lists");
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
                    "Op applications the search may make before it reports an incomplete set (default 2e10)");
-  cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, o->json);
   cmd->callback([cmd, o] {
     if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
       throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");

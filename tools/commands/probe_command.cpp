@@ -10,6 +10,7 @@
 #include "probe/check.h"
 #include "probe/launch.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 
@@ -151,7 +152,7 @@ command add_probe_command(CLI::App& app) {
   add_whole_option(cmd, "--stall", opts->stall_seconds, {1, 3600},
                    "Kill a job that prints nothing for this many seconds (default 15)");
   cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one this build made)");
-  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, opts->json);
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             std::vector<probe::call_form> forms;
             for (const auto& name : opts->forms) {

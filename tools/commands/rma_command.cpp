@@ -6,6 +6,7 @@
 #include "model/input_file.h"
 #include "sim/rma/expectations.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/render/rma_render.h"
@@ -26,7 +27,7 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
   auto opts = std::make_shared<rma_options>();
   CLI::App* cmd = app.add_subcommand("rma", "Explore every interleaving of RMA accumulates (MPI-4.1 §13.3.4, §13.7)");
   cmd->add_option("scenario", opts->file, "Scenario file (see examples/rma/)")->required()->type_name("SCENARIO");
-  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, opts->json);
   add_whole_option(cmd, "--max-states", opts->max_states, {1, std::uint64_t{1} << 32},
                    "Stop a search beyond this many states");
   add_whole_option(cmd, "--max-memory", opts->max_memory_mib, {1, std::uint64_t{1} << 20},

@@ -10,6 +10,7 @@
 #include "sim/schedule.h"
 #include "sim/simulate.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/policy_option.h"
@@ -242,10 +243,12 @@ command add_simulate_command(CLI::App& app) {
   cmd->add_option("--collective", o->collective, "reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan");
   cmd->add_option("--algorithm", o->algorithm, "The algorithm (--list shows them)");
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
-  cmd->add_option("--op", o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
+  add_op_option(cmd, o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
   cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
   add_kernel_op_options(cmd, o->kernel, o->commute);
-  cmd->add_option("--type", o->type, "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …)");
+  add_type_option(cmd, o->type,
+                  "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …), or the op file's "
+                  "type choice");
   add_kernel_mpi_options(cmd, o->mpi);
   add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
   cmd->add_flag("--in-place", o->in_place, "MPI_IN_PLACE as sendbuf");
@@ -254,7 +257,7 @@ command add_simulate_command(CLI::App& app) {
   cmd->add_option("--values", o->values, "P values (one per rank) or P·count values, rank-major");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   add_policy_option(cmd, o->policy_text);
-  cmd->add_flag("--json", o->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, o->json);
   cmd->add_flag("--list", o->list, "List the collectives and their algorithms");
   cmd->callback([cmd, o] {
     if (o->list) return;

@@ -10,6 +10,7 @@
 
 #include "model/policy.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/render/html_report.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/output_file.h"
@@ -57,7 +58,7 @@ std::optional<std::string> unwritable_outputs(const options& o) {
 command add_verify_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("verify", "Run every check on the built-in catalogue");
-  cmd->add_flag("--json", opts->json, "Print one JSON document instead of text");
+  add_json_flag(cmd, opts->json);
   cmd->add_flag("--quick", opts->quick, "A CI-sized run (smaller searches, same verdicts)");
   cmd->add_option("--html", opts->html_dir, "Also write a self-contained HTML report to DIR/index.html")
       ->type_name("DIR");
