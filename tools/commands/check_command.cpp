@@ -11,13 +11,13 @@
 
 #include "check/analysis/run_report.h"
 #include "tools/cli/bounded_number.h"
-#include "tools/mpi/check_launch.h"
-#include "tools/render/check_render.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
+#include "tools/mpi/check_launch.h"
+#include "tools/render/check_render.h"
 
 namespace redsem::tools {
 namespace {

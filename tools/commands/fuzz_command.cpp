@@ -13,16 +13,16 @@
 #include "props/fuzz/in_process_guard.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_text.h"
+#include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
+#include "tools/cli/policy_option.h"
+#include "tools/cli/progress.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
+#include "tools/mpi/mpi_helper_path.h"
 #include "tools/render/fuzz_mpi_render.h"
 #include "tools/render/fuzz_render.h"
 #include "tools/render/fuzz_surface_render.h"
-#include "tools/cli/json_text.h"
-#include "tools/mpi/mpi_helper_path.h"
-#include "tools/cli/number_options.h"
-#include "tools/cli/policy_option.h"
-#include "tools/cli/progress.h"
 
 namespace redsem::tools {
 namespace {

@@ -17,8 +17,8 @@
 #include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
-#include "tools/commands/opcheck.h"
 #include "tools/cli/policy_option.h"
+#include "tools/commands/opcheck.h"
 
 namespace redsem::tools {
 namespace {

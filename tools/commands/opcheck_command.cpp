@@ -15,13 +15,13 @@
 #include "props/laws/opfile_prove.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
-#include "tools/mpi/fuzz_kernel_mpi.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
-#include "tools/commands/opcheck.h"
 #include "tools/cli/policy_option.h"
 #include "tools/cli/sim_inputs.h"
+#include "tools/commands/opcheck.h"
+#include "tools/mpi/fuzz_kernel_mpi.h"
 
 namespace redsem::tools {
 namespace {

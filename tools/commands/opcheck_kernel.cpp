@@ -16,10 +16,10 @@
 #include "props/fuzz/kernel_op.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
-#include "tools/mpi/fuzz_kernel_mpi.h"
 #include "tools/cli/json_text.h"
-#include "tools/commands/opcheck.h"
 #include "tools/cli/value_list.h"
+#include "tools/commands/opcheck.h"
+#include "tools/mpi/fuzz_kernel_mpi.h"
 
 namespace redsem::tools {
 namespace {

@@ -15,10 +15,10 @@
 #include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
-#include "tools/render/order_svg.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
 #include "tools/cli/sim_inputs.h"
+#include "tools/render/order_svg.h"
 
 namespace redsem::tools {
 namespace {

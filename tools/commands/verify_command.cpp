@@ -11,11 +11,11 @@
 #include "model/policy.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
-#include "tools/render/html_report.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
 #include "tools/cli/progress.h"
+#include "tools/render/html_report.h"
 #include "tools/verify/verify_section.h"
 
 namespace redsem::tools {

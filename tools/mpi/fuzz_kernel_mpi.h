@@ -8,8 +8,8 @@
 #include <ostream>
 #include <string>
 
-#include "props/fuzz/mpi_user_op.h"
 #include "model/typemap.h"
+#include "props/fuzz/mpi_user_op.h"
 
 namespace redsem::tools {
 

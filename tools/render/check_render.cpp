@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "tools/render/html_report.h"
 #include "tools/cli/json_text.h"
+#include "tools/render/html_report.h"
 #include "tools/render/table_render.h"
 
 namespace redsem::tools {

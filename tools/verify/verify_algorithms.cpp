@@ -9,8 +9,8 @@
 #include "model/element_op.h"
 #include "sim/schedule.h"
 #include "sim/simulate.h"
-#include "tools/verify/catalogue_inputs.h"
 #include "tools/render/plain_table.h"
+#include "tools/verify/catalogue_inputs.h"
 #include "tools/verify/verify_section.h"
 
 namespace redsem::tools {

@@ -10,8 +10,8 @@
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_check.h"
 #include "sim/order_results.h"
-#include "tools/verify/catalogue_files.h"
 #include "tools/render/plain_table.h"
+#include "tools/verify/catalogue_files.h"
 #include "tools/verify/verify_section.h"
 
 namespace redsem::tools {

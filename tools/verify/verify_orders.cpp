@@ -8,10 +8,10 @@
 #include "model/element_op.h"
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
-#include "tools/verify/catalogue_inputs.h"
 #include "tools/render/order_svg.h"
 #include "tools/render/plain_table.h"
 #include "tools/render/table_render.h"
+#include "tools/verify/catalogue_inputs.h"
 #include "tools/verify/verify_section.h"
 
 namespace redsem::tools {

@@ -8,8 +8,8 @@
 #include "sim/rma/expectations.h"
 #include "sim/rma/explorer.h"
 #include "sim/rma/scenario.h"
-#include "tools/verify/catalogue_files.h"
 #include "tools/render/plain_table.h"
+#include "tools/verify/catalogue_files.h"
 #include "tools/verify/verify_section.h"
 
 namespace redsem::tools {
