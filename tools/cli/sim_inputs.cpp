@@ -134,12 +134,19 @@ std::optional<fuzz::kernel_under_test> helper_kernel(const kernel_mpi_options& o
 
 }  // namespace
 
-void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& commute) {
+void add_op_choice_options(CLI::App* cmd, std::string& op, std::string& op_file, std::string& kernel,
+                           std::string& commute, std::string& type, kernel_mpi_choice& mpi) {
+  add_op_option(cmd, op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
+  cmd->add_option("--op-file", op_file, "An op definition file")->type_name("FILE");
   cmd->add_option("--kernel", kernel, "A compiled MPI_User_function as the op: LIB.so:SYMBOL (with --commute)")
       ->type_name("LIB:SYMBOL");
   cmd->add_option("--commute", commute, "With --kernel: the commute flag its MPI_Op_create call passes")
       ->check(CLI::IsMember({"true", "false"}))
       ->type_name("true|false");
+  add_type_option(cmd, type,
+                  "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …), or the op file's "
+                  "type choice");
+  add_kernel_mpi_options(cmd, mpi);
 }
 
 void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup, std::string& through,

@@ -46,8 +46,10 @@ inline void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
   add_kernel_mpi_options(cmd, choice.mpi, choice.setup, choice.through, choice.mpi_helper);
 }
 
-// Adds --kernel LIB.so:SYMBOL and --commute true|false: a compiled op, as orders and simulate take it.
-void add_kernel_op_options(CLI::App* cmd, std::string& kernel, std::string& commute);
+// How orders and simulate name their op: --op (a predefined op or segscan), --op-file, --kernel
+// LIB.so:SYMBOL with --commute true|false (a compiled op), --type, and the kernel's MPI options.
+void add_op_choice_options(CLI::App* cmd, std::string& op, std::string& op_file, std::string& kernel,
+                           std::string& commute, std::string& type, kernel_mpi_choice& mpi);
 
 // --kernel LIB.so:SYMBOL with --type (a datatype as `opcheck --kernel` takes it) and --commute
 // true|false: a compiled MPI_User_function as the op. Its contract with MPI (element

@@ -192,13 +192,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   auto o = std::make_shared<orders_options>();
   CLI::App* cmd = app.add_subcommand("orders", "Every result a legal evaluation order of a reduction can give");
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks (defaults to the number of --values)");
-  add_op_option(cmd, o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
-  cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
-  add_kernel_op_options(cmd, o->kernel, o->commute);
-  add_type_option(cmd, o->type,
-                  "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …), or the op file's "
-                  "type choice");
-  add_kernel_mpi_options(cmd, o->mpi);
+  add_op_choice_options(cmd, o->op, o->op_file, o->kernel, o->commute, o->type, o->mpi);
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   add_policy_option(cmd, o->policy_text);

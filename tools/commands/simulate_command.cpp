@@ -243,13 +243,7 @@ command add_simulate_command(CLI::App& app) {
   cmd->add_option("--collective", o->collective, "reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan");
   cmd->add_option("--algorithm", o->algorithm, "The algorithm (--list shows them)");
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
-  add_op_option(cmd, o->op, "A predefined op (MPI_SUM, …) or segscan (MPI-4.1 §7.11.3's example)");
-  cmd->add_option("--op-file", o->op_file, "An op definition file")->type_name("FILE");
-  add_kernel_op_options(cmd, o->kernel, o->commute);
-  add_type_option(cmd, o->type,
-                  "Datatype (MPI_FLOAT, MPI_INT, …; with --kernel also contiguous(4,MPI_INT), …), or the op file's "
-                  "type choice");
-  add_kernel_mpi_options(cmd, o->mpi);
+  add_op_choice_options(cmd, o->op, o->op_file, o->kernel, o->commute, o->type, o->mpi);
   add_whole_option(cmd, "--root", o->root, {0, max_procs - 1}, "Root rank (MPI_Reduce)");
   cmd->add_flag("--in-place", o->in_place, "MPI_IN_PLACE as sendbuf");
   add_whole_option(cmd, "--count", o->count, {0, max_result_leaves}, "Elements per rank (default: one per rank)");
