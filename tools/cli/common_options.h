@@ -13,7 +13,8 @@
 
 namespace redsem::tools {
 
-CLI::Option* add_json_flag(CLI::App* cmd, bool& json, const std::string& help = "Print one JSON document instead of text");
+CLI::Option* add_json_flag(CLI::App* cmd, bool& json,
+                           const std::string& help = "Print one JSON document instead of text");
 
 // `what` is the command's use of the op or type; the help adds how names are spelt.
 CLI::Option* add_op_option(CLI::App* cmd, std::string& name, const std::string& what);

@@ -8,8 +8,8 @@ std::optional<opfile::op_definition> load_op_file(const std::string& file, std::
   return std::move(loaded.op);
 }
 
-const opfile::typed_op* choose_instance(const opfile::op_definition& op, const std::string& type, const std::string& file,
-                                        std::string* error) {
+const opfile::typed_op* choose_instance(const opfile::op_definition& op, const std::string& type,
+                                        const std::string& file, std::string* error) {
   const auto* instance = op.instance(type);
   if (!instance) *error = "--type " + type + ": " + file + " has no such type choice";
   return instance;

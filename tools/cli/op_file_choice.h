@@ -16,8 +16,8 @@ std::optional<opfile::op_definition> load_op_file(const std::string& file, std::
 
 // The instance `type` names ("" = the first); null with *error set to "--type T: FILE has no such
 // type choice" when the file has none of that name.
-const opfile::typed_op* choose_instance(const opfile::op_definition& op, const std::string& type, const std::string& file,
-                                        std::string* error);
+const opfile::typed_op* choose_instance(const opfile::op_definition& op, const std::string& type,
+                                        const std::string& file, std::string* error);
 
 // The instance `type` names ("" = the first), or with `all` every one; empty after saying on
 // `err`, for `command`, that the file has no such choice.

@@ -353,7 +353,8 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("FILE");
   add_op_option(cmd, opts->op, "The predefined op the kernel implements (with --mpi alone: only this op)");
   add_type_option(cmd, opts->type,
-                  "The predefined datatype it works on, or the op file's type choice (with --mpi alone: only this type)");
+                  "The predefined datatype it works on, or the op file's type choice (with --mpi alone: only this "
+                  "type)");
   // At least one case of at least one element: a run that compares nothing must not pass.
   add_whole_option(cmd, "--cases", opts->cases, {1, 1'000'000'000},
                    "Generated cases (default 1000; with --mpi alone: 200 per pair)");
