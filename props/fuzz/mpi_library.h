@@ -1,4 +1,4 @@
-// A real MPI library's MPI_Reduce_local, run in a helper process (tools/mpi_fuzz_helper.c,
+// A real MPI library's MPI_Reduce_local, run in a helper process (tools/mpi/mpi_fuzz_helper.c,
 // built with the library's compiler wrapper) and reached through a pipe, so that a crash in
 // the library is a finding, not the end of the fuzzer.
 #pragma once
@@ -102,7 +102,7 @@ class mpi_helper {
 };
 
 // "typemap N LB EXTENT\n" and N lines "NAME DISP\n": the request from which the helper builds
-// a committed derived datatype (tools/mpi_user_op_helper.h).
+// a committed derived datatype (tools/mpi/mpi_user_op_helper.h).
 std::string typemap_request(const datatype& t);
 
 // The library's MPI_Reduce_local of `op` on `type` as a kernel under test. An MPI error

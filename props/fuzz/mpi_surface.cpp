@@ -15,7 +15,7 @@ namespace redsem::fuzz {
 namespace {
 
 // The helper's layout: MPI_INT elements, `count` of them, inbuf 64 bytes into an arena and
-// inoutbuf two buffers further on (tools/mpi_surface_helper.c).
+// inoutbuf two buffers further on (tools/mpi/mpi_surface_helper.c).
 constexpr std::int64_t count = 4, guard = 64, int_size = sizeof(int);
 
 struct buffers {
@@ -97,7 +97,7 @@ std::vector<surface_case> surface_cases() {
   out.push_back(modelled("negative_count_c", "MPI_Reduce_local_c(a, b, (MPI_Count)-1, MPI_INT, MPI_SUM)",
                          {in, in + 2 * count * int_size, -1}, "MPI_ERR_COUNT"));
   // A buffer of 2^31 bytes is past the model's arena: the rule is stated here. Legal, and the one
-  // case whose result is checked (tools/mpi_surface_helper.c probes elements up to the last).
+  // case whose result is checked (tools/mpi/mpi_surface_helper.c probes elements up to the last).
   out.push_back({"large_count_c",
                  "MPI_Reduce_local_c(a, b, (MPI_Count)INT_MAX + 1, MPI_BYTE, MPI_BAND)  (2 GiB each)", false, "",
                  ""});

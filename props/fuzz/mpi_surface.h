@@ -2,7 +2,7 @@
 // item 2, the single-call part): aliased and overlapping buffers, MPI_IN_PLACE, counts (one past
 // INT_MAX through MPI_Reduce_local_c), null and freed handles, an uncommitted datatype, the
 // accumulate-only ops. Each case runs in a fresh
-// helper process (tools/mpi_surface_helper.c), so a crash or an abort ends that case only.
+// helper process (tools/mpi/mpi_surface_helper.c), so a crash or an abort ends that case only.
 #pragma once
 
 #include <cstdint>

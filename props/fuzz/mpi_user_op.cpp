@@ -20,7 +20,7 @@ request with_payload(const std::string& head, const std::string& payload, bool l
   return {head + " " + std::to_string(payload.size()) + "\n" + payload, layout};
 }
 
-// The requests that make the handle and load the function (tools/mpi_user_op_helper.h).
+// The requests that make the handle and load the function (tools/mpi/mpi_user_op_helper.h).
 std::vector<request> requests_for(const mpi_user_op_spec& spec) {
   std::vector<request> out;
   if (const auto* type = std::get_if<basic_type>(&spec.handle)) {

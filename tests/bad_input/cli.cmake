@@ -2,7 +2,7 @@
 redsem_bad_input(cli_unknown_command ARGS no-such-command RC 2 ERR "no-such-command")
 
 # Every numeric option is read whole and bounded while the command line is parsed
-# (tools/bounded_number.h): the message names the option, the text and the limit, and nothing
+# (tools/cli/bounded_number.h): the message names the option, the text and the limit, and nothing
 # is allocated first (the memory cap would catch a billion-rank allocation).
 set(sum_int --op MPI_SUM --type MPI_INT)
 redsem_bad_input(cli_orders_procs_huge ARGS orders ${sum_int} --procs 1000000000 RC 2
@@ -174,3 +174,19 @@ redsem_bad_input(cli_fuzz_layouts_with_kernel ARGS fuzz --kernel /nonexistent.so
                  --layouts vector RC 2 ERR "--layouts is for --mpi alone")
 redsem_bad_input(cli_fuzz_layouts_with_surface ARGS fuzz --mpi openmpi --surface --layouts none RC 2
                  ERR "--layouts is for --mpi alone")
+
+# --op and --type name a predefined op and datatype the same way in every command
+# (tools/cli/common_options.h): one message for a name that is none, whichever command reads it
+# (fuzz's cases are FuzzCommand.unknown_op_exits_2 and unknown_type_exits_2).
+set(cli_unknown_op "--op: unknown op 'MPI_NOSUCH' \\(an MPI predefined op such as MPI_SUM or sum\\)")
+set(cli_unknown_type "--type: unknown type 'MPI_NOSUCH' \\(an MPI predefined datatype such as MPI_INT32_T or int32_t\\)")
+redsem_bad_input(cli_laws_unknown_op ARGS laws --no-cache --op MPI_NOSUCH RC 2 ERR "${cli_unknown_op}")
+redsem_bad_input(cli_laws_unknown_type ARGS laws --no-cache --type MPI_NOSUCH RC 2 ERR "${cli_unknown_type}")
+redsem_bad_input(cli_orders_unknown_op ARGS orders --op MPI_NOSUCH --type MPI_INT --procs 3 RC 2
+                 ERR "${cli_unknown_op}; or segscan")
+redsem_bad_input(cli_orders_unknown_type ARGS orders --op MPI_SUM --type MPI_NOSUCH --procs 3 RC 2 ERR "${cli_unknown_type}")
+redsem_bad_input(cli_simulate_unknown_type ARGS simulate --collective reduce --algorithm linear --procs 3 --op MPI_SUM
+                 --type MPI_NOSUCH RC 2 ERR "${cli_unknown_type}")
+if(TARGET redsem_mpi_helper_openmpi)
+  redsem_bad_input(cli_fuzz_mpi_unknown_op ARGS fuzz --mpi openmpi --op MPI_NOSUCH RC 2 ERR "${cli_unknown_op}")
+endif()

@@ -1,4 +1,4 @@
-/* A stand-in for tools/mpi_fuzz_helper.c without MPI, to test the client side of the protocol
+/* A stand-in for tools/mpi/mpi_fuzz_helper.c without MPI, to test the client side of the protocol
  * and the campaign's classification:
  * - MPI_SUM on MPI_INT wraps correctly, except that it saturates when COUNT >= 8 (a fake vector
  *   body); MPI_PROD on MPI_INT crashes the process; MPI_LAND answers "error 10 MPI_ERR_OP";

@@ -1,4 +1,4 @@
-/* A deliberately wrong stand-in for tools/mpi_surface_helper.c, so that every classification of
+/* A deliberately wrong stand-in for tools/mpi/mpi_surface_helper.c, so that every classification of
  * `fuzz --mpi --surface` fires through real processes, including those neither Debian MPI shows:
  * plain → refused although legal; same_buffer → writes outside; overlap_one_element → modifies
  * inbuf; in_place_inbuf → exits without answering (an abort despite MPI_ERRORS_RETURN);

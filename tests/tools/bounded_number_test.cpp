@@ -1,6 +1,6 @@
 // The command line's number parser: whole numbers with their bounds and durations, each
 // message naming the option, the text and the limit.
-#include "tools/bounded_number.h"
+#include "tools/cli/bounded_number.h"
 
 #include <gtest/gtest.h>
 

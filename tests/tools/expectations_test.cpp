@@ -1,7 +1,7 @@
 // The comparison of a section's verdicts with the catalogue's record names every difference.
 #include <gtest/gtest.h>
 
-#include "tools/expectations.h"
+#include "tools/verify/expectations.h"
 
 namespace redsem::tools {
 namespace {

@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "model/policy.h"
-#include "tools/bounded_number.h"
-#include "tools/value_list.h"
+#include "tools/cli/bounded_number.h"
+#include "tools/cli/value_list.h"
 
 namespace {
 

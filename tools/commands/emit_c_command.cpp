@@ -1,0 +1,72 @@
+// `redsem emit-c --op-file F [--type T] [--prefix P] [--policy …] [-o FILE]`: the op file as C for
+// real MPI programs (model/opfile/emit_c.h). Exit 0 with the translation unit written; 2 when the
+// file does not load, has no such type choice, or holds something C cannot express.
+#include <fstream>
+#include <memory>
+#include <regex>
+
+#include "model/opfile/emit_c.h"
+#include "model/opfile/typed_op.h"
+#include "tools/cli/command.h"
+#include "tools/cli/op_file_choice.h"
+#include "tools/cli/policy_option.h"
+#include "tools/cli/version.h"
+
+namespace redsem::tools {
+namespace {
+
+struct emit_c_options {
+  std::string file, type, prefix, output, policy_text;
+};
+
+int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
+  std::string why;
+  const auto p = policy_from_option(o.policy_text, &why);
+  if (!p) {
+    err << "redsem emit-c: " << why << "\n";
+    return bad_input;
+  }
+  if (!o.prefix.empty() && !std::regex_match(o.prefix, std::regex("[A-Za-z][A-Za-z0-9_]*"))) {
+    err << "redsem emit-c: --prefix '" << o.prefix << "' is not a C identifier (a letter, then letters, digits, _)\n";
+    return bad_input;
+  }
+  const auto loaded = load_op_file(o.file, err);
+  if (!loaded) return bad_input;
+  const auto chosen = choose_instances(*loaded, o.type, o.type.empty(), "emit-c", o.file, err);
+  if (chosen.empty()) return bad_input;
+  const auto text = opfile::emit_c(chosen, {o.file, version_line(), o.prefix, *p}, &why);
+  if (!text) {
+    err << "redsem emit-c: " << o.file << ": C cannot express op " << loaded->syntax.name << ": " << why << "\n";
+    return bad_input;
+  }
+  if (o.output.empty()) {
+    out << *text;
+    return ok;
+  }
+  std::ofstream file(o.output, std::ios::binary | std::ios::trunc);
+  file << *text;
+  file.close();
+  if (!file) {
+    err << "redsem emit-c: cannot write " << o.output << "\n";
+    return bad_input;
+  }
+  return ok;
+}
+
+}  // namespace
+
+command add_emit_c_command(CLI::App& app) {
+  auto opts = std::make_shared<emit_c_options>();
+  CLI::App* cmd = app.add_subcommand(
+      "emit-c", "Write an op file as C: an MPI_User_function, its MPI_Op_create and the datatype it takes");
+  cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->type_name("FILE")->required();
+  cmd->add_option("--type", opts->type, "The type parameter's choice (default: every choice, one set of functions each)")
+      ->type_name("TYPE");
+  cmd->add_option("--prefix", opts->prefix, "The C names' prefix (default: the op's name in lower case)")
+      ->type_name("NAME");
+  cmd->add_option("-o,--output", opts->output, "Write the C to FILE instead of standard output")->type_name("FILE");
+  add_policy_option(cmd, opts->policy_text);
+  return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_emit_c(*opts, out, err); }};
+}
+
+}  // namespace redsem::tools

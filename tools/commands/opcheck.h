@@ -1,0 +1,47 @@
+// The op-file law table (tools/commands/opcheck_command.cpp), shared by `redsem opcheck` and
+// `redsem laws --op-file`; and the same table for a compiled user function
+// (`redsem opcheck --kernel`, tools/commands/opcheck_kernel.cpp).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "model/policy.h"
+#include "props/fuzz/kernel.h"
+#include "props/laws/opfile_check.h"
+
+namespace redsem::tools {
+
+struct opcheck_request {
+  std::string file;
+  std::string type;  // the type parameter's choice; "" = the first (with --kernel: the datatype)
+  bool all_types = false;
+  bool json = false;
+  bool prove = false;
+  unsigned timeout_ms = 10000;
+  std::string policy_text;
+  std::string kernel;    // LIB.so:SYMBOL: a compiled MPI_User_function instead of an op file
+  std::string commute;   // with kernel: "true" or "false", as its MPI_Op_create call declares
+  std::string identity;  // with kernel: an identity candidate, as --values writes an element
+  std::uint64_t seed = 1;
+  double call_timeout = fuzz::default_call_timeout;  // with kernel: seconds a call (or the load) may take
+  // With kernel: run it in the helper process of this MPI (openmpi, mpich) with a real handle:
+  // --type's (predefined or committed as described) or the one --setup's LIB.so:FUNCTION makes;
+  // called directly or --through reduce_local (tools/mpi/fuzz_kernel_mpi.h).
+  std::string mpi, mpi_helper, setup, through;
+};
+
+// Prints the table; returns the exit code (0 ok, 1 a declared or required law refuted, 2 bad input).
+int run_opcheck(const opcheck_request& request, std::ostream& out, std::ostream& err);
+
+// The same for request.kernel under policy p (opcheck_kernel.cpp).
+int run_opcheck_kernel(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err);
+
+// One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
+// named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").
+std::string law_verdict_text(const laws::law_result& r, bool as_ranks = false);
+// One law's entry of the JSON report.
+nlohmann::json law_json(const laws::law_result& r);
+
+}  // namespace redsem::tools

@@ -1,0 +1,116 @@
+#include "tools/mpi/fuzz_kernel_mpi.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "sim/rma/scenario_values.h"
+#include "tools/mpi/mpi_helper_path.h"
+
+namespace redsem::tools {
+namespace {
+
+// Bytes an element's typemap holds (MPI_Type_size's count, MPI-4.1 §5.1.5).
+std::int64_t type_size(const datatype& t) {
+  std::int64_t size = 0;
+  for (const auto& e : t.entries()) size += info(e.type).size;
+  return size;
+}
+
+// The handle the kernel gets: --setup's, --datatype's, or --type's predefined one.
+std::optional<decltype(fuzz::mpi_user_op_spec::handle)> choose_handle(const kernel_mpi_options& o,
+                                                                      const datatype& element,
+                                                                      const std::string& element_name,
+                                                                      std::ostream& err) {
+  const std::string head = "redsem " + o.command + ": ";
+  if (!o.setup.empty() && !o.datatype.empty()) {
+    err << head << "give at most one of --datatype and --setup (both name the kernel's datatype handle)\n";
+    return std::nullopt;
+  }
+  if (!o.setup.empty()) {
+    if (o.setup.find(':') == std::string::npos) {
+      err << head << "--setup '" << o.setup << "': expected LIB.so:FUNCTION\n";
+      return std::nullopt;
+    }
+    return o.setup;
+  }
+  if (o.datatype.empty()) {
+    if (o.predefined_op) return *parse_basic_type(o.type);
+    err << head << "--op-file with --mpi needs the kernel's datatype handle: --datatype DESCRIPTION "
+           "(MPI_INT, struct(1:1,0:8,MPI_INT:MPI_DOUBLE), …) or --setup LIB.so:FUNCTION\n";
+    return std::nullopt;
+  }
+  std::string why;
+  const auto described = sim::rma::parse_datatype(o.datatype, &why);
+  if (!described) {
+    err << head << "--datatype '" << o.datatype << "': " << why << "\n";
+    return std::nullopt;
+  }
+  if (type_size(*described) != type_size(element) || described->extent() != element.extent()) {
+    err << fmt::format(
+        "{}--datatype '{}': its size is {} bytes and its extent {}, but an element of {} has size {} "
+        "and extent {}: the description must lay out the kernel's element\n",
+        head, o.datatype, type_size(*described), described->extent(), element_name, type_size(element),
+        element.extent());
+    return std::nullopt;
+  }
+  if (const auto t = described->predefined_type()) return *t;
+  return *described;
+}
+
+}  // namespace
+
+std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
+                                                            const std::string& element_name, fuzz::mpi_helper& helper,
+                                                            std::ostream& err) {
+  const std::string head = "redsem " + o.command + ": ";
+  if (!o.through.empty() && o.through != "direct" && o.through != "reduce_local") {
+    err << head << "--through '" << o.through << "': expected direct or reduce_local\n";
+    return std::nullopt;
+  }
+  auto handle = choose_handle(o, element, element_name, err);
+  if (!handle) return std::nullopt;
+  fuzz::mpi_user_op_spec spec{o.kernel, o.through == "reduce_local", o.commute, std::move(*handle)};
+  const auto prepared = fuzz::prepare_user_op(helper, spec);
+  if (const auto* why = std::get_if<std::string>(&prepared)) {
+    err << head << "in the " << o.mpi << " helper: " << *why << "\n";
+    return std::nullopt;
+  }
+  // The library's own view of the handle: a --setup type must lay out elements at the element's
+  // stride. (Its size may differ from redsem's count: MPI_DOUBLE_INT's holds no padding.)
+  const auto layout = std::get<fuzz::mpi_handle_layout>(prepared);
+  if (layout.extent != element.extent()) {
+    err << fmt::format(
+        "{}{} says the kernel's datatype handle has extent {} (size {}), but an element of {} has extent "
+        "{}: the handle must describe the kernel's element\n",
+        head, o.mpi, layout.extent, layout.size, element_name, element.extent());
+    return std::nullopt;
+  }
+  return fuzz::mpi_user_op_kernel(helper, std::move(spec), element.extent(), o.mpi);
+}
+
+kernel_mpi_options typed_kernel_mpi(const std::string& command, const std::string& kernel, const std::string& type,
+                                    bool commute, const std::string& mpi, const std::string& setup,
+                                    const std::string& through) {
+  return {kernel, mpi, type, false, setup.empty() ? type : "", setup, through, commute, command};
+}
+
+std::string handle_text(const kernel_mpi_options& o) {
+  if (!o.setup.empty()) return "made by " + o.setup;
+  return o.datatype.empty() ? o.type : o.datatype;
+}
+
+std::optional<fuzz::kernel_under_test> kernel_in_own_mpi_helper(const kernel_mpi_options& o,
+                                                                const std::string& mpi_helper, double call_timeout,
+                                                                const datatype& element, std::ostream& err) {
+  if (!mpi_helper_usable(o.command, o.mpi, mpi_helper, err)) return std::nullopt;
+  auto helper = std::make_shared<fuzz::mpi_helper>(mpi_helper_path(o.mpi, mpi_helper), call_timeout);
+  auto k = kernel_in_mpi_helper(o, element, element.description(), *helper, err);
+  if (k)
+    k->run = [run = std::move(k->run), helper](std::byte* in, std::byte* inout, std::int64_t n) {
+      return run(in, inout, n);
+    };
+  return k;
+}
+
+}  // namespace redsem::tools

@@ -1,0 +1,222 @@
+#include "tools/render/order_svg.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "model/element_compare.h"
+#include "tools/cli/sim_inputs.h"
+
+namespace redsem::tools {
+namespace {
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+
+// The value without its hex bits, which would crowd a node.
+std::string short_value(const element_op& op, const sim::element& v) {
+  std::string s = format_element(op.type, v.data());
+  for (auto at = s.find(" [0x"); at != std::string::npos; at = s.find(" [0x", at)) {
+    const auto end = s.find(']', at);
+    if (end == std::string::npos) break;
+    s.erase(at, end + 1 - at);
+  }
+  return s;
+}
+
+std::optional<std::filesystem::path> find_on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::stringstream dirs(path);
+  std::string dir;
+  while (std::getline(dirs, dir, ':')) {
+    const auto candidate = std::filesystem::path(dir) / program;
+    if (!dir.empty() && access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+// One length attribute of the root <svg> element in pixels (Graphviz writes points: 1pt = 4/3 px).
+double svg_length(const std::string& svg, const std::string& attribute, double fallback) {
+  const auto root = svg.find("<svg");
+  const auto close = svg.find('>', root);
+  if (root == std::string::npos || close == std::string::npos) return fallback;
+  const auto at = svg.find(" " + attribute + "=\"", root);
+  if (at == std::string::npos || at > close) return fallback;
+  const char* start = svg.c_str() + at + attribute.size() + 3;
+  char* end = nullptr;
+  const double v = std::strtod(start, &end);
+  if (end == start) return fallback;
+  return std::strncmp(end, "pt", 2) == 0 ? v * 4 / 3 : v;
+}
+
+}  // namespace
+
+std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_op& op,
+                         const std::vector<sim::element>& inputs) {
+  std::ostringstream dot;
+  // Top-down with edges from parent to child drawn reversed, so the left operand sits left.
+  dot << "digraph orders {\n  ordering=out;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+         "  edge [dir=back];\n";
+  int id = 0;
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    dot << "  subgraph cluster_" << t << " {\n    label=\"" << escape(trees[t].title) << "\";\n";
+    std::vector<std::pair<const sim::tree_node*, int>> ids;
+    for (const auto& n : sim::evaluate_nodes(trees[t].tree, op, inputs)) {
+      const int me = id++;
+      ids.emplace_back(n.node, me);
+      const std::string value = short_value(op, n.value);
+      if (n.node->is_leaf())
+        dot << "    n" << me << " [shape=box, label=\"rank " << n.node->rank << "\\n" << escape(value) << "\"];\n";
+      else
+        dot << "    n" << me << " [shape=ellipse, label=\"∘\\n" << escape(value) << "\"];\n";
+      if (!n.node->is_leaf()) {
+        auto find = [&](const sim::tree_node* c) {
+          for (auto it = ids.rbegin(); it != ids.rend(); ++it)
+            if (it->first == c) return it->second;
+          return -1;
+        };
+        dot << "    n" << me << " -> n" << find(n.node->left.get()) << " [label=\"left\", fontsize=8];\n";
+        dot << "    n" << me << " -> n" << find(n.node->right.get()) << " [label=\"right\", fontsize=8];\n";
+      }
+    }
+    dot << "  }\n";
+  }
+  dot << "}\n";
+  return dot.str();
+}
+
+std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title) {
+  const double width = 520, height = 300, left = 50, right = 20, top = 40, bottom = 60;
+  double lo = bars.empty() ? 0 : bars[0].value, hi = lo, top_weight = 1;
+  for (const auto& b : bars) {
+    lo = std::min(lo, b.value);
+    hi = std::max(hi, b.value);
+    top_weight = std::max(top_weight, b.weight);
+  }
+  const double span = hi > lo ? hi - lo : 1;
+  std::ostringstream svg;
+  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"Helvetica\" font-size=\"10\">\n";
+  svg << "<text x=\"" << width / 2 << "\" y=\"20\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(title)
+      << "</text>\n";
+  const double axis_y = height - bottom, plot_w = width - left - right;
+  svg << "<line x1=\"" << left << "\" y1=\"" << axis_y << "\" x2=\"" << width - right << "\" y2=\"" << axis_y
+      << "\" stroke=\"black\"/>\n";
+  for (const auto& b : bars) {
+    const double x = left + (b.value - lo) / span * plot_w;
+    const double h = (axis_y - top) * b.weight / top_weight;
+    svg << "<rect class=\"bar\" x=\"" << x - 2 << "\" y=\"" << axis_y - h << "\" width=\"4\" height=\"" << h
+        << "\" fill=\"steelblue\"><title>" << xml_escape(b.label) << "</title></rect>\n";
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", lo);
+  svg << "<text x=\"" << left << "\" y=\"" << axis_y + 15 << "\" text-anchor=\"start\">" << buf << "</text>\n";
+  std::snprintf(buf, sizeof buf, "%.9g", hi);
+  svg << "<text x=\"" << width - right << "\" y=\"" << axis_y + 15 << "\" text-anchor=\"end\">" << buf << "</text>\n";
+  svg << "<text x=\"" << width / 2 << "\" y=\"" << axis_y + 35 << "\" text-anchor=\"middle\">" << bars.size()
+      << " distinct results</text>\n</svg>\n";
+  return svg.str();
+}
+
+std::optional<std::string> render_dot(const std::string& dot, std::string* error) {
+  const auto program = find_on_path("dot");
+  if (!program) {
+    *error = "Graphviz 'dot' is not on PATH (apt-get install graphviz)";
+    return std::nullopt;
+  }
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = "redsem-orders-" + std::to_string(getpid());
+  const auto in = dir / (stem + ".dot"), out = dir / (stem + ".svg");
+  std::ofstream(in) << dot;
+  const std::string cmd = "'" + program->string() + "' -Tsvg '" + in.string() + "' -o '" + out.string() + "' 2>/dev/null";
+  const int rc = std::system(cmd.c_str());
+  std::ifstream result(out);
+  std::stringstream svg;
+  svg << result.rdbuf();
+  std::filesystem::remove(in);
+  std::filesystem::remove(out);
+  if (rc != 0 || svg.str().empty()) {
+    *error = "dot -Tsvg failed (exit " + std::to_string(rc) + ")";
+    return std::nullopt;
+  }
+  return svg.str();
+}
+
+std::string side_by_side(const std::vector<std::string>& svgs) {
+  double x = 0, height = 0;
+  std::ostringstream body;
+  for (const auto& s : svgs) {
+    const double w = svg_length(s, "width", 400), h = svg_length(s, "height", 300);
+    const auto start = s.find("<svg");
+    if (start == std::string::npos) continue;
+    const std::string inner = "<svg x=\"" + std::to_string(x) + "\" y=\"0\"" + s.substr(start + 4);
+    body << inner << "\n";
+    x += w + 20;
+    height = std::max(height, h);
+  }
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+         "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\""
+      << x << "\" height=\"" << height << "\">\n"
+      << body.str() << "</svg>\n";
+  return out.str();
+}
+
+std::optional<std::string> disagreement_svg(const element_op& op, const std::vector<sim::element>& inputs,
+                                            const std::vector<sim::distinct_result>& results, bool histogram,
+                                            const std::string& description, std::string* error) {
+  if (results.size() < 2) {
+    *error = "every legal order gives the same result";
+    return std::nullopt;
+  }
+  const auto& a = results.front();
+  const auto& b = results.back();
+  const std::vector<pictured_tree> trees{{"order A = " + format_value(op.type, a.value), a.witness},
+                                         {"order B = " + format_value(op.type, b.value), b.witness}};
+  const auto drawn = render_dot(trees_to_dot(trees, op, inputs), error);
+  if (!drawn) return std::nullopt;
+  std::vector<std::string> parts{*drawn};
+  if (histogram) {
+    std::vector<histogram_bar> bars;
+    for (const auto& r : results) {
+      double v = 0;
+      if (r.value.size() == 4) {
+        float f;
+        std::memcpy(&f, r.value.data(), 4);
+        v = f;
+      } else {
+        std::memcpy(&v, r.value.data(), 8);
+      }
+      bars.push_back({v, r.trees.value(), format_value(op.type, r.value) + ": " + sim::format_count(r.trees.value()) +
+                                      " trees, e.g. " + sim::to_string(r.witness)});
+    }
+    parts.push_back(histogram_svg(bars, "distinct results of " + description));
+  }
+  return side_by_side(parts);
+}
+
+}  // namespace redsem::tools
