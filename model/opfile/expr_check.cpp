@@ -150,13 +150,17 @@ int expr_checker::check_operand_field(const syntax_node& n) {
   if (ctx_ == context::require)
     fail(n.loc, "a 'require' is about one element: write the field name alone ('" + n.name + "'), not a." + n.name);
   if (ctx_ == context::identity) fail(n.loc, "identity values are constants: operands cannot appear here");
+  return field(code::operand_field, n, n.operand);
+}
+
+int expr_checker::field(code op, const syntax_node& n, int operand) {
   const int f = field_index(n.name);
   if (f < 0) fail(n.loc, "'" + n.name + "' is not a field");
   typed_node t;
-  t.op = code::operand_field;
+  t.op = op;
   t.type = t.operand_type = out_.fields[static_cast<std::size_t>(f)].type;
   t.index = f;
-  t.operand = n.operand;
+  t.operand = operand;
   return emit(t);
 }
 
@@ -185,15 +189,7 @@ int expr_checker::check_conditional(const syntax_node& n, std::optional<field_ty
 }
 
 int expr_checker::check_name(const syntax_node& n) {
-  if (ctx_ == context::require) {
-    const int f = field_index(n.name);
-    if (f < 0) fail(n.loc, "'" + n.name + "' is not a field");
-    typed_node t;
-    t.op = code::element_field;
-    t.type = t.operand_type = out_.fields[static_cast<std::size_t>(f)].type;
-    t.index = f;
-    return emit(t);
-  }
+  if (ctx_ == context::require) return field(code::element_field, n, 0);
   // Lets are computed from the operands, so an identity cannot use them either.
   if (ctx_ == context::identity) fail(n.loc, "identity values are constants: '" + n.name + "' cannot appear here");
   for (std::size_t k = 0; k < out_.lets.size(); ++k) {

@@ -60,6 +60,8 @@ class expr_checker {
   int check_call(const syntax_node& n, std::optional<field_type> hint);
   int check_name(const syntax_node& n);
   int check_operand_field(const syntax_node& n);
+  // The node reading the field n names: of operand `operand`, or of the element a `require` is about.
+  int field(code op, const syntax_node& n, int operand);
   int check_member_of(const syntax_node& n);
   int check_conditional(const syntax_node& n, std::optional<field_type> hint);
   void require_kind(const syntax_node& at, field_type t, bool ok, const std::string& kinds) const;
