@@ -99,23 +99,17 @@ bool same_element(const datatype& type, const std::byte* x, const std::byte* y, 
 }
 
 std::string format_scalar(scalar_kind k, const std::byte* x) {
-  char buf[64];
-  switch (k) {
-    case scalar_kind::i8: return std::to_string(read<std::int8_t>(x, k));
-    case scalar_kind::u8: return std::to_string(read<std::uint8_t>(x, k));
-    case scalar_kind::i16: return std::to_string(read<std::int16_t>(x, k));
-    case scalar_kind::u16: return std::to_string(read<std::uint16_t>(x, k));
-    case scalar_kind::i32: return std::to_string(read<std::int32_t>(x, k));
-    case scalar_kind::u32: return std::to_string(read<std::uint32_t>(x, k));
-    case scalar_kind::i64: return std::to_string(read<std::int64_t>(x, k));
-    case scalar_kind::u64: return std::to_string(read<std::uint64_t>(x, k));
-    case scalar_kind::char8: return std::to_string(read<std::uint8_t>(x, k));
-    case scalar_kind::wchar: return std::to_string(read<std::int32_t>(x, k));
-    case scalar_kind::f32: std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(read<float>(x, k))); break;
-    case scalar_kind::f64: std::snprintf(buf, sizeof buf, "%.17g", read<double>(x, k)); break;
-    case scalar_kind::f80: std::snprintf(buf, sizeof buf, "%.21Lg", read<long double>(x, k)); break;
-  }
-  return std::string(buf) + " [" + hex_bits(x, value_bytes(k)) + "]";
+  return visit(k, [&]<class T>(std::type_identity<T>) {
+    const T v = read<T>(x, k);
+    if constexpr (std::is_integral_v<T>) {
+      return std::to_string(v);
+    } else {
+      // Enough digits to read the same value back (9 for float, 17 for double, 21 for x87).
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.*Lg", std::numeric_limits<T>::max_digits10, static_cast<long double>(v));
+      return std::string(buf) + " [" + hex_bits(x, value_bytes(k)) + "]";
+    }
+  });
 }
 
 std::string format_element(const datatype& type, const std::byte* x) {

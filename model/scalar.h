@@ -4,6 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
+
+#include "model/check.h"
 
 namespace redsem {
 
@@ -36,5 +39,26 @@ constexpr bool is_signed_kind(scalar_kind k) {
 }
 
 std::string_view to_string(scalar_kind k);
+
+// The one switch from a runtime scalar kind to the C++ type that holds its value: calls
+// f(std::type_identity<T>{}) for that T. Characters are the integers of their width, as MPI
+// stores them here: char8 a std::uint8_t, wchar a std::int32_t.
+template <class F>
+decltype(auto) visit(scalar_kind k, F&& f) {
+  switch (k) {
+    case scalar_kind::i8: return f(std::type_identity<std::int8_t>{});
+    case scalar_kind::u8: case scalar_kind::char8: return f(std::type_identity<std::uint8_t>{});
+    case scalar_kind::i16: return f(std::type_identity<std::int16_t>{});
+    case scalar_kind::u16: return f(std::type_identity<std::uint16_t>{});
+    case scalar_kind::i32: case scalar_kind::wchar: return f(std::type_identity<std::int32_t>{});
+    case scalar_kind::u32: return f(std::type_identity<std::uint32_t>{});
+    case scalar_kind::i64: return f(std::type_identity<std::int64_t>{});
+    case scalar_kind::u64: return f(std::type_identity<std::uint64_t>{});
+    case scalar_kind::f32: return f(std::type_identity<float>{});
+    case scalar_kind::f64: return f(std::type_identity<double>{});
+    case scalar_kind::f80: return f(std::type_identity<long double>{});
+  }
+  internal_error("unknown scalar_kind");
+}
 
 }  // namespace redsem

@@ -144,20 +144,7 @@ template std::optional<double> parse_number<double>(std::string_view, std::strin
 template std::optional<long double> parse_number<long double>(std::string_view, std::string*);
 
 bool parse_scalar_text(scalar_kind k, std::string_view text, std::byte* out, std::string* error) {
-  switch (k) {
-    case scalar_kind::i8: return store<std::int8_t>(text, out, error);
-    case scalar_kind::u8: case scalar_kind::char8: return store<std::uint8_t>(text, out, error);
-    case scalar_kind::i16: return store<std::int16_t>(text, out, error);
-    case scalar_kind::u16: return store<std::uint16_t>(text, out, error);
-    case scalar_kind::i32: case scalar_kind::wchar: return store<std::int32_t>(text, out, error);
-    case scalar_kind::u32: return store<std::uint32_t>(text, out, error);
-    case scalar_kind::i64: return store<std::int64_t>(text, out, error);
-    case scalar_kind::u64: return store<std::uint64_t>(text, out, error);
-    case scalar_kind::f32: return store<float>(text, out, error);
-    case scalar_kind::f64: return store<double>(text, out, error);
-    case scalar_kind::f80: return store<long double>(text, out, error);
-  }
-  return false;
+  return visit(k, [&]<class T>(std::type_identity<T>) { return store<T>(text, out, error); });
 }
 
 std::string_view number_type_name(scalar_kind k) {

@@ -130,33 +130,12 @@ special_list float_specials() {
 }
 
 special_list specials_of(scalar_kind k) {
-  switch (k) {
-    case scalar_kind::i8:
-      return integer_specials<std::int8_t>();
-    case scalar_kind::u8:
-    case scalar_kind::char8:
-      return integer_specials<std::uint8_t>();
-    case scalar_kind::i16:
-      return integer_specials<std::int16_t>();
-    case scalar_kind::u16:
-      return integer_specials<std::uint16_t>();
-    case scalar_kind::i32:
-    case scalar_kind::wchar:
-      return integer_specials<std::int32_t>();
-    case scalar_kind::u32:
-      return integer_specials<std::uint32_t>();
-    case scalar_kind::i64:
-      return integer_specials<std::int64_t>();
-    case scalar_kind::u64:
-      return integer_specials<std::uint64_t>();
-    case scalar_kind::f32:
-      return float_specials<float>();
-    case scalar_kind::f64:
-      return float_specials<double>();
-    case scalar_kind::f80:
-      return float_specials<long double>();
-  }
-  internal_error("unknown scalar kind");
+  return visit(k, []<class T>(std::type_identity<T>) {
+    if constexpr (std::is_floating_point_v<T>)
+      return float_specials<T>();
+    else
+      return integer_specials<T>();
+  });
 }
 
 constexpr std::size_t kind_count = static_cast<std::size_t>(scalar_kind::wchar) + 1;
@@ -253,33 +232,12 @@ std::string_view to_string(value_class c) {
 }
 
 value_class classify(scalar_kind k, const std::byte* x) {
-  switch (k) {
-    case scalar_kind::i8:
-      return classify_integer<std::int8_t>(x);
-    case scalar_kind::u8:
-    case scalar_kind::char8:
-      return classify_integer<std::uint8_t>(x);
-    case scalar_kind::i16:
-      return classify_integer<std::int16_t>(x);
-    case scalar_kind::u16:
-      return classify_integer<std::uint16_t>(x);
-    case scalar_kind::i32:
-    case scalar_kind::wchar:
-      return classify_integer<std::int32_t>(x);
-    case scalar_kind::u32:
-      return classify_integer<std::uint32_t>(x);
-    case scalar_kind::i64:
-      return classify_integer<std::int64_t>(x);
-    case scalar_kind::u64:
-      return classify_integer<std::uint64_t>(x);
-    case scalar_kind::f32:
-      return classify_float<float>(x, 4);
-    case scalar_kind::f64:
-      return classify_float<double>(x, 8);
-    case scalar_kind::f80:
-      return classify_float<long double>(x, 10);
-  }
-  return value_class::ordinary;
+  return visit(k, [&]<class T>(std::type_identity<T>) {
+    if constexpr (std::is_floating_point_v<T>)
+      return classify_float<T>(x, value_bytes(k));
+    else
+      return classify_integer<T>(x);
+  });
 }
 
 scalar_bytes first_special(scalar_kind k, value_class c) {

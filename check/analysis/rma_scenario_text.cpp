@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <type_traits>
 
 #include "check/analysis/record_fields.h"
 #include "model/datatype.h"
@@ -28,35 +29,14 @@ T load(const unsigned char* p) {
 
 // One field as scenario text: integers in decimal, floating point as exact hex floats.
 std::optional<std::string> field_text(scalar_kind k, const unsigned char* p) {
-  switch (k) {
-    case scalar_kind::i8:
-      return std::to_string(load<std::int8_t>(p));
-    case scalar_kind::u8:
-      return std::to_string(load<std::uint8_t>(p));
-    case scalar_kind::i16:
-      return std::to_string(load<std::int16_t>(p));
-    case scalar_kind::u16:
-      return std::to_string(load<std::uint16_t>(p));
-    case scalar_kind::i32:
-      return std::to_string(load<std::int32_t>(p));
-    case scalar_kind::u32:
-      return std::to_string(load<std::uint32_t>(p));
-    case scalar_kind::i64:
-      return std::to_string(load<std::int64_t>(p));
-    case scalar_kind::u64:
-      return std::to_string(load<std::uint64_t>(p));
-    case scalar_kind::f32:
-      return fmt::format("{:a}", load<float>(p));
-    case scalar_kind::f64:
-      return fmt::format("{:a}", load<double>(p));
-    case scalar_kind::f80:
-      return fmt::format("{:a}", load<long double>(p));
-    case scalar_kind::char8:
-      return fmt::format("{:+d}", load<std::int8_t>(p));  // a sign: never read as a character
-    case scalar_kind::wchar:
-      return std::nullopt;
-  }
-  return std::nullopt;
+  if (k == scalar_kind::char8) return fmt::format("{:+d}", load<std::int8_t>(p));  // a sign: never read as a character
+  if (k == scalar_kind::wchar) return std::nullopt;
+  return visit(k, [&]<class T>(std::type_identity<T>) {
+    if constexpr (std::is_floating_point_v<T>)
+      return fmt::format("{:a}", load<T>(p));
+    else
+      return std::to_string(load<T>(p));
+  });
 }
 
 std::optional<std::vector<unsigned char>> hex_bytes(const std::string& hex) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "type_contents.h"
 #include "validity_data.h"
 
 /* The handles, looked up once: Open MPI's are addresses, not constant expressions. A name the
@@ -149,29 +150,17 @@ size_t rc_packed_value_size(int type_index) {
   return t->fields == 1 ? value_bytes(t->field[0].kind) : 0;
 }
 
-/* Reads the type's constructor back (MPI-4.1 §5.1.13) down to its named leaves. */
-#define MAX_HOMOGENEOUS_DEPTH 8
-#define MAX_HOMOGENEOUS_CONTENTS 64
-
+/* The one predefined type at every leaf of the type's constructor (type_contents.h), or -1. */
 static int leaves_type(MPI_Datatype type, int depth) {
-  int ni, na, nd, combiner;
-  if (depth > MAX_HOMOGENEOUS_DEPTH || PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS)
-    return -1;
-  if (combiner == MPI_COMBINER_NAMED) return rc_packed_value_size(rc_predefined_type(type)) ? rc_predefined_type(type) : -1;
-  if (ni > MAX_HOMOGENEOUS_CONTENTS || na > MAX_HOMOGENEOUS_CONTENTS || nd > MAX_HOMOGENEOUS_CONTENTS || nd < 1)
-    return -1;
-  int ints[MAX_HOMOGENEOUS_CONTENTS];
-  MPI_Aint addrs[MAX_HOMOGENEOUS_CONTENTS];
-  MPI_Datatype types[MAX_HOMOGENEOUS_CONTENTS];
-  if (PMPI_Type_get_contents(type, ni, na, nd, ints, addrs, types) != MPI_SUCCESS) return -1;
-  int found = -2; /* none yet */
-  for (int i = 0; i < nd; ++i) {
-    const int leaf = leaves_type(types[i], depth + 1);
+  struct rc_type_contents c;
+  if (rc_type_contents_read(type, depth, &c) != 0) return -1;
+  if (c.combiner == MPI_COMBINER_NAMED) return rc_packed_value_size(rc_predefined_type(type)) ? rc_predefined_type(type) : -1;
+  int found = c.nd < 1 ? -1 : -2; /* -2: none yet */
+  for (int i = 0; i < c.nd; ++i) {
+    const int leaf = leaves_type(c.types[i], depth + 1);
     found = found == -2 || found == leaf ? leaf : -1;
-    int n, a, d, c;
-    if (PMPI_Type_get_envelope(types[i], &n, &a, &d, &c) == MPI_SUCCESS && c != MPI_COMBINER_NAMED)
-      PMPI_Type_free(&types[i]);
   }
+  rc_type_contents_release(&c);
   return found < 0 ? -1 : found;
 }
 

@@ -8,9 +8,7 @@
 #include <string.h>
 
 #include "rma_state.h"
-
-#define MAX_TYPE_DEPTH 8
-#define MAX_CONTENTS 64 /* integers, addresses or datatypes of one constructor read back */
+#include "type_contents.h"
 
 /* Text appended within a fixed buffer; `failed` once it does not fit. */
 struct text {
@@ -38,16 +36,12 @@ static void put_list(struct text *t, const int *v, int n) {
 
 static void describe(struct text *t, MPI_Datatype type, int depth);
 
-/* One constructor, read back with MPI_Type_get_contents; its inner types are freed after. */
-static void describe_derived(struct text *t, MPI_Datatype type, int combiner, int ni, int na, int nd, int depth) {
-  int ints[MAX_CONTENTS];
-  MPI_Aint addrs[MAX_CONTENTS];
-  MPI_Datatype types[MAX_CONTENTS];
-  if (ni > MAX_CONTENTS || na > MAX_CONTENTS || nd > MAX_CONTENTS ||
-      PMPI_Type_get_contents(type, ni, na, nd, ints, addrs, types) != MPI_SUCCESS) {
-    t->failed = 1;
-    return;
-  }
+/* One constructor, as type_contents read it back. */
+static void describe_derived(struct text *t, const struct rc_type_contents *c, int depth) {
+  const int *ints = c->ints;
+  const MPI_Aint *addrs = c->addrs;
+  const MPI_Datatype *types = c->types;
+  const int combiner = c->combiner;
   switch (combiner) {
     case MPI_COMBINER_DUP:
       describe(t, types[0], depth + 1);
@@ -107,22 +101,18 @@ static void describe_derived(struct text *t, MPI_Datatype type, int combiner, in
     default:
       t->failed = 1; /* subarray, darray, Fortran types: not in the scenario format */
   }
-  for (int i = 0; i < nd; ++i) {
-    int n, a, d, c;
-    if (PMPI_Type_get_envelope(types[i], &n, &a, &d, &c) == MPI_SUCCESS && c != MPI_COMBINER_NAMED)
-      PMPI_Type_free(&types[i]);
-  }
 }
 
 static void describe(struct text *t, MPI_Datatype type, int depth) {
-  int ni, na, nd, combiner;
+  struct rc_type_contents c;
   if (t->failed) return;
-  if (depth > MAX_TYPE_DEPTH || PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS) {
+  if (rc_type_contents_read(type, depth, &c) != 0) {
     t->failed = 1;
     return;
   }
-  if (combiner != MPI_COMBINER_NAMED) {
-    describe_derived(t, type, combiner, ni, na, nd, depth);
+  if (c.combiner != MPI_COMBINER_NAMED) {
+    describe_derived(t, &c, depth);
+    rc_type_contents_release(&c);
     return;
   }
   char name[MPI_MAX_OBJECT_NAME];

@@ -1,28 +1,13 @@
 #include "props/fuzz/differential.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 
 #include "model/element_compare.h"
 #include "props/fuzz/derived_layouts.h"
-#include "props/fuzz/guarded_buffer.h"
 
 namespace redsem::fuzz {
 namespace {
-
-// Where a faulting access struck, from the start of the buffer it was nearer to; nullopt when
-// it was far from both (more than a megabyte: not a stray index into them).
-std::optional<fault_place> nearest_buffer(std::uintptr_t address, guarded_buffer& in, guarded_buffer& inout) {
-  const auto from = [&](guarded_buffer& b) {
-    return static_cast<std::int64_t>(address) - static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(b.data()));
-  };
-  const std::int64_t a = from(inout), b = from(in);
-  const bool in_nearer = std::llabs(b) < std::llabs(a);
-  const std::int64_t offset = in_nearer ? b : a;
-  if (std::llabs(offset) > (std::int64_t{1} << 20)) return std::nullopt;
-  return fault_place{offset, in_nearer};
-}
 
 // The policies that differ from p only in the keys `choices` names.
 std::vector<policy> varied_policies(const policy& p, policy_choices choices) {
@@ -121,24 +106,6 @@ differential::differential(oracle o, kernel_under_test k, const policy& p)
   }
 }
 
-kernel_run run_guarded(const kernel_under_test& k, std::int64_t extent, const fuzz_case& c) {
-  guarded_buffer in(c.in, c.in_offset), inout(c.inout, c.inout_offset);
-  kernel_run r;
-  std::int64_t done = 0;
-  for (std::int64_t n : c.chunks) {
-    r.status = k.run(in.data() + done * extent, inout.data() + done * extent, n);
-    if (r.status != 0) break;
-    done += n;
-  }
-  if (is_crash_status(r.status) && k.fault_address)
-    if (const auto at = k.fault_address()) r.fault = nearest_buffer(*at, in, inout);
-  r.stray_write = inout.stray_write();
-  if (!r.stray_write) r.stray_write_in = in.stray_write();
-  r.invec_changed = in.first_change(c.in);
-  r.inout = inout.content();
-  return r;
-}
-
 kernel_run differential::run_kernel(const fuzz_case& c) const {
   kernel_run r = run_guarded(kernel_, extent_, c);
   if (r.status == hang_status) ++hangs_seen_;
@@ -176,31 +143,25 @@ bool differential::follows(const fuzz_case& c, const std::vector<std::byte>& act
 case_result differential::check(const fuzz_case& c) const {
   case_result r;
   kernel_run run = run_kernel(c);
+  const run_judgement j = judge(run);
   r.actual = std::move(run.inout);
   r.kernel_status = run.status;
   r.expected = expected(c);
   for (std::int64_t k = 0; k < c.count; ++k)
     if (!same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(r.expected, k, extent_), policy_))
       r.differing.push_back(k);
-  if (run.status == hang_status) {
-    r.verdict = verdict_kind::hang;
-  } else if (run.status == changed_len_status) {
-    r.verdict = verdict_kind::changed_len;
-  } else if (run.status != 0) {
-    r.verdict = verdict_kind::kernel_error;
-    if (run.fault) {
-      r.byte_offset = run.fault->offset;
-      r.outside_inbuf = run.fault->in_inbuf;
-      r.fault_located = true;
-    }
-  } else if (run.stray_write || run.stray_write_in) {
-    r.verdict = verdict_kind::wrote_outside;
-    r.byte_offset = run.stray_write ? *run.stray_write : *run.stray_write_in;
-    r.outside_inbuf = !run.stray_write;
-  } else if (run.invec_changed) {
-    r.verdict = verdict_kind::wrote_invec;
-    r.byte_offset = *run.invec_changed;
-  } else if (const auto gap = first_gap_change(c.inout, r.actual)) {
+  r.byte_offset = j.byte_offset;
+  r.outside_inbuf = j.in_inbuf;
+  r.fault_located = j.fault_located;
+  switch (j.outcome) {
+    case run_outcome::hang: r.verdict = verdict_kind::hang; return r;
+    case run_outcome::changed_len: r.verdict = verdict_kind::changed_len; return r;
+    case run_outcome::failed: r.verdict = verdict_kind::kernel_error; return r;
+    case run_outcome::wrote_outside: r.verdict = verdict_kind::wrote_outside; return r;
+    case run_outcome::wrote_invec: r.verdict = verdict_kind::wrote_invec; return r;
+    case run_outcome::returned: break;
+  }
+  if (const auto gap = first_gap_change(c.inout, r.actual)) {
     r.verdict = verdict_kind::wrote_gap;
     r.byte_offset = *gap;
   } else if (!r.differing.empty()) {

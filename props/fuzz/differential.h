@@ -10,6 +10,7 @@
 
 #include "props/fuzz/fuzz_case.h"
 #include "props/fuzz/kernel.h"
+#include "props/fuzz/kernel_run.h"
 #include "props/fuzz/oracle.h"
 
 namespace redsem::fuzz {
@@ -56,25 +57,6 @@ struct case_result {
   bool outside_inbuf = false;
   bool fault_located = false;
 };
-
-// A memory fault's place: its byte offset from the start of the nearer operand buffer.
-struct fault_place {
-  std::int64_t offset;
-  bool in_inbuf;
-};
-
-// What one run of the kernel on a case left behind.
-struct kernel_run {
-  std::vector<std::byte> inout;  // inoutbuf afterwards
-  int status = 0;                // the kernel's status (0, its error code, crash/hang/len statuses)
-  std::optional<std::int64_t> stray_write, stray_write_in;  // guarded_buffer::stray_write of inoutbuf, of inbuf
-  std::optional<std::int64_t> invec_changed;                // the first byte of inbuf the call changed
-  std::optional<fault_place> fault;                         // a crash on an access near a buffer
-};
-
-// Runs k on the case's buffers, laid out with guard zones around them (guarded_buffer), one
-// call per chunk; what it left behind. Needs no model: the contract checks use it alone.
-kernel_run run_guarded(const kernel_under_test& k, std::int64_t extent, const fuzz_case& c);
 
 class differential {
  public:

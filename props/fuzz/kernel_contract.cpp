@@ -7,6 +7,7 @@
 #include "props/fuzz/differential.h"
 #include "props/fuzz/fuzz_case.h"
 #include "props/fuzz/kernel_op.h"
+#include "props/fuzz/kernel_run.h"
 
 namespace redsem::fuzz {
 namespace {
@@ -25,22 +26,26 @@ fuzz_case make_case(const datatype& type, std::int64_t count, rng& r) {
   return c;
 }
 
-// A breach the call itself shows: its status, stray bytes, a changed invec.
+// A breach the call itself shows: its status, stray bytes, a changed invec. A hang is a call
+// that failed: the contract asks only whether the call did what a call must (call_failed's
+// status says it hung).
 std::optional<contract_finding> call_breach(const fuzz_case& c, const kernel_run& run) {
+  const run_judgement j = judge(run);
   contract_finding f{contract_breach::call_failed, c.count, c.chunks};
-  if (run.status == changed_len_status) {
-    f.kind = contract_breach::changed_len;
-  } else if (run.status != 0) {
-    f.status = run.status;
-  } else if (run.stray_write || run.stray_write_in) {
-    f.kind = contract_breach::wrote_outside;
-    f.byte_offset = run.stray_write ? *run.stray_write : *run.stray_write_in;
-    f.in_invec = !run.stray_write;
-  } else if (run.invec_changed) {
-    f.kind = contract_breach::wrote_invec;
-    f.byte_offset = *run.invec_changed;
-  } else {
-    return std::nullopt;
+  switch (j.outcome) {
+    case run_outcome::returned: return std::nullopt;
+    case run_outcome::hang:
+    case run_outcome::failed: f.status = j.status; break;
+    case run_outcome::changed_len: f.kind = contract_breach::changed_len; break;
+    case run_outcome::wrote_outside:
+      f.kind = contract_breach::wrote_outside;
+      f.byte_offset = j.byte_offset;
+      f.in_invec = j.in_inbuf;
+      break;
+    case run_outcome::wrote_invec:
+      f.kind = contract_breach::wrote_invec;
+      f.byte_offset = j.byte_offset;
+      break;
   }
   return f;
 }

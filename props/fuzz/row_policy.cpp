@@ -10,9 +10,7 @@ namespace {
 // explains that).
 bool keep_followed(const differential& d, const fuzz_case& c, std::vector<std::size_t>& candidates) {
   const kernel_run run = d.run_kernel(c);
-  if (run.status != 0 || run.stray_write || run.stray_write_in || run.invec_changed ||
-      d.first_gap_change(c.inout, run.inout))
-    return false;
+  if (judge(run).outcome != run_outcome::returned || d.first_gap_change(c.inout, run.inout)) return false;
   std::erase_if(candidates, [&](std::size_t i) { return !d.follows(c, run.inout, i); });
   return true;
 }

@@ -108,36 +108,17 @@ void simplify_values(shrinker& s, fuzz_case& c, const datatype& type, std::int64
     }
 }
 
-// An integer field as a signed 64-bit value (unsigned kinds read as their value).
+// An integer field as a signed 64-bit value (unsigned 64-bit values above INT64_MAX wrap).
 std::int64_t read_integer(const std::byte* p, scalar_kind k) {
-  switch (k) {
-    case scalar_kind::i8: {
-      std::int8_t v;
-      std::memcpy(&v, p, 1);
-      return v;
+  return visit(k, [&]<class T>(std::type_identity<T>) -> std::int64_t {
+    if constexpr (std::is_floating_point_v<T>) {
+      internal_error("read_integer on a floating-point field");
+    } else {
+      T v;
+      std::memcpy(&v, p, sizeof v);
+      return static_cast<std::int64_t>(v);
     }
-    case scalar_kind::i16: {
-      std::int16_t v;
-      std::memcpy(&v, p, 2);
-      return v;
-    }
-    case scalar_kind::i32:
-    case scalar_kind::wchar: {
-      std::int32_t v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
-    case scalar_kind::i64: {
-      std::int64_t v;
-      std::memcpy(&v, p, 8);
-      return v;
-    }
-    default: {
-      std::uint64_t v = 0;
-      std::memcpy(&v, p, value_bytes(k));
-      return static_cast<std::int64_t>(v >> 1) * 2 + static_cast<std::int64_t>(v & 1);
-    }
-  }
+  });
 }
 
 // Integer fields halve towards 0 while the case still fails: 113 + 113 overflowing int8 becomes

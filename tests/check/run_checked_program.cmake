@@ -2,6 +2,7 @@
 # the analysis driver. Run with cmake -P and:
 #   -DLAUNCH=<mpirun command, a list> -DLIBRARY=<libredsem_check_*.so> -DPROGRAM=<binary>
 #   -DDIR=<records directory> -DDRIVER=<check_rma_records> -DEXPECT=<checks, a list>
+#   -DRECORD_TEXT=<text some record must hold; empty: none asked for>
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_CHECK_DIR=${DIR} LD_PRELOAD=${LIBRARY} ${LAUNCH} ${PROGRAM}
@@ -12,4 +13,18 @@ endif()
 execute_process(COMMAND ${DRIVER} ${DIR} ${EXPECT} RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the records of ${PROGRAM} in ${DIR} do not hold what the test expects (${EXPECT})")
+endif()
+if(RECORD_TEXT)
+  file(GLOB records ${DIR}/*.jsonl)
+  set(found FALSE)
+  foreach(record ${records})
+    file(READ ${record} text)
+    string(FIND "${text}" "${RECORD_TEXT}" at)
+    if(NOT at EQUAL -1)
+      set(found TRUE)
+    endif()
+  endforeach()
+  if(NOT found)
+    message(FATAL_ERROR "no record of ${PROGRAM} in ${DIR} holds '${RECORD_TEXT}'")
+  endif()
 endif()
