@@ -28,6 +28,11 @@ enum class verdict_kind : std::uint8_t {
   wrote_gap,            // the kernel wrote a byte of inoutbuf outside the typemap (a gap, padding, below lb)
 };
 std::string_view to_string(verdict_kind v);
+// Whether inoutbuf after the call says anything about the op's elements: not after a crash, a
+// hang or a changed *len, verdicts about the call rather than its results.
+inline bool results_meaningful(verdict_kind v) {
+  return v != verdict_kind::kernel_error && v != verdict_kind::hang && v != verdict_kind::changed_len;
+}
 
 // A way the model could be asked: under a policy, and with the operands in MPI's order or
 // swapped (inoutbuf ∘ inbuf: MPI lets an implementation reorder a commutative op's operands,

@@ -159,8 +159,7 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
   const std::int64_t extent = d.extent();
   fuzz_case& c = failing;
   // Verdicts about the call rather than its results: first try the first element alone.
-  const bool has_elements =
-      kind != verdict_kind::hang && kind != verdict_kind::changed_len && kind != verdict_kind::kernel_error;
+  const bool has_elements = results_meaningful(kind);
   if (!has_elements && c.count > 1) s.try_case(c, without(c, 1, c.count - 1, extent));
   simplify_chunks(s, c);
   for (auto [in_off, inout_off] : {std::pair{0, 0}, std::pair{0, c.inout_offset}, std::pair{c.in_offset, 0}}) {

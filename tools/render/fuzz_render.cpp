@@ -46,11 +46,6 @@ std::string policies(const policy& chosen, const std::vector<fuzz::policy_varian
   return s.empty() ? "no policy" : s;
 }
 
-// Whether inoutbuf after the call says anything: not after a crash, a hang or a changed *len.
-bool results_meaningful(fuzz::verdict_kind v) {
-  return v != fuzz::verdict_kind::kernel_error && v != fuzz::verdict_kind::hang && v != fuzz::verdict_kind::changed_len;
-}
-
 // Why the minimal case fails, in one sentence.
 std::string explanation(const fuzz::differential& d, const fuzz::case_result& r) {
   switch (r.verdict) {
@@ -174,7 +169,7 @@ std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o
     s +=
         fmt::format("    kernel      → {}\n    model       → {}\n", element(d, m.actual, k), element(d, m.expected, k));
   }
-  if (!results_meaningful(m.verdict) && f.minimal.count <= 32) {
+  if (!fuzz::results_meaningful(m.verdict) && f.minimal.count <= 32) {
     s += "  inputs (inbuf ∘ inoutbuf):\n";
     for (std::int64_t i = 0; i < f.minimal.count; ++i)
       s += fmt::format("    [{}] {} ∘ {}\n", i, element(d, f.minimal.in, i), element(d, f.minimal.inout, i));
@@ -201,7 +196,7 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   for (std::int64_t i = 0; i < f.minimal.count && i < 64; ++i) {
     in.push_back(element(d, f.minimal.in, i));
     inout.push_back(element(d, f.minimal.inout, i));
-    if (results_meaningful(m.verdict)) actual.push_back(element(d, m.actual, i));
+    if (fuzz::results_meaningful(m.verdict)) actual.push_back(element(d, m.actual, i));
     expected.push_back(element(d, m.expected, i));
   }
   j["minimal"]["inbuf"] = in;
