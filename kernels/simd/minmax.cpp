@@ -44,7 +44,10 @@ HWY_INLINE bool any_unordered(__m512d a0, __m512d b0, __m512d a1, __m512d b1) {
 template <bool Greater>
 struct extreme_lanes {
 #if HWY_TARGET == HWY_AVX3
-  // The vrange result x of a and b with a NaN b, then a NaN a, put back.
+  // The vrange extreme of a and b (right unless a lane is unordered), and the same with a NaN b,
+  // then a NaN a, put back: the 512-bit float form in two steps, for one call or a pair.
+  template <class R>
+  static HWY_INLINE R extreme_of_ordered(R a, R b) { return range<Greater ? 0b0101 : 0b0100>(a, b); }
   template <class R>
   static HWY_INLINE R with_nans(R x, R a, R b) { return nan_takes_source(nan_takes_source(x, b), a); }
 
@@ -55,8 +58,8 @@ struct extreme_lanes {
   template <class D, class V>
   HWY_INLINE void pair(D d, V& a0, V b0, V& a1, V b1) const {
     if constexpr (std::is_floating_point_v<hn::TFromD<D>> && hn::MaxLanes(d) * sizeof(hn::TFromD<D>) == 64) {
-      auto x0 = range<Greater ? 0b0101 : 0b0100>(a0.raw, b0.raw);
-      auto x1 = range<Greater ? 0b0101 : 0b0100>(a1.raw, b1.raw);
+      auto x0 = extreme_of_ordered(a0.raw, b0.raw);
+      auto x1 = extreme_of_ordered(a1.raw, b1.raw);
       if (HWY_UNLIKELY(any_unordered(a0.raw, b0.raw, a1.raw, b1.raw))) {
         x0 = with_nans(x0, a0.raw, b0.raw);
         x1 = with_nans(x1, a1.raw, b1.raw);
@@ -82,7 +85,7 @@ struct extreme_lanes {
       // a NaN a. The fixups leave every other lane as it is, so skipping them when no lane is
       // unordered changes no result: it only saves their cost, which on Intel (512-bit ops on
       // two ports) is a large share of a call in cache (docs/benchmarks.md).
-      auto x = range<Greater ? 0b0101 : 0b0100>(a.raw, b.raw);
+      auto x = extreme_of_ordered(a.raw, b.raw);
       if (HWY_UNLIKELY(any_unordered(a.raw, b.raw))) x = with_nans(x, a.raw, b.raw);
       return V{x};
 #endif
