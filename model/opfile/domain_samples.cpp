@@ -101,6 +101,9 @@ field_samples samples_for(field_type t) {
   return visit(t, [](auto tag) { return samples_of_type<decltype(tag)::value>(); });
 }
 
+namespace {
+
+// A field type's lowest or highest value: integer limits, ±infinity, false/true.
 concrete_value extreme_value(field_type t, bool highest) {
   return visit(t, [&](auto tag) -> concrete_value {
     constexpr field_type F = decltype(tag)::value;
@@ -111,6 +114,8 @@ concrete_value extreme_value(field_type t, bool highest) {
     else return make<F>(highest ? lim::max() : lim::lowest());
   });
 }
+
+}  // namespace
 
 std::vector<concrete_element> extreme_corners(const binary_op& op, std::size_t max_fields) {
   const auto& types = op.field_types();

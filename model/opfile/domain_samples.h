@@ -48,9 +48,6 @@ struct grid_budget {
 small_elements legal_small_elements(const binary_op& op, const std::vector<field_samples>& fields,
                                     const grid_budget& budget, std::mt19937_64& rng);
 
-// A field type's lowest or highest value: integer limits, ±infinity, false/true.
-concrete_value extreme_value(field_type t, bool highest);
-
 // The legal elements whose every field is its type's lowest or highest value (2^fields of
 // them; none for more than max_fields fields): where identity and absorbing elements of
 // min/max-like ops sit, which neither the small grid nor random draws reach.
