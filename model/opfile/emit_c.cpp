@@ -1,13 +1,13 @@
 #include "model/opfile/emit_c.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 #include "model/opfile/c_source_domain.h"
+#include "model/opfile/c_text.h"
 #include "model/opfile/evaluate.h"
 
 namespace redsem::opfile {
@@ -70,21 +70,6 @@ std::vector<handle> predefined_handles(const typed_op& op) {
   return {};
 }
 
-bool is_c_reserved(const std::string& name) {
-  static constexpr std::array<std::string_view, 52> words{
-      "auto",     "break",    "case",     "char",      "const",    "continue",   "default",  "do",
-      "double",   "else",     "enum",     "extern",    "float",    "for",        "goto",     "if",
-      "inline",   "int",      "long",     "register",  "restrict", "return",     "short",    "signed",
-      "sizeof",   "static",   "struct",   "switch",    "typedef",  "union",      "unsigned", "void",
-      "volatile", "while",    "_Alignas", "_Alignof",  "_Atomic",  "_Bool",      "_Complex", "_Generic",
-      "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
-      // macros of the headers the unit includes, which a member name would collide with
-      "bool",     "true",     "false",    "NAN",       "INFINITY", "NULL",       "isnan",    "signbit"};
-  if (std::find(words.begin(), words.end(), name) != words.end()) return true;
-  if (name.rfind("MPI_", 0) == 0 || name.rfind("PMPI_", 0) == 0 || name.rfind("__", 0) == 0) return true;
-  return name.size() > 1 && name[0] == '_' && std::isupper(static_cast<unsigned char>(name[1]));
-}
-
 // The NaN a literal gives in C (NAN, converted): the default quiet NaN, either sign.
 bool is_default_nan(const scalar& v) {
   return std::visit(
@@ -102,11 +87,16 @@ bool is_default_nan(const scalar& v) {
       v);
 }
 
-// Why C cannot express this instance, or "".
-std::string inexpressible(const typed_op& op) {
+// Why C cannot express this instance, or "": every name the unit declares is checked here
+// (c_text.h), so none can stand for anything but itself.
+std::string inexpressible(const typed_op& op, const std::string& prefix) {
+  const std::string p = c_name_prefix(op, prefix);
+  if (auto why = c_prefix_problem(p); !why.empty())
+    return "the C names' prefix '" + p + "' cannot be written into C: " + why +
+           (prefix.empty() ? " (it is the op's name in lower case; name another with --prefix)" : "");
   for (const auto& f : op.fields)
-    if (is_c_reserved(f.name))
-      return "field '" + f.name + "' is named like a C keyword or reserved identifier; rename it to generate C";
+    if (auto why = c_identifier_problem(f.name); !why.empty())
+      return "field '" + f.name + "' cannot be written into C: " + why + "; rename it to generate C";
   for (const auto& n : op.nodes)
     if (n.op == code::constant && !is_default_nan(n.value))
       return "a NaN constant with a payload, which a C literal cannot spell";
@@ -210,8 +200,9 @@ std::string refuse_function(const std::string& p, const std::string& what, const
   s += "static void " + p + "_refuse(MPI_Datatype type) {\n";
   s += "  char name[MPI_MAX_OBJECT_NAME] = \"\";\n  int length = 0;\n";
   s += "  if (type != MPI_DATATYPE_NULL) MPI_Type_get_name(type, name, &length);\n";
-  s += "  fprintf(stderr, \"" + p + "_function (" + what + "): called with datatype '%s'; it takes " + expected +
-       "\\n\", length > 0 ? name : \"(unnamed)\");\n";
+  s += "  fprintf(stderr, \"%s: called with datatype '%s'; it takes %s\\n\", " +
+       c_string_literal(p + "_function (" + what + ")") + ", length > 0 ? name : \"(unnamed)\", " +
+       c_string_literal(expected) + ");\n";
   s += "  MPI_Abort(MPI_COMM_WORLD, MPI_ERR_TYPE);\n}\n\n";
   return s;
 }
@@ -249,7 +240,8 @@ std::string dispatch_text(const std::vector<const typed_op*>& instances, const c
   const typed_op& first = *instances.front();
   const std::string p = r.prefix.empty() ? lower(first.name) : r.prefix;
   std::string expected;
-  std::string s = "/* ---- " + first.name + ": " + p + "_function, every type choice by its datatype handle ---- */\n\n";
+  std::string s = "/* ---- " + c_comment_text(first.name) + ": " + p +
+                  "_function, every type choice by its datatype handle ---- */\n\n";
   for (const auto* op : instances) {
     const std::string q = c_name_prefix(*op, r.prefix);
     expected += (expected.empty() ? "" : ", ") + expected_text(q, predefined_handles(*op));
@@ -320,7 +312,7 @@ std::string identity_function(const std::string& p, const typed_op& op, const po
 std::string instance_text(const typed_op& op, const c_unit_request& r) {
   const std::string p = c_name_prefix(op, r.prefix);
   const auto handles = predefined_handles(op);
-  std::string s = "/* ---- " + op.name + (op.instance.empty() ? "" : " (" + op.instance + ")") + ": " +
+  std::string s = "/* ---- " + c_comment_text(op.name + (op.instance.empty() ? "" : " (" + op.instance + ")")) + ": " +
                   p + "_function ---- */\n\n";
   s += element_typedef(p, op) + accepts_function(p, handles) +
        refuse_function(p, "op " + op.name + (op.instance.empty() ? "" : ", " + op.instance), expected_text(p, handles)) +
@@ -337,10 +329,12 @@ std::string header(const std::vector<const typed_op*>& instances, const c_unit_r
   const typed_op& first = *instances.front();
   std::string types;
   for (const auto* op : instances) types += (types.empty() ? "" : ", ") + (op->instance.empty() ? "-" : op->instance);
-  std::string s = "/* Generated by `redsem emit-c` (" + r.generator + ") from " + r.source + ":\n";
-  s += " *   op " + first.name + (first.instance.empty() ? "" : " for " + types) + ", policy " + to_string(r.semantics) +
-       "\n";
-  if (!first.description.empty()) s += " *   \"" + first.description + "\"\n";
+  // The path and the description are anyone's text: c_comment_text keeps them inside the comment.
+  std::string s =
+      "/* Generated by `redsem emit-c` (" + c_comment_text(r.generator) + ") from " + c_comment_text(r.source) + ":\n";
+  s += " *   op " + c_comment_text(first.name + (first.instance.empty() ? "" : " for " + types)) + ", policy " +
+       c_comment_text(to_string(r.semantics)) + "\n";
+  if (!first.description.empty()) s += " *   \"" + c_comment_text(first.description) + "\"\n";
   s += " * Do not edit: change the op file and generate again. The functions compute exactly what the\n"
        " * op file means in redsem's model (docs/op-files.md): integers wrap, MIN/MAX follow the policy's\n"
        " * NaN and signed-zero rules, each floating operation rounds once. They rely on what GCC and\n"
@@ -370,7 +364,7 @@ std::optional<std::string> emit_c(const std::vector<const typed_op*>& instances,
                                   std::string* why) {
   ensure(!instances.empty(), "emit_c of no instance");
   for (const auto* op : instances) {
-    if (auto reason = inexpressible(*op); !reason.empty()) {
+    if (auto reason = inexpressible(*op, request.prefix); !reason.empty()) {
       *why = reason;
       return std::nullopt;
     }

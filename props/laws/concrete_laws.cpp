@@ -119,6 +119,21 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
   internal_error("unknown law");
 }
 
+std::optional<counterexample> replay(law l, const model_op& op, const policy& p, const counterexample& claimed,
+                                     const element_bytes* element) {
+  const bool needs_element = l == law::identity || l == law::absorbing;
+  if (needs_element != (element != nullptr) || claimed.inputs.size() < variable_count(l)) return std::nullopt;
+  const char* names[] = {"x", "y", "z"};
+  std::vector<element_bytes> vars;
+  for (std::size_t i = 0; i < variable_count(l); ++i) {
+    const auto& [name, value] = claimed.inputs[i];
+    if (name != names[i] || value.bytes.size() != static_cast<std::size_t>(op.type.extent())) return std::nullopt;
+    if (op.legal && !op.legal(value.bytes.data())) return std::nullopt;  // outside the domain no law is claimed
+    vars.push_back(value.bytes);
+  }
+  return violation(l, op, p, vars, element);
+}
+
 std::vector<element_bytes> candidate_elements(const datatype& type, std::size_t random_count, std::mt19937_64& rng) {
   const type_info& t = info(*type.predefined_type());
   const auto n = static_cast<std::size_t>(type.extent());

@@ -29,6 +29,14 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
                                         const std::vector<element_bytes>& variables,
                                         const element_bytes* element = nullptr);
 
+// A refutation this run did not find itself (one read from the proof cache), replayed: its
+// variables (x, y, z as the law needs, each an element of the op's type inside its domain) and,
+// for identity and absorbing, `element` (the element in question, which the caller knows, not
+// the claim) go through `violation`. The model's counterexample when the law fails on them;
+// nothing when they are malformed or the law holds there, and then the claim is false.
+std::optional<counterexample> replay(law l, const model_op& op, const policy& p, const counterexample& claimed,
+                                     const element_bytes* element);
+
 // How many variables the law's equations have (x, y, z).
 std::size_t variable_count(law l);
 

@@ -10,7 +10,7 @@ std::vector<law_result> opfile_law_row(const opfile::concrete_op& op, const std:
   std::vector<law_result> row;
   for (law l : which) {
     if (cache)
-      if (auto hit = cache->find(op.op(), l, op.semantics())) {
+      if (auto hit = cache->find(op, l)) {
         row.push_back(std::move(*hit));
         continue;
       }

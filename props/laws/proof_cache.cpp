@@ -1,17 +1,21 @@
 #include "props/laws/proof_cache.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-
-#include <unistd.h>
+#include <mutex>
 
 #include "model/datatype.h"
+#include "props/laws/concrete_laws.h"
 #include "props/laws/law_json.h"
 #include "props/laws/law_table.h"
+#include "props/laws/opfile_prove.h"
 #include "props/laws/prove.h"
 
 namespace redsem::laws {
@@ -85,6 +89,28 @@ std::optional<std::filesystem::path> absolute_from(const char* variable) {
   return p.is_absolute() ? std::optional(p) : std::nullopt;
 }
 
+// A stored refutation believed: its counterexample replayed in the model (concrete_laws.h), the
+// model's values put in its place. Without a counterexample only the solver's "no element is an
+// identity (absorbing)" is a refutation, believed as a proof is; any other is not.
+bool replayed(law_result& r, const model_op& m, const policy& p, const std::vector<std::byte>* element) {
+  const bool existence = (r.which == law::identity || r.which == law::absorbing) && element == nullptr;
+  if (!r.example) return existence;
+  if (existence) return false;  // an element refuted by example is one the caller names
+  auto again = replay(r.which, m, p, *r.example, element);
+  if (!again) return false;
+  r.example = std::move(again);
+  if (element) r.element = show(m.type, *element);
+  return true;
+}
+
+// An entry another user owns or can write is not the user's: it is ignored (and replaced by the
+// next store, whose rename puts the user's own file in its place).
+bool entry_untrusted(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return true;
+  return (st.st_uid != ::geteuid() && st.st_uid != 0) || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0;
+}
+
 }  // namespace
 
 std::optional<std::filesystem::path> proof_cache::default_dir() {
@@ -96,47 +122,69 @@ std::optional<std::filesystem::path> proof_cache::default_dir() {
 std::optional<std::string> proof_cache::unusable(const std::filesystem::path& dir) {
   std::error_code ec;
   if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) return "not a directory";
-  std::filesystem::create_directories(dir, ec);
+  // Made private: a cache directory others can write is not used (proof_cache::untrusted).
+  std::filesystem::create_directories(dir.parent_path(), ec);
+  if (!ec && std::filesystem::create_directory(dir, ec))
+    std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
   if (ec) return "cannot create it: " + ec.message();
   if (::access(dir.c_str(), W_OK | X_OK) != 0) return std::string("cannot write to it: ") + std::strerror(errno);
   return std::nullopt;
 }
 
 std::optional<law_result> proof_cache::find(op_id op, basic_type type, law l, const policy& p) const {
-  return find(key_text(op, type, l, p), l);
+  return find(key_text(op, type, l, p), l, predefined_model_op(op, type, p), p, nullptr);
 }
 
 void proof_cache::store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const {
   store(key_text(op, type, l, p), r);
 }
 
-std::optional<law_result> proof_cache::find(const opfile::typed_op& op, law l, const policy& p) const {
-  return find(key_text(op, l, p), l);
+std::optional<law_result> proof_cache::find(const opfile::concrete_op& op, law l) const {
+  std::vector<std::byte> identity(op.size());
+  const bool declared = l == law::identity && op.has_identity();
+  if (declared) op.store(op.identity(), identity.data());
+  return find(key_text(op.op(), l, op.semantics()), l, opfile_model_op(op), op.semantics(),
+              declared ? &identity : nullptr);
 }
 
 void proof_cache::store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const {
   store(key_text(op, l, p), r);
 }
 
-std::optional<law_result> proof_cache::find(const std::string& key, law l) const {
+std::optional<law_result> proof_cache::find(const std::string& key, law l, const model_op& m, const policy& p,
+                                            const std::vector<std::byte>* element) const {
   const auto path = dir_ / file_name(key);
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  if (!std::filesystem::is_regular_file(path, ec) || entry_untrusted(path)) return std::nullopt;
   std::ifstream in(path);
   if (!in) return std::nullopt;
   // Any damage, whatever exception it raises, means the entry is recomputed.
+  std::optional<law_result> r;
   try {
     const auto j = nlohmann::json::parse(in);
     const auto result_text = j.at("result").get<std::string>();
     if (j.at("key").get<std::string>() != key || j.at("checksum").get<std::string>() != checksum(key, result_text))
       return std::nullopt;
-    law_result r = law_result_from_json(nlohmann::json::parse(result_text));
-    r.which = l;
-    r.reason += " [from the proof cache]";
-    return r;
+    r = law_result_from_json(nlohmann::json::parse(result_text));
   } catch (const std::exception&) {
     return std::nullopt;
   }
+  r->which = l;
+  if (r->outcome == verdict::refuted && !replayed(*r, m, p, element)) {
+    note("proof cache entry " + path.string() + " (" + m.name + " " + std::string(to_string(l)) +
+         ") is a refutation that does not replay in the model; proved again");
+    return std::nullopt;
+  }
+  r->reason += r->outcome == verdict::refuted && r->example ? " [from the proof cache, replayed in the model]"
+                                                            : " [from the proof cache]";
+  return r;
+}
+
+void proof_cache::note(const std::string& text) const {
+  if (notes_ == nullptr) return;
+  static std::mutex one_line_at_a_time;  // law_table's workers share the cache
+  const std::lock_guard lock(one_line_at_a_time);
+  *notes_ << command_ << ": " << text << "\n";
 }
 
 void proof_cache::store(const std::string& key, const law_result& r) const {

@@ -4,13 +4,23 @@
 // bumped whenever model/op_definitions.h or the encoding in props/smt changes meaning. An op
 // file's op is its typed AST (every node, field, `require`, identity and the type choice),
 // hashed: an edited file is a different op, never a stale proof.
+//
+// The cache trusts nothing it cannot check (docs/design.md, "The proof cache"). Its checksum
+// only catches damage: anyone who can write an entry can recompute it. So a refutation is
+// replayed in the model before it is believed, and one that does not replay is proved again,
+// saying so. A proof (or a solver's "no element works") cannot be replayed cheaply: it is
+// believed only from a directory that no one but the user (or root) can write, as ssh uses a
+// key only from such a place; any other directory is not used at all (open()).
 #pragma once
 
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "model/op.h"
+#include "model/opfile/concrete_op.h"
 #include "model/opfile/typed_op.h"
 #include "props/laws/law.h"
 
@@ -24,7 +34,20 @@ inline constexpr const char* no_cache_dir_note =
 
 class proof_cache {
  public:
-  explicit proof_cache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  // `notes` (when given) hears of each entry discarded because it did not replay, as a line
+  // that begins with `command` ("redsem laws").
+  explicit proof_cache(std::filesystem::path dir, std::ostream* notes = nullptr, std::string command = "redsem")
+      : dir_(std::move(dir)), notes_(notes), command_(std::move(command)) {}
+
+  // The cache in `dir` (created if missing), or nothing after saying on `notes` why it is not
+  // used: `dir` or a directory above it (up to $HOME) can be written by another user.
+  static std::optional<proof_cache> open(const std::filesystem::path& dir, std::ostream& notes, std::string command);
+
+  // Why verdicts in `dir` cannot be trusted, naming the directory to fix and how, or nothing:
+  // `dir` must belong to the user (or root) and be writable by no one else; each directory
+  // above it, up to $HOME or /, must belong to the user or root and be writable by no one else
+  // unless it is sticky (/tmp), where no one can rename what another user made.
+  static std::optional<std::string> untrusted(const std::filesystem::path& dir);
 
   // $XDG_CACHE_HOME/redsem, else $HOME/.cache/redsem, each only when absolute (the XDG base
   // directory rules); nothing when neither is, and then laws are proved without a cache.
@@ -35,20 +58,27 @@ class proof_cache {
   // typo is an error rather than a silently uncached, slower run.
   static std::optional<std::string> unusable(const std::filesystem::path& dir);
 
+  // The verdict stored for the law, a refutation only with its counterexample replayed in the
+  // model (the model's values replace the stored ones); nothing when there is none, it is
+  // damaged, or it does not replay (said on `notes`: the caller proves the law again).
   std::optional<law_result> find(op_id op, basic_type type, law l, const policy& p) const;
   // Best effort: a cache that cannot be written is only slower.
   void store(op_id op, basic_type type, law l, const policy& p, const law_result& r) const;
-  // The same for one type choice of an op file.
-  std::optional<law_result> find(const opfile::typed_op& op, law l, const policy& p) const;
+  // The same for one type choice of an op file (its identity law of its declared candidate).
+  std::optional<law_result> find(const opfile::concrete_op& op, law l) const;
   void store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const;
 
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
-  std::optional<law_result> find(const std::string& key, law l) const;
+  std::optional<law_result> find(const std::string& key, law l, const model_op& m, const policy& p,
+                                 const std::vector<std::byte>* element) const;
   void store(const std::string& key, const law_result& r) const;
+  void note(const std::string& text) const;
 
   std::filesystem::path dir_;
+  std::ostream* notes_;
+  std::string command_;
 };
 
 }  // namespace redsem::laws

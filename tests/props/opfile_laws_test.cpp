@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <tuple>
@@ -119,6 +120,27 @@ TEST_F(OpFileProofCache, AnEditedOpFileIsDecidedAgain) {
   EXPECT_EQ(r.reason.find("[from the proof cache]"), std::string::npos) << r.reason;
   // A different type choice of one file is a different op too.
   EXPECT_EQ(once(max_op, law::idempotence).reason.find("[from the proof cache]"), std::string::npos);
+}
+
+// Someone who can write the cache plants "the declared identity 0 is not one", with a candidate
+// and an operand that do refute each other (e = 5, x = 1) and a recomputed checksum: the replay
+// uses the file's own candidate, 0, on which the law holds, so the entry is proved again.
+TEST_F(OpFileProofCache, AForgedRefutationOfTheDeclaredIdentityIsProvedAgain) {
+  const opfile::concrete_op op(instance(sum_op), policy{});
+  const auto int_value = [](std::int32_t v) {
+    shown_value s{std::vector<std::byte>(sizeof v), std::to_string(v)};
+    std::memcpy(s.bytes.data(), &v, sizeof v);
+    return s;
+  };
+  law_result forged;
+  forged.which = law::identity;
+  forged.outcome = verdict::refuted;
+  forged.element = int_value(5);
+  forged.example = counterexample{{{"x", int_value(1)}, {"e", int_value(5)}}, "e∘x", "x", int_value(6), int_value(1)};
+  cache.store(op.op(), law::identity, op.semantics(), forged);
+  EXPECT_FALSE(cache.find(op, law::identity).has_value());
+  const auto r = opfile_law_row(op, {law::identity}, prove_options{}, &cache).front();
+  EXPECT_EQ(r.outcome, verdict::proved) << r.reason;
 }
 
 }  // namespace

@@ -1,16 +1,20 @@
-// The proof cache believes only what it wrote: a damaged, tampered or misplaced entry is
-// recomputed, and its directory follows the XDG base-directory rules.
+// The proof cache believes only what it wrote or can check: a damaged, tampered or misplaced
+// entry is recomputed, a refutation is replayed in the model before it is believed, a
+// directory others can write is not used, and its directory follows the XDG base-directory rules.
 #include "props/laws/proof_cache.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "props/laws/law_json.h"
+#include "props/laws/law_table.h"
 
 namespace redsem::laws {
 namespace {
@@ -18,7 +22,8 @@ namespace {
 struct ProofCache : ::testing::Test {
   std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("redsem-proof-cache-test-" + std::to_string(::getpid()));
-  proof_cache cache{dir};
+  std::ostringstream notes;
+  proof_cache cache{dir, &notes, "redsem laws"};
   policy p;
 
   void SetUp() override {
@@ -63,6 +68,115 @@ TEST_F(ProofCache, GarbageOrADirectoryInPlaceOfAnEntryIsRecomputed) {
   law_result r;
   r.outcome = verdict::proved;
   EXPECT_NO_THROW(cache.store(op_id::sum, basic_type::int_, law::commutativity, p, r));
+}
+
+shown_value int_value(std::int32_t v) {
+  shown_value s{std::vector<std::byte>(sizeof v), std::to_string(v)};
+  std::memcpy(s.bytes.data(), &v, sizeof v);
+  return s;
+}
+
+// What someone who can write the cache could plant: MPI_SUM on int "not commutative", with a
+// counterexample that the model does not reproduce, stored with a checksum that matches (store()
+// computes it as anyone can).
+law_result forged_refutation() {
+  law_result r;
+  r.which = law::commutativity;
+  r.outcome = verdict::refuted;
+  r.reason = "counterexample from the solver, replayed in the model";
+  r.example = counterexample{{{"x", int_value(1)}, {"y", int_value(2)}}, "x∘y", "y∘x", int_value(3), int_value(4)};
+  return r;
+}
+
+TEST_F(ProofCache, AForgedRefutationIsNotBelievedButProvedAgainSayingSo) {
+  cache.store(op_id::sum, basic_type::int_, law::commutativity, p, forged_refutation());
+  EXPECT_FALSE(found());
+  EXPECT_NE(
+      notes.str().find("redsem laws: proof cache entry " + entry().string() +
+                       " (MPI_SUM commutativity) is a refutation that does not replay in the model; proved again"),
+      std::string::npos)
+      << notes.str();
+  table_request r;
+  r.op = op_id::sum;
+  r.type = basic_type::int_;
+  r.which = {law::commutativity};
+  r.semantics = p;
+  r.cache = &cache;
+  const auto table = law_table(r);
+  ASSERT_EQ(table.size(), 1u);
+  EXPECT_EQ(table[0].results[0].outcome, verdict::proved) << table[0].results[0].reason;
+  const auto again = cache.find(op_id::sum, basic_type::int_, law::commutativity, p);  // the proof replaced it
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->outcome, verdict::proved);
+}
+
+TEST_F(ProofCache, ARefutationThatReplaysIsShownWithTheModelsValues) {
+  // MPI_SUM on int wraps and is associative, so take idempotence: 1 + 1 = 2, not 1.
+  law_result r;
+  r.which = law::idempotence;
+  r.outcome = verdict::refuted;
+  r.example = counterexample{{{"x", int_value(1)}}, "x∘x", "x", int_value(7), int_value(1)};  // 7: a wrong text
+  cache.store(op_id::sum, basic_type::int_, law::idempotence, p, r);
+  const auto hit = cache.find(op_id::sum, basic_type::int_, law::idempotence, p);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->outcome, verdict::refuted);
+  EXPECT_EQ(hit->example->lhs.bytes, int_value(2).bytes);  // replayed: the model's 1 + 1
+  EXPECT_NE(hit->reason.find("replayed in the model"), std::string::npos) << hit->reason;
+}
+
+TEST_F(ProofCache, ARefutationOfTheWrongShapeIsNotBelieved) {
+  law_result r = forged_refutation();
+  r.example->inputs[0].second.bytes.resize(2);  // not an int's size: never read past it
+  cache.store(op_id::sum, basic_type::int_, law::commutativity, p, r);
+  EXPECT_FALSE(found());
+  r.example.reset();  // a refutation of commutativity without a counterexample
+  cache.store(op_id::sum, basic_type::int_, law::commutativity, p, r);
+  EXPECT_FALSE(found());
+}
+
+TEST_F(ProofCache, AnEntryOthersCanWriteIsIgnored) {
+  ASSERT_TRUE(found());
+  std::filesystem::permissions(entry(), std::filesystem::perms::others_write, std::filesystem::perm_options::add);
+  EXPECT_FALSE(found());
+}
+
+TEST_F(ProofCache, ADirectoryOthersCanWriteIsNotUsedAndTheMessageSaysHowToFixIt) {
+  ASSERT_EQ(::chmod(dir.c_str(), 0777), 0);
+  std::ostringstream err;
+  EXPECT_FALSE(proof_cache::open(dir, err, "redsem laws").has_value());
+  EXPECT_NE(err.str().find("redsem laws: not using the proof cache " + dir.string() + ": " + dir.string() +
+                           " can be written by group or others (mode 0777)"),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find("`chmod go-w " + dir.string() + "`"), std::string::npos) << err.str();
+  ASSERT_EQ(::chmod(dir.c_str(), 0700), 0);
+  std::ostringstream quiet;
+  EXPECT_TRUE(proof_cache::open(dir, quiet, "redsem laws").has_value()) << quiet.str();
+  EXPECT_EQ(quiet.str(), "");
+}
+
+TEST_F(ProofCache, AParentOthersCanWriteIsNamedUnlessItIsSticky) {
+  const auto inner = dir / "inner";
+  std::filesystem::create_directory(inner);
+  ASSERT_EQ(::chmod(dir.c_str(), 0777), 0);
+  const auto why = proof_cache::untrusted(inner);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("`chmod go-w " + dir.string() + "`"), std::string::npos) << *why;
+  ASSERT_EQ(::chmod(dir.c_str(), 01777), 0);  // as /tmp: no one can rename what another made
+  EXPECT_FALSE(proof_cache::untrusted(inner).has_value());
+  ASSERT_EQ(::chmod(dir.c_str(), 0755), 0);
+}
+
+TEST_F(ProofCache, ANewCacheDirectoryIsPrivate) {
+  const auto fresh = dir / "fresh";
+  const mode_t old_mask = ::umask(0);  // even where the user's umask would let others write
+  std::ostringstream err;
+  const auto opened = proof_cache::open(fresh, err, "redsem laws");
+  ::umask(old_mask);
+  EXPECT_TRUE(opened.has_value()) << err.str();
+  struct stat st {};
+  ASSERT_EQ(::stat(fresh.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
 }
 
 TEST(ProofCacheJson, BadHexIsAJsonErrorNotAnAbort) {

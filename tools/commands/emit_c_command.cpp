@@ -1,12 +1,10 @@
 // `redsem emit-c --op-file F [--type T] [--prefix P] [--policy …] [-o FILE]`: the op file as C for
 // real MPI programs (model/opfile/emit_c.h). Exit 0 with the translation unit written; 2 when the
 // file does not load, has no such type choice, or holds something C cannot express.
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <memory>
-#include <string_view>
 
+#include "model/opfile/c_text.h"
 #include "model/opfile/emit_c.h"
 #include "model/opfile/typed_op.h"
 #include "tools/cli/command.h"
@@ -16,14 +14,6 @@
 
 namespace redsem::tools {
 namespace {
-
-// A letter, then letters, digits and underscores: what the prefix of the emitted names must be.
-// (A plain loop rather than <regex>, whose inlined automaton GCC 12 warns about under ASan.)
-bool is_c_identifier(std::string_view s) {
-  const auto alnum_ = [](unsigned char c) { return std::isalnum(c) != 0 || c == '_'; };
-  return !s.empty() && std::isalpha(static_cast<unsigned char>(s.front())) != 0 &&
-         std::all_of(s.begin(), s.end(), [&](char c) { return alnum_(static_cast<unsigned char>(c)); });
-}
 
 struct emit_c_options {
   std::string file, type, prefix, output, policy_text;
@@ -36,8 +26,9 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
     err << "redsem emit-c: " << why << "\n";
     return bad_input;
   }
-  if (!o.prefix.empty() && !is_c_identifier(o.prefix)) {
-    err << "redsem emit-c: --prefix '" << o.prefix << "' is not a C identifier (a letter, then letters, digits, _)\n";
+  if (const auto problem = opfile::c_prefix_problem(o.prefix); !o.prefix.empty() && !problem.empty()) {
+    err << "redsem emit-c: --prefix '" << opfile::c_comment_text(o.prefix) << "' cannot be written into C: " << problem
+        << "\n";
     return bad_input;
   }
   const auto loaded = load_op_file(o.file, err);

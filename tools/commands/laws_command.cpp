@@ -148,8 +148,9 @@ int declared_element_status(const std::vector<laws::table_entry>& table) {
   return int{ok};
 }
 
-// The proof cache the options ask for: none with --no-cache or when no directory is found (said
-// on err); false after saying why --cache-dir cannot hold it.
+// The proof cache the options ask for: none with --no-cache, when no directory is found or when
+// the directory is not the user's alone (each said on err); false after saying why --cache-dir
+// cannot hold it.
 bool open_cache(const options& o, std::optional<laws::proof_cache>& cache, std::ostream& err) {
   if (o.no_cache) return true;
   if (!o.cache_dir.empty()) {
@@ -159,7 +160,8 @@ bool open_cache(const options& o, std::optional<laws::proof_cache>& cache, std::
     }
   }
   const auto dir = o.cache_dir.empty() ? laws::proof_cache::default_dir() : std::optional(std::filesystem::path(o.cache_dir));
-  if (dir) cache.emplace(*dir);
+  if (dir)
+    cache = laws::proof_cache::open(*dir, err, "redsem laws");
   else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
   return true;
 }

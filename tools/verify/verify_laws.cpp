@@ -4,6 +4,8 @@
 // disk (props/laws/proof_cache.h), so only the first run pays for them.
 #include <fmt/format.h>
 
+#include <iostream>
+
 #include "props/laws/law_json.h"
 #include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
@@ -37,7 +39,7 @@ verify_section laws_section() {
   return {"laws", "Operator laws, proved or refuted by Z3 on the model's own definitions", [](const verify_options& vo) {
             const auto dir = laws::proof_cache::default_dir();
             std::optional<laws::proof_cache> cache;
-            if (dir) cache.emplace(*dir);
+            if (dir) cache = laws::proof_cache::open(*dir, std::cerr, "redsem verify");
             laws::table_request req;
             req.semantics = vo.semantics;
             req.cache = cache ? &*cache : nullptr;
@@ -46,7 +48,9 @@ verify_section laws_section() {
             t.caption = fmt::format(
                 "Every legal (op, type) under the policy; a refutation's values are replayed in the model and differ "
                 "there. Cache: {}",
-                cache ? cache->dir().string() : std::string("none, ") + laws::no_cache_dir_note);
+                cache ? cache->dir().string()
+                : dir ? "none (" + dir->string() + " is not used: see the note on standard error)"
+                      : std::string("none, ") + laws::no_cache_dir_note);
             t.header = {"op", "type"};
             for (const auto l : req.which) t.header.emplace_back(to_string(l));
             t.header.emplace_back("counterexample");

@@ -4,8 +4,12 @@
 # lengths 0 to 3000 called directly and on lengths 0 and 1 through MPI_Op_create and
 # MPI_Reduce_local (there through the function for every type choice, when there are several),
 # with the datatype handle the instance's own _datatype function gives.
-#   -DPROGRAM=redsem -DOP_FILE=… -DMPICC=mpicc.<flavour> -DFLAVOUR=openmpi|mpich -DWORK=<dir>
-get_filename_component(name ${OP_FILE} NAME_WE)
+#   -DPROGRAM=redsem -DOP_FILE=… -DMPICC=mpicc.<flavour> -DFLAVOUR=openmpi|mpich -DWORK=<dir> [-DNAME=<files' name>]
+if(DEFINED NAME)
+  set(name ${NAME})
+else()
+  get_filename_component(name ${OP_FILE} NAME_WE)
+endif()
 set(c ${WORK}/${name}_${FLAVOUR}.c)
 set(so ${WORK}/${name}_${FLAVOUR}.so)
 file(MAKE_DIRECTORY ${WORK})
