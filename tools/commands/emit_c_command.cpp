@@ -3,12 +3,12 @@
 // file does not load, has no such type choice, or holds something C cannot express.
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <memory>
 #include <string_view>
 
 #include "model/opfile/emit_c.h"
 #include "model/opfile/typed_op.h"
+#include "model/output_file.h"
 #include "tools/cli/command.h"
 #include "tools/cli/op_file_choice.h"
 #include "tools/cli/policy_option.h"
@@ -53,11 +53,8 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
     out << *text;
     return ok;
   }
-  std::ofstream file(o.output, std::ios::binary | std::ios::trunc);
-  file << *text;
-  file.close();
-  if (!file) {
-    err << "redsem emit-c: cannot write " << o.output << "\n";
+  if (const auto problem = write_output_file(o.output, *text)) {
+    err << "redsem emit-c: " << *problem << "\n";
     return bad_input;
   }
   return ok;

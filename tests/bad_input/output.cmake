@@ -1,0 +1,25 @@
+# What redsem writes (docs/design.md, "How redsem writes files"): a write that fails is exit 2
+# with the file named, never exit 0 with the output lost, and no name a user or another user
+# planted makes redsem replace or write through to a file it was not asked to write.
+set(BAD_SETUP ${CMAKE_CURRENT_LIST_DIR}/setup)
+
+set(enospc "No space left on device")
+# A file named on the command line that is a full device: written in place, its error seen.
+redsem_bad_input(output_verify_record_full ARGS verify --quick --section validity --record /dev/full
+                 RC 2 ERR "redsem verify: --record: cannot write /dev/full: ${enospc}")
+
+# A link planted where the proof cache's temporary file once had a fixed name: the file it
+# points to is not written (the temporary file is a fresh name, created O_EXCL | O_NOFOLLOW).
+set(cache ${BAD_WORK}/output_proof_cache_temp_link)
+redsem_bad_input(output_proof_cache_temp_link
+                 ARGS laws --op sum --type int --law associativity --cache-dir ${cache}/cache
+                 SETUP ${BAD_SETUP}/cache_temp_link.cmake UNCHANGED ${cache}/victim.txt RC 0 OUT "associativity")
+
+# A named output that is a link to a regular file is refused, the file untouched; a link to a
+# device is followed (/dev/stdout into a pipe is how scripts take a report on stdout).
+set(linked ${BAD_WORK}/output_emit_c_through_link)
+redsem_bad_input(output_emit_c_through_link ARGS emit-c --op-file ${PROJECT_SOURCE_DIR}/examples/ops/all_max.op
+                 -o ${linked}/link.c SETUP ${BAD_SETUP}/link_to_file.cmake UNCHANGED ${linked}/victim.txt
+                 RC 2 ERR "cannot write .*link.c: a symbolic link to a regular file or to nothing")
+redsem_bad_input(output_emit_c_to_dev_stdout ARGS emit-c --op-file ${PROJECT_SOURCE_DIR}/examples/ops/all_max.op
+                 -o /dev/stdout RC 0 OUT "MPI_Op_create")
