@@ -8,6 +8,13 @@ set(enospc "No space left on device")
 redsem_bad_input(output_verify_record_full ARGS verify --quick --section validity --record /dev/full
                  RC 2 ERR "redsem verify: --record: cannot write /dev/full: ${enospc}")
 
+# `emit-c -o` naming its own op file, under another spelling of the same path: refused, the
+# definition kept.
+set(own ${BAD_WORK}/output_emit_c_onto_its_op_file)
+redsem_bad_input(output_emit_c_onto_its_op_file ARGS emit-c --op-file ${own}/own.op -o ${own}/./own.op
+                 SETUP ${BAD_SETUP}/own_op_file.cmake UNCHANGED ${own}/own.op
+                 RC 2 ERR "redsem emit-c: -o .*own.op is the op file .*own.op itself")
+
 # A link planted where the proof cache's temporary file once had a fixed name: the file it
 # points to is not written (the temporary file is a fresh name, created O_EXCL | O_NOFOLLOW).
 set(cache ${BAD_WORK}/output_proof_cache_temp_link)

@@ -3,6 +3,7 @@
 // file does not load, has no such type choice, or holds something C cannot express.
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <memory>
 #include <string_view>
 
@@ -38,6 +39,12 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
   }
   if (!o.prefix.empty() && !is_c_identifier(o.prefix)) {
     err << "redsem emit-c: --prefix '" << o.prefix << "' is not a C identifier (a letter, then letters, digits, _)\n";
+    return bad_input;
+  }
+  // The same file under any name (a link, a relative path): its C would replace its definition.
+  std::error_code ec;
+  if (!o.output.empty() && std::filesystem::equivalent(o.file, o.output, ec)) {
+    err << "redsem emit-c: -o " << o.output << " is the op file " << o.file << " itself: its C would replace it\n";
     return bad_input;
   }
   const auto loaded = load_op_file(o.file, err);
