@@ -3,7 +3,19 @@
 # planted makes redsem replace or write through to a file it was not asked to write.
 set(BAD_SETUP ${CMAKE_CURRENT_LIST_DIR}/setup)
 
+# Standard output into a full device: each command's small run, its output lost, is exit 2.
 set(enospc "No space left on device")
+redsem_bad_input(output_laws_stdout_full ARGS laws --op sum --type int --law associativity --no-cache
+                 STDOUT_FILE /dev/full RC 2 ERR "redsem laws: cannot write standard output: ${enospc}")
+redsem_bad_input(output_emit_c_stdout_full ARGS emit-c --op-file ${PROJECT_SOURCE_DIR}/examples/ops/all_max.op
+                 STDOUT_FILE /dev/full RC 2 ERR "redsem emit-c: cannot write standard output: ${enospc}")
+redsem_bad_input(output_rma_json_stdout_full ARGS rma ${PROJECT_SOURCE_DIR}/examples/rma/counter_fetch_and_add.rma --json
+                 STDOUT_FILE /dev/full RC 2 ERR "redsem rma: cannot write standard output: ${enospc}")
+redsem_bad_input(output_verify_json_stdout_full ARGS verify --quick --section validity --json
+                 STDOUT_FILE /dev/full RC 2 ERR "redsem verify: cannot write standard output: ${enospc}")
+redsem_bad_input(output_help_stdout_full ARGS --help STDOUT_FILE /dev/full RC 2
+                 ERR "redsem: cannot write standard output: ${enospc}")
+
 # A file named on the command line that is a full device: written in place, its error seen.
 redsem_bad_input(output_verify_record_full ARGS verify --quick --section validity --record /dev/full
                  RC 2 ERR "redsem verify: --record: cannot write /dev/full: ${enospc}")
