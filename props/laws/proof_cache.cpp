@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "model/datatype.h"
+#include "model/output_file.h"
 #include "props/laws/concrete_laws.h"
 #include "props/laws/law_json.h"
 #include "props/laws/law_table.h"
@@ -190,17 +191,12 @@ void proof_cache::note(const std::string& text) const {
 void proof_cache::store(const std::string& key, const law_result& r) const {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
-  const auto final_path = dir_ / file_name(key);
-  const auto temp_path = final_path.string() + ".tmp";
   const std::string result_text = to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  {
-    std::ofstream out(temp_path);
-    if (!out) return;
-    out << nlohmann::json{{"key", key}, {"result", result_text}, {"checksum", checksum(key, result_text)}}.dump();
-    if (!out) return;
-  }
-  std::filesystem::rename(temp_path, final_path, ec);  // atomic: readers never see half a file
-  if (ec) std::filesystem::remove(temp_path, ec);     // e.g. a directory in the entry's place
+  // Written whole or not at all (model/output_file.h); an entry that cannot be stored is
+  // proved again next time, so the reason is not reported.
+  (void)write_output_file(
+      dir_ / file_name(key),
+      nlohmann::json{{"key", key}, {"result", result_text}, {"checksum", checksum(key, result_text)}}.dump());
 }
 
 }  // namespace redsem::laws

@@ -5,9 +5,11 @@
 #include <vector>
 
 #include "tools/cli/command.h"
+#include "tools/cli/standard_output.h"
 #include "tools/cli/version.h"
 
 int main(int argc, char** argv) {
+  redsem::tools::standard_output stdout_checked;
   CLI::App app{"redsem: simulation and verification of MPI reduction semantics"};
   app.require_subcommand(1);
   app.set_version_flag("--version", redsem::tools::version_text);
@@ -34,10 +36,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : redsem::tools::bad_input;
+    const int code = app.exit(e);  // --help and --version print on stdout
+    return stdout_checked.finish(code == 0 ? 0 : redsem::tools::bad_input, "", std::cerr);
   }
   for (const auto& c : commands)
-    if (c.app->parsed()) return c.run(std::cout, std::cerr);
+    if (c.app->parsed()) return stdout_checked.finish(c.run(std::cout, std::cerr), c.app->get_name(), std::cerr);
   return redsem::tools::bad_input;
 }

@@ -1,31 +1,23 @@
 #include "tools/cli/output_file.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include "model/output_file.h"
 
 namespace redsem::tools {
 
-std::optional<std::string> unwritable_file(const std::filesystem::path& file) {
-  // Opening is the only true test: permission bits say nothing for root or on a read-only mount.
-  int fd = open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
-  bool created = false;
-  if (fd < 0 && errno == ENOENT) {
-    fd = open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-    created = fd >= 0;
-  }
-  if (fd < 0) return "cannot write " + file.string() + ": " + std::strerror(errno);
-  close(fd);
-  if (created) unlink(file.c_str());
+std::optional<std::string> unwritable_file(const std::filesystem::path& file) { return output_file_problem(file); }
+
+std::optional<std::string> create_output_directory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(dir, ec)) && !std::filesystem::exists(dir, ec))
+    return "cannot create " + dir.string() + ": it is a symbolic link to nothing (name the directory itself)";
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return "cannot create " + dir.string() + ": " + ec.message();
+  if (!std::filesystem::is_directory(dir, ec)) return "cannot create " + dir.string() + ": not a directory";
   return std::nullopt;
 }
 
 std::optional<std::string> unwritable_file_in(const std::filesystem::path& dir, const std::string& name) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return "cannot create " + dir.string() + ": " + ec.message();
+  if (auto problem = create_output_directory(dir)) return problem;
   return unwritable_file(dir / name);
 }
 

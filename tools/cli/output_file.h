@@ -1,5 +1,7 @@
-// Files a command writes after its work (a report, a record): tried before the work starts, so
-// that an unwritable path is a bad-input exit at once, not after every verdict was computed.
+// Files and directories a command writes after its work (a report, a record): tried before the
+// work starts, so that an unwritable path is a bad-input exit at once, not after every verdict
+// was computed. The files themselves are written by redsem::write_output_file
+// (model/output_file.h), whose rules the check below applies.
 #pragma once
 
 #include <filesystem>
@@ -8,9 +10,14 @@
 
 namespace redsem::tools {
 
-// Nothing when `file` can be written (created, or opened for writing without truncating it);
-// otherwise "cannot write FILE: reason". A file this creates to find out is removed again.
+// Nothing when `file` can be written as write_output_file writes it; otherwise
+// "cannot write FILE: reason".
 std::optional<std::string> unwritable_file(const std::filesystem::path& file);
+
+// Creates `dir` and its parents unless they exist; nothing when it is a directory then,
+// otherwise "cannot create DIR: reason". A symbolic link to nothing is refused by name rather
+// than with the system's "File exists".
+std::optional<std::string> create_output_directory(const std::filesystem::path& dir);
 
 // The same for DIR/name, creating DIR (and its parents) first as the writer would.
 std::optional<std::string> unwritable_file_in(const std::filesystem::path& dir, const std::string& name);

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 
 #include "check/analysis/run_report.h"
+#include "model/output_file.h"
 #include "tools/cli/bounded_number.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
@@ -46,10 +46,8 @@ std::optional<std::filesystem::path> records_directory(const check_options& o, s
   std::error_code ec;
   if (!o.keep_records.empty()) {
     const std::filesystem::path dir(o.keep_records);
-    std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir)) {
-      *why =
-          fmt::format("--keep-records: cannot create the directory {}{}", dir.string(), ec ? ": " + ec.message() : "");
+    if (const auto problem = create_output_directory(dir)) {
+      *why = "--keep-records: " + *problem;
       return std::nullopt;
     }
     if (!std::filesystem::is_empty(dir, ec)) {
@@ -137,13 +135,13 @@ int run_check(const check_options& o, std::ostream& err) {
   const check_run run{shell_words(o.command), mpi, o.sample, o.tolerance_ulps, to_string(*semantics), status};
   err << check_text(report, run);
   if (!o.json.empty()) {
-    std::ofstream file(o.json, std::ios::binary | std::ios::trunc);
-    file << json_text(check_json(report, run)) << "\n";
-    if (!file) return err << "redsem check: --json: cannot write " << o.json << "\n", int{bad_input};
+    if (const auto problem = write_output_file(o.json, json_text(check_json(report, run)) + "\n"))
+      return err << "redsem check: --json: " << *problem << "\n", int{bad_input};
   }
   if (!o.html.empty()) {
     try {
-      err << "check: report in " << write_check_html(o.html, report, run).string() << "\n";
+      const auto page = write_check_html(o.html, report, run);  // before the line that names it
+      err << "check: report in " << page.string() << "\n";
     } catch (const std::exception& e) {
       return err << "redsem check: --html: " << e.what() << "\n", int{bad_input};
     }

@@ -1,12 +1,13 @@
 // `redsem emit-c --op-file F [--type T] [--prefix P] [--policy …] [-o FILE]`: the op file as C for
 // real MPI programs (model/opfile/emit_c.h). Exit 0 with the translation unit written; 2 when the
 // file does not load, has no such type choice, or holds something C cannot express.
-#include <fstream>
+#include <filesystem>
 #include <memory>
 
 #include "model/opfile/c_text.h"
 #include "model/opfile/emit_c.h"
 #include "model/opfile/typed_op.h"
+#include "model/output_file.h"
 #include "tools/cli/command.h"
 #include "tools/cli/op_file_choice.h"
 #include "tools/cli/policy_option.h"
@@ -31,6 +32,12 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
         << "\n";
     return bad_input;
   }
+  // The same file under any name (a link, a relative path): its C would replace its definition.
+  std::error_code ec;
+  if (!o.output.empty() && std::filesystem::equivalent(o.file, o.output, ec)) {
+    err << "redsem emit-c: -o " << o.output << " is the op file " << o.file << " itself: its C would replace it\n";
+    return bad_input;
+  }
   const auto loaded = load_op_file(o.file, err);
   if (!loaded) return bad_input;
   const auto chosen = choose_instances(*loaded, o.type, o.type.empty(), "emit-c", o.file, err);
@@ -44,11 +51,8 @@ int run_emit_c(const emit_c_options& o, std::ostream& out, std::ostream& err) {
     out << *text;
     return ok;
   }
-  std::ofstream file(o.output, std::ios::binary | std::ios::trunc);
-  file << *text;
-  file.close();
-  if (!file) {
-    err << "redsem emit-c: cannot write " << o.output << "\n";
+  if (const auto problem = write_output_file(o.output, *text)) {
+    err << "redsem emit-c: " << *problem << "\n";
     return bad_input;
   }
   return ok;

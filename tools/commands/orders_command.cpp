@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "model/output_file.h"
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
 #include "tools/cli/command.h"
@@ -78,10 +78,8 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
     err << "redsem orders: --svg: " << why << "\n";
     return bad_input;
   }
-  std::ofstream file(o.svg);
-  file << *picture;
-  if (!file) {
-    err << "redsem orders: --svg: cannot write " << o.svg << "\n";
+  if (const auto problem = write_output_file(o.svg, *picture)) {
+    err << "redsem orders: --svg: " << *problem << "\n";
     return bad_input;
   }
   err << "orders: picture of two disagreeing orders in " << o.svg << "\n";

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <iostream>
 
+#include "model/output_file.h"
 #include "model/policy.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
@@ -111,10 +111,8 @@ command add_verify_command(CLI::App& app) {
               nlohmann::json record = nlohmann::json::object();
               for (const auto& f : done)
                 if (!f.report.verdicts.empty()) record[f.section->id] = f.report.verdicts;
-              std::ofstream file(opts->record_path);
-              file << json_text(record) << "\n";
-              if (!file) {
-                err << "redsem verify: cannot write " << opts->record_path << "\n";
+              if (const auto problem = write_output_file(opts->record_path, json_text(record) + "\n")) {
+                err << "redsem verify: --record: " << *problem << "\n";
                 return int{bad_input};
               }
               err << "verify: verdicts recorded in " << opts->record_path << "\n";

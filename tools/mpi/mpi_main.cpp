@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tools/cli/command.h"
+#include "tools/cli/standard_output.h"
 
 namespace {
 
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  redsem::tools::standard_output stdout_checked;
   null_buffer nowhere;
   std::ostream silent(&nowhere);
   std::ostream& out = rank == 0 ? std::cout : silent;
@@ -116,7 +118,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     for (const auto& c : commands)
-      if (c.app->parsed()) rc = c.run(out, err);
+      if (c.app->parsed()) rc = stdout_checked.finish(c.run(out, err), c.app->get_name(), err);
   } catch (const CLI::ParseError& e) {
     const int code = rank == 0 ? app.exit(e) : e.get_exit_code();
     rc = code == 0 ? 0 : redsem::tools::bad_input;

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <stdexcept>
-#include <system_error>
 
+#include "model/output_file.h"
+#include "tools/cli/output_file.h"
 #include "tools/render/table_render.h"
 
 namespace redsem::tools {
@@ -73,14 +73,9 @@ std::filesystem::path write_html_report(const std::filesystem::path& dir, const 
 std::string_view report_style() { return style; }
 
 std::filesystem::path write_index_html(const std::filesystem::path& dir, const std::string& page) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
+  if (const auto problem = create_output_directory(dir)) throw std::runtime_error(*problem);
   const auto path = dir / "index.html";
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file << page;
-  file.close();
-  if (!file) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
+  if (const auto problem = write_output_file(path, page)) throw std::runtime_error(*problem);
   return path;
 }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <sstream>
 
 #include "model/element_compare.h"
+#include "model/output_file.h"
 #include "tools/cli/sim_inputs.h"
 
 namespace redsem::tools {
@@ -148,17 +150,30 @@ std::optional<std::string> render_dot(const std::string& dot, std::string* error
     *error = "Graphviz 'dot' is not on PATH (apt-get install graphviz)";
     return std::nullopt;
   }
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string stem = "redsem-orders-" + std::to_string(getpid());
-  const auto in = dir / (stem + ".dot"), out = dir / (stem + ".svg");
-  std::ofstream(in) << dot;
-  const std::string cmd = "'" + program->string() + "' -Tsvg '" + in.string() + "' -o '" + out.string() + "' 2>/dev/null";
-  const int rc = std::system(cmd.c_str());
+  // A directory of our own (mkdtemp: mode 0700, a fresh name), so that no name in the shared
+  // temporary directory is predictable and no link planted there redirects dot's output.
+  std::error_code ec;
+  std::string dir = (std::filesystem::temp_directory_path(ec) / "redsem-orders-XXXXXX").string();
+  if (ec || mkdtemp(dir.data()) == nullptr) {
+    *error = "cannot create a temporary directory for dot: " + std::string(std::strerror(errno));
+    return std::nullopt;
+  }
+  const auto in = std::filesystem::path(dir) / "orders.dot", out = std::filesystem::path(dir) / "orders.svg";
+  const auto problem = write_output_file(in, dot);
+  int rc = -1;
+  if (!problem) {
+    const std::string cmd =
+        "'" + program->string() + "' -Tsvg '" + in.string() + "' -o '" + out.string() + "' 2>/dev/null";
+    rc = std::system(cmd.c_str());
+  }
   std::ifstream result(out);
   std::stringstream svg;
   svg << result.rdbuf();
-  std::filesystem::remove(in);
-  std::filesystem::remove(out);
+  std::filesystem::remove_all(dir, ec);
+  if (problem) {
+    *error = *problem;
+    return std::nullopt;
+  }
   if (rc != 0 || svg.str().empty()) {
     *error = "dot -Tsvg failed (exit " + std::to_string(rc) + ")";
     return std::nullopt;

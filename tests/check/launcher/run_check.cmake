@@ -1,5 +1,6 @@
 # One `redsem check` case: runs PROGRAM check ARGS ("|"-separated) and checks its exit status,
-# its stderr against EXPECT_ERR (a regex), and optionally JSON_FILE's JSON_KEY ("|" path) against
+# its stderr against EXPECT_ERR (a regex) and, when given, against FORBID_ERR (a regex it must
+# not match), and optionally JSON_FILE's JSON_KEY ("|" path) against
 # JSON_VALUE, that HTML_DIR/index.html was written, and that EXPECT_FILE exists. Files from an
 # earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are removed first.
 string(REPLACE "|" ";" ARGS "${ARGS}")
@@ -14,6 +15,9 @@ if(NOT rc STREQUAL "${EXPECT_RC}")
 endif()
 if(NOT err MATCHES "${EXPECT_ERR}")
   message(FATAL_ERROR "stderr does not match '${EXPECT_ERR}'\n${shown}")
+endif()
+if(FORBID_ERR AND err MATCHES "${FORBID_ERR}")
+  message(FATAL_ERROR "stderr matches '${FORBID_ERR}'\n${shown}")
 endif()
 if(JSON_FILE)
   file(READ ${JSON_FILE} json)
