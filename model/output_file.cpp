@@ -112,9 +112,31 @@ std::optional<std::string> replace(const std::filesystem::path& path, std::strin
   return failure(path, std::strerror(error));
 }
 
+// The descriptor a name such as /dev/stdout or /dev/fd/3 stands for, or -1. Such a name means
+// "what this process already has open there" (a shell redirection into a file included), so it
+// is written through a duplicate of that descriptor, never resolved to a file and replaced.
+int named_descriptor(const std::filesystem::path& path) {
+  const std::string name = path.lexically_normal().string();
+  if (name == "/dev/stdout") return 1;
+  if (name == "/dev/stderr") return 2;
+  for (const std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+    return std::stoi(digits);
+  }
+  return -1;
+}
+
 }  // namespace
 
 std::optional<std::string> write_output_file(const std::filesystem::path& path, std::string_view text) {
+  if (const int named = named_descriptor(path); named >= 0) {
+    const int fd = ::fcntl(named, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) return failure(path, std::strerror(errno));
+    if (const int error = write_and_close(fd, text); error != 0) return failure(path, std::strerror(error));
+    return std::nullopt;
+  }
   const target t = examine(path);
   if (t.how == way::failed) return t.error;
   if (t.how == way::replace) return replace(path, text, t);
@@ -126,6 +148,10 @@ std::optional<std::string> write_output_file(const std::filesystem::path& path, 
 }
 
 std::optional<std::string> output_file_problem(const std::filesystem::path& path) {
+  if (const int named = named_descriptor(path); named >= 0) {
+    if (::fcntl(named, F_GETFD) < 0) return failure(path, std::strerror(errno));
+    return std::nullopt;
+  }
   const target t = examine(path);
   if (t.how == way::failed) return t.error;
   if (t.how == way::in_place) {

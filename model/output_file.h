@@ -9,7 +9,9 @@
 //   A replaced file keeps its permission bits.
 // - A device, a FIFO or a socket (/dev/stdout to a pipe or a terminal, /dev/full) is written
 //   where it is, never replaced, and its write errors are reported.
-// - A symbolic link is followed only to such a non-regular file. A link to a regular file or
+// - /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name a descriptor the process
+//   already has: written through it, whatever it reaches (a shell redirection into a file).
+// - Any other symbolic link is followed only to such a non-regular file. A link to a regular file or
 //   to nothing is refused: replacing the link would cut it, and writing through it is how a
 //   planted link makes a program overwrite a file it was never asked to touch.
 #pragma once

@@ -3,6 +3,7 @@
 // leads a write only to a device.
 #include "model/output_file.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -92,6 +93,30 @@ TEST_F(OutputFile, ADirectoryOrAMissingDirectoryIsAnErrorAndNothingIsLeft) {
             "cannot write " + (dir / "missing" / "f").string() + ": No such file or directory");
   EXPECT_EQ(output_file_problem(dir / "new"), std::nullopt);
   EXPECT_EQ(entries(), 1u);  // the check's own temporary file is gone
+}
+
+TEST_F(OutputFile, ANamedDescriptorIsWrittenThroughWhateverItReaches) {
+  // /dev/fd/N into a regular file, as a shell's `--json /dev/stdout > report.json` makes it:
+  // the bytes go through the open descriptor, and the file is not replaced by a new one.
+  const fs::path file = dir / "report.json";
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ASSERT_GE(fd, 0);
+  struct stat before {};
+  ASSERT_EQ(::stat(file.c_str(), &before), 0);
+  const auto error = write_output_file("/dev/fd/" + std::to_string(fd), "{\"ok\":1}\n");
+  ::close(fd);
+  EXPECT_FALSE(error) << *error;
+  EXPECT_EQ(read(file), "{\"ok\":1}\n");
+  struct stat after {};
+  ASSERT_EQ(::stat(file.c_str(), &after), 0);
+  EXPECT_EQ(before.st_ino, after.st_ino);
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFile, ANamedDescriptorThatIsNotOpenIsAnError) {
+  const auto error = write_output_file("/dev/fd/999999", "x");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("/dev/fd/999999"), std::string::npos) << *error;
 }
 
 }  // namespace
