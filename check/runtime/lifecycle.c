@@ -114,15 +114,24 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   return rc;
 }
 
+static void write_counts(rc_line *l, const char *key, const struct rc_call_counts *t) {
+  rc_open_object(l, key);
+  for (int i = 0; i < t->kinds; ++i) rc_int(l, t->names[i], (long long)t->counts[i]);
+  rc_close(l);
+}
+
 int MPI_Finalize(void) {
   if (rc_in_law_child()) rc_law_child_leave(); /* a user op under evaluation called it */
   if (rc_active()) {
     for (int i = 0; i < rc_state.hooks; ++i) rc_state.hook[i]();
     rc_line l;
     rc_begin(&l, "finalize");
-    rc_open_object(&l, "calls");
-    for (int i = 0; i < rc_state.calls; ++i) rc_int(&l, rc_state.call_names[i], (long long)rc_state.call_counts[i]);
-    rc_close(&l);
+    write_counts(&l, "calls", &rc_state.calls);
+    if (rc_state.intercomm.kinds) {
+      rc_open_object(&l, "unchecked");
+      write_counts(&l, "intercommunicator", &rc_state.intercomm);
+      rc_close(&l);
+    }
     rc_end(&l);
     close(rc_state.fd);
     rc_state.fd = -1;

@@ -7,7 +7,9 @@
 #include "buffer_span.h"
 #include "finding.h"
 #include "predefined.h"
+#include "query_guard.h"
 #include "reduction.h"
+#include "type_contents.h"
 #include "user_ops.h"
 
 /* Where MPI-4.1 defines each call (its MPI_IN_PLACE rules included). */
@@ -31,22 +33,15 @@ static const char *section_of(enum rc_collective kind) {
   return "MPI-4.1 \302\2477.9";
 }
 
-/* Whether a datatype is derived (made by a type constructor), not a named predefined one. */
-static int is_derived(MPI_Datatype type) {
-  int integers, addresses, types, combiner;
-  return PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner) == MPI_SUCCESS &&
-         combiner != MPI_COMBINER_NAMED;
-}
-
 void rc_check_op_type(const struct rc_reduction *r) {
   const int op = rc_predefined_op(r->op);
-  if (op < 0) return; /* a user op takes any datatype */
+  if (op < 0 || !rc_type_queryable(r->type)) return; /* a user op takes any datatype */
   const int type = rc_predefined_type(r->type);
   const char *name, *section, *text;
   if (type >= 0) {
     if (rc_cell_verdict(type, op) == 'v') return;
     rc_cell_rule(type, op, &name, &section, &text);
-  } else if (is_derived(r->type)) {
+  } else if (rc_type_is_derived(r->type)) {
     rc_derived_type_rule(&name, &section, &text);
   } else {
     return; /* a named type the model does not list (an optional Fortran kind…): not judged */
@@ -101,13 +96,15 @@ static void element_counts(const struct rc_reduction *r, int rank, int size, lon
   if (r->kind == RC_REDUCE_SCATTER_BLOCK) *send = (long long)r->count * size;
   if (r->kind == RC_REDUCE_SCATTER) {
     *send = 0;
-    for (int i = 0; i < size; ++i) *send += r->recvcounts[i];
-    *recv = r->recvcounts[rank];
+    for (int i = 0; i < size; ++i) *send += rc_recvcount(r, i);
+    *recv = rc_recvcount(r, rank);
   }
 }
 
 static void check_overlap(const struct rc_reduction *r, int rank, int size) {
-  if (r->sendbuf == MPI_IN_PLACE || r->recvbuf == MPI_IN_PLACE || !r->sendbuf || !r->recvbuf) return;
+  if (r->sendbuf == MPI_IN_PLACE || r->recvbuf == MPI_IN_PLACE || !r->sendbuf || !r->recvbuf ||
+      !rc_type_queryable(r->type))
+    return;
   if (r->kind == RC_REDUCE && rank != r->root) return; /* recvbuf is significant only at the root */
   long long send_count, recv_count;
   element_counts(r, rank, size, &send_count, &recv_count);

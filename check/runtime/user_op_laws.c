@@ -9,6 +9,7 @@
 #include "finding.h"
 #include "law_child.h"
 #include "predefined.h"
+#include "query_guard.h"
 
 /* Per checked call: enough to catch an op that is wrong everywhere, cheap enough to sample. */
 #define MAX_PAIRS 24
@@ -258,7 +259,7 @@ void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op
                            const struct rc_contributions *values) {
   struct element_type t = {.handle = r->type, .predefined = rc_predefined_type(r->type)};
   MPI_Aint lb;
-  if (!op->function || values->count < 2 || values->elements < 1) return;
+  if (!op->function || values->count < 2 || values->elements < 1 || !rc_type_queryable(r->type)) return;
   if (PMPI_Type_get_extent(r->type, &lb, &t.extent) != MPI_SUCCESS ||
       PMPI_Type_get_true_extent(r->type, &t.true_lb, &t.true_extent) != MPI_SUCCESS ||
       PMPI_Pack_size(1, r->type, MPI_COMM_SELF, &t.pack_size) != MPI_SUCCESS)
