@@ -39,6 +39,9 @@ static int rma_no_op(int rank, int size) {
   double fetched = -1, fetched2 = -1;
   MPI_Get_accumulate(NULL, 0, MPI_DATATYPE_NULL, &fetched, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
   MPI_Fetch_and_op(NULL, &fetched2, MPI_DOUBLE, target, 0, MPI_NO_OP, win);
+#if MPI_VERSION >= 4
+  MPI_Get_accumulate_c(NULL, 0, MPI_DATATYPE_NULL, &fetched2, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
+#endif
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
   MPI_Request request;
   MPI_Win_lock(MPI_LOCK_SHARED, target, 0, win);
@@ -94,6 +97,14 @@ static int collectives(int rank, int size, MPI_Op pairs, MPI_Op ones) {
   double big = 1, big_sum = 0;
   MPI_Allreduce_c(&big, &big_sum, (MPI_Count)1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   failed |= big_sum != size;
+  MPI_Request persistent;
+  MPI_Allreduce_init_c(MPI_IN_PLACE, &big, (MPI_Count)1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL,
+                       &persistent);
+  MPI_Start(&persistent);
+  MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+  MPI_Request_free(&persistent);
+  failed |= big != size;
+  MPI_Reduce_local_c(NULL, NULL, (MPI_Count)0, MPI_DOUBLE, MPI_SUM);
 #endif
   return failed;
 }
