@@ -251,7 +251,7 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
 }
 
 #if MPI_VERSION >= 4
-/* The large-count forms (MPI-4.1 §5.2), recorded as their int-count forms are. */
+/* The large-count forms (MPI-4.1 §2.5.8), recorded as their int-count forms are. */
 int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
               MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win) {
   if (!rc_active())

@@ -4,7 +4,7 @@
  * the origin arguments are ignored); count 0 with NULL buffers; a NULL recvbuf at a non-root;
  * MPI_IN_PLACE; MPI_BOTTOM with absolute addresses (§5.1.12); an intercommunicator reduction
  * (§7.9.1); derived datatypes with a user op; and, under an MPI-4 library, the large-count
- * `_c` forms (§5.2). Expected: exit 0, no finding. */
+ * `_c` forms (MPI-4.1 §2.5.8). Expected: exit 0, no finding. */
 #include <mpi.h>
 #include <stdio.h>
 
