@@ -11,7 +11,6 @@
 #include <mpi.h>
 
 struct rc_guard {
-  MPI_Errhandler world, self; /* the program's, restored by rc_guard_end */
   int failures_before;
   const char *call;
   const void *caller;
