@@ -1,7 +1,7 @@
 /* A forked child that runs the user's op function on operands the program never formed, cut off
  * from everything the program shares: its own process group (killed with it), no file
- * descriptors but its answer pipe, none of the MPI library's shared mappings, and not the
- * program's stack, so that a longjmp out of the function faults instead of resuming the
+ * descriptors but its answer pipe, no shared memory mapping (the MPI library's segments among
+ * them), and not the program's stack, so that a longjmp out of the function faults instead of resuming the
  * program in the child. Only an answer written on the pipe counts; leaving by exit, _exit,
  * MPI_Finalize, MPI_Abort (which the library turns into _exit in the child), longjmp, a signal,
  * or not answering within the bound ($REDSEM_CHECK_OP_SECONDS, default 2 s) gives none. */
