@@ -52,7 +52,9 @@ void exit(int status) {
   _exit(status);
 }
 
-/* What the child runs on its own stack. Static: the program's stack is made inaccessible. */
+/* What the child runs on its own stack. Static: the program's stack is made inaccessible. Set and
+ * forked under job_lock: threads of the program may check reductions at the same time. */
+static pthread_mutex_t job_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
   void (*work)(void *, void *);
   void *arg, *answer;
@@ -206,6 +208,7 @@ int rc_child_run(void (*work)(void *arg, void *answer), void *arg, void *answer,
   int channel[2];
   snprintf(why, why_size, "no process could be started to evaluate it");
   if (pipe2(channel, O_CLOEXEC) != 0) return 0;
+  pthread_mutex_lock(&job_lock);
   job.work = work;
   job.arg = arg;
   job.answer = answer;
@@ -216,6 +219,7 @@ int rc_child_run(void (*work)(void *arg, void *answer), void *arg, void *answer,
     close(channel[0]);
     child_main(channel[1]);
   }
+  pthread_mutex_unlock(&job_lock);
   close(channel[1]);
   if (child < 0) {
     close(channel[0]);
