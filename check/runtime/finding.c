@@ -10,3 +10,13 @@ void rc_finding_begin(rc_line *l, const char *check, const char *call, const cha
   rc_caller(l, caller);
   rc_open_object(l, "evidence");
 }
+
+void rc_note(const char *what, const char *call, const char *message, const void *caller) {
+  rc_line l;
+  rc_begin(&l, "note");
+  rc_str(&l, "what", what);
+  rc_str(&l, "call", call);
+  rc_str(&l, "message", message);
+  rc_caller(&l, caller);
+  rc_end(&l);
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "law_child.h"
 #include "record.h"
 #include "record_state.h"
 
@@ -19,9 +20,7 @@
 #endif
 
 /* The words each library's MPI_Get_library_version starts with. */
-static const char *library_mark(void) {
-  return strcmp(REDSEM_MPI_FLAVOR_NAME, "openmpi") == 0 ? "Open MPI" : "MPICH";
-}
+static const char *library_mark(void) { return strcmp(REDSEM_MPI_FLAVOR_NAME, "openmpi") == 0 ? "Open MPI" : "MPICH"; }
 
 /* The first line of the library's version text. */
 static void library_version(char *text) {
@@ -85,6 +84,7 @@ static void open_record(void) {
   }
   rc_state.rank = rank;
   read_sampling();
+  rc_read_op_seconds();
   char program[PATH_MAX];
   const ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
   program[n > 0 ? n : 0] = '\0';
@@ -114,17 +114,33 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   return rc;
 }
 
+static void write_counts(rc_line *l, const char *key, const struct rc_call_counts *t) {
+  rc_open_object(l, key);
+  for (int i = 0; i < t->kinds; ++i) rc_int(l, t->names[i], (long long)t->counts[i]);
+  rc_close(l);
+}
+
 int MPI_Finalize(void) {
+  if (rc_in_law_child()) rc_law_child_leave(); /* a user op under evaluation called it */
   if (rc_active()) {
     for (int i = 0; i < rc_state.hooks; ++i) rc_state.hook[i]();
     rc_line l;
     rc_begin(&l, "finalize");
-    rc_open_object(&l, "calls");
-    for (int i = 0; i < rc_state.calls; ++i) rc_int(&l, rc_state.call_names[i], (long long)rc_state.call_counts[i]);
-    rc_close(&l);
+    write_counts(&l, "calls", &rc_state.calls);
+    if (rc_state.intercomm.kinds) {
+      rc_open_object(&l, "unchecked");
+      write_counts(&l, "intercommunicator", &rc_state.intercomm);
+      rc_close(&l);
+    }
     rc_end(&l);
     close(rc_state.fd);
     rc_state.fd = -1;
   }
   return PMPI_Finalize();
+}
+
+/* A user op under evaluation in the law check's child must not abort the program's job. */
+int MPI_Abort(MPI_Comm comm, int errorcode) {
+  if (rc_in_law_child()) rc_law_child_leave();
+  return PMPI_Abort(comm, errorcode);
 }

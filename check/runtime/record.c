@@ -192,17 +192,22 @@ void rc_end(rc_line *l) {
 /* Call counts: a small table keyed by the call's name. */
 static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void rc_count(const char *call) {
+/* One more of `call` in a table of counts per call name (names are string literals). */
+static void bump(struct rc_call_counts *t, const char *call) {
   pthread_mutex_lock(&count_lock);
   int i = 0;
-  while (i < rc_state.calls && rc_state.call_names[i] != call && strcmp(rc_state.call_names[i], call) != 0) ++i;
-  if (i == rc_state.calls && i < RC_MAX_CALL_KINDS) {
-    rc_state.call_names[i] = call;
-    ++rc_state.calls;
+  while (i < t->kinds && t->names[i] != call && strcmp(t->names[i], call) != 0) ++i;
+  if (i == t->kinds && i < RC_MAX_CALL_KINDS) {
+    t->names[i] = call;
+    ++t->kinds;
   }
-  if (i < rc_state.calls) ++rc_state.call_counts[i];
+  if (i < t->kinds) ++t->counts[i];
   pthread_mutex_unlock(&count_lock);
 }
+
+void rc_count(const char *call) { bump(&rc_state.calls, call); }
+
+void rc_count_intercomm(const char *call) { bump(&rc_state.intercomm, call); }
 
 int rc_sampled(unsigned long index) {
   if (rc_state.sample_all) return 1;

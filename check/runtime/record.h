@@ -24,8 +24,8 @@
 typedef struct rc_line {
   char *text;
   size_t len, cap;
-  int depth;                       /* open objects and arrays, the line's own object included */
-  char closer[RC_MAX_DEPTH];       /* '}' or ']' per open level */
+  int depth;                         /* open objects and arrays, the line's own object included */
+  char closer[RC_MAX_DEPTH];         /* '}' or ']' per open level */
   unsigned char empty[RC_MAX_DEPTH]; /* no member written yet at this level */
 } rc_line;
 
@@ -54,6 +54,9 @@ void rc_end(rc_line *l);
 
 /* Counts one intercepted call of `call` (a string literal); the totals go in the finalize line. */
 void rc_count(const char *call);
+/* Counts one call forwarded without checks because it was made on an intercommunicator (the
+ * finalize line's `unchecked`). */
+void rc_count_intercomm(const char *call);
 
 /* Sampling ($REDSEM_CHECK_SAMPLE): whether the call with this 0-based index among its kind
  * (call name and communicator or window) is checked in depth. "all": every call; N: the first

@@ -7,14 +7,17 @@
 #define RC_MAX_HOOKS 16
 
 struct rc_state {
-  int fd;              /* the rank's record file; -1: inert */
-  int rank;            /* in MPI_COMM_WORLD */
-  unsigned long seq;   /* the next line's number */
-  int sample_all;      /* REDSEM_CHECK_SAMPLE=all */
+  int fd;                     /* the rank's record file; -1: inert */
+  int rank;                   /* in MPI_COMM_WORLD */
+  unsigned long seq;          /* the next line's number */
+  int sample_all;             /* REDSEM_CHECK_SAMPLE=all */
   unsigned long sample_first; /* REDSEM_CHECK_SAMPLE=N */
-  int calls;
-  const char *call_names[RC_MAX_CALL_KINDS];
-  unsigned long call_counts[RC_MAX_CALL_KINDS];
+  struct rc_call_counts {
+    int kinds;
+    const char *names[RC_MAX_CALL_KINDS];
+    unsigned long counts[RC_MAX_CALL_KINDS];
+  } calls,       /* intercepted, per call name */
+      intercomm; /* forwarded unchecked: made on an intercommunicator */
   int hooks;
   void (*hook[RC_MAX_HOOKS])(void);
 };

@@ -22,10 +22,11 @@ struct rc_reduction {
   enum rc_collective kind;
   const char *call; /* "MPI_Iallreduce", … (a string literal) */
   enum rc_form form;
-  const void *sendbuf;   /* MPI_Reduce_local: inbuf */
-  void *recvbuf;         /* MPI_Reduce_local: inoutbuf */
-  int count;             /* elements per contribution; Reduce_scatter_block: recvcount */
-  const int *recvcounts; /* MPI_Reduce_scatter only */
+  const void *sendbuf;           /* MPI_Reduce_local: inbuf */
+  void *recvbuf;                 /* MPI_Reduce_local: inoutbuf */
+  long long count;               /* elements per contribution; Reduce_scatter_block: recvcount */
+  const int *recvcounts;         /* MPI_Reduce_scatter only (rc_recvcount) */
+  const MPI_Count *recvcounts_c; /* MPI_Reduce_scatter_c's instead */
   MPI_Datatype type;
   MPI_Op op;
   int root;           /* MPI_Reduce only; -1 otherwise */
@@ -42,9 +43,15 @@ struct rc_sample {
   unsigned char *inputs; /* at comm rank 0: one block per rank */
 };
 
+/* Whether MPI_Reduce_scatter's recvcounts were given, and rank i's. */
+static inline int rc_has_recvcounts(const struct rc_reduction *r) { return r->recvcounts || r->recvcounts_c; }
+static inline long long rc_recvcount(const struct rc_reduction *r, int i) {
+  return r->recvcounts ? r->recvcounts[i] : (long long)r->recvcounts_c[i];
+}
+
 /* The call's arguments in MPI's order (recvcounts, MPI_Reduce_scatter's, is set apart). */
 struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
-                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    const void *sendbuf, void *recvbuf, long long count, MPI_Datatype type, MPI_Op op,
                                     int root, MPI_Comm comm);
 
 /* Before the call: counts it (rc_count), runs the local checks; on a sampled blocking call, gathers the contributions.

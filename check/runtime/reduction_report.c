@@ -90,7 +90,7 @@ void rc_write_reduction_record(const struct rc_reduction *r, const struct rc_sam
   rc_int(&l, "root", r->kind == RC_REDUCE ? r->root : -1);
   rc_str(&l, "op", rc_op_name(op));
   rc_str(&l, "type", rc_type_name(type));
-  rc_int(&l, "count", r->kind == RC_REDUCE_SCATTER ? r->recvcounts[0] : r->count);
+  rc_int(&l, "count", r->kind == RC_REDUCE_SCATTER ? rc_recvcount(r, 0) : r->count);
   rc_bool(&l, "in_place", in_place);
   rc_int(&l, "elements", s->elements);
   rc_open_array(&l, "inputs");

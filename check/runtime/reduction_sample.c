@@ -11,6 +11,7 @@
 #include "comm_calls.h"
 #include "finding.h"
 #include "predefined.h"
+#include "query_guard.h"
 #include "reduction.h"
 #include "reduction_report.h"
 #include "user_op_laws.h"
@@ -21,8 +22,9 @@
 
 static int block_elements(const struct rc_reduction *r) {
   long long leading = r->count;
-  if (r->kind == RC_REDUCE_SCATTER) leading = r->recvcounts ? r->recvcounts[0] : 0;
+  if (r->kind == RC_REDUCE_SCATTER) leading = rc_has_recvcounts(r) ? rc_recvcount(r, 0) : 0;
   MPI_Aint lb, extent, true_lb, true_extent;
+  if (leading <= 0 || !rc_type_queryable(r->type)) return 0;
   if (PMPI_Type_get_extent(r->type, &lb, &extent) != MPI_SUCCESS ||
       PMPI_Type_get_true_extent(r->type, &true_lb, &true_extent) != MPI_SUCCESS || extent <= 0 || true_extent <= 0)
     return 0;
@@ -76,7 +78,7 @@ static void check_local_user_op(const struct rc_reduction *r) {
 }
 
 struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, enum rc_form form, const void *caller,
-                                    const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                                    const void *sendbuf, void *recvbuf, long long count, MPI_Datatype type, MPI_Op op,
                                     int root, MPI_Comm comm) {
   return (struct rc_reduction){.kind = kind,
                                .call = call,
@@ -91,20 +93,23 @@ struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, e
                                .caller = caller};
 }
 
-void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
-  memset(s, 0, sizeof *s);
-  rc_count(r->call);
+/* The checks before the call; every query on the program's arguments under `guard`. */
+static void enter_checks(const struct rc_reduction *r, struct rc_sample *s) {
+  if (r->kind != RC_REDUCE_LOCAL && (r->comm == MPI_COMM_NULL || is_intercomm(r->comm))) {
+    /* An intercommunicator's reductions combine the other group's contributions, and its
+     * non-root processes pass arguments that are ignored: forwarded unchecked, counted. */
+    if (r->comm != MPI_COMM_NULL) rc_count_intercomm(r->call);
+    return;
+  }
   rc_check_op_type(r);
   if (r->kind == RC_REDUCE_LOCAL) {
     rc_check_buffers(r, 0, 1);
     check_local_user_op(r);
     return;
   }
-  /* An intercommunicator's reductions combine the other group's contributions: not checked. */
-  if (r->comm == MPI_COMM_NULL || is_intercomm(r->comm)) return;
   PMPI_Comm_rank(r->comm, &s->rank);
   PMPI_Comm_size(r->comm, &s->size);
-  if (r->kind == RC_REDUCE_SCATTER && !r->recvcounts) return;
+  if (r->kind == RC_REDUCE_SCATTER && !rc_has_recvcounts(r)) return;
   rc_check_buffers(r, s->rank, s->size);
   s->index = rc_comm_call_index(r->comm, r->call);
   s->active = r->form == RC_BLOCKING && s->size <= MAX_SAMPLED_COMM && rc_sampled(s->index);
@@ -116,6 +121,15 @@ void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
   fill_block(&mine, input_missing ? NULL : in_place ? r->recvbuf : r->sendbuf, s->elements, r->type);
   mine.in_place = in_place;
   s->inputs = gather_blocks(&mine, s, r->comm);
+}
+
+void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
+  memset(s, 0, sizeof *s);
+  rc_count(r->call);
+  struct rc_guard guard;
+  rc_guard_begin(&guard, r->call, r->caller);
+  enter_checks(r, s);
+  rc_guard_end(&guard);
 }
 
 /* Whose result the `reduction` record carries: the root, rank 0, or for a scan the last rank
@@ -131,18 +145,28 @@ static unsigned long long result_hash(const struct rc_reduction *r) {
   const int type = rc_predefined_type(r->type);
   unsigned long long hash = 14695981039346656037ull;
   const size_t size = rc_type_size(type);
-  for (int i = 0; i < r->count; ++i) hash = rc_hash_element(hash, type, (const unsigned char *)r->recvbuf + i * size);
+  for (long long i = 0; i < r->count; ++i)
+    hash = rc_hash_element(hash, type, (const unsigned char *)r->recvbuf + i * size);
   return hash;
 }
 
+static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int rc);
+
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc) {
   if (!s->active) return;
+  struct rc_guard guard;
+  rc_guard_begin(&guard, r->call, r->caller);
+  leave_checks(r, s, rc);
+  rc_guard_end(&guard);
+}
+
+static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int rc) {
   struct rc_block mine;
   const int has_result = rc == MPI_SUCCESS && !(r->kind == RC_REDUCE && s->rank != r->root) &&
                          !(r->kind == RC_EXSCAN && s->rank == 0) && r->recvbuf != MPI_IN_PLACE;
   /* A Reduce_scatter rank's block may be shorter than rank 0's, which set the elements. */
   int elements = s->elements;
-  if (r->kind == RC_REDUCE_SCATTER && r->recvcounts[s->rank] < elements) elements = r->recvcounts[s->rank];
+  if (r->kind == RC_REDUCE_SCATTER && rc_recvcount(r, s->rank) < elements) elements = (int)rc_recvcount(r, s->rank);
   fill_block(&mine, has_result ? r->recvbuf : NULL, elements, r->type);
   const int agreement = r->kind == RC_ALLREDUCE && rc_predefined_type(r->type) >= 0;
   if (has_result && agreement) mine.hash = result_hash(r);

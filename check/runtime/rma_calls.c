@@ -4,10 +4,12 @@
  * its `rma_call` line (bounded: RC_RMA_MAX_CALLS per epoch, RC_RMA_MAX_VALUE_BYTES of origin
  * values) and a copy of the buffers it reads, for the origin-buffer check (rma_origin.c). */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "predefined.h"
+#include "query_guard.h"
 #include "rma_state.h"
 
 struct rma_call {
@@ -15,10 +17,10 @@ struct rma_call {
   MPI_Win win;
   int target;
   MPI_Aint disp;
-  int count;
+  long long count;
   MPI_Datatype type;
   const void *origin; /* read by the call; NULL for a get (the origin buffer is written) */
-  int origin_count;
+  long long origin_count;
   MPI_Datatype origin_type;
   const void *compare; /* MPI_Compare_and_swap */
   const char *op;      /* NULL for put, get and compare-and-swap */
@@ -26,16 +28,20 @@ struct rma_call {
   long long time; /* when the call was made */
 };
 
+/* null for a datatype the call ignores (MPI_DATATYPE_NULL with MPI_NO_OP), never queried. */
 static void write_type(rc_line *l, const char *key, MPI_Datatype type) {
   char text[512];
-  rc_str(l, key, rc_type_text(type, text, sizeof text));
+  rc_str(l, key, rc_type_queryable(type) ? rc_type_text(type, text, sizeof text) : NULL);
 }
 
+/* A large count (an `_c` call's) as the int the bounded copies take: they stop far below INT_MAX. */
+static int bounded(long long count) { return count > INT_MAX ? INT_MAX : (int)count; }
+
 /* `values` hex bytes of `count` elements of `type` at `buf`, at most RC_RMA_MAX_VALUE_BYTES. */
-static void write_values(rc_line *l, const char *key, const void *buf, int count, MPI_Datatype type) {
+static void write_values(rc_line *l, const char *key, const void *buf, long long count, MPI_Datatype type) {
   char packed[RC_RMA_MAX_VALUE_BYTES];
   int whole = 1;
-  const size_t n = rc_rma_pack(buf, count, type, packed, sizeof packed, &whole);
+  const size_t n = rc_rma_pack(buf, bounded(count), type, packed, sizeof packed, &whole);
   rc_hex(l, key, packed, n);
   if (!whole) rc_bool(l, "values_bounded", 1);
 }
@@ -69,20 +75,33 @@ static void write_line(struct rc_window *w, const struct rma_call *c, long long 
   rc_end(&l);
 }
 
-/* After the forwarded call succeeded. `request` points to the request of a request-based call. */
-static void record_call(const struct rma_call *c, const MPI_Request *request) {
+/* After the forwarded call succeeded. `request` points to the request of a request-based call.
+ * With MPI_NO_OP the origin arguments are ignored (MPI-4.1 §13.3.4): they may be NULL, 0 and
+ * MPI_DATATYPE_NULL, and are neither read nor described. */
+static void record_call(const struct rma_call *given, const MPI_Request *request) {
+  struct rma_call no_op = *given;
+  const struct rma_call *c = given;
+  if (given->op && strcmp(given->op, "MPI_NO_OP") == 0) {
+    no_op.origin = NULL;
+    if (strcmp(given->call, "MPI_Fetch_and_op") != 0) no_op.origin_type = MPI_DATATYPE_NULL;
+    c = &no_op;
+  }
   rc_count(c->call);
+  struct rc_guard guard;
+  rc_guard_begin(&guard, c->call, c->caller);
   rc_rma_lock();
   struct rc_window *w = rc_rma_window(c->win);
   if (w) {
     const long long number = request ? rc_rma_add_request(w, *request) : -1;
     write_line(w, c, number);
     const MPI_Request r = request ? *request : MPI_REQUEST_NULL;
-    if (c->origin && (!c->op || strcmp(c->op, "MPI_NO_OP") != 0))
-      rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, c->origin_count, c->origin_type, r, c->caller);
+    if (c->origin)
+      rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, bounded(c->origin_count), c->origin_type, r,
+                         c->caller);
     if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
   }
   rc_rma_unlock();
+  rc_guard_end(&guard);
 }
 
 #define CALL(...) \
@@ -121,9 +140,10 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
   if (!rc_active())
     return PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                  target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -136,9 +156,10 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
   if (!rc_active())
     return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                                target_rank, target_disp, target_count, target_datatype, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -148,9 +169,9 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
 int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                      MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
-  const struct rma_call c =
-      CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
-           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c = CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
+                                 .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -202,9 +223,10 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
   if (!rc_active())
     return PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, op, win, request);
-  const struct rma_call c = CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                   target_datatype, op, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -217,12 +239,143 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
   if (!rc_active())
     return PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                                 target_rank, target_disp, target_count, target_datatype, op, win, request);
-  const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
   return rc;
 }
+
+#if MPI_VERSION >= 4
+/* The large-count forms (MPI-4.1 §2.5.8), recorded as their int-count forms are. */
+int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+              MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  if (!rc_active())
+    return PMPI_Put_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                      target_datatype, win);
+  const struct rma_call c = CALL(.call = "MPI_Put_c", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
+                                 .origin_count = origin_count, .origin_type = origin_datatype);
+  const int rc = PMPI_Put_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                            target_datatype, win);
+  if (rc == MPI_SUCCESS) record_call(&c, NULL);
+  return rc;
+}
+
+int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+              MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  if (!rc_active())
+    return PMPI_Get_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                      target_datatype, win);
+  const struct rma_call c =
+      CALL(.call = "MPI_Get_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+  const int rc = PMPI_Get_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                            target_datatype, win);
+  if (rc == MPI_SUCCESS) record_call(&c, NULL);
+  return rc;
+}
+
+int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                     MPI_Win win) {
+  if (!rc_active())
+    return PMPI_Accumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                             target_datatype, op, win);
+  const struct rma_call c =
+      CALL(.call = "MPI_Accumulate_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
+  const int rc = PMPI_Accumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                                   target_datatype, op, win);
+  if (rc == MPI_SUCCESS) record_call(&c, NULL);
+  return rc;
+}
+
+int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                         void *result_addr, MPI_Count result_count, MPI_Datatype result_datatype, int target_rank,
+                         MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                         MPI_Win win) {
+  if (!rc_active())
+    return PMPI_Get_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                                 target_rank, target_disp, target_count, target_datatype, op, win);
+  const struct rma_call c =
+      CALL(.call = "MPI_Get_accumulate_c", .win = win, .target = target_rank, .disp = target_disp,
+           .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
+           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const int rc =
+      PMPI_Get_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                            target_rank, target_disp, target_count, target_datatype, op, win);
+  if (rc == MPI_SUCCESS) record_call(&c, NULL);
+  return rc;
+}
+
+int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+               MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win,
+               MPI_Request *request) {
+  if (!rc_active())
+    return PMPI_Rput_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                       target_datatype, win, request);
+  const struct rma_call c = CALL(.call = "MPI_Rput_c", .win = win, .target = target_rank, .disp = target_disp,
+                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
+                                 .origin_count = origin_count, .origin_type = origin_datatype);
+  const int rc = PMPI_Rput_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                             target_datatype, win, request);
+  if (rc == MPI_SUCCESS) record_call(&c, request);
+  return rc;
+}
+
+int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+               MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win,
+               MPI_Request *request) {
+  if (!rc_active())
+    return PMPI_Rget_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                       target_datatype, win, request);
+  const struct rma_call c =
+      CALL(.call = "MPI_Rget_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+  const int rc = PMPI_Rget_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                             target_datatype, win, request);
+  if (rc == MPI_SUCCESS) record_call(&c, request);
+  return rc;
+}
+
+int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
+                      MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                      MPI_Win win, MPI_Request *request) {
+  if (!rc_active())
+    return PMPI_Raccumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                              target_datatype, op, win, request);
+  const struct rma_call c =
+      CALL(.call = "MPI_Raccumulate_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
+  const int rc = PMPI_Raccumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                                    target_datatype, op, win, request);
+  if (rc == MPI_SUCCESS) record_call(&c, request);
+  return rc;
+}
+
+int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                          void *result_addr, MPI_Count result_count, MPI_Datatype result_datatype, int target_rank,
+                          MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                          MPI_Win win, MPI_Request *request) {
+  if (!rc_active())
+    return PMPI_Rget_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                                  result_datatype, target_rank, target_disp, target_count, target_datatype, op, win,
+                                  request);
+  const struct rma_call c =
+      CALL(.call = "MPI_Rget_accumulate_c", .win = win, .target = target_rank, .disp = target_disp,
+           .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
+           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const int rc =
+      PMPI_Rget_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
+                             target_rank, target_disp, target_count, target_datatype, op, win, request);
+  if (rc == MPI_SUCCESS) record_call(&c, request);
+  return rc;
+}
+#endif

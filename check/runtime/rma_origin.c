@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rma_state.h"
+#include "type_contents.h"
 
 #define EVIDENCE_BYTES 64 /* bytes shown on each side of the comparison */
 
@@ -43,11 +44,6 @@ size_t rc_rma_pack(const void *buf, int count, MPI_Datatype type, char *out, siz
   int position = 0;
   if (n == 0 || PMPI_Pack(buf, (int)n, type, out, (int)cap, &position, MPI_COMM_SELF) != MPI_SUCCESS) return 0;
   return (size_t)position;
-}
-
-static int is_derived(MPI_Datatype type) {
-  int ni, na, nd, combiner;
-  return PMPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) == MPI_SUCCESS && combiner != MPI_COMBINER_NAMED;
 }
 
 /* How many whole elements of `type` fit in RC_RMA_MAX_COPY_BYTES: the count compared later. */
@@ -83,7 +79,7 @@ void rc_rma_keep_origin(const struct rc_window *w, const char *call, const char 
   int whole = 0;
   p->bytes = rc_rma_pack(buf, n, type, p->copy, sizeof p->copy, &whole);
   if (p->bytes == 0) return;
-  if (is_derived(type) && PMPI_Type_dup(type, &type) != MPI_SUCCESS) return;
+  if (rc_type_is_derived(type) && PMPI_Type_dup(type, &type) != MPI_SUCCESS) return;
   p->used = 1;
   p->win_id = w->id;
   p->target = target;
@@ -135,7 +131,7 @@ static void report_update(const struct pending *p, const char *now, size_t bytes
 }
 
 static void forget(struct pending *p) {
-  if (is_derived(p->type)) PMPI_Type_free(&p->type);
+  if (rc_type_is_derived(p->type)) PMPI_Type_free(&p->type);
   p->used = 0;
 }
 

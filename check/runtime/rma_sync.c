@@ -4,6 +4,7 @@
  * flush_all, flush_local, flush_local_all, complete). The buffers are compared before the call
  * is forwarded: what the program left in them when it reached the completion. */
 #define _GNU_SOURCE
+#include "query_guard.h"
 #include "rma_state.h"
 
 #define MAX_GROUP_RECORDED 64
@@ -45,16 +46,21 @@ struct sync_call {
 static void before_sync(const struct sync_call *s) {
   rc_count(s->call);
   if (s->completes == no_completion) return;
+  struct rc_guard guard;
+  rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
   const struct rc_window *w = rc_rma_window(s->win);
   if (w) rc_rma_complete_origins(w, s->completes, s->call);
   rc_rma_unlock();
+  rc_guard_end(&guard);
 }
 
 /* After the call returned: its line. The time is the return's, the latest instant at which
  * the calls it completes were still in flight. */
 static void after_sync(const struct sync_call *s, int rc) {
   if (rc != MPI_SUCCESS) return;
+  struct rc_guard guard;
+  rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
   struct rc_window *w = rc_rma_window(s->win);
   if (w && w->syncs >= RC_RMA_MAX_SYNCS) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
@@ -74,6 +80,7 @@ static void after_sync(const struct sync_call *s, int rc) {
     w->calls = 0;
   }
   rc_rma_unlock();
+  rc_guard_end(&guard);
 }
 
 /* The line's fields: target -1, assert_ -1 and group MPI_GROUP_NULL when the call has none. */

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "query_guard.h"
 #include "rma_state.h"
 
 static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -104,9 +105,8 @@ static void write_group(rc_line *l, MPI_Comm comm, int group_size) {
 }
 
 /* Follows a new window and writes its rma_win line. */
-static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
-                           MPI_Comm comm, const void *caller) {
-  rc_count(call);
+static void follow_window(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+                          MPI_Comm comm, const void *caller) {
   rc_rma_lock();
   const int id = windows_created++;
   struct rc_window *w = NULL;
@@ -138,6 +138,15 @@ static void window_created(const char *call, MPI_Win win, const void *base, MPI_
   rc_caller(&l, caller);
   rc_end(&l);
   rc_rma_unlock();
+}
+
+static void window_created(const char *call, MPI_Win win, const void *base, MPI_Aint size, int disp_unit, MPI_Info info,
+                           MPI_Comm comm, const void *caller) {
+  rc_count(call);
+  struct rc_guard guard;
+  rc_guard_begin(&guard, call, caller);
+  follow_window(call, win, base, size, disp_unit, info, comm, caller);
+  rc_guard_end(&guard);
 }
 
 static void window_freed(MPI_Win win) {

@@ -24,6 +24,10 @@ struct rc_type_contents {
  * anything, or MPI refuses. After 0 with a derived combiner, rc_type_contents_release. */
 int rc_type_contents_read(MPI_Datatype type, int depth, struct rc_type_contents *c);
 
+/* Whether a datatype was made by a type constructor (0 for a named one and MPI_DATATYPE_NULL,
+ * which is never queried). */
+int rc_type_is_derived(MPI_Datatype type);
+
 /* Frees the inner datatypes get_contents handed out; named ones are not the caller's to free. */
 void rc_type_contents_release(struct rc_type_contents *c);
 

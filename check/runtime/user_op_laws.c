@@ -2,18 +2,14 @@
  * child process so that the user function's calls leave the program untouched. */
 #include "user_op_laws.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "finding.h"
+#include "law_child.h"
 #include "predefined.h"
+#include "query_guard.h"
 
 /* Per checked call: enough to catch an op that is wrong everywhere, cheap enough to sample. */
 #define MAX_PAIRS 24
@@ -141,8 +137,8 @@ static int combinable(const struct rc_user_op *op, const struct rc_contributions
   return v->ranks[j] == v->ranks[i] + 1 && v->ranks[m] == v->ranks[j] + 1;
 }
 
-static int find_associative(const struct rc_user_op *op, const struct element_type *t,
-                            const struct rc_contributions *v, struct scratch *s, struct violation *found) {
+static int find_associative(const struct rc_user_op *op, const struct element_type *t, const struct rc_contributions *v,
+                            struct scratch *s, struct violation *found) {
   int tried = 0;
   const int n = v->count;
   for (int k = 0; k < v->elements; ++k)
@@ -177,8 +173,8 @@ static unsigned char *scratch_of(struct scratch *s) {
 }
 
 /* Both laws, the first broken one in `found` with its two results. */
-static void find_violation(const struct rc_user_op *op, const struct element_type *t,
-                           const struct rc_contributions *v, struct violation *found) {
+static void find_violation(const struct rc_user_op *op, const struct element_type *t, const struct rc_contributions *v,
+                           struct violation *found) {
   found->law = LAW_HOLDS;
   struct scratch s;
   unsigned char *block = scratch_of(&s);
@@ -190,60 +186,47 @@ static void find_violation(const struct rc_user_op *op, const struct element_typ
   free(block);
 }
 
-/* How long the child may take. Its work is bounded (MAX_PAIRS, MAX_TRIPLES), so only a function
- * that loops on operands MPI never gives it, or a lock held at fork by another thread of the
- * program, takes longer: the check then gives up rather than hang the program. */
-#define CHILD_TIMEOUT_MS 60000
+/* What the child needs, copied off the program's stack (law_child.h makes it inaccessible). */
+struct law_job {
+  struct rc_user_op op;
+  struct element_type type;
+  struct rc_contributions values;
+};
 
-/* Reads `size` bytes, or returns 0 at end of file, on an error, or when the child is too slow. */
-static int read_all(int fd, void *into, size_t size) {
-  size_t done = 0;
-  while (done < size) {
-    struct pollfd ready = {.fd = fd, .events = POLLIN};
-    const int polled = poll(&ready, 1, CHILD_TIMEOUT_MS);
-    if (polled < 0 && errno == EINTR) continue;
-    if (polled <= 0) return 0;
-    const ssize_t got = read(fd, (char *)into + done, size - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return 0;
-    done += (size_t)got;
-  }
-  return 1;
+static void find_violation_job(void *arg, void *answer) {
+  const struct law_job *job = arg;
+  find_violation(&job->op, &job->type, &job->values, answer);
 }
 
 /* The user's function runs on operand pairs the program never formed, and it may keep state (an
- * error counter, a call count), print, or fail on them. Calling it in a forked child keeps every
- * such effect out of the program: its memory, output and status stay what they would be unchecked.
- * Returns 0 (no verdict, no finding) when the child could not run or did not finish cleanly. */
-static int find_in_child(const struct rc_user_op *op, const struct element_type *t,
+ * error counter, a call count), print, fail or never return on them. Calling it in a forked
+ * child (law_child.h) keeps every such effect out of the program: its memory, output, status and
+ * MPI job stay what they would be unchecked. Returns 0 (no verdict, no finding) when the child
+ * gave no answer; the note then says why. */
+static int find_in_child(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
                          const struct rc_contributions *v, struct violation *found) {
-  int channel[2];
-  if (pipe(channel) != 0) return 0;
-  const pid_t child = fork();
-  if (child < 0) {
-    close(channel[0]);
-    close(channel[1]);
-    return 0;
+  struct law_job *job = malloc(sizeof *job);
+  const unsigned char **images = malloc((size_t)v->count * sizeof *images);
+  int *ranks = malloc((size_t)v->count * sizeof *ranks);
+  int answered = 0;
+  char why[160], message[320];
+  snprintf(why, sizeof why, "no memory to evaluate it");
+  if (job && images && ranks) {
+    memcpy(images, v->images, (size_t)v->count * sizeof *images);
+    memcpy(ranks, v->ranks, (size_t)v->count * sizeof *ranks);
+    *job = (struct law_job){*op, *t, {v->count, images, ranks, v->elements}};
+    answered = rc_child_run(find_violation_job, job, found, sizeof *found, why, sizeof why);
   }
-  if (child == 0) {
-    const int quiet = open("/dev/null", O_WRONLY);
-    if (quiet >= 0) {
-      dup2(quiet, STDOUT_FILENO);
-      dup2(quiet, STDERR_FILENO);
-    }
-    close(channel[0]);
-    find_violation(op, t, v, found);
-    const ssize_t sent = write(channel[1], found, sizeof *found);
-    _exit(sent == (ssize_t)sizeof *found ? 0 : 1);
-  }
-  close(channel[1]);
-  const int received = read_all(channel[0], found, sizeof *found);
-  close(channel[0]);
-  if (!received) kill(child, SIGKILL); /* gone already, or stuck: either way no verdict */
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  return received && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  free(job);
+  free(images);
+  free(ranks);
+  if (answered) return 1;
+  snprintf(message, sizeof message,
+           "user#%d could not be evaluated outside the program on this call's values: %s; its laws are not "
+           "checked here",
+           op->number, why);
+  rc_note("user_op_not_evaluated", r->call, message, r->caller);
+  return 0;
 }
 
 static void report(const struct rc_reduction *r, const struct rc_user_op *op, const struct element_type *t,
@@ -276,7 +259,7 @@ void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op
                            const struct rc_contributions *values) {
   struct element_type t = {.handle = r->type, .predefined = rc_predefined_type(r->type)};
   MPI_Aint lb;
-  if (!op->function || values->count < 2 || values->elements < 1) return;
+  if (!op->function || values->count < 2 || values->elements < 1 || !rc_type_queryable(r->type)) return;
   if (PMPI_Type_get_extent(r->type, &lb, &t.extent) != MPI_SUCCESS ||
       PMPI_Type_get_true_extent(r->type, &t.true_lb, &t.true_extent) != MPI_SUCCESS ||
       PMPI_Pack_size(1, r->type, MPI_COMM_SELF, &t.pack_size) != MPI_SUCCESS)
@@ -286,7 +269,7 @@ void rc_check_user_op_laws(const struct rc_reduction *r, const struct rc_user_op
   if (!found) return;
   struct scratch s;
   unsigned char *block = scratch_of(&s);
-  if (block && find_in_child(op, &t, values, found) && found->law != LAW_HOLDS) report(r, op, &t, values, found, &s);
+  if (block && find_in_child(r, op, &t, values, found) && found->law != LAW_HOLDS) report(r, op, &t, values, found, &s);
   free(block);
   free(found);
 }

@@ -7,10 +7,12 @@ usage: run_checked.py EXPECTED_JSON PROGRAM_NAME LIBRARY PROGRAM -- LAUNCHER...
 Exit 0 when every expectation holds, 1 with the reasons otherwise."""
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def read_records(directory):
@@ -52,6 +54,48 @@ def check_findings(expect, findings, problems):
         for f in found:
             if not f.get("caller", {}).get("module", "").endswith(expect["program_suffix"]):
                 problems.append(f"finding {e['check']} names caller {f.get('caller')}, not the program")
+
+
+def check_notes(expect, notes, problems):
+    """Every note must be expected: a legal program leaves none."""
+    wanted = {e["what"] for e in expect.get("notes", [])}
+    for n in notes:
+        if n.get("what") not in wanted:
+            problems.append(f"unexpected note {n.get('what')}: {n.get('message')}")
+    for e in expect.get("notes", []):
+        found = [n for n in notes if n.get("what") == e["what"] and subset(e.get("fields", {}), n)]
+        if len(found) < e.get("min_ranks", 1):
+            problems.append(f"expected {e.get('min_ranks', 1)}+ notes {e['what']} with {e.get('fields')}, "
+                            f"got {len(found)}")
+
+
+def check_calls(expect, finals, problems):
+    """`calls` on every rank; `calls_mpi4` too when the library is an MPI-4 one (its `_c` forms);
+    `unchecked` (calls forwarded without checks, per reason) likewise."""
+    wanted = dict(expect.get("calls", {}))
+    if any(r.get("built_for") == "mpich" for r in finals):
+        wanted.update(expect.get("calls_mpi4", {}))
+    for call, count in wanted.items():
+        for r in finals:
+            if r["calls"].get(call) != count:
+                problems.append(f"rank {r['rank']} counted {r['calls'].get(call)} {call}, expected {count}")
+    for reason, calls in expect.get("unchecked", {}).items():
+        for r in finals:
+            got = r.get("unchecked", {}).get(reason, {})
+            if got != calls:
+                problems.append(f"rank {r['rank']} did not check {got} for {reason}, expected {calls}")
+
+
+def leftover_processes(program):
+    """The program's processes still running (a law-check child left behind), after a grace period:
+    those whose command line starts with the program (not this script's, nor the launcher's)."""
+    pattern = "^" + re.escape(program) + "( |$)"
+    for _ in range(20):
+        found = subprocess.run(["pgrep", "-f", pattern], stdout=subprocess.PIPE, check=False).stdout.split()
+        if not found:
+            return []
+        time.sleep(0.5)
+    return found
 
 
 def check_reductions(expect, reductions, problems):
@@ -99,10 +143,24 @@ def main(argv):
     expect["program_suffix"] = os.path.basename(program)
     with tempfile.TemporaryDirectory(prefix="redsem-check-test-") as directory:
         env = dict(os.environ, REDSEM_CHECK_DIR=directory, LD_PRELOAD=library)
+        began = time.monotonic()
         run = subprocess.run(launcher + [program], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                              timeout=240, check=False)
+        elapsed = time.monotonic() - began
         records = read_records(directory)
     problems = []
+    if expect.get("leave_no_process"):
+        left = leftover_processes(program)
+        if left:
+            problems.append(f"processes of the program left running: {left}")
+            for pid in left:
+                try:
+                    os.kill(int(pid), 9)
+                except OSError:
+                    pass
+        # A law check bounded per call ends in seconds; the old one-minute wait took longer.
+        if elapsed > 50:
+            problems.append(f"the run took {elapsed:.0f} s: the law check's child was not bounded")
     if expect["exit"] == 0 and run.returncode != 0:
         problems.append(f"exit status {run.returncode}, expected 0:\n{run.stdout.decode(errors='replace')}")
     starts = [r for r in records if r["ev"] == "start"]
@@ -112,10 +170,10 @@ def main(argv):
         problems.append(f"{len(starts)} start records, expected 4 (one per rank)")
     if expect["exit"] == 0 and len(finals) != 4:
         problems.append(f"{len(finals)} finalize records, expected 4")
-    for call, count in expect.get("calls", {}).items():
-        for r in finals:
-            if r["calls"].get(call) != count:
-                problems.append(f"rank {r['rank']} counted {r['calls'].get(call)} {call}, expected {count}")
+    for r in finals:
+        r["built_for"] = next((s["built_for"] for s in starts if s["rank"] == r["rank"]), None)
+    check_calls(expect, finals, problems)
+    check_notes(expect, [r for r in records if r["ev"] == "note"], problems)
     check_findings(expect, [r for r in records if r["ev"] == "finding"], problems)
     check_reductions(expect, [r for r in records if r["ev"] == "reduction"], problems)
     check_exact_results(expect, [r for r in records if r["ev"] == "reduction"], problems)

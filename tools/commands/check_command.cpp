@@ -25,6 +25,7 @@ namespace {
 struct check_options {
   std::string mpi, json, html, keep_records, policy_text;
   std::string sample = "8";  // the runtime's default, said explicitly so the report can name it
+  double op_seconds = 2;     // the runtime's default bound on a user op's law check per sampled call
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -119,6 +120,7 @@ int run_check(const check_options& o, std::ostream& err) {
   const char* preload = std::getenv("LD_PRELOAD");
   const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(),
                                      "REDSEM_CHECK_SAMPLE=" + o.sample,
+                                     fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
                                      "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
   int status = 0;
   try {
@@ -168,6 +170,9 @@ command add_check_command(CLI::App& app) {
   add_whole_option(cmd, "--tolerance", o->tolerance_ulps, {},
                    "Float results of legal orders further apart than this many ulps are reported (default 0)")
       ->type_name("ULPS");
+  add_seconds_option(cmd, "--op-seconds", o->op_seconds, 3600,
+                     "Time a user op's law check may take per sampled call before it gives up with a note "
+                     "(default 2)");
   add_policy_option(cmd, o->policy_text);
   cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")
       ->type_name("DIR");

@@ -1,7 +1,7 @@
 # One `redsem check` case: runs PROGRAM check ARGS ("|"-separated) and checks its exit status,
 # its stderr against EXPECT_ERR (a regex) and, when given, against FORBID_ERR (a regex it must
-# not match), and optionally JSON_FILE's JSON_KEY ("|" path) against
-# JSON_VALUE, that HTML_DIR/index.html was written, and that EXPECT_FILE exists. Files from an
+# not match), and optionally JSON_FILE's JSON_KEY ("|" path) against JSON_VALUE, that
+# HTML_DIR/index.html was written, and that EXPECT_FILE exists (and matches EXPECT_FILE_TEXT). Files from an
 # earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are removed first.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
@@ -31,4 +31,10 @@ if(HTML_DIR AND NOT EXISTS ${HTML_DIR}/index.html)
 endif()
 if(EXPECT_FILE AND NOT EXISTS ${EXPECT_FILE})
   message(FATAL_ERROR "no ${EXPECT_FILE}\n${shown}")
+endif()
+if(EXPECT_FILE_TEXT)
+  file(READ ${EXPECT_FILE} text)
+  if(NOT text MATCHES "${EXPECT_FILE_TEXT}")
+    message(FATAL_ERROR "${EXPECT_FILE} does not match '${EXPECT_FILE_TEXT}'\n${text}")
+  endif()
 endif()
