@@ -38,32 +38,59 @@ mpi_helper::~mpi_helper() {
   if (stderr_file_ >= 0) close(stderr_file_);
 }
 
+namespace {
+
+// A pipe whose ends lie above the descriptors a helper is given (0 to answer_fd) and close on
+// exec, so that no spawned program inherits them by accident.
+bool high_pipe(int (&fds)[2]) {
+  int low[2];
+  if (pipe(low) != 0) return false;
+  fds[0] = fcntl(low[0], F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+  fds[1] = fcntl(low[1], F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+  close(low[0]);
+  close(low[1]);
+  if (fds[0] >= 0 && fds[1] >= 0) return true;
+  for (int fd : fds)
+    if (fd >= 0) close(fd);
+  return false;
+}
+
+}  // namespace
+
 bool mpi_helper::start() {
   ++restarts_;
   int down[2], up[2];
-  if (pipe(down) != 0) return false;
-  if (pipe(up) != 0) {
+  if (!high_pipe(down)) return false;
+  if (!high_pipe(up)) {
     close(down[0]);
     close(down[1]);
     return false;
   }
+  if (stderr_file_ < 0) {
+    char name[] = "/tmp/redsem-mpi-helper-XXXXXX";
+    stderr_file_ = mkostemp(name, O_CLOEXEC);
+    if (stderr_file_ >= 0) unlink(name);
+    if (stderr_file_ >= 0 && stderr_file_ <= answer_fd) {
+      const int high = fcntl(stderr_file_, F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+      close(stderr_file_);
+      stderr_file_ = high;
+    }
+  }
+  // Requests on stdin; answers on their own descriptor, so that what the user's function or the
+  // library prints (stdout, here redsem's stderr) is never read as an answer.
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, down[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, up[1], STDOUT_FILENO);
-  if (stderr_file_ < 0) {
-    char name[] = "/tmp/redsem-mpi-helper-XXXXXX";
-    stderr_file_ = mkstemp(name);
-    if (stderr_file_ >= 0) unlink(name);
-  }
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, up[1], answer_fd);
   if (stderr_file_ >= 0) {
     ftruncate(stderr_file_, 0);
     lseek(stderr_file_, 0, SEEK_SET);
     posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
   }
-  for (int fd : {down[0], down[1], up[0], up[1]}) posix_spawn_file_actions_addclose(&actions, fd);
   // Open MPI refuses to run as root unless told twice; singleton mode needs no mpirun.
-  std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+  std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+                                       "REDSEM_ANSWER_FD=" + std::to_string(answer_fd)};
   for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
   std::vector<char*> env;
   for (auto& s : env_strings) env.push_back(s.data());

@@ -36,10 +36,15 @@ struct mpi_reply {
 class mpi_helper {
  public:
   // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission).
+  // Requests go to its stdin; it answers on descriptor
+  // answer_fd, named to it by REDSEM_ANSWER_FD; its stdout is redsem's stderr (a user function
+  // that prints is heard, not read as an answer) and its stderr a file whose first line names
+  // the cause of a crash.
   // A call whose answer takes longer than `call_timeout` seconds is a hang; the start (MPI_Init
   // and the version) gets startup_allowance more.
   explicit mpi_helper(std::string program, double call_timeout = default_call_timeout);
   static constexpr double startup_allowance = 60;
+  static constexpr int answer_fd = 3;
   ~mpi_helper();
   mpi_helper(const mpi_helper&) = delete;
   mpi_helper& operator=(const mpi_helper&) = delete;

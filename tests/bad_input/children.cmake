@@ -1,0 +1,35 @@
+# The processes redsem starts (issue 32): a user function run in an MPI helper may print. What it
+# prints is its output, never an answer of the helper (answers travel on their own descriptor).
+set(CHILDREN ${BAD_INPUTS}/children)
+
+foreach(flavour openmpi mpich)
+  if(NOT REDSEM_MPICC_${flavour})
+    continue()
+  endif()
+  set(ops ${BAD_GENERATED}/children_user_ops_${flavour}.so)
+  add_custom_command(OUTPUT ${ops}
+    COMMAND ${REDSEM_MPICC_${flavour}} -O2 -Wall -Wextra -Werror -shared -fPIC
+            -o ${ops} ${CHILDREN}/user_ops.c
+    DEPENDS ${CHILDREN}/user_ops.c
+    COMMENT "Building the ${flavour} user ops of the bad-input children cases")
+  add_custom_target(children_user_ops_${flavour} ALL DEPENDS ${ops})
+  set(children_ops_${flavour} ${ops})
+endforeach()
+
+# Printing on every call, and in the setup function: the function holds (it used to be "wrote
+# outside inoutvec", "ended its process" or "did not return"; the setup "exit with status 0").
+if(REDSEM_MPICC_openmpi)
+  redsem_bad_input(children_openmpi_opcheck_op_prints ARGS opcheck --kernel ${children_ops_openmpi}:sum_int_prints
+    --type MPI_INT --commute true --mpi openmpi RC 0 OUT "element-wise holds on.*associative +holds on" TIMEOUT 120)
+endif()
+foreach(flavour openmpi mpich)
+  if(NOT REDSEM_MPICC_${flavour})
+    continue()
+  endif()
+  set(ops ${children_ops_${flavour}})
+  redsem_bad_input(children_${flavour}_fuzz_op_prints ARGS fuzz --kernel ${ops}:sum_int_prints --mpi ${flavour}
+    --op MPI_SUM --type MPI_INT --cases 50 RC 0 OUT "PASS: 50 cases" TIMEOUT 120)
+  redsem_bad_input(children_${flavour}_fuzz_setup_prints ARGS fuzz --kernel ${ops}:sum_int_prints --mpi ${flavour}
+    --setup ${ops}:make_int_type_printing --op MPI_SUM --type MPI_INT --cases 20 RC 0 OUT "PASS: 20 cases"
+    ERR "setup: making a contiguous MPI_INT" TIMEOUT 120)
+endforeach()
