@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "props/fuzz/child_wait.h"
+#include "props/fuzz/process_group.h"
 
 extern char** environ;
 
@@ -88,6 +89,11 @@ bool mpi_helper::start() {
     lseek(stderr_file_, 0, SEEK_SET);
     posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
   }
+  // A group of its own, ended with the helper: what the user's function forks goes with it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   // Open MPI refuses to run as root unless told twice; singleton mode needs no mpirun.
   std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
                                        "REDSEM_ANSWER_FD=" + std::to_string(answer_fd)};
@@ -97,8 +103,9 @@ bool mpi_helper::start() {
   env.push_back(nullptr);
   std::string argv0 = program_;
   char* argv[] = {argv0.data(), nullptr};
-  const int rc = posix_spawn(&pid_, program_.c_str(), &actions, nullptr, argv, env.data());
+  const int rc = posix_spawn(&pid_, program_.c_str(), &actions, &attributes, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close(down[0]);
   close(up[1]);
   if (rc != 0) {
@@ -107,6 +114,7 @@ bool mpi_helper::start() {
     pid_ = -1;
     return false;
   }
+  track_group(pid_);
   to_child_ = down[1];
   from_child_ = up[0];
   received_begin_ = received_end_ = 0;
@@ -123,6 +131,7 @@ void mpi_helper::stop() {
   close(from_child_);
   // MPI_Finalize may take a moment; a helper that never ends is killed.
   wait_for_child(pid_, call_timeout_ + startup_allowance);
+  end_group(pid_);
   pid_ = -1;
 }
 
@@ -131,6 +140,7 @@ std::string mpi_helper::died() {
   close(from_child_);
   int status = 0;
   waitpid(pid_, &status, 0);
+  end_group(pid_);
   pid_ = -1;
   last_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   std::string why = WIFSIGNALED(status) ? std::string("helper killed by signal ") + strsignal(WTERMSIG(status))
@@ -185,7 +195,7 @@ bool mpi_helper::ready(int fd, short events) {
 }
 
 std::string mpi_helper::hang(bool starting) {
-  kill(pid_, SIGKILL);
+  kill(-pid_, SIGKILL);
   std::ostringstream why;
   why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout"
       << (starting ? ", plus " + std::to_string(static_cast<int>(startup_allowance)) + " s to start" : "")

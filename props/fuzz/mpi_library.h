@@ -35,8 +35,8 @@ struct mpi_reply {
 
 class mpi_helper {
  public:
-  // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission).
-  // Requests go to its stdin; it answers on descriptor
+  // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission) in a
+  // process group of its own, ended with it. Requests go to its stdin; it answers on descriptor
   // answer_fd, named to it by REDSEM_ANSWER_FD; its stdout is redsem's stderr (a user function
   // that prints is heard, not read as an answer) and its stderr a file whose first line names
   // the cause of a crash.

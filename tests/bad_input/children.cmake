@@ -1,5 +1,7 @@
-# The processes redsem starts (issue 32): a user function run in an MPI helper may print. What it
-# prints is its output, never an answer of the helper (answers travel on their own descriptor).
+# The processes redsem starts (issue 32): a user function run in an MPI helper may print, and
+# may start processes of its own. What it prints is its output, never an answer of the helper
+# (answers travel on their own descriptor); what it starts ends with the run (the helper leads
+# a process group that the run ends).
 set(CHILDREN ${BAD_INPUTS}/children)
 
 foreach(flavour openmpi mpich)
@@ -9,7 +11,7 @@ foreach(flavour openmpi mpich)
   set(ops ${BAD_GENERATED}/children_user_ops_${flavour}.so)
   add_custom_command(OUTPUT ${ops}
     COMMAND ${REDSEM_MPICC_${flavour}} -O2 -Wall -Wextra -Werror -shared -fPIC
-            -o ${ops} ${CHILDREN}/user_ops.c
+            -DREDSEM_TEST_MARKER=redsem_orphan_${flavour} -o ${ops} ${CHILDREN}/user_ops.c
     DEPENDS ${CHILDREN}/user_ops.c
     COMMENT "Building the ${flavour} user ops of the bad-input children cases")
   add_custom_target(children_user_ops_${flavour} ALL DEPENDS ${ops})
@@ -32,4 +34,13 @@ foreach(flavour openmpi mpich)
   redsem_bad_input(children_${flavour}_fuzz_setup_prints ARGS fuzz --kernel ${ops}:sum_int_prints --mpi ${flavour}
     --setup ${ops}:make_int_type_printing --op MPI_SUM --type MPI_INT --cases 20 RC 0 OUT "PASS: 20 cases"
     ERR "setup: making a contiguous MPI_INT" TIMEOUT 120)
+  # A process the function starts (it records its pid) is gone when redsem has ended.
+  set(pidfile ${CMAKE_CURRENT_BINARY_DIR}/children_${flavour}_sleepers.pid)
+  add_test(NAME BadInput.children_${flavour}_forked_sleeper_ends_with_the_run
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:redsem> -DPIDFILE=${pidfile}
+            -DMARKER=redsem_orphan_${flavour}
+            "-DARGS=fuzz|--kernel|${ops}:sum_int_forks_a_sleeper|--mpi|${flavour}|--op|MPI_SUM|--type|MPI_INT|--cases|20"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/no_orphans.cmake)
+  set_tests_properties(BadInput.children_${flavour}_forked_sleeper_ends_with_the_run
+    PROPERTIES TIMEOUT 150 LABELS bad_input)
 endforeach()
