@@ -1,7 +1,7 @@
 # The processes redsem starts (issue 32): a user function run in an MPI helper may print, and
 # may start processes of its own. What it prints is its output, never an answer of the helper
 # (answers travel on their own descriptor); what it starts ends with the run (the helper leads
-# a process group that the run ends).
+# a process group that the run ends). A library built for the other MPI is exit 2, naming both.
 set(CHILDREN ${BAD_INPUTS}/children)
 
 foreach(flavour openmpi mpich)
@@ -44,3 +44,15 @@ foreach(flavour openmpi mpich)
   set_tests_properties(BadInput.children_${flavour}_forked_sleeper_ends_with_the_run
     PROPERTIES TIMEOUT 150 LABELS bad_input)
 endforeach()
+
+# A library built for one MPI, run in the other's helper: exit 2 naming both (it crashed).
+if(REDSEM_MPICC_openmpi AND REDSEM_MPICC_mpich)
+  redsem_bad_input(children_openmpi_library_in_mpich ARGS fuzz --kernel ${children_ops_openmpi}:sum_int_prints
+    --mpi mpich --op MPI_SUM --type MPI_INT RC 2
+    ERR "redsem fuzz: --kernel '.*children_user_ops_openmpi.so' was built for Open MPI \\(it needs libmpi.so.40\\), but --mpi mpich runs it in MPICH's helper"
+    TIMEOUT 60)
+  redsem_bad_input(children_mpich_setup_in_openmpi ARGS opcheck --kernel ${children_ops_openmpi}:sum_int_prints
+    --setup ${children_ops_mpich}:make_int_type_printing --type MPI_INT --commute true --mpi openmpi RC 2
+    ERR "redsem opcheck: --setup '.*children_user_ops_mpich.so' was built for MPICH \\(it needs libmpich.so.12\\), but --mpi openmpi runs it in Open MPI's helper"
+    TIMEOUT 60)
+endif()
