@@ -19,15 +19,6 @@
 extern char** environ;
 
 namespace redsem::fuzz {
-namespace {
-
-std::chrono::steady_clock::time_point deadline_after(double seconds) {
-  return std::chrono::steady_clock::now() +
-         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-}
-
-}  // namespace
-
 mpi_helper::mpi_helper(std::string program, double call_timeout)
     : program_(std::move(program)), call_timeout_(call_timeout) {
   // A helper that dies while we write to it must not take this process down with SIGPIPE.
@@ -124,14 +115,12 @@ bool mpi_helper::start() {
 
 void mpi_helper::stop() {
   if (pid_ < 0) return;
-  hung_ = false;
-  deadline_ = deadline_after(1);
-  write_bytes("quit\n", 5);
+  // One try: a helper that does not read sees the end of its input instead.
+  [[maybe_unused]] const ssize_t sent = write(to_child_, "quit\n", 5);
   close(to_child_);
   close(from_child_);
-  // MPI_Finalize may take a moment; a helper that never ends is killed.
-  wait_for_child(pid_, call_timeout_ + startup_allowance);
-  end_group(pid_);
+  // MPI_Finalize may take a moment; a helper that never ends is killed, with its group.
+  wait_for_child(pid_, call_timeout_ + startup_allowance, std::nullopt);
   pid_ = -1;
 }
 
@@ -170,6 +159,11 @@ bool mpi_helper::write_bytes(const void* p, std::size_t n) {
   return true;
 }
 
+void mpi_helper::start_budget(double cpu_seconds) {
+  hung_ = false;
+  budget_.emplace(pid_, cpu_seconds);
+}
+
 bool mpi_helper::ready(int fd, short events) {
   if (hung_) return false;
   // A helper answers most calls within microseconds: ask again without sleeping for a moment
@@ -181,23 +175,30 @@ bool mpi_helper::ready(int fd, short events) {
     if (poll(&p, 1, 0) > 0) return true;
   } while (std::chrono::steady_clock::now() < spin_until);
   for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now()).count();
     pollfd p{fd, events, 0};
-    const int ready = poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, 1 << 30)));
+    const int ready = poll(&p, 1, static_cast<int>(budget_->next_check().count()));
     if (ready > 0) return true;
-    if (ready == 0 && left <= 0) {
-      hung_ = true;
-      return false;
-    }
     if (ready < 0 && errno != EINTR) return false;
+    if (ready != 0) continue;
+    switch (budget_->check()) {
+      case cpu_budget::state::within:
+        continue;
+      case cpu_budget::state::cpu_spent:
+        hung_ = true;
+        return false;
+      case cpu_budget::state::wall_spent:
+        // Blocked, or starved of CPU by other work: no verdict either way.
+        kill(-pid_, SIGKILL);
+        died();
+        throw slow_call(slow_text("an answer of the MPI helper " + program_, budget_->cpu_seconds()));
+    }
   }
 }
 
 std::string mpi_helper::hang(bool starting) {
   kill(-pid_, SIGKILL);
   std::ostringstream why;
-  why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout"
+  why << "the helper used " << call_timeout_ << " s of CPU time without answering (--call-timeout"
       << (starting ? ", plus " + std::to_string(static_cast<int>(startup_allowance)) + " s to start" : "")
       << ") and was killed";
   died();
@@ -247,8 +248,7 @@ std::string mpi_helper::read_line() {
 
 std::string mpi_helper::library_version() {
   if (pid_ < 0 && !start()) return "cannot start " + program_;
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_ + startup_allowance);
+  start_budget(call_timeout_ + startup_allowance);
   if (!write_bytes("version\n", 8)) return died();
   const std::string line = read_line();
   if (line.rfind("ok ", 0) != 0) return hung_ ? hang(true) : died();
@@ -298,8 +298,7 @@ mpi_reply mpi_helper::reduce_request(const std::string& request, const std::byte
       return reply;
     }
   }
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_);
+  start_budget(call_timeout_);
   const std::string line =
       write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) && write_bytes(inout, nbytes)
           ? read_line()
@@ -339,8 +338,7 @@ bool mpi_helper::begin_exchange() {
     if (pid_ < 0) return false;
   }
   start_failure_.clear();
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_);
+  start_budget(call_timeout_);
   return true;
 }
 

@@ -38,6 +38,6 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : redsem::tools::bad_input;
   }
   for (const auto& c : commands)
-    if (c.app->parsed()) return c.run(std::cout, std::cerr);
+    if (c.app->parsed()) return redsem::tools::run_subcommand(c, std::cout, std::cerr);
   return redsem::tools::bad_input;
 }

@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     for (const auto& c : commands)
-      if (c.app->parsed()) rc = c.run(out, err);
+      if (c.app->parsed()) rc = redsem::tools::run_subcommand(c, out, err);
   } catch (const CLI::ParseError& e) {
     const int code = rank == 0 ? app.exit(e) : e.get_exit_code();
     rc = code == 0 ? 0 : redsem::tools::bad_input;
