@@ -49,37 +49,34 @@ bool high_pipe(int (&fds)[2]) {
 
 }  // namespace
 
-bool mpi_helper::start() {
-  ++restarts_;
-  int down[2], up[2];
-  if (!high_pipe(down)) return false;
-  if (!high_pipe(up)) {
-    close(down[0]);
-    close(down[1]);
-    return false;
-  }
+// The file that keeps the helper's stderr: emptied for each start, so that its first line is
+// the last start's.
+void mpi_helper::reset_stderr_file() {
   if (stderr_file_ < 0) {
     char name[] = "/tmp/redsem-mpi-helper-XXXXXX";
     stderr_file_ = mkostemp(name, O_CLOEXEC);
     if (stderr_file_ >= 0) unlink(name);
     if (stderr_file_ >= 0 && stderr_file_ <= answer_fd) {
-      const int high = fcntl(stderr_file_, F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+      const int high = fcntl(stderr_file_, F_DUPFD_CLOEXEC, answer_fd + 1);
       close(stderr_file_);
       stderr_file_ = high;
     }
   }
+  if (stderr_file_ >= 0) {
+    ftruncate(stderr_file_, 0);
+    lseek(stderr_file_, 0, SEEK_SET);
+  }
+}
+
+int mpi_helper::spawn(int requests, int answers) {
   // Requests on stdin; answers on their own descriptor, so that what the user's function or the
   // library prints (stdout, here redsem's stderr) is never read as an answer.
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, down[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, requests, STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, up[1], answer_fd);
-  if (stderr_file_ >= 0) {
-    ftruncate(stderr_file_, 0);
-    lseek(stderr_file_, 0, SEEK_SET);
-    posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
-  }
+  posix_spawn_file_actions_adddup2(&actions, answers, answer_fd);
+  if (stderr_file_ >= 0) posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
   // A group of its own, ended with the helper: what the user's function forks goes with it.
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -97,6 +94,20 @@ bool mpi_helper::start() {
   const int rc = posix_spawn(&pid_, program_.c_str(), &actions, &attributes, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
+  return rc;
+}
+
+bool mpi_helper::start() {
+  ++restarts_;
+  int down[2], up[2];
+  if (!high_pipe(down)) return false;
+  if (!high_pipe(up)) {
+    close(down[0]);
+    close(down[1]);
+    return false;
+  }
+  reset_stderr_file();
+  const int rc = spawn(down[0], up[1]);
   close(down[0]);
   close(up[1]);
   if (rc != 0) {

@@ -78,6 +78,9 @@ class mpi_helper {
 
  private:
   bool start();
+  void reset_stderr_file();
+  // posix_spawn's status; pid_ the helper's, which reads `requests` and answers on `answers`.
+  int spawn(int requests, int answers);
   void stop();
   // Sends a reduce request (its lines) and both buffers; the answer.
   mpi_reply reduce_request(const std::string& request, const std::byte* in, const std::byte* inout,
