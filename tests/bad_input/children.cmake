@@ -43,6 +43,15 @@ foreach(flavour openmpi mpich)
             -P ${CMAKE_CURRENT_SOURCE_DIR}/no_orphans.cmake)
   set_tests_properties(BadInput.children_${flavour}_forked_sleeper_ends_with_the_run
     PROPERTIES TIMEOUT 150 LABELS bad_input)
+  # The same when redsem is ended by SIGTERM in the middle of a long run: the helper's group,
+  # which no longer shares redsem's, is killed by redsem's handler.
+  add_test(NAME BadInput.children_${flavour}_forked_sleeper_ends_when_redsem_is_terminated
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:redsem> -DPIDFILE=${pidfile}.term -DTERM_AFTER=4
+            -DMARKER=redsem_orphan_${flavour}
+            "-DARGS=fuzz|--kernel|${ops}:sum_int_forks_a_sleeper|--mpi|${flavour}|--op|MPI_SUM|--type|MPI_INT|--cases|100000000"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/no_orphans.cmake)
+  set_tests_properties(BadInput.children_${flavour}_forked_sleeper_ends_when_redsem_is_terminated
+    PROPERTIES TIMEOUT 150 LABELS bad_input)
 endforeach()
 
 # A library built for one MPI, run in the other's helper: exit 2 naming both (it crashed).
