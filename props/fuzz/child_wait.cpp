@@ -1,5 +1,6 @@
 #include "props/fuzz/child_wait.h"
 
+#include <dirent.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -8,17 +9,51 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
 #include <thread>
+
+#include "props/fuzz/process_group.h"
 
 namespace redsem::fuzz {
 namespace {
 
 using clock = std::chrono::steady_clock;
 
-// Whether the child ended before `deadline`: a pidfd becomes readable when it does, so the
-// wait costs no polling; without pidfd_open (Linux before 5.3), short sleeps between checks.
-bool ended_before(pid_t pid, clock::time_point deadline, int* wait_status) {
+// The process group and the CPU ticks (utime, stime, cutime, cstime) of /proc/PID/stat.
+bool read_stat(const char* pid, pid_t* pgrp, unsigned long long* ticks) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%s/stat", pid);
+  FILE* f = std::fopen(path, "r");
+  if (f == nullptr) return false;
+  char text[1024];
+  const std::size_t n = std::fread(text, 1, sizeof text - 1, f);
+  std::fclose(f);
+  text[n] = '\0';
+  // The command name, in parentheses, may hold spaces: the fields follow its last ')'.
+  const char* after = std::strrchr(text, ')');
+  if (after == nullptr) return false;
+  long long group = 0;
+  unsigned long long utime = 0, stime = 0;
+  long long cutime = 0, cstime = 0;
+  if (std::sscanf(after + 1, " %*c %*d %lld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld", &group, &utime,
+                  &stime, &cutime, &cstime) != 5)
+    return false;
+  *pgrp = static_cast<pid_t>(group);
+  *ticks = utime + stime + static_cast<unsigned long long>(std::max(0LL, cutime) + std::max(0LL, cstime));
+  return true;
+}
+
+std::chrono::milliseconds to_ms(double seconds) {
+  return std::chrono::milliseconds(static_cast<long long>(std::max(0.0, seconds) * 1000));
+}
+
+// Whether child `pid` ended within `wait`: a pidfd becomes readable when it does, so the wait
+// costs no polling; without pidfd_open (Linux before 5.3), short sleeps between checks.
+bool ended_within(pid_t pid, std::chrono::milliseconds wait, int* wait_status) {
+  const auto deadline = clock::now() + wait;
 #ifdef SYS_pidfd_open
   const int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   if (fd >= 0) {
@@ -44,15 +79,68 @@ bool ended_before(pid_t pid, clock::time_point deadline, int* wait_status) {
 
 }  // namespace
 
-child_end wait_for_child(pid_t pid, double seconds) {
-  const auto deadline =
-      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
-  child_end end;
-  if (ended_before(pid, deadline, &end.wait_status)) return end;
-  kill(pid, SIGKILL);
-  while (waitpid(pid, &end.wait_status, 0) < 0 && errno == EINTR) {
+double wall_backstop(double cpu_seconds) { return std::max(wall_backstop_factor * cpu_seconds, min_wall_backstop); }
+
+std::string slow_text(const std::string& what, double cpu_seconds) {
+  std::ostringstream text;
+  text << "slow: " << what << " did not finish within " << wall_backstop(cpu_seconds) << " s of wall time, nor use its "
+       << cpu_seconds << " s of CPU time (--call-timeout): it is blocked, or the machine is loaded; no verdict";
+  return text.str();
+}
+
+double group_cpu_seconds(pid_t pgid) {
+  static const double ticks_per_second = static_cast<double>(sysconf(_SC_CLK_TCK));
+  unsigned long long total = 0;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return 0;
+  while (const dirent* entry = readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    pid_t group = 0;
+    unsigned long long ticks = 0;
+    if (read_stat(entry->d_name, &group, &ticks) && group == pgid) total += ticks;
   }
-  end.timed_out = true;
+  closedir(proc);
+  return static_cast<double>(total) / ticks_per_second;
+}
+
+cpu_budget::cpu_budget(pid_t pgid, double cpu_seconds, std::optional<double> cpu_before)
+    : pgid_(pgid),
+      cpu_(cpu_seconds),
+      wall_(wall_backstop(cpu_seconds)),
+      cpu_at_start_(cpu_before),
+      start_(clock::now()) {}
+
+cpu_budget::state cpu_budget::check() {
+  const double used = group_cpu_seconds(pgid_);
+  if (!cpu_at_start_) cpu_at_start_ = used;
+  if (used - *cpu_at_start_ >= cpu_) return state::cpu_spent;
+  if (std::chrono::duration<double>(clock::now() - start_).count() >= wall_) return state::wall_spent;
+  return state::within;
+}
+
+std::chrono::milliseconds cpu_budget::next_check() const {
+  // Often enough that a spinning call is stopped soon after its limit, rarely enough that the
+  // /proc scans cost nothing next to the call; never past the wall backstop.
+  const double wall_left = wall_ - std::chrono::duration<double>(clock::now() - start_).count();
+  return std::clamp(to_ms(std::min(cpu_ / 8, wall_left)), std::chrono::milliseconds(1), std::chrono::milliseconds(250));
+}
+
+child_end wait_for_child(pid_t pid, double cpu_seconds, std::optional<double> cpu_before) {
+  cpu_budget budget(pid, cpu_seconds, cpu_before);
+  track_group(pid);
+  child_end end;
+  for (;;) {
+    if (ended_within(pid, budget.next_check(), &end.wait_status)) break;
+    const auto state = budget.check();
+    if (state == cpu_budget::state::within) continue;
+    end.end = state == cpu_budget::state::cpu_spent ? child_end::how::cpu_limit : child_end::how::wall_limit;
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);  // a child not (yet) in its group
+    while (waitpid(pid, &end.wait_status, 0) < 0 && errno == EINTR) {
+    }
+    break;
+  }
+  end_group(pid);
   return end;
 }
 

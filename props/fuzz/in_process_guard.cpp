@@ -1,6 +1,8 @@
 #include "props/fuzz/in_process_guard.h"
 
+#include <pthread.h>
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,9 +21,11 @@ using clock = std::chrono::steady_clock;
 struct guard_state {
   std::atomic<bool> inside_call{false};
   std::atomic<clock::rep> call_started{0};
-  std::atomic<clock::rep> limit{0};
-  std::atomic<bool> ending{false};                          // one report only, whoever sees the end first
-  std::string exited, hung, crashed_before, crashed_after;  // the crash's around its signal number
+  std::atomic<clockid_t> call_cpu_clock{CLOCK_THREAD_CPUTIME_ID};  // the calling thread's CPU clock
+  std::atomic<long long> call_started_cpu{0};                      // on it, in nanoseconds
+  std::atomic<double> limit{0};                                    // CPU seconds
+  std::atomic<bool> ending{false};                                 // one report only, whoever sees the end first
+  std::string exited, hung, slow, crashed_before, crashed_after;   // the crash's around its signal number
 };
 
 // Never destroyed: the watchdog thread still reads it while the process exits.
@@ -52,11 +56,17 @@ void write_all(const char* p, std::size_t n) {
       write_all(digits + sizeof digits - n, n);
       write_all(s.crashed_after.data(), s.crashed_after.size());
     } else {
-      const std::string& m = what == call_end::exited ? s.exited : s.hung;
+      const std::string& m = what == call_end::exited ? s.exited : what == call_end::hung ? s.hung : s.slow;
       write_all(m.data(), m.size());
     }
   }
-  _exit(1);
+  _exit(what == call_end::slow ? no_verdict_status : 1);
+}
+
+long long cpu_nanoseconds(clockid_t c) {
+  timespec t{};
+  clock_gettime(c, &t);
+  return static_cast<long long>(t.tv_sec) * 1000000000LL + t.tv_nsec;
 }
 
 void on_crash(int signal) {
@@ -85,15 +95,22 @@ void on_process_end() {
 }
 
 // Looks at the call in progress a few times per limit; detached, it lives as long as the
-// process, and does nothing between calls.
+// process, and does nothing between calls. The calling thread's CPU time decides a hang; a
+// call that spends less but outlasts the wall backstop is slow (no verdict).
 void watch() {
   guard_state& s = state();
   for (;;) {
-    const auto limit = clock::duration(s.limit.load());
-    std::this_thread::sleep_for(
-        std::clamp<clock::duration>(limit / 8, std::chrono::milliseconds(1), std::chrono::milliseconds(100)));
-    if (s.inside_call.load() && clock::now().time_since_epoch().count() - s.call_started.load() > limit.count())
-      end_with(call_end::hung);
+    const double limit = s.limit.load();
+    std::this_thread::sleep_for(std::clamp<std::chrono::duration<double>>(
+        std::chrono::duration<double>(limit / 8), std::chrono::milliseconds(1), std::chrono::milliseconds(100)));
+    if (!s.inside_call.load()) continue;
+    const double cpu = static_cast<double>(cpu_nanoseconds(s.call_cpu_clock.load()) - s.call_started_cpu.load()) / 1e9;
+    const double wall =
+        std::chrono::duration<double>(clock::duration(clock::now().time_since_epoch().count() - s.call_started.load()))
+            .count();
+    if (!s.inside_call.load()) continue;  // the call returned while this looked
+    if (cpu > limit) end_with(call_end::hung);
+    if (wall > wall_backstop(limit)) end_with(call_end::slow);
   }
 }
 
@@ -104,11 +121,12 @@ kernel_under_test in_process_kernel(kernel_under_test k, double call_timeout,
   guard_state& s = state();
   s.exited = message(call_end::exited);
   s.hung = message(call_end::hung);
+  s.slow = message(call_end::slow);
   const std::string crashed = message(call_end::crashed);
   const auto at = crashed.find("{signal}");
   s.crashed_before = crashed.substr(0, at);
   s.crashed_after = at == std::string::npos ? "" : crashed.substr(at + 8);
-  s.limit = std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(call_timeout)).count();
+  s.limit = call_timeout;
   static std::once_flag started;
   std::call_once(started, [] {
     std::atexit(on_process_end);
@@ -118,6 +136,10 @@ kernel_under_test in_process_kernel(kernel_under_test k, double call_timeout,
   });
   auto run = [inner = std::move(k.run)](std::byte* in, std::byte* inout, std::int64_t count) {
     guard_state& g = state();
+    clockid_t cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+    pthread_getcpuclockid(pthread_self(), &cpu_clock);  // readable from the watchdog's thread
+    g.call_cpu_clock = cpu_clock;
+    g.call_started_cpu = cpu_nanoseconds(cpu_clock);
     g.call_started = clock::now().time_since_epoch().count();
     g.inside_call = true;
     const int status = inner(in, inout, count);

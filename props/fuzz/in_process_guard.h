@@ -7,15 +7,18 @@
 #include <functional>
 #include <string>
 
+#include "props/fuzz/child_wait.h"
 #include "props/fuzz/kernel.h"
 
 namespace redsem::fuzz {
 
-enum class call_end { exited, hung, crashed };
+enum class call_end { exited, hung, slow, crashed };
 
 // `k`, such that a call that runs exit or quick_exit, crashes (SIGSEGV, SIGBUS, SIGFPE,
-// SIGILL, SIGABRT), or has not returned after `call_timeout` seconds (a watchdog thread looks)
-// ends the process with status 1 after writing message(what happened) to stdout. The messages
+// SIGILL, SIGABRT), or has not returned after `call_timeout` seconds of its thread's CPU time
+// (a watchdog thread looks) ends the process with status 1 after writing message(what
+// happened) to stdout; one that has used less but not returned within the wall backstop
+// (child_wait.h) ends it with no_verdict_status (`slow`). The messages
 // are made up front, so that a crash can write them from its signal handler; "{signal}" in the
 // crash's message becomes the signal's number. One guard per process: the last kernel wrapped
 // is the one watched. (_exit cannot be intercepted.)

@@ -108,6 +108,9 @@ kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
     const rlim_t memory_limit = call_address_space_limit();
     const pid_t child = fork();
     if (child == 0) {
+      // A group of its own: what the kernel starts is ended with the call, and counts towards
+      // its CPU time.
+      setpgid(0, 0);
       cap_address_space(memory_limit);
       // A crash must end the child by its signal, not in a sanitizer's or debugger's handler.
       for (int sig : {SIGFPE, SIGILL}) signal(sig, SIG_DFL);
@@ -116,12 +119,18 @@ kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout) {
       fault.sa_sigaction = note_fault;
       fault.sa_flags = SA_SIGINFO | SA_RESETHAND;
       for (int sig : {SIGSEGV, SIGBUS}) sigaction(sig, &fault, nullptr);
-      report->status = inner(in, inout, count);
+      try {
+        report->status = inner(in, inout, count);
+      } catch (...) {  // nothing may unwind into the fuzzer's own code in this copy of it
+        _exit(1);
+      }
       _exit(0);
     }
     if (child < 0) return crash_status(0);
+    setpgid(child, child);  // whichever of the two runs first
     const child_end end = wait_for_child(child, call_timeout);
-    if (end.timed_out) return hang_status;
+    if (end.end == child_end::how::cpu_limit) return hang_status;
+    if (end.end == child_end::how::wall_limit) throw slow_call(slow_text("a call of the kernel", call_timeout));
     return WIFSIGNALED(end.wait_status) ? crash_status(WTERMSIG(end.wait_status)) : report->status;
   };
   auto fault = [report]() -> std::optional<std::uintptr_t> {
@@ -138,12 +147,17 @@ namespace {
 std::optional<load_error> load_finishes(const std::string& path, double seconds) {
   const pid_t child = fork();
   if (child < 0) return std::nullopt;  // cannot tell: load it here as before
-  if (child == 0) _exit(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) != nullptr ? 0 : 1);
+  if (child == 0) {
+    setpgid(0, 0);
+    _exit(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) != nullptr ? 0 : 1);
+  }
+  setpgid(child, child);
   const child_end end = wait_for_child(child, seconds);
-  if (end.timed_out) {
+  if (end.end == child_end::how::wall_limit) throw slow_call(slow_text("loading library '" + path + "'", seconds));
+  if (end.end == child_end::how::cpu_limit) {
     std::ostringstream why;
-    why << "loading library '" << path << "' did not finish within " << seconds
-        << " s (--call-timeout): a constructor of the library blocks or loops";
+    why << "loading library '" << path << "' used " << seconds
+        << " s of CPU time without finishing (--call-timeout): a constructor of the library loops";
     return load_error{why.str()};
   }
   return std::nullopt;  // loaded, or failed: dlopen below says why

@@ -39,14 +39,15 @@ constexpr double max_call_timeout = 86400;
 // without answering (exit, abort).
 constexpr int crash_status(int signal) { return -1000 - signal; }
 constexpr bool is_crash_status(int status) { return status <= -1000; }
-// The call did not return within the time limit (isolated_kernel).
+// The call used its CPU time limit without returning (isolated_kernel).
 constexpr int hang_status = -900;
 // The kernel wrote *len, which MPI passes as the call's element count (user_function_kernel).
 constexpr int changed_len_status = -901;
 
-// Runs each call of `k` in a forked child, so that a kernel that crashes or hangs becomes a
-// failing case (crash_status(signal), or hang_status once `call_timeout` seconds have passed
-// and the child was killed) instead of the end of the fuzzer. The buffers must lie in shared
+// Runs each call of `k` in a forked child, the leader of a process group of its own, so that a
+// kernel that crashes or hangs becomes a failing case (crash_status(signal), or hang_status
+// once the group has used `call_timeout` seconds of CPU time and was killed) instead of the end
+// of the fuzzer; a call blocked past the wall backstop throws slow_call (child_wait.h). The buffers must lie in shared
 // memory (guarded_buffer), so that the child's writes reach them.
 kernel_under_test isolated_kernel(kernel_under_test k, double call_timeout);
 

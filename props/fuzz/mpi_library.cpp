@@ -14,19 +14,11 @@
 #include <sstream>
 
 #include "props/fuzz/child_wait.h"
+#include "props/fuzz/process_group.h"
 
 extern char** environ;
 
 namespace redsem::fuzz {
-namespace {
-
-std::chrono::steady_clock::time_point deadline_after(double seconds) {
-  return std::chrono::steady_clock::now() +
-         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-}
-
-}  // namespace
-
 mpi_helper::mpi_helper(std::string program, double call_timeout)
     : program_(std::move(program)), call_timeout_(call_timeout) {
   // A helper that dies while we write to it must not take this process down with SIGPIPE.
@@ -38,40 +30,84 @@ mpi_helper::~mpi_helper() {
   if (stderr_file_ >= 0) close(stderr_file_);
 }
 
-bool mpi_helper::start() {
-  ++restarts_;
-  int down[2], up[2];
-  if (pipe(down) != 0) return false;
-  if (pipe(up) != 0) {
-    close(down[0]);
-    close(down[1]);
-    return false;
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, down[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, up[1], STDOUT_FILENO);
+namespace {
+
+// A pipe whose ends lie above the descriptors a helper is given (0 to answer_fd) and close on
+// exec, so that no spawned program inherits them by accident.
+bool high_pipe(int (&fds)[2]) {
+  int low[2];
+  if (pipe(low) != 0) return false;
+  fds[0] = fcntl(low[0], F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+  fds[1] = fcntl(low[1], F_DUPFD_CLOEXEC, mpi_helper::answer_fd + 1);
+  close(low[0]);
+  close(low[1]);
+  if (fds[0] >= 0 && fds[1] >= 0) return true;
+  for (int fd : fds)
+    if (fd >= 0) close(fd);
+  return false;
+}
+
+}  // namespace
+
+// The file that keeps the helper's stderr: emptied for each start, so that its first line is
+// the last start's.
+void mpi_helper::reset_stderr_file() {
   if (stderr_file_ < 0) {
     char name[] = "/tmp/redsem-mpi-helper-XXXXXX";
-    stderr_file_ = mkstemp(name);
+    stderr_file_ = mkostemp(name, O_CLOEXEC);
     if (stderr_file_ >= 0) unlink(name);
+    if (stderr_file_ >= 0 && stderr_file_ <= answer_fd) {
+      const int high = fcntl(stderr_file_, F_DUPFD_CLOEXEC, answer_fd + 1);
+      close(stderr_file_);
+      stderr_file_ = high;
+    }
   }
   if (stderr_file_ >= 0) {
     ftruncate(stderr_file_, 0);
     lseek(stderr_file_, 0, SEEK_SET);
-    posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
   }
-  for (int fd : {down[0], down[1], up[0], up[1]}) posix_spawn_file_actions_addclose(&actions, fd);
+}
+
+int mpi_helper::spawn(int requests, int answers) {
+  // Requests on stdin; answers on their own descriptor, so that what the user's function or the
+  // library prints (stdout, here redsem's stderr) is never read as an answer.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, requests, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, answers, answer_fd);
+  if (stderr_file_ >= 0) posix_spawn_file_actions_adddup2(&actions, stderr_file_, STDERR_FILENO);
+  // A group of its own, ended with the helper: what the user's function forks goes with it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   // Open MPI refuses to run as root unless told twice; singleton mode needs no mpirun.
-  std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+  std::vector<std::string> env_strings{"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+                                       "REDSEM_ANSWER_FD=" + std::to_string(answer_fd)};
   for (char** e = environ; *e != nullptr; ++e) env_strings.emplace_back(*e);
   std::vector<char*> env;
   for (auto& s : env_strings) env.push_back(s.data());
   env.push_back(nullptr);
   std::string argv0 = program_;
   char* argv[] = {argv0.data(), nullptr};
-  const int rc = posix_spawn(&pid_, program_.c_str(), &actions, nullptr, argv, env.data());
+  const int rc = posix_spawn(&pid_, program_.c_str(), &actions, &attributes, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  return rc;
+}
+
+bool mpi_helper::start() {
+  ++restarts_;
+  int down[2], up[2];
+  if (!high_pipe(down)) return false;
+  if (!high_pipe(up)) {
+    close(down[0]);
+    close(down[1]);
+    return false;
+  }
+  reset_stderr_file();
+  const int rc = spawn(down[0], up[1]);
   close(down[0]);
   close(up[1]);
   if (rc != 0) {
@@ -80,6 +116,7 @@ bool mpi_helper::start() {
     pid_ = -1;
     return false;
   }
+  track_group(pid_);
   to_child_ = down[1];
   from_child_ = up[0];
   received_begin_ = received_end_ = 0;
@@ -89,13 +126,12 @@ bool mpi_helper::start() {
 
 void mpi_helper::stop() {
   if (pid_ < 0) return;
-  hung_ = false;
-  deadline_ = deadline_after(1);
-  write_bytes("quit\n", 5);
+  // One try: a helper that does not read sees the end of its input instead.
+  [[maybe_unused]] const ssize_t sent = write(to_child_, "quit\n", 5);
   close(to_child_);
   close(from_child_);
-  // MPI_Finalize may take a moment; a helper that never ends is killed.
-  wait_for_child(pid_, call_timeout_ + startup_allowance);
+  // MPI_Finalize may take a moment; a helper that never ends is killed, with its group.
+  wait_for_child(pid_, call_timeout_ + startup_allowance, std::nullopt);
   pid_ = -1;
 }
 
@@ -104,6 +140,7 @@ std::string mpi_helper::died() {
   close(from_child_);
   int status = 0;
   waitpid(pid_, &status, 0);
+  end_group(pid_);
   pid_ = -1;
   last_signal_ = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   std::string why = WIFSIGNALED(status) ? std::string("helper killed by signal ") + strsignal(WTERMSIG(status))
@@ -133,6 +170,11 @@ bool mpi_helper::write_bytes(const void* p, std::size_t n) {
   return true;
 }
 
+void mpi_helper::start_budget(double cpu_seconds) {
+  hung_ = false;
+  budget_.emplace(pid_, cpu_seconds);
+}
+
 bool mpi_helper::ready(int fd, short events) {
   if (hung_) return false;
   // A helper answers most calls within microseconds: ask again without sleeping for a moment
@@ -144,23 +186,30 @@ bool mpi_helper::ready(int fd, short events) {
     if (poll(&p, 1, 0) > 0) return true;
   } while (std::chrono::steady_clock::now() < spin_until);
   for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now()).count();
     pollfd p{fd, events, 0};
-    const int ready = poll(&p, 1, static_cast<int>(std::clamp<long long>(left, 0, 1 << 30)));
+    const int ready = poll(&p, 1, static_cast<int>(budget_->next_check().count()));
     if (ready > 0) return true;
-    if (ready == 0 && left <= 0) {
-      hung_ = true;
-      return false;
-    }
     if (ready < 0 && errno != EINTR) return false;
+    if (ready != 0) continue;
+    switch (budget_->check()) {
+      case cpu_budget::state::within:
+        continue;
+      case cpu_budget::state::cpu_spent:
+        hung_ = true;
+        return false;
+      case cpu_budget::state::wall_spent:
+        // Blocked, or starved of CPU by other work: no verdict either way.
+        kill(-pid_, SIGKILL);
+        died();
+        throw slow_call(slow_text("an answer of the MPI helper " + program_, budget_->cpu_seconds()));
+    }
   }
 }
 
 std::string mpi_helper::hang(bool starting) {
-  kill(pid_, SIGKILL);
+  kill(-pid_, SIGKILL);
   std::ostringstream why;
-  why << "the helper did not answer within " << call_timeout_ << " s (--call-timeout"
+  why << "the helper used " << call_timeout_ << " s of CPU time without answering (--call-timeout"
       << (starting ? ", plus " + std::to_string(static_cast<int>(startup_allowance)) + " s to start" : "")
       << ") and was killed";
   died();
@@ -210,8 +259,7 @@ std::string mpi_helper::read_line() {
 
 std::string mpi_helper::library_version() {
   if (pid_ < 0 && !start()) return "cannot start " + program_;
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_ + startup_allowance);
+  start_budget(call_timeout_ + startup_allowance);
   if (!write_bytes("version\n", 8)) return died();
   const std::string line = read_line();
   if (line.rfind("ok ", 0) != 0) return hung_ ? hang(true) : died();
@@ -261,8 +309,7 @@ mpi_reply mpi_helper::reduce_request(const std::string& request, const std::byte
       return reply;
     }
   }
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_);
+  start_budget(call_timeout_);
   const std::string line =
       write_bytes(request.data(), request.size()) && write_bytes(in, nbytes) && write_bytes(inout, nbytes)
           ? read_line()
@@ -302,8 +349,7 @@ bool mpi_helper::begin_exchange() {
     if (pid_ < 0) return false;
   }
   start_failure_.clear();
-  hung_ = false;
-  deadline_ = deadline_after(call_timeout_);
+  start_budget(call_timeout_);
   return true;
 }
 

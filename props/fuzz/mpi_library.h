@@ -13,6 +13,7 @@
 
 #include "model/op.h"
 #include "model/typemap.h"
+#include "props/fuzz/child_wait.h"
 #include "props/fuzz/kernel.h"
 
 namespace redsem::fuzz {
@@ -24,7 +25,7 @@ struct mpi_reply {
     unsupported,  // the library has no such type or op
     extent,       // the library's extent for the type differs from redsem's
     crashed,      // the helper died; text says how (it is restarted on the next call)
-    hung,         // the helper did not answer within the time limit: it was killed (and is restarted)
+    hung,         // the helper used its CPU time limit without answering: it was killed (and is restarted)
   };
   kind status = kind::crashed;
   int error_class = 0;
@@ -35,11 +36,17 @@ struct mpi_reply {
 
 class mpi_helper {
  public:
-  // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission).
-  // A call whose answer takes longer than `call_timeout` seconds is a hang; the start (MPI_Init
-  // and the version) gets startup_allowance more.
+  // Starts `program` (the environment is inherited, plus Open MPI's run-as-root permission) in a
+  // process group of its own, ended with it. Requests go to its stdin; it answers on descriptor
+  // answer_fd, named to it by REDSEM_ANSWER_FD; its stdout is redsem's stderr (a user function
+  // that prints is heard, not read as an answer) and its stderr a file whose first line names
+  // the cause of a crash.
+  // A call whose answer costs the helper's process group more than `call_timeout` seconds of
+  // CPU time is a hang; the start (MPI_Init and the version) gets startup_allowance more. One
+  // that uses less but is not answered within the wall backstop (child_wait.h) throws slow_call.
   explicit mpi_helper(std::string program, double call_timeout = default_call_timeout);
   static constexpr double startup_allowance = 60;
+  static constexpr int answer_fd = 3;
   ~mpi_helper();
   mpi_helper(const mpi_helper&) = delete;
   mpi_helper& operator=(const mpi_helper&) = delete;
@@ -71,12 +78,18 @@ class mpi_helper {
 
  private:
   bool start();
+  void reset_stderr_file();
+  // posix_spawn's status; pid_ the helper's, which reads `requests` and answers on `answers`.
+  int spawn(int requests, int answers);
   void stop();
   // Sends a reduce request (its lines) and both buffers; the answer.
   mpi_reply reduce_request(const std::string& request, const std::byte* in, const std::byte* inout,
                            std::size_t nbytes);
-  // Whether fd is ready for `events` (POLLIN, POLLOUT) before the deadline; false (and hung_
-  // set) when the deadline passed first.
+  // A budget of the helper's CPU (call_timeout_, +startup_allowance to start) for an exchange.
+  void start_budget(double cpu_seconds);
+  // Whether fd is ready for `events` (POLLIN, POLLOUT) within the budget; false (and hung_
+  // set) when the helper's group used its CPU first. Past the wall backstop the helper is
+  // killed and slow_call thrown: a blocked or starved helper earns no verdict.
   bool ready(int fd, short events);
   // Answers are read through a buffer, so that a line costs one read, not one per byte.
   std::string read_line();
@@ -89,7 +102,7 @@ class mpi_helper {
 
   std::string program_;
   double call_timeout_;
-  std::chrono::steady_clock::time_point deadline_;  // of the answer being read
+  std::optional<cpu_budget> budget_;  // of the answer being read
   bool hung_ = false;
   pid_t pid_ = -1;
   int to_child_ = -1, from_child_ = -1;

@@ -1,15 +1,19 @@
 #include "props/fuzz/mpi_surface.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <optional>
 #include <sstream>
 
 #include "model/reduce_local.h"
+#include "props/fuzz/child_wait.h"
+#include "props/fuzz/process_group.h"
 
 namespace redsem::fuzz {
 namespace {
@@ -146,9 +150,9 @@ surface_result classify_surface(const surface_case& c, const std::string& out, i
   std::istringstream line(first_line(out));
   std::string word, error_class, flags;
   line >> word;
-  if (signal == SIGALRM) {
+  if (signal == SIGXCPU) {
     r.verdict = surface_verdict::hung;
-    r.detail = "no answer within the time limit";
+    r.detail = "it used its CPU time limit without answering";
     return r;
   }
   if (signal != 0) {
@@ -178,31 +182,78 @@ surface_result classify_surface(const surface_case& c, const std::string& out, i
   return r;
 }
 
+namespace {
+
+// One case's helper run: what it printed and how it ended; SIGXCPU stands for a helper killed
+// for using its CPU time limit. Throws slow_call past the wall backstop.
+struct surface_run {
+  std::string out;
+  int status = 0;
+  int signal = 0;
+};
+
+surface_run run_case(const std::string& helper, const surface_case& c, unsigned seconds) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return {"", 127, 0};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);  // a group of its own, ended with the case
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+    close(pipe_fds[0]);
+    const std::string name(c.name);
+    execl(helper.c_str(), helper.c_str(), name.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  surface_run run;
+  if (pid < 0) {
+    close(pipe_fds[0]);
+    return {"", 127, 0};
+  }
+  setpgid(pid, pid);
+  track_group(pid);
+  cpu_budget budget(pid, seconds, 0.0);
+  bool slow = false;
+  for (char chunk[512];;) {
+    pollfd p{pipe_fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(budget.next_check().count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready > 0) {
+      const ssize_t n = read(pipe_fds[0], chunk, sizeof chunk);
+      if (n <= 0) break;
+      run.out.append(chunk, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (ready < 0) break;
+    const auto state = budget.check();
+    if (state == cpu_budget::state::within) continue;
+    kill(-pid, SIGKILL);
+    if (state == cpu_budget::state::cpu_spent) run.signal = SIGXCPU;
+    slow = state == cpu_budget::state::wall_spent;
+    break;
+  }
+  close(pipe_fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  end_group(pid);
+  if (slow) throw slow_call(slow_text("the surface case " + std::string(c.name) + " in " + helper, seconds));
+  if (run.signal == 0) {
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  }
+  return run;
+}
+
+}  // namespace
+
 std::vector<surface_result> run_surface(const std::string& helper, unsigned seconds) {
   std::vector<surface_result> results;
   for (const surface_case& c : surface_cases()) {
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) break;
-    const pid_t pid = fork();
-    if (pid == 0) {
-      dup2(pipe_fds[1], STDOUT_FILENO);
-      const int null = open("/dev/null", O_WRONLY);
-      if (null >= 0) dup2(null, STDERR_FILENO);
-      close(pipe_fds[0]);
-      alarm(seconds);  // survives exec: a hang ends as SIGALRM
-      const std::string name(c.name);
-      execl(helper.c_str(), helper.c_str(), name.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(pipe_fds[1]);
-    std::string out;
-    char chunk[512];
-    for (ssize_t n; (n = read(pipe_fds[0], chunk, sizeof chunk)) > 0;) out.append(chunk, static_cast<std::size_t>(n));
-    close(pipe_fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    results.push_back(classify_surface(c, out, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                                       WIFSIGNALED(status) ? WTERMSIG(status) : 0));
+    const surface_run run = run_case(helper, c, seconds);
+    results.push_back(classify_surface(c, run.out, run.status, run.signal));
   }
   return results;
 }

@@ -25,17 +25,17 @@ struct surface_case {
 std::vector<surface_case> surface_cases();
 
 enum class surface_verdict : std::uint8_t {
-  accepted,             // legal call, MPI_SUCCESS
-  refused,              // erroneous call, refused with an error class
-  accepted_erroneous,   // erroneous call, MPI_SUCCESS
-  refused_legal,        // legal call, refused
-  crashed,              // the helper died of a signal
-  hung,                 // no answer within the time limit
-  aborted,              // the helper exited without answering, despite MPI_ERRORS_RETURN
-  wrote_outside,        // bytes outside inbuf and inoutbuf changed
-  modified_inbuf,       // inbuf's bytes (outside inoutbuf) changed
-  wrong_result,         // MPI_SUCCESS, but an element of inoutbuf is not in ∘ inout
-  unsupported,          // the library lacks the call (MPI_Reduce_local_c before MPI-4)
+  accepted,            // legal call, MPI_SUCCESS
+  refused,             // erroneous call, refused with an error class
+  accepted_erroneous,  // erroneous call, MPI_SUCCESS
+  refused_legal,       // legal call, refused
+  crashed,             // the helper died of a signal
+  hung,                // it used its CPU time limit without answering
+  aborted,             // the helper exited without answering, despite MPI_ERRORS_RETURN
+  wrote_outside,       // bytes outside inbuf and inoutbuf changed
+  modified_inbuf,      // inbuf's bytes (outside inoutbuf) changed
+  wrong_result,        // MPI_SUCCESS, but an element of inoutbuf is not in ∘ inout
+  unsupported,         // the library lacks the call (MPI_Reduce_local_c before MPI-4)
 };
 std::string_view to_string(surface_verdict v);
 bool is_finding(surface_verdict v);
@@ -47,11 +47,13 @@ struct surface_result {
   std::string detail;       // the library's text, the signal, the exit status
 };
 
-// Runs every case through `helper` (a path), one process each, `seconds` at most per case (the
-// process gets SIGALRM then: `hung`).
+// Runs every case through `helper` (a path), one process each (in a process group of its own),
+// `seconds` of CPU time at most per case (then it is killed: `hung`); a case that uses less but
+// outlasts the wall backstop throws slow_call (props/fuzz/child_wait.h).
 std::vector<surface_result> run_surface(const std::string& helper, unsigned seconds = 30);
 
-// Classifies one helper run: its stdout, and how it ended (exit status, or the signal).
+// Classifies one helper run: its stdout, and how it ended (exit status, or the signal; SIGXCPU:
+// killed for its CPU time).
 surface_result classify_surface(const surface_case& c, const std::string& out, int exit_status, int signal);
 
 }  // namespace redsem::fuzz

@@ -5,15 +5,23 @@
 set(hostile $<TARGET_FILE:fuzz_hostile_kernels>)
 set(sum_int32 --op MPI_SUM --type MPI_INT32_T --cases 50)
 
-# Hangs: a call that spins or blocks is killed after --call-timeout and shrunk.
+# Hangs: a call that spins is killed once it has used --call-timeout seconds of CPU time, and
+# shrunk. A call that blocks uses none: it gets the wall-clock backstop (10 times the limit, at
+# least 5 s), whose expiry is no verdict (exit 3), since a loaded machine looks the same.
 redsem_bad_input(kernel_spinning_call_is_a_hang ARGS fuzz --kernel ${hostile}:sum_int32_spins ${sum_int32}
   --call-timeout 0.2 RC 1 OUT "hang: a call did not return within the time limit.*time limit per call: 0.2 s"
   TIMEOUT 20)
-redsem_bad_input(kernel_blocking_call_is_a_hang_json ARGS fuzz --kernel ${hostile}:sum_int32_blocks ${sum_int32}
+redsem_bad_input(kernel_spinning_call_is_a_hang_json ARGS fuzz --kernel ${hostile}:sum_int32_spins ${sum_int32}
   --call-timeout 0.2 --json RC 1 OUT "\"count\": 1,.*\"minimal_case_verdict\": \"hang\"" TIMEOUT 20)
+redsem_bad_input(kernel_blocking_call_is_slow_not_a_hang ARGS fuzz --kernel ${hostile}:sum_int32_blocks ${sum_int32}
+  --call-timeout 0.2 RC 3
+  ERR "redsem fuzz: slow: a call of the kernel did not finish within 5 s of wall time, nor use its 0.2 s of CPU time.*no verdict"
+  TIMEOUT 30)
+redsem_bad_input(kernel_blocking_call_is_slow_in_process ARGS fuzz --kernel ${hostile}:sum_int32_blocks ${sum_int32}
+  --call-timeout 0.2 --in-process RC 3 OUT "redsem fuzz: slow: a call did not finish within 5 s of wall time" TIMEOUT 30)
 redsem_bad_input(kernel_library_constructor_loops ARGS fuzz
   --kernel $<TARGET_FILE:fuzz_looping_constructor>:sum_int32_behind_a_looping_constructor ${sum_int32}
-  --call-timeout 0.3 RC 2 ERR "did not finish within 0.3 s.*constructor" TIMEOUT 20)
+  --call-timeout 0.3 RC 2 ERR "used 0.3 s of CPU time without finishing.*constructor" TIMEOUT 20)
 redsem_bad_input(kernel_correct_passes_under_a_short_limit ARGS fuzz
   --kernel $<TARGET_FILE:fuzz_correct_kernels>:sum_int32_unrolled ${sum_int32} --call-timeout 2
   RC 0 OUT "PASS: 50 cases" TIMEOUT 60)
@@ -61,7 +69,7 @@ redsem_bad_input(kernel_crashes_in_process ARGS fuzz --kernel ${hostile}:sum_int
 redsem_bad_input(kernel_aborts_in_process_json ARGS fuzz --kernel ${hostile}:sum_int32_checks_handle ${sum_int32}
   --in-process --json RC 1 OUT "\"explanation\": \"the kernel crashed inside a call: signal 6;" TIMEOUT 20)
 redsem_bad_input(kernel_spins_in_process ARGS fuzz --kernel ${hostile}:sum_int32_spins ${sum_int32} --in-process
-  --call-timeout 0.3 RC 1 OUT "FAIL: hang: a call did not return within 0.3 s" TIMEOUT 20)
+  --call-timeout 0.3 RC 1 OUT "FAIL: hang: a call used 0.3 s of CPU time without returning" TIMEOUT 20)
 redsem_bad_input(kernel_exits_in_process_json ARGS fuzz --kernel ${hostile}:sum_int32_exits ${sum_int32}
   --in-process --json RC 1 OUT "\"verdict\": \"kernel_error\"" TIMEOUT 30)
 
@@ -72,13 +80,16 @@ redsem_bad_input(kernel_crash_on_long_vectors_gets_no_handle_hint ARGS fuzz
   --kernel $<TARGET_FILE:fuzz_buggy_kernels>:sum_int32_crashes_on_long_vectors --op MPI_SUM --type MPI_INT32_T
   RC 1 OUT "signal 11.*length: only at length >= 100 \\(no shorter failing case found\\)[^:]*$" TIMEOUT 60)
 
-# fuzz --mpi: a helper that stops answering (the fake helper stalls on MPI_BOR/MPI_SHORT after
-# reading its buffers, and on MPI_BOR/MPI_LONG before reading them) is a hung pair.
+# fuzz --mpi: a helper that stops answering and spins (the fake helper does on MPI_BOR/MPI_SHORT
+# after reading its buffers, and on MPI_BOR/MPI_LONG before reading them) is a hung pair; one
+# that blocks (MPI_BAND/MPI_SHORT) is slowness past the wall backstop, no verdict.
 set(fake_helper --mpi openmpi --mpi-helper $<TARGET_FILE:fuzz_fake_mpi_helper> --op MPI_BOR)
 redsem_bad_input(kernel_mpi_helper_stalls ARGS fuzz ${fake_helper} --type MPI_SHORT --call-timeout 0.3
   RC 1 OUT "MPI_SHORT +hung" TIMEOUT 30)
 redsem_bad_input(kernel_mpi_helper_stops_reading ARGS fuzz ${fake_helper} --type MPI_LONG --call-timeout 0.3 --json
   RC 1 OUT "\"status\": \"hung\"" TIMEOUT 30)
+redsem_bad_input(kernel_mpi_helper_blocks ARGS fuzz --mpi openmpi --mpi-helper $<TARGET_FILE:fuzz_fake_mpi_helper>
+  --op MPI_BAND --type MPI_SHORT --call-timeout 0.3 RC 3 ERR "redsem fuzz: slow: an answer of the MPI helper .* did not finish within 5 s of wall time" TIMEOUT 30)
 # --mpi-helper may name any program: a version answer that is not "ok LENGTH" is exit 2 (it
 # used to throw from std::stoul, or allocate what it said).
 foreach(helper huge_version bad_version)
@@ -116,4 +127,6 @@ foreach(flavour openmpi mpich)
     RC 1 OUT "ended without answering" TIMEOUT 60)
   redsem_bad_input(kernel_${flavour}_spins ARGS fuzz --kernel ${hostile}:sum_int32_spins ${in_mpi} --call-timeout 0.3
     RC 1 OUT "hang: a call did not return within the time limit" TIMEOUT 90)
+  redsem_bad_input(kernel_${flavour}_blocks ARGS fuzz --kernel ${hostile}:sum_int32_blocks ${in_mpi} --call-timeout 0.3
+    RC 3 ERR "redsem fuzz: slow: an answer of the MPI helper .* did not finish within 5 s of wall time" TIMEOUT 60)
 endforeach()

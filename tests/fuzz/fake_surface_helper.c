@@ -2,7 +2,8 @@
  * `fuzz --mpi --surface` fires through real processes, including those neither Debian MPI shows:
  * plain → refused although legal; same_buffer → writes outside; overlap_one_element → modifies
  * inbuf; in_place_inbuf → exits without answering (an abort despite MPI_ERRORS_RETURN);
- * negative_count → a segfault; op_null → a hang (ended by the runner's alarm: hung); op_replace →
+ * negative_count → a segfault; op_null → a hang (spinning, so the runner's CPU limit ends it:
+ * hung); op_replace →
  * accepted although erroneous; large_count_c → a wrong last element (a 32-bit offset's mistake);
  * everything else → refused with MPI_ERR_OP. */
 #include <signal.h>
@@ -19,7 +20,9 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "overlap_one_element") == 0) puts("ok inbuf_modified");
   else if (strcmp(c, "in_place_inbuf") == 0) exit(1);
   else if (strcmp(c, "negative_count") == 0) raise(SIGSEGV);
-  else if (strcmp(c, "op_null") == 0) pause();
+  else if (strcmp(c, "op_null") == 0)
+    for (volatile int i = 0;; i = i + 1) {
+    }
   else if (strcmp(c, "op_replace") == 0) puts("ok -");
   else if (strcmp(c, "large_count_c") == 0) puts("ok wrong_result element 2147483647 is 0x5c, want 0x50");
   else puts("error MPI_ERR_OP - invalid op");

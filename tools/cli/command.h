@@ -5,6 +5,7 @@
 #include <functional>
 #include <ostream>
 
+#include "props/fuzz/child_wait.h"
 #include "sim/order_results.h"
 
 namespace redsem::tools {
@@ -14,6 +15,10 @@ enum exit_code : int {
   ok = 0,         // every verdict as expected
   mismatch = 1,   // a verdict differs from what was expected (named in the output)
   bad_input = 2,  // the command line or an input file is wrong (explained on stderr)
+  // no verdict: code redsem ran (a kernel call, an MPI helper's answer) neither finished nor
+  // spent its CPU time limit within the wall-clock backstop; it is blocked, or the machine too
+  // loaded to tell (fuzz::slow_call, props/fuzz/child_wait.h)
+  no_verdict = fuzz::no_verdict_status,
 };
 
 // A subcommand added to the program: `run` is called when the command line chose it.
@@ -21,6 +26,9 @@ struct command {
   CLI::App* app;
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
+// Runs a chosen command: a slow_call it throws is said on `err` as "redsem NAME: slow: …", exit
+// status no_verdict.
+int run_subcommand(const command& c, std::ostream& out, std::ostream& err);
 command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
 command add_fuzz_command(CLI::App& app);

@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
     return stdout_checked.finish(code == 0 ? 0 : redsem::tools::bad_input, "", std::cerr);
   }
   for (const auto& c : commands)
-    if (c.app->parsed()) return stdout_checked.finish(c.run(std::cout, std::cerr), c.app->get_name(), std::cerr);
+    if (c.app->parsed())
+      return stdout_checked.finish(redsem::tools::run_subcommand(c, std::cout, std::cerr), c.app->get_name(), std::cerr);
   return redsem::tools::bad_input;
 }

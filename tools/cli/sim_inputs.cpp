@@ -214,14 +214,18 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
     return std::nullopt;
   }
   const std::string head = "redsem " + command + ": the function " + kernel;
+  const std::string slow =
+      "redsem " + command + ": " + fuzz::slow_text("a call of " + kernel, fuzz::default_call_timeout) + "\n";
   if (function)
     per_element = fuzz::in_process_kernel(fuzz::loaded_function_kernel(*function, *type), fuzz::default_call_timeout,
-                                          [head](fuzz::call_end what) {
+                                          [head, slow](fuzz::call_end what) {
                                             switch (what) {
                                               case fuzz::call_end::exited:
                                                 return head + " ended the process inside a call\n";
                                               case fuzz::call_end::hung:
-                                                return head + " did not return from a call within 10 s\n";
+                                                return head + " used 10 s of CPU time in a call without returning\n";
+                                              case fuzz::call_end::slow:
+                                                return slow;
                                               case fuzz::call_end::crashed:
                                                 break;
                                             }

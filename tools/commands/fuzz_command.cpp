@@ -114,7 +114,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
 }
 
 // With --in-process, what is left to say when a call ends the process (exit, quick_exit, a
-// crash) or does not return in time: the verdict without a shrunk case (exit status 1).
+// crash) or does not return in time: the verdict without a shrunk case (exit status 1), or,
+// for a call that outlasted the wall backstop without using its CPU time, that there is none.
 std::string in_process_end_message(bool json, double call_timeout, fuzz::call_end what) {
   std::string why, verdict = "kernel_error";
   switch (what) {
@@ -122,16 +123,20 @@ std::string in_process_end_message(bool json, double call_timeout, fuzz::call_en
       why = "the kernel ended the process (exit or quick_exit) inside a call; a user function must return to MPI";
       break;
     case fuzz::call_end::hung:
-      why = fmt::format("hang: a call did not return within {} s (--call-timeout)", call_timeout);
+      why = fmt::format("hang: a call used {} s of CPU time without returning (--call-timeout)", call_timeout);
       verdict = "hang";
+      break;
+    case fuzz::call_end::slow:
+      why = fuzz::slow_text("a call", call_timeout);
+      verdict = "slow";
       break;
     case fuzz::call_end::crashed:
       why = "the kernel crashed inside a call: signal {signal}";
       break;
   }
-  why += "; run without --in-process for the shrunk case";
+  if (what != fuzz::call_end::slow) why += "; run without --in-process for the shrunk case";
   if (json) return nlohmann::json{{"verdict", verdict}, {"explanation", why}}.dump(2) + "\n";
-  return "FAIL: " + why + "\n";
+  return (what == fuzz::call_end::slow ? "redsem fuzz: " : "FAIL: ") + why + "\n";
 }
 
 // A kernel that crashes on every call may be checking its datatype argument, which without
@@ -363,8 +368,9 @@ command add_fuzz_command(CLI::App& app) {
                    "Longest buffer, in elements (default 3000; with --mpi alone: 1100)");
   add_policy_option(cmd, opts->policy_text);
   add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
-                     "Seconds a kernel call (or the library's load, or an MPI helper's answer) may take before it is "
-                     "a hang (default 10)");
+                     "Seconds of CPU time a kernel call (or the library's load, or an MPI helper's answer) may use "
+                     "before it is a hang (default 10; a blocked call gets 10 times as much wall time, then is no "
+                     "verdict, exit 3)");
   cmd->add_flag("--aligned", opts->aligned, "Keep both buffers 64-byte aligned (for kernels that require it)");
   cmd->add_flag("--in-process", opts->in_process,
                 "Call the kernel in this process (faster; a crash, a hang or an exit then ends the run with a "

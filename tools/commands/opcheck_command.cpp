@@ -204,8 +204,10 @@ command add_opcheck_command(CLI::App& app) {
       ->type_name("V");
   add_kernel_mpi_options(cmd, opts->mpi, opts->setup, opts->through, opts->mpi_helper);
   add_whole_option(cmd, "--seed", opts->seed, {}, "Seed of the random search (default 1)");
-  add_seconds_option(cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
-                     "With --kernel: seconds a call (or the library's load) may take before it is a hang (default 10)");
+  add_seconds_option(
+      cmd, "--call-timeout", opts->call_timeout, fuzz::max_call_timeout,
+      "With --kernel: seconds of CPU time a call (or the library's load) may use before it is a hang (default "
+      "10; a blocked call gets 10 times as much wall time, then is no verdict, exit 3)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");

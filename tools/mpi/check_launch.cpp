@@ -27,15 +27,17 @@ bool is_launcher(const std::string& word) {
   return false;
 }
 
-std::optional<std::string> mpi_of_needed(const std::vector<std::string>& needed) {
-  for (const auto& lib : needed) {
-    if (lib.rfind("libmpi.so", 0) == 0) return "openmpi";
-    if (lib.rfind("libmpich.so", 0) == 0) return "mpich";
+}  // namespace
+
+std::optional<needed_mpi> elf_needed_mpi(const std::string& path) {
+  const auto elf = check::read_elf(path);
+  if (!elf) return std::nullopt;
+  for (const auto& lib : elf->needed) {
+    if (lib.rfind("libmpi.so", 0) == 0) return needed_mpi{"openmpi", lib};
+    if (lib.rfind("libmpich.so", 0) == 0) return needed_mpi{"mpich", lib};
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<std::string> find_executable(const std::string& name) {
   if (name.empty()) return std::nullopt;
@@ -63,8 +65,7 @@ std::optional<std::string> program_mpi(const std::vector<std::string>& command) 
                           : (is_executable_file(command[i]) ? std::optional(command[i]) : find_executable(command[i]));
     if (!path) continue;
     // A wrapper (env, numactl, valgrind) links no MPI: the program is further on.
-    if (const auto elf = check::read_elf(*path))
-      if (auto mpi = mpi_of_needed(elf->needed)) return mpi;
+    if (auto needed = elf_needed_mpi(*path)) return needed->mpi;
   }
   return std::nullopt;
 }

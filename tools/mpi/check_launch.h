@@ -18,6 +18,13 @@ std::optional<std::string> find_executable(const std::string& name);
 // or valgrind). nullopt when none does.
 std::optional<std::string> program_mpi(const std::vector<std::string>& command);
 
+// The MPI ("openmpi", "mpich") an ELF file's DT_NEEDED names, with the library it names
+// ("libmpi.so.40"); nullopt when it names neither (or is no ELF file).
+struct needed_mpi {
+  std::string mpi, library;
+};
+std::optional<needed_mpi> elf_needed_mpi(const std::string& path);
+
 // "openmpi" or "mpich" for a `library` text as MPI_Get_library_version starts it; the text otherwise.
 std::string mpi_of_library_text(const std::string& library);
 

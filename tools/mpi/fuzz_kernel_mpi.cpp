@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "sim/rma/scenario_values.h"
+#include "tools/mpi/check_launch.h"
 #include "tools/mpi/mpi_helper_path.h"
 
 namespace redsem::tools {
@@ -58,6 +59,23 @@ std::optional<decltype(fuzz::mpi_user_op_spec::handle)> choose_handle(const kern
   return *described;
 }
 
+const char* mpi_name(const std::string& mpi) { return mpi == "openmpi" ? "Open MPI" : "MPICH"; }
+
+// Whether the library of `spec` (LIB.so:SYMBOL, as --option gives it) was built for the MPI
+// the helper runs, as far as its DT_NEEDED says: one built for the other MPI would load a second
+// MPI into the helper and crash there, which is no finding about the function.
+bool built_for_this_mpi(const kernel_mpi_options& o, const std::string& option, const std::string& spec,
+                        std::ostream& err) {
+  const std::string path = spec.substr(0, spec.rfind(':'));
+  const auto needed = elf_needed_mpi(path);
+  if (!needed || needed->mpi == o.mpi) return true;
+  err << fmt::format(
+      "redsem {}: {} '{}' was built for {} (it needs {}), but --mpi {} runs it in {}'s helper: rebuild it with "
+      "mpicc.{}, or pass --mpi {}\n",
+      o.command, option, path, mpi_name(needed->mpi), needed->library, o.mpi, mpi_name(o.mpi), o.mpi, needed->mpi);
+  return false;
+}
+
 }  // namespace
 
 std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
@@ -68,6 +86,9 @@ std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_opt
     err << head << "--through '" << o.through << "': expected direct or reduce_local\n";
     return std::nullopt;
   }
+  if (!built_for_this_mpi(o, "--kernel", o.kernel, err) ||
+      (!o.setup.empty() && !built_for_this_mpi(o, "--setup", o.setup, err)))
+    return std::nullopt;
   auto handle = choose_handle(o, element, element_name, err);
   if (!handle) return std::nullopt;
   fuzz::mpi_user_op_spec spec{o.kernel, o.through == "reduce_local", o.commute, std::move(*handle)};

@@ -1,6 +1,8 @@
 /* redsem-mpi-helper: runs one MPI library's MPI_Reduce_local for `redsem fuzz --mpi`. Built
  * with that library's compiler wrapper (mpicc.openmpi, mpicc.mpich) and started as a
- * singleton (no mpirun). It speaks a small protocol on stdin/stdout, one request at a time:
+ * singleton (no mpirun). It speaks a small protocol, one request at a time: requests on stdin,
+ * answers on the descriptor REDSEM_ANSWER_FD names (never stdout, where a user's function or the
+ * library may print; stdout and stderr are the user's):
  *
  *   "version\n"                                  -> "ok N\n" + N bytes (MPI_Get_library_version)
  *   "reduce OP TYPE COUNT INOFF INOUTOFF NBYTES\n" + NBYTES of inbuf + NBYTES of inoutbuf
@@ -21,6 +23,7 @@
  * tests compare them with their op files' definitions in the model. INOFF/INOUTOFF place each
  * buffer that many bytes past a 64-byte boundary, so alignment-dependent code paths run as they
  * would for the caller. */
+#include <fcntl.h>
 #include <mpi.h>
 #include <poll.h>
 #include <stdint.h>
@@ -147,7 +150,7 @@ void answer_mpi_error(int rc) {
   MPI_Error_string(cls, text, &len);
   for (int i = 0; i < len; ++i)
     if (text[i] == '\n') text[i] = ' ';
-  printf("error %d %.*s\n", cls, len, text);
+  fprintf(answers, "error %d %.*s\n", cls, len, text);
 }
 
 /* A buffer `offset` bytes past a 64-byte boundary. */
@@ -165,7 +168,7 @@ static void reduce(const char* op_name, MPI_Datatype type, const char* type_name
   unsigned char* inout = placed(&inout_block, nbytes, inout_off & 63);
   if (in == NULL || inout == NULL || !read_exact(in, nbytes) || !read_exact(inout, nbytes)) exit(3);
   if (derived && type == MPI_DATATYPE_NULL) {
-    fflush(stdout);
+    fflush(answers);
     free(in_block);
     free(inout_block);
     return;
@@ -174,23 +177,23 @@ static void reduce(const char* op_name, MPI_Datatype type, const char* type_name
   int size = 0;
   MPI_Aint lb = 0, extent = 0;
   if (op == MPI_OP_NULL) {
-    printf("unsupported %s\n", op_name);
+    fprintf(answers, "unsupported %s\n", op_name);
   } else if (type == MPI_DATATYPE_NULL || MPI_Type_size(type, &size) != MPI_SUCCESS || size == 0) {
-    printf("unsupported %s\n", type_name);
+    fprintf(answers, "unsupported %s\n", type_name);
   } else if (MPI_Type_get_extent(type, &lb, &extent),
              (unsigned long long)extent * (unsigned long long)count != nbytes) {
-    printf("extent %lld\n", (long long)extent);
+    fprintf(answers, "extent %lld\n", (long long)extent);
   } else {
     /* The buffers start at the lower bound; the element at the address MPI is given. */
     const int rc = MPI_Reduce_local(in - lb, inout - lb, (int)count, type, op);
     if (rc == MPI_SUCCESS) {
-      printf("ok %llu\n", nbytes);
-      fwrite(inout, 1, nbytes, stdout);
+      fprintf(answers, "ok %llu\n", nbytes);
+      fwrite(inout, 1, nbytes, answers);
     } else {
       answer_mpi_error(rc);
     }
   }
-  fflush(stdout);
+  fflush(answers);
   if (derived) MPI_Type_free(&type);
   free(in_block);
   free(inout_block);
@@ -204,11 +207,32 @@ static void reduce_typemap(const char* op_name, long long count, int in_off, int
   reduce(op_name, read_typemap(n, lb, extent), "the derived datatype", count, in_off, inout_off, nbytes, 1);
 }
 
+FILE* answers = NULL;
+
+/* The answers' descriptor, named by REDSEM_ANSWER_FD (stdout when it is not set, for a helper
+ * run by hand). Never stdout under redsem: the user's function and the library print there, and
+ * their text must not be read as an answer. Not inherited by what the function executes. */
+static FILE* open_answers(void) {
+  const char* named = getenv("REDSEM_ANSWER_FD");
+  if (named == NULL) return stdout;
+  char* end = NULL;
+  const long fd = strtol(named, &end, 10);
+  FILE* f = end != named && *end == '\0' && fd > 2 && fd < 1024 ? fdopen((int)fd, "w") : NULL;
+  if (f == NULL) {
+    fprintf(stderr, "redsem-mpi-helper: REDSEM_ANSWER_FD=%s is no open descriptor above 2\n", named);
+    exit(3);
+  }
+  fcntl((int)fd, F_SETFD, FD_CLOEXEC);
+  unsetenv("REDSEM_ANSWER_FD");
+  return f;
+}
+
 int main(void) {
   /* Large buffers: a request or an answer of a few pages is then one read or write. */
   static char in_buffer[1 << 20], out_buffer[1 << 20];
   setvbuf(stdin, in_buffer, _IOFBF, sizeof in_buffer);
-  setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+  answers = open_answers();
+  setvbuf(answers, out_buffer, _IOFBF, sizeof out_buffer);
   MPI_Init(NULL, NULL);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
@@ -226,9 +250,9 @@ int main(void) {
       char version[MPI_MAX_LIBRARY_VERSION_STRING];
       int len = 0;
       MPI_Get_library_version(version, &len);
-      printf("ok %d\n", len);
-      fwrite(version, 1, (size_t)len, stdout);
-      fflush(stdout);
+      fprintf(answers, "ok %d\n", len);
+      fwrite(version, 1, (size_t)len, answers);
+      fflush(answers);
     } else if (user_op_request(line)) {
       /* answered */
     } else if (sscanf(line, "reduce_typemap %63s %lld %d %d %llu", op, &count, &in_off, &inout_off, &nbytes) == 5) {

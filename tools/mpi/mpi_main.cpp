@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     for (const auto& c : commands)
-      if (c.app->parsed()) rc = stdout_checked.finish(c.run(out, err), c.app->get_name(), err);
+      if (c.app->parsed()) rc = stdout_checked.finish(redsem::tools::run_subcommand(c, out, err), c.app->get_name(), err);
   } catch (const CLI::ParseError& e) {
     const int code = rank == 0 ? app.exit(e) : e.get_exit_code();
     rc = code == 0 ? 0 : redsem::tools::bad_input;

@@ -30,10 +30,10 @@ static volatile int* in_user_code = NULL;
 enum { max_spec = 8192 };
 
 void fail(const char* what, const char* why) {
-  printf("fail %s: ", what);
+  fprintf(answers, "fail %s: ", what);
   /* The answer is one line. */
-  for (const char* c = why; *c != '\0'; ++c) putchar(*c == '\n' ? ' ' : *c);
-  printf("\n");
+  for (const char* c = why; *c != '\0'; ++c) fputc(*c == '\n' ? ' ' : *c, answers);
+  fputc('\n', answers);
 }
 
 /* Reads a payload of `len` bytes into a static buffer, as a string. */
@@ -80,7 +80,7 @@ static void answer_type(const char* what) {
   } else if (MPI_Type_size(user_type, &size) != MPI_SUCCESS || MPI_Type_get_extent(user_type, &lb, &extent) != MPI_SUCCESS) {
     fail(what, "MPI_Type_size or MPI_Type_get_extent refused the datatype handle");
   } else {
-    printf("ok %d %lld\n", size, (long long)extent);
+    fprintf(answers, "ok %d %lld\n", size, (long long)extent);
   }
 }
 
@@ -191,7 +191,7 @@ static void load(const char* mode, int commute, unsigned long long len) {
     fail("kernel", "MPI_Op_create refused the function");
     return;
   }
-  printf("ok\n");
+  fprintf(answers, "ok\n");
 }
 
 /* One operand buffer as redsem's guarded_buffer lays it out (props/fuzz/guarded_buffer.h): a
@@ -248,12 +248,12 @@ static void report_strays(const struct guarded* g, const unsigned char* window, 
     return;
   for (const unsigned char* p = window; p != g->middle;)
     if (*--p != canary) {
-      printf(" %d:%lld:%d", which, (long long)(p - data), *p);
+      fprintf(answers, " %d:%lld:%d", which, (long long)(p - data), *p);
       break;
     }
   for (const unsigned char* p = window + size; p != end; ++p)
     if (*p != canary) {
-      printf(" %d:%lld:%d", which, (long long)(p - data), *p);
+      fprintf(answers, " %d:%lld:%d", which, (long long)(p - data), *p);
       break;
     }
 }
@@ -279,12 +279,12 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
     if (in_user_code != NULL) *in_user_code = 0;
     len_changed = len != (int)count;
   }
-  printf(len_changed ? "len" : "ok");
+  fputs(len_changed ? "len" : "ok", answers);
   report_strays(&in_buffer, in, window, in + margin, 0);
   report_strays(&inout_buffer, inout, window, inout + margin, 1);
-  printf("\n");
-  fwrite(in, 1, window, stdout);
-  fwrite(inout, 1, window, stdout);
+  fputc('\n', answers);
+  fwrite(in, 1, window, answers);
+  fwrite(inout, 1, window, answers);
 }
 
 /* "isolate": from here on a forked worker serves the requests, and this process (the MPI
@@ -297,8 +297,11 @@ static void isolate(void) {
   void* shared = mmap(NULL, sizeof *in_user_code, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (shared == MAP_FAILED) exit(3);
   in_user_code = shared;
-  printf("ok\n");
+  fprintf(answers, "ok\n");
   for (;;) {
+    /* Nothing buffered may be written twice, by this process and by the worker: the answers,
+     * and what a setup function printed. */
+    fflush(answers);
     fflush(stdout);
     const pid_t worker = fork();
     if (worker < 0) exit(3);
@@ -321,9 +324,9 @@ static void isolate(void) {
       exit(0);
     }
     if (WIFSIGNALED(status))
-      printf("crashed %d\n", WTERMSIG(status));
+      fprintf(answers, "crashed %d\n", WTERMSIG(status));
     else
-      printf("exited %d\n", WEXITSTATUS(status));
+      fprintf(answers, "exited %d\n", WEXITSTATUS(status));
   }
 }
 
@@ -348,13 +351,14 @@ int user_op_request(const char* line) {
   } else {
     return 0;
   }
-  fflush(stdout);
+  fflush(answers);
   return 1;
 }
 
 void end_of_requests(void) {
   if (!is_worker) return;
   /* MPI belongs to the process that forked this one, which finalizes it. */
+  fflush(answers);
   fflush(stdout);
   _exit(0);
 }

@@ -36,6 +36,10 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdio.h>
+
+/* Where answers go (mpi_fuzz_helper.c): the descriptor REDSEM_ANSWER_FD names, not stdout. */
+extern FILE* answers;
 
 /* From mpi_fuzz_helper.c: a predefined datatype by its MPI name (MPI_DATATYPE_NULL: none), and
  * an exact read from stdin. */
@@ -52,7 +56,7 @@ void fail(const char* what, const char* why);
  * "reduce_typemap" (mpi_fuzz_helper.c). MPI_DATATYPE_NULL after answering "fail". */
 MPI_Datatype read_typemap(long long n, long long lb, long long extent);
 
-/* Handles one user-op request line (reading its payload from stdin and answering on stdout);
+/* Handles one user-op request line (reading its payload from stdin and answering on `answers`);
  * 0 when the line is no such request. */
 int user_op_request(const char* line);
 

@@ -1,12 +1,14 @@
-/* A library whose constructor never returns: loading it blocks inside dlopen. Its kernel is
- * right, and never reached. */
+/* A library whose constructor never returns: loading it loops inside dlopen (spending CPU time,
+ * which is what makes it a finding rather than slowness). Its kernel is right, and never
+ * reached. */
 #include <unistd.h>
 
 #include "../buggy/kernel_abi.h"
 #include "sum_int32.h"
 
 __attribute__((constructor)) static void never_done(void) {
-  for (;;) pause();
+  for (volatile int i = 0;; i = i + 1) {
+  }
 }
 
 REDSEM_KERNEL(sum_int32_behind_a_looping_constructor) {
