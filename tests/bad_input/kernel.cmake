@@ -117,3 +117,19 @@ foreach(flavour openmpi mpich)
   redsem_bad_input(kernel_${flavour}_spins ARGS fuzz --kernel ${hostile}:sum_int32_spins ${in_mpi} --call-timeout 0.3
     RC 1 OUT "hang: a call did not return within the time limit" TIMEOUT 90)
 endforeach()
+
+# A datatype whose entries overlap describes inoutvec, which the function writes: erroneous as
+# a receive buffer's datatype (MPI-4.1 §7.9.1), so bad input, never a "holds" nor a search on
+# elements whose two fields are one int.
+set(correct_sum $<TARGET_FILE:fuzz_correct_kernels>:sum_int32_unrolled)
+set(overlap_rule "the entries of indexed\\([^)]*\\) overlap \\(byte 0 of an element is in two of them\\), and the buffer it describes is written: .*MPI-4.1 §7.9.1")
+redsem_bad_input(kernel_opcheck_overlapping_type ARGS opcheck --kernel ${correct_sum} --type "indexed(1:1,0:0,MPI_INT)"
+  --commute true RC 2 ERR "redsem opcheck: --type 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}")
+redsem_bad_input(kernel_orders_overlapping_type ARGS orders --kernel ${correct_sum} --type "indexed(1:1,0:0,MPI_INT)"
+  --commute true --values 1:2,3:4,5:6 RC 2 ERR "--type 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}")
+redsem_bad_input(kernel_simulate_overlapping_type ARGS simulate --collective reduce --algorithm binomial --procs 4
+  --kernel ${correct_sum} --type "indexed(2:1,0:1,MPI_INT)" --commute true RC 2 ERR "overlap \\(byte 4 of an element")
+if(REDSEM_MPICC_mpich)
+  redsem_bad_input(kernel_fuzz_mpi_overlapping_datatype ARGS fuzz --kernel ${correct_sum} --mpi mpich ${sum_int32}
+    --datatype "indexed(1:1,0:0,MPI_INT)" RC 2 ERR "--datatype 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}" TIMEOUT 60)
+endif()
