@@ -70,7 +70,14 @@ redsem_bad_input(kernel_checks_its_handle ARGS fuzz --kernel ${hostile}:sum_int3
   RC 1 OUT "every call: the kernel crashed on every call tried.*datatype argument" TIMEOUT 30)
 redsem_bad_input(kernel_crash_on_long_vectors_gets_no_handle_hint ARGS fuzz
   --kernel $<TARGET_FILE:fuzz_buggy_kernels>:sum_int32_crashes_on_long_vectors --op MPI_SUM --type MPI_INT32_T
-  RC 1 OUT "signal 11.*length: only at length >= 100 \\(no shorter failing case found\\)[^:]*$" TIMEOUT 60)
+  RC 1 OUT "signal 11.*length: only at length >= 100: every shorter length, 1–99, passes[^:]*$" TIMEOUT 60)
+
+# A kernel that ignores *len (it always combines 8 elements) gets wrong results from length 9
+# and overruns both buffers below 8: the length it needs is said with what shorter lengths do,
+# never "no shorter failing case" while lengths 1–7 fail.
+redsem_bad_input(kernel_ignoring_len_names_its_shorter_failures ARGS fuzz
+  --kernel $<TARGET_FILE:opcheck_user_ops>:sum_int_fixed_len ${sum_int32}
+  RC 1 OUT "length: shorter cases fail too, the shortest at length 1 \\(of every shorter length, 1–8\\): wrote_outside at length 1–7; this case: wrong at length 9" TIMEOUT 60)
 
 # fuzz --mpi: a helper that stops answering (the fake helper stalls on MPI_BOR/MPI_SHORT after
 # reading its buffers, and on MPI_BOR/MPI_LONG before reading them) is a hung pair.
