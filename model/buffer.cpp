@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/outcome.h"
+
 namespace redsem {
 
 region_id address_space::allocate(std::string name, std::size_t bytes, std::byte fill) {
@@ -76,6 +78,15 @@ std::optional<std::int64_t> first_self_overlap(const buffer& b) {
     reach = std::max(reach, ranges[i].end);
   }
   return std::nullopt;
+}
+
+std::optional<std::string> written_type_error(const datatype& t) {
+  const auto at = first_self_overlap(buffer{0, 0, 1, t});
+  if (!at) return std::nullopt;
+  const rule_info& r = describe(rule::inout_overlapping_entries);
+  return "the entries of " + t.description() + " overlap (byte " + std::to_string(*at) +
+         " of an element is in two of them), and the buffer it describes is written: " + std::string(r.text) + " (" +
+         std::string(r.section) + ")";
 }
 
 bool fits(const address_space& space, const buffer& b) {

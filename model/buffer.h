@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -70,6 +71,11 @@ std::vector<byte_range> touched_bytes(const buffer& b);
 std::optional<byte_range> first_overlap(const buffer& a, const buffer& b);
 // The first byte two of the buffer's own entries both touch (a receive buffer may not have one).
 std::optional<std::int64_t> first_self_overlap(const buffer& b);
+// Why `t` may not describe a buffer that a call writes (inoutbuf, a user function's inoutvec, a
+// receive or result buffer): two of one element's entries touch the same byte, which MPI-4.1
+// §7.9.1 makes erroneous ("... (MPI-4.1 §7.9.1)"); nullopt when its entries are disjoint. Every
+// command that takes a datatype description for such a buffer refuses it with this message.
+std::optional<std::string> written_type_error(const datatype& t);
 // Whether every touched byte lies inside the buffer's region.
 bool fits(const address_space& space, const buffer& b);
 

@@ -41,6 +41,10 @@ class exact_count {
   // Integer → double is one correctly rounded conversion, so equal tallies give equal doubles.
   constexpr double value() const { return exact() ? static_cast<double>(wide()) : std::bit_cast<double>(lo_); }
   constexpr bool exact() const { return hi_ != inexact_mark; }
+  // Whether the count is a multiple of 2^k (an inexact count is not known to be one).
+  constexpr bool multiple_of_power_of_two(int k) const {
+    return exact() && (k >= 128 ? wide() == 0 : (wide() & ((static_cast<unsigned __int128>(1) << k) - 1)) == 0);
+  }
 
  private:
   static constexpr std::uint64_t inexact_mark = ~std::uint64_t{0};

@@ -1,5 +1,6 @@
 #include "sim/order_results.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -24,11 +25,15 @@ double legal_tree_count(int procs, bool commutative) {
 
 std::string format_count(double count) {
   char buf[32];
-  // A commutative op's two operand orders weigh half a tree each, so a count may be a fraction:
-  // rounding it to a whole number would print "0 trees" for a result that a tree does give.
-  const char* form = count >= 1e12 ? "%.3g" : count == std::floor(count) ? "%.0f" : "%.6g";
-  std::snprintf(buf, sizeof buf, form, count);
+  std::snprintf(buf, sizeof buf, count >= 1e12 ? "%.3g" : "%.0f", count);
   return buf;
+}
+
+count_unit count_unit_of(const std::vector<distinct_result>& results, int procs, bool commutative) {
+  const double trees = legal_tree_count(procs, commutative);
+  const bool whole = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.trees.whole_trees(); });
+  if (whole) return {false, trees};
+  return {true, std::ldexp(trees, procs - 1)};
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/element_op.h"
@@ -60,9 +61,21 @@ struct order_results {
 // The number of legal trees: Catalan(P−1) when !commutative, (2P−3)!! otherwise (as a double:
 // it overflows 64 bits from P = 20 on).
 double legal_tree_count(int procs, bool commutative);
-// "135135", "0.5" (a commutative op's operand order weighs half a tree), or "1.37e+12" once a
-// count is too big to read digit by digit.
+// "135135", or "1.37e+12" once a count is too big to read digit by digit.
 std::string format_count(double count);
+
+// The unit a search's result counts are read in, so that every count is a whole number: trees
+// when each result's count is a whole number of trees; else evaluation orders, a tree with one
+// operand order at each of its P−1 nodes ((2P−3)!!·2^(P−1) in all). Only a commutative op whose
+// value depends on the operand order here (MAX with a NaN, a user op created commutative that
+// is not) needs the second: one tree then gives a value in some of its operand orders only.
+struct count_unit {
+  bool orders = false;
+  double total = 0;  // legal trees, or legal evaluation orders
+  double of(const tree_count& c) const { return orders ? c.orders() : c.value(); }
+  std::string_view noun() const { return orders ? "evaluation orders" : "trees"; }
+};
+count_unit count_unit_of(const std::vector<distinct_result>& results, int procs, bool commutative);
 
 // inputs[rank] is that rank's element. `typed`, when given, must describe the same op as `op`.
 order_results all_order_results(const element_op& op, const std::vector<element>& inputs,

@@ -20,6 +20,11 @@ struct tree_count {
   // Exact power-of-two scaling of value(): equal counts give equal doubles.
   double value() const { return std::ldexp(tally.value(), -halvings); }
   bool exact() const { return tally.exact(); }
+  // Whether value() is a whole number of trees: every operand order of its trees gives the
+  // value (always so for a non-commutative op, whose trees have one operand order).
+  bool whole_trees() const { return tally.multiple_of_power_of_two(halvings); }
+  // The count in evaluation orders (a tree with one operand order at each node): the tally.
+  double orders() const { return tally.value(); }
   // Counts of the same search (same halvings) add up.
   tree_count& operator+=(const tree_count& other) {
     ensure(halvings == other.halvings, "tree counts of different searches do not add up");

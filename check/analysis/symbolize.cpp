@@ -54,10 +54,16 @@ struct source_place {
   bool has_line = false;
 };
 
+// A function written as called: "main" becomes "main()"; a demangled C++ name (addr2line -C)
+// already has its parameter list ("compute_scalar()", "ns::f(int) const").
+std::string called(const std::string& function) {
+  return function.find('(') == std::string::npos ? function + "()" : function;
+}
+
 source_place describe(const std::string& function, const std::string& place) {
   const bool known_function = !function.empty() && function != "??";
   const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
-  if (!known_place) return {known_function ? function + "()" : "", false};
+  if (!known_place) return {known_function ? called(function) : "", false};
   std::string where = place.substr(0, place.find(" (discriminator"));
   if (where.ends_with(":?")) where.resize(where.size() - 2);  // the file is known, its line is not
   if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
@@ -79,14 +85,19 @@ std::map<std::string, source_place> locate_in_module(const std::string& module,
   return found;
 }
 
+// Where a code address is, without its function's name: "/path/app+0x1139", else the address.
+std::string module_place(const nlohmann::json& caller) {
+  const std::string module = text(caller, "module");
+  return module.empty() ? text(caller, "address") : module + "+" + text(caller, "offset");
+}
+
 }  // namespace
 
 std::string unsymbolized_location(const nlohmann::json& caller) {
   if (!caller.is_object()) return "unknown caller";
   const std::string symbol = text(caller, "symbol"), module = text(caller, "module");
   if (!symbol.empty()) return symbol + (module.empty() ? "" : " in " + module);
-  if (!module.empty()) return module + "+" + text(caller, "offset");
-  return text(caller, "address");
+  return module_place(caller);
 }
 
 std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
@@ -118,8 +129,8 @@ std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
           place = &at->second;
     if (!place || place->text.empty())
       out.push_back(unsymbolized_location(caller));
-    else if (!place->has_line)  // a function without a line: keep where it is too
-      out.push_back(place->text + " (" + unsymbolized_location(caller) + ", no line information)");
+    else if (!place->has_line)  // a function without a line: keep where it is too (its name once)
+      out.push_back(place->text + " (" + module_place(caller) + ", no line information)");
     else
       out.push_back(place->text);
   }

@@ -1,6 +1,7 @@
 // What a minimal failing case needs, found by probing variations of it.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "model/element_compare.h"
@@ -16,6 +17,52 @@ std::string join(const std::set<int>& s) {
   std::string out;
   for (int v : s) out += (out.empty() ? "" : ", ") + std::to_string(v);
   return out;
+}
+
+// "1–7", "1, 3, 5–7": lengths as runs of consecutive ones.
+std::string runs_text(const std::vector<std::int64_t>& xs) {
+  std::string out;
+  for (std::size_t i = 0; i < xs.size();) {
+    std::size_t j = i;
+    while (j + 1 < xs.size() && xs[j + 1] == xs[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(xs[i]) + (j > i ? "–" + std::to_string(xs[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+// What a failure needs of its length, from every shorter length tried (shorter_lengths, each
+// as the minimal case's first elements and as the ones ending with its first differing one):
+// which of them fail, how, and the shortest that does. Says only what the probes saw.
+std::optional<condition> length_condition(const differential& d, const fuzz_case& minimal, const case_result& result) {
+  if (minimal.count <= 1) return std::nullopt;
+  const std::int64_t keep = result.differing.empty() ? -1 : result.differing.front();
+  const auto lengths = shorter_lengths(minimal.count);
+  std::map<verdict_kind, std::vector<std::int64_t>> failing;  // lengths by the verdict they get
+  for (std::int64_t length : lengths)
+    for (const auto& c : cut_to_length(minimal, length, keep, d.extent())) {
+      if (!d.in_domain(c)) continue;
+      if (const verdict_kind v = d.check(c).verdict; v != verdict_kind::pass) {
+        failing[v].push_back(length);
+        break;
+      }
+    }
+  const bool all = lengths.size() + 1 == static_cast<std::size_t>(minimal.count);
+  const std::string tried = all ? "every shorter length, 1–" + std::to_string(minimal.count - 1)
+                                : "the " + std::to_string(lengths.size()) + " shorter lengths 1–64, powers of 2 and " +
+                                      std::to_string(minimal.count - 1);
+  if (failing.empty())
+    return condition{
+        "length", "only at length >= " + std::to_string(minimal.count) + ": " + tried + (all ? ", passes" : ", pass")};
+  std::int64_t shortest = minimal.count;
+  std::string how;
+  for (const auto& [v, at] : failing) {
+    shortest = std::min(shortest, at.front());
+    how += (how.empty() ? "" : "; ") + std::string(to_string(v)) + " at length " + runs_text(at);
+  }
+  return condition{"length", "shorter cases fail too, the shortest at length " + std::to_string(shortest) + " (of " +
+                                 tried + "): " + how + "; this case: " + std::string(to_string(result.verdict)) +
+                                 " at length " + std::to_string(minimal.count)};
 }
 
 std::optional<condition> alignment_condition(const differential& d, const fuzz_case& minimal) {
@@ -190,9 +237,7 @@ std::vector<condition> special_position_conditions(const differential& d, const 
 
 std::vector<condition> characterize(const differential& d, const fuzz_case& minimal, const case_result& result) {
   std::vector<condition> out;
-  if (minimal.count > 1)
-    out.push_back(
-        {"length", "only at length >= " + std::to_string(minimal.count) + " (no shorter failing case found)"});
+  if (auto l = length_condition(d, minimal, result)) out.push_back(*l);
   if (auto a = alignment_condition(d, minimal)) out.push_back(*a);
   if (result.differing.empty()) return out;  // a crash or an error code: no element to look at
   const std::int64_t k = result.differing.front();

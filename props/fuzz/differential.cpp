@@ -140,7 +140,7 @@ bool differential::follows(const fuzz_case& c, const std::vector<std::byte>& act
   return true;
 }
 
-case_result differential::check(const fuzz_case& c) const {
+case_result differential::check(const fuzz_case& c, const std::optional<policy_variant>& preferred) const {
   case_result r;
   kernel_run run = run_kernel(c);
   const run_judgement j = judge(run);
@@ -165,7 +165,7 @@ case_result differential::check(const fuzz_case& c) const {
     r.verdict = verdict_kind::wrote_gap;
     r.byte_offset = *gap;
   } else if (!r.differing.empty()) {
-    classify(c, r);
+    classify(c, r, preferred);
   }
   return r;
 }
@@ -179,7 +179,7 @@ std::optional<std::int64_t> differential::first_gap_change(const std::vector<std
   return std::nullopt;
 }
 
-void differential::classify(const fuzz_case& c, case_result& r) const {
+void differential::classify(const fuzz_case& c, case_result& r, const std::optional<policy_variant>& preferred) const {
   r.verdict = verdict_kind::wrong;
   if (alternatives_.empty()) return;
   std::vector<std::vector<std::byte>> models{r.expected};
@@ -191,7 +191,15 @@ void differential::classify(const fuzz_case& c, case_result& r) const {
   auto matches = [&](std::size_t i, std::int64_t k) {
     return same(oracle_.type, extent_, element_at(r.actual, k, extent_), element_at(models[i], k, extent_), policy_);
   };
+  // The first alternative (fewest changes) that explains every element; the preferred one first.
+  std::vector<std::size_t> order;
   for (std::size_t i = 1; i < models.size(); ++i) {
+    if (preferred && candidates[i] == *preferred)
+      order.insert(order.begin(), i);
+    else
+      order.push_back(i);
+  }
+  for (std::size_t i : order) {
     bool everywhere = true;
     for (std::int64_t k = 0; k < c.count && everywhere; ++k) everywhere = matches(i, k);
     if (everywhere) {

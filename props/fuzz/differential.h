@@ -67,7 +67,9 @@ class differential {
  public:
   differential(oracle o, kernel_under_test k, const policy& p);
 
-  case_result check(const fuzz_case& c) const;
+  // With `preferred` (another case's right_under): a policy_choice names that policy when it
+  // explains this case too, so a failure and its shrunk case name one policy.
+  case_result check(const fuzz_case& c, const std::optional<policy_variant>& preferred = std::nullopt) const;
   // Only runs the kernel, on buffers with guard zones around them.
   kernel_run run_kernel(const fuzz_case& c) const;
   // The model's inoutbuf for the case under policy alternative i (−1: the chosen policy).
@@ -93,7 +95,7 @@ class differential {
   int hangs_seen() const { return hangs_seen_; }
 
  private:
-  void classify(const fuzz_case& c, case_result& r) const;
+  void classify(const fuzz_case& c, case_result& r, const std::optional<policy_variant>& preferred) const;
 
   oracle oracle_;
   kernel_under_test kernel_;

@@ -7,11 +7,12 @@ namespace redsem::fuzz {
 failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, case_result r, int shrink_budget) {
   const verdict_kind kind = r.verdict;
   failure f{seed, c, std::move(r), {}, {}, {}};
+  const case_result& found = f.original_result;
   // Every run that still hangs costs a whole time limit: a hang gets a few shrinking steps
   // and no probes.
   const bool hangs = kind == verdict_kind::hang;
   const int hangs_before = d.hangs_seen();
-  f.minimal = shrink(d, std::move(c), kind, hangs ? std::min(shrink_budget, hang_shrink_budget) : shrink_budget);
+  f.minimal = shrink(d, std::move(c), found, hangs ? std::min(shrink_budget, hang_shrink_budget) : shrink_budget);
   if (hangs) {
     // shrink keeps only cases that still hang: no need to wait for this one again.
     f.minimal_result.verdict = verdict_kind::hang;
@@ -20,7 +21,7 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
     f.minimal_result.expected = d.expected(f.minimal);
     return f;
   }
-  f.minimal_result = d.check(f.minimal);
+  f.minimal_result = d.check(f.minimal, found.right_under);  // one policy named for both
   if (const int hung = d.hangs_seen() - hangs_before; hung > 0) {
     // Variants of this failure hang: probing more of them would cost a time limit each.
     f.conditions.push_back({"hang", std::to_string(hung) +

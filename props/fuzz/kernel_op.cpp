@@ -1,5 +1,6 @@
 #include "props/fuzz/kernel_op.h"
 
+#include "model/buffer.h"
 #include "props/fuzz/guarded_buffer.h"
 
 namespace redsem::fuzz {
@@ -31,6 +32,10 @@ std::optional<opfile::field_type> field_type_of(basic_type entry, scalar_kind k)
 std::optional<element_fields> fields_of(const datatype& type, std::string* why) {
   if (type.lb() != 0 || type.true_lb() < 0 || type.true_ub() > type.extent() || type.extent() <= 0) {
     *why = "the datatype " + type.description() + " has elements reaching outside [0, extent): not supported here";
+    return std::nullopt;
+  }
+  if (auto overlap = written_type_error(type)) {  // it describes inoutvec, which the function writes
+    *why = std::move(*overlap);
     return std::nullopt;
   }
   element_fields out;

@@ -29,7 +29,8 @@ struct element_fields {
 constexpr std::size_t max_element_fields = 64;
 
 // The fields of `type`, or nullopt and *why: a character type (not a reduction type, MPI-4.1
-// §7.9.3), an element reaching outside [0, extent), or more than max_element_fields fields.
+// §7.9.3), an element reaching outside [0, extent), entries that overlap (model/buffer.h:
+// written_type_error, as the type describes inoutvec), or more than max_element_fields fields.
 std::optional<element_fields> fields_of(const datatype& type, std::string* why);
 
 // A call during the law search that did not return 0 (a crash, a hang, an error code).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <map>
 #include <set>
@@ -14,8 +15,8 @@ namespace {
 
 class shrinker {
  public:
-  shrinker(const differential& d, verdict_kind kind, int budget)
-      : d_(d), kind_(kind), budget_(budget), hangs_before_(d.hangs_seen()) {}
+  shrinker(const differential& d, const case_result& found, int budget)
+      : d_(d), kind_(found.verdict), policy_(found.right_under), budget_(budget), hangs_before_(d.hangs_seen()) {}
 
   // A case outside the op's domain is no counterexample, however the kernel does on it.
   bool still_fails(const fuzz_case& c) {
@@ -23,7 +24,8 @@ class shrinker {
     // Candidates that hang while shrinking another failure each cost a whole time limit.
     if (kind_ != verdict_kind::hang && d_.hangs_seen() - hangs_before_ >= hang_shrink_budget) return false;
     --budget_;
-    return d_.check(c).verdict == kind_;
+    const case_result r = d_.check(c, policy_);
+    return r.verdict == kind_ && r.right_under == policy_;
   }
   // Keeps `candidate` when it still fails.
   bool try_case(fuzz_case& current, fuzz_case candidate) {
@@ -35,6 +37,7 @@ class shrinker {
  private:
   const differential& d_;
   verdict_kind kind_;
+  std::optional<policy_variant> policy_;  // a policy choice's: the shrunk case must be right under it too
   int budget_;
   int hangs_before_;
 };
@@ -141,6 +144,16 @@ void halve_integers(shrinker& s, fuzz_case& c, const datatype& type, std::int64_
       }
 }
 
+// Each shorter length in turn, from the shortest: dropping elements one block at a time stops
+// where the failure skips a length (a kernel that ignores *len fails otherwise at lengths it
+// overruns, and passes at the one it assumes). True when a shorter case was kept.
+bool try_shorter_lengths(shrinker& s, fuzz_case& c, std::int64_t keep, std::int64_t extent) {
+  for (std::int64_t length : shorter_lengths(c.count))
+    for (auto& candidate : cut_to_length(c, length, keep, extent))
+      if (s.try_case(c, std::move(candidate))) return true;
+  return false;
+}
+
 // One call if that still fails, else the same calls without the empty ones.
 void simplify_chunks(shrinker& s, fuzz_case& c) {
   if (c.chunks.size() <= 1) return;
@@ -154,8 +167,25 @@ void simplify_chunks(shrinker& s, fuzz_case& c) {
 
 }  // namespace
 
-fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, int budget) {
-  shrinker s(d, kind, budget);
+std::vector<fuzz_case> cut_to_length(const fuzz_case& c, std::int64_t length, std::int64_t keep, std::int64_t extent) {
+  std::vector<fuzz_case> out{without(c, length, c.count - length, extent)};
+  if (keep >= length && keep < c.count)
+    out.push_back(without(without(c, keep + 1, c.count - keep - 1, extent), 0, keep + 1 - length, extent));
+  return out;
+}
+
+std::vector<std::int64_t> shorter_lengths(std::int64_t n) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t length = 1; length < n; ++length)
+    if (n <= all_lengths_below || length <= 64 || std::has_single_bit(static_cast<std::uint64_t>(length)) ||
+        length == n - 1)
+      out.push_back(length);
+  return out;
+}
+
+fuzz_case shrink(const differential& d, fuzz_case failing, const case_result& found, int budget) {
+  const verdict_kind kind = found.verdict;
+  shrinker s(d, found, budget);
   const std::int64_t extent = d.extent();
   fuzz_case& c = failing;
   // Verdicts about the call rather than its results: first try the first element alone.
@@ -169,15 +199,18 @@ fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, in
     aligned.inout_offset = inout_off;
     if (s.try_case(c, std::move(aligned))) break;
   }
-  if (has_elements) {
-    // Everything after the first differing element can usually go at once.
-    const auto first = d.check(c).differing;
-    if (!first.empty() && first.front() + 1 < c.count)
-      s.try_case(c, without(c, first.front() + 1, c.count - first.front() - 1, extent));
-  }
-  for (int round = 0; round < 2; ++round) {
+  const auto first_differing = [&]() -> std::int64_t {
+    if (!has_elements) return -1;
+    const auto differing = d.check(c).differing;
+    return differing.empty() ? -1 : differing.front();
+  };
+  // Everything after the first differing element can usually go at once.
+  if (const auto first = first_differing(); first >= 0 && first + 1 < c.count)
+    s.try_case(c, without(c, first + 1, c.count - first - 1, extent));
+  for (int round = 0; round < 3; ++round) {
     const fuzz_case before = c;
     shrink_length(s, c, extent);
+    if (try_shorter_lengths(s, c, first_differing(), extent)) shrink_length(s, c, extent);
     simplify_values(s, c, d.oracle_used().type, extent);
     halve_integers(s, c, d.oracle_used().type, extent);
     if (c.count == before.count && c.in == before.in && c.inout == before.inout) break;

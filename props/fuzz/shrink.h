@@ -14,9 +14,19 @@ namespace redsem::fuzz {
 // other failure stops after this many of its candidates hung.
 constexpr int hang_shrink_budget = 4;
 
-// The smallest case found that fails with the same verdict kind. `budget` bounds the number
-// of kernel runs (a kernel behind a pipe is slow).
-fuzz_case shrink(const differential& d, fuzz_case failing, verdict_kind kind, int budget = 4000);
+// The smallest case found that fails as `found` (the failing case's result) does: with the same
+// verdict kind and, for a policy choice, right under the same policy. Shorter lengths are tried
+// each one, not only by dropping elements: a failure need not persist at every length between.
+// `budget` bounds the number of kernel runs (a kernel behind a pipe is slow).
+fuzz_case shrink(const differential& d, fuzz_case failing, const case_result& found, int budget = 4000);
+
+// The case cut to `length` elements: its first ones and, when element `keep` lies beyond them,
+// the ones ending with it; chunks are cut alike. The variants a search of shorter cases tries.
+std::vector<fuzz_case> cut_to_length(const fuzz_case& c, std::int64_t length, std::int64_t keep, std::int64_t extent);
+// The lengths below n such a search tries: every one up to all_lengths_below, else 1 … 64 and
+// every power of two below n, with n − 1.
+constexpr std::int64_t all_lengths_below = 256;
+std::vector<std::int64_t> shorter_lengths(std::int64_t n);
 
 // One finding about what the failure needs, e.g. {"length", "only at length >= 64"}.
 struct condition {

@@ -76,6 +76,10 @@ struct law_result {
   // the law fails only where a comparison cannot tell its operands apart (every comparison with
   // NaN is false, -0 == +0), as in `out = (out < in) ? in : out`.
   bool only_nan_or_signed_zero = false;
+  // Associativity refuted, yet only as MPI's own predefined op on the same type fails it, with
+  // the same results (mark_as_predefined, props/laws/predefined_failure.h): that op and type,
+  // "MPI_SUM on MPI_DOUBLE"; empty otherwise.
+  std::string fails_as_predefined;
 };
 
 // The concrete side of an op: the model's own evaluation, used to search for and to replay

@@ -6,13 +6,14 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <random>
 #include <utility>
 
 #include "model/element_compare.h"
 #include "model/opfile/domain_samples.h"
+#include "props/laws/opfile_cases.h"
 
 namespace redsem::laws {
 
@@ -22,6 +23,8 @@ namespace {
 
 using cvalue = concrete_value;
 using operands = binary_op::operands;
+using detail::checked_cases;
+using detail::same_value;
 
 law_result result(law l, verdict v, std::uint64_t samples, std::vector<concrete_element> operands = {},
                   std::string claim = {}) {
@@ -32,14 +35,6 @@ law_result result(law l, verdict v, std::uint64_t samples, std::vector<concrete_
   r.operands = std::move(operands);
   r.claim = std::move(claim);
   return r;
-}
-
-bool same_value(const binary_op& op, const concrete_element& x, const concrete_element& y) {
-  const auto size = static_cast<std::size_t>(op.type().extent());
-  std::vector<std::byte> bx(size), by(size);
-  op.store(x, bx.data());
-  op.store(y, by.data());
-  return same_element(op.type(), bx.data(), by.data(), op.semantics());
 }
 
 // The values a comparison cannot tell apart from others: NaN (every comparison is false) and
@@ -68,6 +63,27 @@ class law_checker {
     small_elements small = legal_small_elements(op, fields_, {o.max_small_elements, o.max_enumerated}, rng_);
     small_ = std::move(small.elements);
     coverage_ = small.coverage;
+  }
+
+  // One law alone (check_law).
+  law_result run_one(law l) {
+    if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr))
+      return result(l, verdict::not_applicable, 0);
+    table_ = combine_table();
+    switch (l) {
+      case law::commutativity:
+        return commutative();
+      case law::associativity:
+        return associative();
+      case law::identity:
+        return identity();
+      case law::closed:
+        return closed();
+      case law::idempotence:
+      case law::absorbing:
+        break;
+    }
+    internal_error("the op-file checker has no idempotence or absorbing search");
   }
 
   law_report run(bool declared_commute) {
@@ -151,10 +167,23 @@ class law_checker {
     return refuted(l, n, std::move(simple), std::move(*claim));
   }
 
+  // Whether the caller passes over this counterexample to associativity (check_options::excuse).
+  bool excused(law l, const std::vector<concrete_element>& abc, const concrete_element& left,
+               const concrete_element& right) const {
+    return l == law::associativity && options_.excuse && options_.excuse(abc, left, right);
+  }
+
+  // How law l is broken on x, unless the caller excuses it.
+  std::optional<std::string> unexcused_violation(law l, const std::vector<concrete_element>& x) const {
+    auto c = checked_cases(op_, l, {x}).front();
+    if (c.claim && excused(l, x, c.left, c.right)) return std::nullopt;
+    return std::move(c.claim);
+  }
+
   // The random phase of law l: options_.random_cases draws of `arity` legal elements, checked
   // in order, batch_ cases evaluated together; n counts on from the exhaustive phase.
   law_result random_phase(law l, std::size_t arity, std::uint64_t n) {
-    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return violation(op_, l, x); };
+    const claim_fn broken = [&](const std::vector<concrete_element>& x) { return unexcused_violation(l, x); };
     std::vector<std::vector<concrete_element>> block;
     for (std::uint64_t k = 0; k < options_.random_cases;) {
       block.clear();
@@ -166,10 +195,11 @@ class law_checker {
         for (auto& x : drawn) operands.push_back(std::move(*x));
         block.push_back(std::move(operands));
       }
-      const auto claims = violations(op_, l, block);
+      const auto cases = checked_cases(op_, l, block);
       for (std::size_t i = 0; i < block.size(); ++i) {
         ++n;
-        if (claims[i]) return refuted_shrunk(l, n, block[i], broken);
+        if (cases[i].claim && !excused(l, block[i], cases[i].left, cases[i].right))
+          return refuted_shrunk(l, n, block[i], broken);
       }
     }
     return result(l, verdict::holds_on_samples, n);
@@ -204,7 +234,9 @@ class law_checker {
         const auto& right = results[2 * t + 1];
         if (same(left, right)) continue;
         const auto& [i, j, k] = block[t];
-        return refuted(law::associativity, n, {small_[i], small_[j], small_[k]},
+        std::vector<concrete_element> abc{small_[i], small_[j], small_[k]};
+        if (excused(law::associativity, abc, left, right)) continue;
+        return refuted(law::associativity, n, std::move(abc),
                        "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
       }
       block.clear();
@@ -264,64 +296,6 @@ class law_checker {
 
 }  // namespace
 
-std::vector<std::optional<std::string>> violations(const binary_op& op, law l,
-                                                   const std::vector<std::vector<concrete_element>>& cases) {
-  std::vector<std::optional<std::string>> out(cases.size());
-  // Each case's combinations in two rounds (the second combines the first's results), every
-  // case's together in each round.
-  std::vector<operands> first, second;
-  std::vector<concrete_element> e;
-  if (l == law::identity) e.push_back(op.identity());
-  for (const auto& x : cases) {
-    switch (l) {
-      case law::commutativity: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[0]}}); break;
-      case law::associativity: first.insert(first.end(), {{&x[0], &x[1]}, {&x[1], &x[2]}}); break;
-      case law::identity: first.insert(first.end(), {{&e[0], &x[0]}, {&x[0], &e[0]}}); break;
-      case law::closed: first.push_back({&x[0], &x[1]}); break;
-      case law::idempotence:
-      case law::absorbing: internal_error("the op-file checker has no idempotence or absorbing search");
-    }
-  }
-  const std::vector<concrete_element> r1 = op.combine_all(first);
-  std::vector<concrete_element> r2;
-  if (l == law::associativity) {
-    for (std::size_t c = 0; c < cases.size(); ++c)
-      second.insert(second.end(), {{&r1[2 * c], &cases[c][2]}, {&cases[c][0], &r1[2 * c + 1]}});
-    r2 = op.combine_all(second);
-  }
-  for (std::size_t c = 0; c < cases.size(); ++c) {
-    const auto& x = cases[c];
-    switch (l) {
-      case law::commutativity: {
-        const auto &ab = r1[2 * c], &ba = r1[2 * c + 1];
-        if (!same_value(op, ab, ba)) out[c] = "a∘b = " + format(ab) + " but b∘a = " + format(ba);
-        break;
-      }
-      case law::associativity: {
-        const auto &left = r2[2 * c], &right = r2[2 * c + 1];
-        if (!same_value(op, left, right)) out[c] = "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right);
-        break;
-      }
-      case law::identity: {
-        const auto &ea = r1[2 * c], &ae = r1[2 * c + 1];
-        if (!same_value(op, ea, x[0])) out[c] = "e∘a = " + format(ea) + " for e = " + format(e[0]) + ", not a";
-        else if (!same_value(op, ae, x[0])) out[c] = "a∘e = " + format(ae) + " for e = " + format(e[0]) + ", not a";
-        break;
-      }
-      case law::closed:
-        if (!op.legal(r1[c])) out[c] = "a∘b = " + format(r1[c]) + " breaks a 'require'";
-        break;
-      case law::idempotence:
-      case law::absorbing: break;  // refused above
-    }
-  }
-  return out;
-}
-
-std::optional<std::string> violation(const binary_op& op, law l, const std::vector<concrete_element>& x) {
-  return violations(op, l, {x}).front();
-}
-
 bool has_nan_or_negative_zero(const concrete_element& x) {
   return std::any_of(x.begin(), x.end(), is_nan_or_negative_zero);
 }
@@ -365,6 +339,10 @@ std::string empty_domain_message(const law_report& r, const check_options& optio
   return "no element satisfies the 'require' lines (none among " + std::to_string(r.exhaustive.enumerated) +
          " small-value elements tried, nor in " + std::to_string(options.domain_probes) +
          " random draws): the op's domain is empty, or too narrow for this search to reach, so no law can be checked";
+}
+
+law_result check_law(const binary_op& op, law l, const check_options& options) {
+  return law_checker(op, options).run_one(l);
 }
 
 law_report check_laws(const binary_op& op, bool declared_commute, const check_options& options,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,9 +46,16 @@ struct check_options {
   std::uint64_t random_cases = 20'000;  // per law
   std::uint64_t seed = 1;               // deterministic by default, so verdict tables are golden
   bool without_nan_or_negative_zero = false;  // leave NaN and -0 out of every sample and draw
+  // Associativity: a counterexample (a, b, c with its two differing sides) this accepts is passed
+  // over and the search goes on; mark_as_predefined excuses those a predefined op has too.
+  std::function<bool(const std::vector<concrete_element>& abc, const concrete_element& left,
+                     const concrete_element& right)>
+      excuse;
 };
 
 law_report check_laws(const concrete_op& op, const check_options& options = {});
+// One law's search alone (commutativity, associativity, identity or closed).
+law_result check_law(const binary_op& op, law l, const check_options& options = {});
 // Any binary op; the report's op and instance are left for the caller to name.
 law_report check_laws(const binary_op& op, bool declared_commute, const check_options& options = {},
                       const declaration_words& words = {});

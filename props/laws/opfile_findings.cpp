@@ -4,6 +4,35 @@
 
 namespace redsem::laws {
 
+namespace {
+
+// What MPI says of its own op's failure, and so of the user op's that fails alike.
+std::string fails_as_predefined(const std::string& op_on_type) {
+  return "not associative, like MPI's own " + op_on_type +
+         " (every counterexample the search found is one that op has too, with the same results): MPI-4.1 §7.9.1 "
+         "lets MPI regroup operands and says that results may then differ for operations that are not exactly "
+         "associative, such as floating-point addition; so may this op's results between evaluation orders";
+}
+
+}  // namespace
+
+std::string_view to_string(severity s) {
+  switch (s) {
+    case severity::error:
+      return "error";
+    case severity::warning:
+      return "warning";
+    case severity::note:
+      return "note";
+  }
+  return "?";
+}
+
+void make_warnings_errors(std::vector<finding>& findings) {
+  for (auto& f : findings)
+    if (f.level == severity::warning) f.level = severity::error;
+}
+
 std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
                                   const declaration_words& w) {
   std::vector<finding> out;
@@ -27,7 +56,9 @@ std::vector<finding> findings_for(bool declared_commute, const std::vector<law_r
     out.push_back({severity::note, std::string(w.commute_false) +
                                        " but no counterexample to commutativity was found: " +
                                        std::string(w.could_declare) + " would let MPI reorder operands"});
-  if (refuted(law::associativity))
+  if (refuted(law::associativity) && !at(law::associativity).fails_as_predefined.empty())
+    out.push_back({severity::warning, fails_as_predefined(at(law::associativity).fails_as_predefined)});
+  else if (refuted(law::associativity))
     out.push_back({severity::error, at(law::associativity).only_nan_or_signed_zero
                                         ? "not associative " + blind +
                                               ": MPI may regroup operands of every op (MPI-4.1 §7.9.5)"

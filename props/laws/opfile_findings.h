@@ -13,7 +13,10 @@
 
 namespace redsem::laws {
 
-enum class severity : std::uint8_t { error, note };
+// An error decides the exit status; a warning (legal, but results may differ between
+// evaluation orders) does only when the user asks (`--strict-laws`); a note never does.
+enum class severity : std::uint8_t { error, warning, note };
+std::string_view to_string(severity s);  // "error", "warning", "note"
 
 struct finding {
   severity level;
@@ -27,8 +30,11 @@ struct declaration_words {
   std::string_view could_declare = "'commute true'";
 };
 
-// The findings (errors and notes) that a set of verdicts calls for; check_laws adds them.
+// The findings (errors, warnings and notes) that a set of verdicts calls for; check_laws adds them.
 std::vector<finding> findings_for(bool declared_commute, const std::vector<law_result>& laws,
                                   const declaration_words& words = {});
+
+// The strict reading (`--strict-laws`): every warning becomes an error.
+void make_warnings_errors(std::vector<finding>& findings);
 
 }  // namespace redsem::laws

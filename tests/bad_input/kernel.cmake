@@ -78,7 +78,14 @@ redsem_bad_input(kernel_checks_its_handle ARGS fuzz --kernel ${hostile}:sum_int3
   RC 1 OUT "every call: the kernel crashed on every call tried.*datatype argument" TIMEOUT 30)
 redsem_bad_input(kernel_crash_on_long_vectors_gets_no_handle_hint ARGS fuzz
   --kernel $<TARGET_FILE:fuzz_buggy_kernels>:sum_int32_crashes_on_long_vectors --op MPI_SUM --type MPI_INT32_T
-  RC 1 OUT "signal 11.*length: only at length >= 100 \\(no shorter failing case found\\)[^:]*$" TIMEOUT 60)
+  RC 1 OUT "signal 11.*length: only at length >= 100: every shorter length, 1–99, passes[^:]*$" TIMEOUT 60)
+
+# A kernel that ignores *len (it always combines 8 elements) gets wrong results from length 9
+# and overruns both buffers below 8: the length it needs is said with what shorter lengths do,
+# never "no shorter failing case" while lengths 1–7 fail.
+redsem_bad_input(kernel_ignoring_len_names_its_shorter_failures ARGS fuzz
+  --kernel $<TARGET_FILE:opcheck_user_ops>:sum_int_fixed_len ${sum_int32}
+  RC 1 OUT "length: shorter cases fail too, the shortest at length 1 \\(of every shorter length, 1–8\\): wrote_outside at length 1–7; this case: wrong at length 9" TIMEOUT 60)
 
 # fuzz --mpi: a helper that stops answering and spins (the fake helper does on MPI_BOR/MPI_SHORT
 # after reading its buffers, and on MPI_BOR/MPI_LONG before reading them) is a hung pair; one
@@ -130,3 +137,19 @@ foreach(flavour openmpi mpich)
   redsem_bad_input(kernel_${flavour}_blocks ARGS fuzz --kernel ${hostile}:sum_int32_blocks ${in_mpi} --call-timeout 0.3
     RC 3 ERR "redsem fuzz: slow: an answer of the MPI helper .* did not finish within 5 s of wall time" TIMEOUT 60)
 endforeach()
+
+# A datatype whose entries overlap describes inoutvec, which the function writes: erroneous as
+# a receive buffer's datatype (MPI-4.1 §7.9.1), so bad input, never a "holds" nor a search on
+# elements whose two fields are one int.
+set(correct_sum $<TARGET_FILE:fuzz_correct_kernels>:sum_int32_unrolled)
+set(overlap_rule "the entries of indexed\\([^)]*\\) overlap \\(byte 0 of an element is in two of them\\), and the buffer it describes is written: .*MPI-4.1 §7.9.1")
+redsem_bad_input(kernel_opcheck_overlapping_type ARGS opcheck --kernel ${correct_sum} --type "indexed(1:1,0:0,MPI_INT)"
+  --commute true RC 2 ERR "redsem opcheck: --type 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}")
+redsem_bad_input(kernel_orders_overlapping_type ARGS orders --kernel ${correct_sum} --type "indexed(1:1,0:0,MPI_INT)"
+  --commute true --values 1:2,3:4,5:6 RC 2 ERR "--type 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}")
+redsem_bad_input(kernel_simulate_overlapping_type ARGS simulate --collective reduce --algorithm binomial --procs 4
+  --kernel ${correct_sum} --type "indexed(2:1,0:1,MPI_INT)" --commute true RC 2 ERR "overlap \\(byte 4 of an element")
+if(REDSEM_MPICC_mpich)
+  redsem_bad_input(kernel_fuzz_mpi_overlapping_datatype ARGS fuzz --kernel ${correct_sum} --mpi mpich ${sum_int32}
+    --datatype "indexed(1:1,0:0,MPI_INT)" RC 2 ERR "--datatype 'indexed\\(1:1,0:0,MPI_INT\\)': ${overlap_rule}" TIMEOUT 60)
+endif()

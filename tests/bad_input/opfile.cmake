@@ -30,6 +30,17 @@ redsem_bad_input(opfile_identity_field ARGS opcheck --op-file ${OPF}/identity_le
 redsem_bad_input(opfile_identity_constant_beside_let ARGS opcheck --op-file ${OPF}/identity_constant.op RC 0
   OUT "identity +holds on")
 
+# --- a float sum is not associative only as MPI's own MPI_SUM on MPI_DOUBLE is not: a warning
+# with MPI's context and exit 0, an error with --strict-laws ---
+redsem_bad_input(opfile_float_sum_warns_like_mpi_sum ARGS opcheck --op-file ${OPF}/float_sum.op RC 0
+  OUT "associative +refuted.*warning: not associative, like MPI's own MPI_SUM on MPI_DOUBLE .*MPI-4.1 §7.9.1")
+redsem_bad_input(opfile_float_sum_strict_laws ARGS opcheck --op-file ${OPF}/float_sum.op --strict-laws RC 1
+  OUT "error: not associative, like MPI's own MPI_SUM on MPI_DOUBLE")
+redsem_bad_input(opfile_float_pair_sum_warns_like_mpi_sum ARGS opcheck --op-file ${OPF}/float_pair_sum.op RC 0
+  OUT "warning: not associative, like MPI's own MPI_SUM on each MPI_DOUBLE ")
+redsem_bad_input(opfile_float_difference_is_an_error ARGS opcheck --op-file ${OPF}/float_difference.op RC 1
+  OUT "error: not associative: MPI may regroup operands")
+
 # --- depth counts through let chains (33,000 lets overflowed the stack) ---
 set(chain_head "op CHAIN\nfield v : int32\ncommute true\nlet x0 = a.v + b.v\n")
 opfile_numbered(let_chain_33000.op HEAD "${chain_head}" LINE "let x@i@ = x@p@ + 0\n" COUNT 33000 TAIL "result v = x33000\n")

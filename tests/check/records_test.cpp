@@ -15,6 +15,11 @@
 
 // A call site to symbolise: a function of this test executable, which has a symbol table.
 extern "C" __attribute__((noinline, used)) int redsem_symbolize_target(int x) { return x * 3 + 1; }
+// A C++ caller: addr2line -C names it with its parameter list, and with its mangled symbol
+// recorded, so the location must name it once and as called.
+namespace redsem_symbolize {
+__attribute__((noinline, used)) int compute_scalar(int x) { return x * 5 + 2; }
+}  // namespace redsem_symbolize
 
 namespace redsem::check {
 namespace {
@@ -60,6 +65,28 @@ TEST(check_records, a_caller_in_a_module_without_line_information_names_its_func
   if (findings[0].location.find("records_test.cpp:") == std::string::npos) {
     EXPECT_NE(findings[0].location.find("no line information"), std::string::npos) << findings[0].location;
   }
+}
+
+TEST(check_records, a_cpp_caller_is_named_once_with_its_own_parameter_list) {
+  Dl_info info;
+  const auto* code = reinterpret_cast<const char*>(&redsem_symbolize::compute_scalar) + 1;
+  ASSERT_NE(dladdr(code, &info), 0);
+  char offset[32], address[32];
+  std::snprintf(offset, sizeof offset, "0x%jx",
+                static_cast<std::uintmax_t>(code - static_cast<const char*>(info.dli_fbase)));
+  std::snprintf(address, sizeof address, "0x%jx", reinterpret_cast<std::uintmax_t>(code));
+  std::vector<finding> findings{finding_from_record({{"check", "x"},
+                                                     {"caller",
+                                                      {{"module", info.dli_fname},
+                                                       {"offset", offset},
+                                                       {"address", address},
+                                                       {"symbol", "_ZN16redsem_symbolize14compute_scalarEi"}}}},
+                                                    0)};
+  symbolize(findings);
+  const std::string& where = findings[0].location;
+  EXPECT_NE(where.find("redsem_symbolize::compute_scalar(int)"), std::string::npos) << where;
+  EXPECT_EQ(where.find(")()"), std::string::npos) << where;                    // not "compute_scalar(int)()"
+  EXPECT_EQ(where.find("_ZN16redsem_symbolize"), std::string::npos) << where;  // the name once, demangled
 }
 
 TEST(check_records, a_finding_on_a_user_op_names_the_function_the_program_registered) {

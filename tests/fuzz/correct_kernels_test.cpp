@@ -54,6 +54,11 @@ TEST(FuzzCorrectKernels, CTernaryMaxIsRightUnderTheCTernaryPolicyOnly) {
   EXPECT_FALSE(f.original_result.right_under->swapped);
   policy named = f.original_result.right_under->semantics;
   EXPECT_TRUE(named.minmax_nan == nan_rule::c_ternary || named.minmax_zero == zero_rule::c_ternary) << to_string(named);
+  // One policy for the failure: the shrunk case is named by the policy the found case needs
+  // (it was once "right under minmax_nan=ignore", which the found case's NaNs contradict).
+  ASSERT_TRUE(f.minimal_result.right_under.has_value());
+  EXPECT_EQ(*f.minimal_result.right_under, *f.original_result.right_under)
+      << to_string(f.minimal_result.right_under->semantics);
 
   policy c_ternary;
   c_ternary.minmax_nan = nan_rule::c_ternary;
@@ -72,6 +77,9 @@ TEST(FuzzCorrectKernels, InoutFirstTernaryIsTheCTernaryWithTheOperandsSwapped) {
   EXPECT_TRUE(found.right_under->semantics.minmax_nan == nan_rule::c_ternary ||
               found.right_under->semantics.minmax_zero == zero_rule::c_ternary)
       << to_string(found.right_under->semantics);
+  const case_result& minimal = r.first_failure->minimal_result;
+  ASSERT_EQ(minimal.verdict, verdict_kind::policy_choice);
+  EXPECT_EQ(*minimal.right_under, *found.right_under) << to_string(minimal.right_under->semantics);
 }
 
 // The 3-operand form (out = a ∘ b, out a third buffer): right, and with its last element lost.

@@ -89,6 +89,17 @@ TEST(buffers, overlap_is_decided_on_touched_bytes_not_extents) {
   EXPECT_EQ(touched_bytes(buffer{r, 0, 2, pair}), (std::vector<byte_range>{{r, 0, 12}, {r, 16, 28}}));
 }
 
+// A datatype for a buffer that is written: overlapping entries are refused with the rule.
+TEST(buffers, a_written_buffers_datatype_must_not_overlap_itself) {
+  const auto twice = datatype::indexed({1, 1}, {0, 0}, int_t);
+  const auto error = written_type_error(twice);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("byte 0 of an element is in two of them"), std::string::npos) << *error;
+  EXPECT_NE(error->find("MPI-4.1 §7.9.1"), std::string::npos) << *error;
+  EXPECT_EQ(written_type_error(datatype::contiguous(4, int_t)), std::nullopt);
+  EXPECT_EQ(written_type_error(datatype::predefined(basic_type::double_int)), std::nullopt);  // padding is no overlap
+}
+
 TEST(buffers, self_overlap_and_bounds) {
   address_space space;
   const region_id r = space.allocate("mem", 16);

@@ -10,8 +10,10 @@
 #include <tuple>
 
 #include "model/opfile/concrete_op.h"
+#include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
 #include "props/laws/opfile_table.h"
+#include "props/laws/predefined_failure.h"
 #include "props/laws/proof_cache.h"
 #include "props/laws/prove.h"
 
@@ -86,6 +88,42 @@ TEST(OpFileLaws, ClosedNeedsARequireAndIsRefutedWithAnOperandPair) {
   ASSERT_EQ(r.outcome, verdict::refuted) << r.reason;
   EXPECT_EQ(r.operands.size(), 2u);
   EXPECT_NE(r.claim.find("breaks a 'require'"), std::string::npos) << r.claim;
+}
+
+// A float sum's associativity fails only as MPI_SUM on MPI_DOUBLE's does: a warning, which
+// --strict-laws makes an error; a wrongly declared commutativity beside it stays an error.
+TEST(OpFileLaws, FailingOnlyAsAPredefinedOpIsAWarningBesideRealErrors) {
+  const std::string float_sum = "op F\nfield v : double\ncommute true\nresult v = a.v + b.v\n";
+  const opfile::concrete_op op(instance(float_sum), policy{});
+  law_report r = check_laws(op);
+  ASSERT_EQ(r.at(law::associativity).outcome, verdict::refuted);
+  EXPECT_TRUE(r.has_error());  // before it is marked: an error like any other
+  mark_as_predefined(op, r);
+  EXPECT_EQ(r.at(law::associativity).fails_as_predefined, "MPI_SUM on MPI_DOUBLE");
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].level, severity::warning);
+  EXPECT_FALSE(r.has_error());
+
+  auto laws = r.laws;
+  laws[0].outcome = verdict::refuted;  // commutativity, declared true
+  ASSERT_EQ(laws[0].which, law::commutativity);
+  auto findings = findings_for(true, laws);
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].level, severity::error);
+  EXPECT_EQ(findings[1].level, severity::warning);
+  make_warnings_errors(findings);
+  EXPECT_EQ(findings[1].level, severity::error);
+}
+
+// A difference is not associative even without rounding: no predefined op's failure excuses it.
+TEST(OpFileLaws, ADifferenceStaysAnError) {
+  const std::string difference = "op D\nfield v : double\ncommute false\nresult v = a.v - b.v\n";
+  const opfile::concrete_op op(instance(difference), policy{});
+  law_report r = check_laws(op);
+  mark_as_predefined(op, r);
+  EXPECT_EQ(r.at(law::associativity).outcome, verdict::refuted);
+  EXPECT_TRUE(r.at(law::associativity).fails_as_predefined.empty());
+  EXPECT_TRUE(r.has_error());
 }
 
 struct OpFileProofCache : ::testing::Test {

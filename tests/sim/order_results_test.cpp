@@ -6,12 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 #include <set>
 
 #include "model/element_op.h"
-#include "sim/example_ops.h"
 #include "sim/exact_sum.h"
+#include "sim/example_ops.h"
 #include "sim/float_spread.h"
 #include "sim_fixture.h"
 
@@ -101,8 +102,31 @@ TEST(SimOrders, TreeCountsAreCatalanAndDoubleFactorial) {
   EXPECT_EQ(legal_tree_count(8, true), 135135);
   EXPECT_EQ(legal_tree_count(12, true), 13749310575.0);
   EXPECT_EQ(format_count(legal_tree_count(12, true)), "13749310575");
-  EXPECT_EQ(format_count(0.5), "0.5");  // one tree, its two operand orders giving two results
-  EXPECT_EQ(format_count(2.5), "2.5");
+}
+
+// A commutative op whose value depends on the operand order: a ∘ b = a, created commutative.
+element_op left_operand_declared_commutative() {
+  return {"left operand", datatype::predefined(basic_type::int_), true,
+          [](const std::byte* a, const std::byte*, std::byte* out) { std::memmove(out, a, sizeof(int)); }};
+}
+
+TEST(SimOrders, CountsAreWholeTreesOrWholeEvaluationOrders) {
+  const element_op op = left_operand_declared_commutative();
+  // Two ranks: one tree, whose two operand orders give the two inputs. Half a tree each is no
+  // count: each is 1 of the 2 evaluation orders.
+  const auto two = all_order_results(op, testing::elements_of<int>({1, 2}));
+  ASSERT_EQ(two.results.size(), 2u);
+  const count_unit by_orders = count_unit_of(two.results, 2, true);
+  EXPECT_TRUE(by_orders.orders);
+  EXPECT_EQ(by_orders.total, 2);
+  for (const auto& r : two.results) EXPECT_EQ(by_orders.of(r.trees), 1);
+  EXPECT_EQ(by_orders.noun(), "evaluation orders");
+  // Three ranks: each input leads in 4 of the 12 evaluation orders, exactly one tree's worth.
+  const auto three = all_order_results(op, testing::elements_of<int>({1, 2, 3}));
+  const count_unit by_trees = count_unit_of(three.results, 3, true);
+  EXPECT_FALSE(by_trees.orders);
+  EXPECT_EQ(by_trees.total, 3);
+  for (const auto& r : three.results) EXPECT_EQ(by_trees.of(r.trees), 1);
 }
 
 TEST(SimOrders, FloatSumOfCancellingMillionsMatchesBruteForce) {

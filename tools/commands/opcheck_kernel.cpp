@@ -7,13 +7,15 @@
 // With --mpi the function runs in that MPI's helper process with a real datatype handle
 // (tools/mpi/fuzz_kernel_mpi.h), as the library would call it; without, in a child of redsem.
 // Exit 0 when the function is what its MPI_Op_create call declares, 1 with an error finding,
-// 2 on bad input.
+// 2 on bad input. Not associative only as MPI's own op on the type is not (a float SUM) is a
+// warning, an error with --strict-laws (props/laws/predefined_failure.h).
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
+#include "props/laws/predefined_failure.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
@@ -136,8 +138,7 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   for (const auto* l : shown_laws(*k.laws))
     out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
-  for (const auto& f : k.laws->findings)
-    out << "  " << (f.level == laws::severity::error ? "error: " : "note: ") << f.message << "\n";
+  for (const auto& f : k.laws->findings) out << "  " << laws::to_string(f.level) << ": " << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
 }
 
@@ -176,7 +177,7 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
     j["laws"] = laws;
     j["exhaustive"] = k.laws->exhaustive.describe();
     for (const auto& f : k.laws->findings)
-      findings.push_back({{"severity", f.level == laws::severity::error ? "error" : "note"}, {"message", f.message}});
+      findings.push_back({{"severity", std::string(laws::to_string(f.level))}, {"message", f.message}});
   }
   j["findings"] = findings;
   j["verdict"] = k.has_error() ? "error" : "ok";
@@ -215,6 +216,8 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     try {
       auto report = laws::check_laws(op, o.commute == "true", lo, kernel_words);
       laws::mark_nan_or_zero_only(op, report, lo, kernel_words);
+      laws::mark_as_predefined(op, report, lo, kernel_words);
+      if (o.strict_laws) laws::make_warnings_errors(report.findings);
       k.laws = std::move(report);
     } catch (const fuzz::kernel_call_failed& f) {
       k.failed_call = f;

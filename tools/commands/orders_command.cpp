@@ -136,6 +136,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     spread = sim::spread_of(chosen->typed->type, chosen->typed->op, inputs, sorted);
   }
   const double trees = sim::legal_tree_count(procs, chosen->op.commutative);
+  const sim::count_unit unit = sim::count_unit_of(results, procs, chosen->op.commutative);
 
   if (o.json) {
     nlohmann::json j{{"op", chosen->description},
@@ -149,9 +150,10 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
                      {"domain_rejected_draws", draws.rejected}};
     for (const auto& e : inputs) j["inputs"].push_back(format_value(chosen->op.type, e));
     j["results"] = nlohmann::json::array();
+    if (unit.orders) j["legal_evaluation_orders"] = unit.total;
     for (const auto& r : results)
       j["results"].push_back({{"value", format_value(chosen->op.type, r.value)},
-                              {"trees", r.trees.value()},
+                              {unit.orders ? "evaluation_orders" : "trees", unit.of(r.trees)},
                               {"witness", sim::to_string(r.witness)}});
     if (spread) j["float"] = spread_json(*spread);
     out << json_text(j) << "\n";
@@ -167,9 +169,15 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
       out << "\n(inputs inside the op file's 'require' domain" << describe_draws(draws) << ")";
     out << "\n\n" << fmt::format("verdict: {} — {}\n", sim::to_string(verdict.verdict), verdict.reason);
     out << fmt::format("distinct results: {}{}\n", results.size(), complete ? "" : " (search incomplete)");
+    if (unit.orders)
+      out << fmt::format(
+          "  (counted in evaluation orders, a tree with one operand order at each node, {} in all: one "
+          "tree gives a value here in some of its operand orders only)\n",
+          sim::format_count(unit.total));
     for (std::size_t i = 0; i < results.size() && i < o.list; ++i)
-      out << fmt::format("  {}  {} trees, e.g. {}\n", format_value(chosen->op.type, results[i].value),
-                         verdict.search ? sim::format_count(results[i].trees.value()) : "all", sim::to_string(results[i].witness));
+      out << fmt::format("  {}  {} {}, e.g. {}\n", format_value(chosen->op.type, results[i].value),
+                         verdict.search ? sim::format_count(unit.of(results[i].trees)) : "all", unit.noun(),
+                         sim::to_string(results[i].witness));
     if (results.size() > o.list) out << fmt::format("  … {} more (--json lists all)\n", results.size() - o.list);
     if (spread) {  // an incomplete search bounds the spread from below only
       out << fmt::format("float spread: {}{} ulps between smallest and largest{}\n", complete ? "" : "at least ",

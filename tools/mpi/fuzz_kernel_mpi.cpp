@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "model/buffer.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/mpi/check_launch.h"
 #include "tools/mpi/mpi_helper_path.h"
@@ -45,6 +46,10 @@ std::optional<decltype(fuzz::mpi_user_op_spec::handle)> choose_handle(const kern
   const auto described = sim::rma::parse_datatype(o.datatype, &why);
   if (!described) {
     err << head << "--datatype '" << o.datatype << "': " << why << "\n";
+    return std::nullopt;
+  }
+  if (const auto overlap = written_type_error(*described)) {  // the handle describes inoutvec too
+    err << head << "--datatype '" << o.datatype << "': " << *overlap << "\n";
     return std::nullopt;
   }
   if (type_size(*described) != type_size(element) || described->extent() != element.extent()) {

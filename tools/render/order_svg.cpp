@@ -216,6 +216,7 @@ std::optional<std::string> disagreement_svg(const element_op& op, const std::vec
   if (!drawn) return std::nullopt;
   std::vector<std::string> parts{*drawn};
   if (histogram) {
+    const sim::count_unit unit = sim::count_unit_of(results, static_cast<int>(inputs.size()), op.commutative);
     std::vector<histogram_bar> bars;
     for (const auto& r : results) {
       double v = 0;
@@ -226,8 +227,9 @@ std::optional<std::string> disagreement_svg(const element_op& op, const std::vec
       } else {
         std::memcpy(&v, r.value.data(), 8);
       }
-      bars.push_back({v, r.trees.value(), format_value(op.type, r.value) + ": " + sim::format_count(r.trees.value()) +
-                                      " trees, e.g. " + sim::to_string(r.witness)});
+      bars.push_back({v, unit.of(r.trees),
+                      format_value(op.type, r.value) + ": " + sim::format_count(unit.of(r.trees)) + " " +
+                          std::string(unit.noun()) + ", e.g. " + sim::to_string(r.witness)});
     }
     parts.push_back(histogram_svg(bars, "distinct results of " + description));
   }

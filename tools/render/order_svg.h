@@ -24,7 +24,7 @@ std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_
 
 struct histogram_bar {
   double value;        // the result
-  double weight = 1;   // bar height: how many trees give it
+  double weight = 1;   // bar height: how many trees (or evaluation orders, sim::count_unit) give it
   std::string label;
 };
 // A self-contained <svg> of the distinct results along the value axis.

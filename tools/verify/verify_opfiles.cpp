@@ -85,8 +85,8 @@ verify_section opfiles_section() {
                 }
                 std::string findings;
                 for (const auto& fd : report.findings)
-                  findings += fmt::format("{}{}: {}", findings.empty() ? "" : "; ",
-                                          fd.level == laws::severity::error ? "error" : "note", fd.message);
+                  findings +=
+                      fmt::format("{}{}: {}", findings.empty() ? "" : "; ", laws::to_string(fd.level), fd.message);
                 r.verdicts[fmt::format("{} {} errors", f.name, instance.instance)] =
                     report.has_error() ? "reported" : "none";
                 row.push_back(findings);

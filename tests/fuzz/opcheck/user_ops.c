@@ -109,6 +109,15 @@ REDSEM_KERNEL(mean_double) {
   for (int i = 0; i < *len; ++i) b[i] = (a[i] + b[i]) / 2;
 }
 
+/* Right: MPI_SUM on MPI_DOUBLE as users write it. Not associative, exactly as MPI's own
+ * MPI_SUM on MPI_DOUBLE is not, which MPI allows (MPI-4.1 §7.9.1): a warning, not an error. */
+REDSEM_KERNEL(sum_double) {
+  REDSEM_UNUSED(datatype);
+  const double* a = invec;
+  double* b = inoutvec;
+  for (int i = 0; i < *len; ++i) b[i] = a[i] + b[i];
+}
+
 /* Right result, but it scribbles on invec (uses it as scratch). */
 REDSEM_KERNEL(sum_int_scratch_invec) {
   REDSEM_UNUSED(datatype);
