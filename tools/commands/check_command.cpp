@@ -235,7 +235,7 @@ int run_check(const check_options& o, std::ostream& err) {
   check::apply_suppressions(report, *suppressions);
   const check_run run{o.records.empty() ? shell_words(o.command) : "--records " + o.records,
                       mpi.empty() ? report.built_for : mpi,
-                      o.sample,
+                      o.records.empty() ? o.sample : report.coverage.sample,  // the run's, for kept records
                       o.tolerance_ulps,
                       to_string(*semantics),
                       status,
