@@ -21,7 +21,8 @@ struct analysis_options {
 
 struct analysis_outcome {
   std::vector<finding> findings;
-  std::vector<std::string> notes;  // what the analysis did not look at, or looked at only in part
+  std::vector<std::string> notes;     // what the analysis did not look at, or looked at only in part
+  std::vector<std::string> analysed;  // what it looked at whole, when it is worth saying (RMA epochs)
 };
 
 struct post_run_analysis {

@@ -4,26 +4,52 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace redsem::check {
 
-struct finding {
-  std::string check;        // identifier: order_dependent_result, …
-  std::string call;         // MPI_Allreduce, …
-  std::string rule;         // "MPI-4.1 §…"
-  std::string message;      // one sentence, in the program's own values
-  nlohmann::json caller;    // as recorded: address, module, offset, symbol (null when unknown)
-  nlohmann::json evidence;  // an object, per check
-  std::vector<int> ranks;   // where it was seen (ascending once merged)
-  std::string location;     // "app.c:42 (main)" once symbolised; empty before
+// How bad a finding is, as MUST grades them (severity.cpp holds the one table).
+enum class severity {
+  error,    // erroneous under MPI: the program breaks a rule (races, buffers, op × type, …)
+  warning,  // legal but not portable or not reproducible (an order-dependent float result)
+  note,     // worth knowing, nothing wrong
+};
+std::string_view to_string(severity s);
+
+// The severity of a finding's check, by the analysis, whatever the runtime wrote.
+severity severity_of(std::string_view check);
+
+// A rank whose copy of a merged finding said something else (values, addresses).
+struct rank_detail {
+  int rank = -1;
+  std::string message;
+  nlohmann::json evidence;
 };
 
-// A runtime `finding` line of `rank`; missing fields stay empty.
+struct finding {
+  std::string check;                     // identifier: order_dependent_result, …
+  std::string call;                      // MPI_Allreduce, …
+  std::string rule;                      // "MPI-4.1 §…"
+  std::string message;                   // one sentence, in the program's own values (the first rank's once merged)
+  nlohmann::json caller;                 // as recorded: address, module, offset, symbol (null when unknown)
+  nlohmann::json evidence;               // an object, per check (the first rank's once merged)
+  std::vector<int> ranks;                // where it was seen (ascending once merged)
+  std::vector<rank_detail> other_ranks;  // merged ranks whose message or evidence differ from the first's
+  std::string location;                  // "app.c:42 (main)" once symbolised; empty before
+  severity level = severity::error;
+};
+
+// A runtime `finding` line of `rank` (validated: record_schema.h); its severity from its check.
 finding finding_from_record(const nlohmann::json& line, int rank);
 
-// The same finding seen on several ranks becomes one listing them: same check, call, rule,
-// message, evidence and call site. Order: as first seen.
+// The evidence members that say what a finding is about (window, op, type, argument, buffer),
+// as opposed to each rank's own values (addresses, operands, results).
+nlohmann::json identifying_evidence(const nlohmann::json& evidence);
+
+// The same finding seen on several ranks becomes one listing them: same check, call, call site
+// (caller's module and offset) and identifying evidence; messages and other evidence may differ
+// per rank and are kept in `other_ranks`. Order: as first seen.
 std::vector<finding> merge_findings(const std::vector<finding>& findings);
 
 }  // namespace redsem::check

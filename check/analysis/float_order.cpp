@@ -116,6 +116,7 @@ finding order_finding(const nlohmann::json& line, const float_reduction& r, cons
   }
   finding f;
   f.check = "order_dependent_result";
+  f.level = severity_of(f.check);
   f.call = r.call;
   f.rule = std::string(rule);
   f.message = fmt::format(

@@ -12,18 +12,23 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
   for (const auto& r : records.ranks) {
     if (r.rank < 0) continue;
     if (by_rank.size() <= static_cast<std::size_t>(r.rank)) by_rank.resize(static_cast<std::size_t>(r.rank) + 1);
-    by_rank[static_cast<std::size_t>(r.rank)] = r.lines;
+    auto& mine = by_rank[static_cast<std::size_t>(r.rank)];
+    for (const auto& l : r.lines)
+      if (l["ev"].get_ref<const std::string&>().starts_with("rma_")) mine.push_back(l);
   }
   analysis_outcome outcome;
   for (const auto& j : rma_findings(by_rank)) {
-    if (j.value("ev", "") == "finding") {
+    const std::string ev = j.value("ev", "");
+    if (ev == "finding") {
       outcome.findings.push_back(finding_from_record(j, j.value("rank", -1)));
-    } else {
-      std::string where = fmt::format("window {} epoch {}", j.value("win", nlohmann::json()).dump(),
-                                      j.value("epoch", nlohmann::json()).dump());
-      if (j.contains("target")) where += fmt::format(" target {}", j["target"].dump());
-      outcome.notes.push_back(fmt::format("RMA {} not analysed: {}", where, j.value("reason", "")));
+      continue;
     }
+    std::string where = fmt::format("window {}, {}", j.value("win", nlohmann::json()).dump(), j.value("epoch", ""));
+    if (j.contains("target")) where += fmt::format(", target {}", j["target"].dump());
+    if (ev == "rma_analysed")
+      outcome.analysed.push_back(where);
+    else
+      outcome.notes.push_back(fmt::format("RMA {} not analysed: {}", where, j.value("reason", "")));
   }
   return outcome;
 }

@@ -49,7 +49,7 @@ std::string call_text(const rma_access& a) {
 // What turns one scenario's exploration into findings, once per pair of calls over the run.
 class collector {
  public:
-  std::vector<json> findings, unanalysed;
+  std::vector<json> findings, unanalysed, analysed;
 
   void not_analysed(int win, const std::string& epoch, std::optional<int> target, const std::string& reason) {
     json j{{"ev", "rma_not_analysed"}, {"win", win}, {"epoch", epoch}, {"reason", reason}};
@@ -118,6 +118,8 @@ void explore_set(const rma_access_set& set, const rma_window& window, collector&
             g.non_serializable_example, calls, set, *s,
             {{"bytes", {g.begin, g.end}}, {"outcomes", g.outcomes}, {"non_serializable_outcomes", g.non_serializable}});
   }
+  if (x.complete)
+    out.analysed.push_back({{"ev", "rma_analysed"}, {"win", set.win}, {"epoch", set.epoch}, {"target", set.target}});
   if (!x.complete)
     out.not_analysed(
         set.win, set.epoch, set.target,
@@ -142,6 +144,7 @@ std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_
   }
   std::vector<json> all = std::move(out.findings);
   all.insert(all.end(), out.unanalysed.begin(), out.unanalysed.end());
+  all.insert(all.end(), out.analysed.begin(), out.analysed.end());
   return all;
 }
 

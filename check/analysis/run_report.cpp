@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
+#include "check/analysis/record_fields.h"
 #include "check/analysis/symbolize.h"
 #include "check/analysis/user_op_names.h"
 
@@ -18,14 +20,9 @@ rank_summary summarise(const rank_records& r) {
                                    : rank_status::ended_early;
   s.truncated_last_line = r.truncated_last_line;
   s.unreadable_lines = r.unreadable_lines;
+  s.invalid_lines = r.invalid_lines + r.oversized_lines;
   s.unreadable = r.unreadable;
   return s;
-}
-
-void count_calls(const rank_records& r, run_report& report) {
-  if (r.finalize && r.finalize->contains("calls") && (*r.finalize)["calls"].is_object())
-    for (const auto& [name, n] : (*r.finalize)["calls"].items())
-      if (n.is_number_unsigned() || n.is_number_integer()) report.calls[name] += n.get<std::uint64_t>();
 }
 
 }  // namespace
@@ -48,36 +45,59 @@ run_report analyse_run(const run_records& records, const analysis_options& optio
   for (const auto& r : records.ranks) {
     rank_summary s = summarise(r);
     if (r.start && report.built_for.empty()) {
-      report.built_for = r.start->value("built_for", "");
-      report.library = r.start->value("library", "");
-      report.program = r.start->value("program", "");
-      report.size = r.start->value("size", 0);
+      report.built_for = text_of(*r.start, "built_for");
+      report.library = text_of(*r.start, "library");
+      report.program = text_of(*r.start, "program");
+      report.size = static_cast<int>(int_of(*r.start, "size"));
     }
-    for (const auto& line : r.lines) {
-      const std::string ev = line.value("ev", "");
-      if (ev == "finding") {
-        all.push_back(finding_from_record(line, r.rank));
-        ++s.findings;
-      } else if (ev == "reduction") {
-        ++report.sampled[line.value("call", "?")];
-      }
-    }
-    count_calls(r, report);
+    for (const auto& line : r.lines)
+      if (line["ev"] == "finding") all.push_back(finding_from_record(line, r.rank));
+    s.findings = r.findings_seen;
     report.ranks.push_back(std::move(s));
   }
+  report.coverage = record_coverage(records, report.size);
   for (const auto& a : post_run_analyses()) {
     analysis_outcome o = a.run(records, options);
     all.insert(all.end(), o.findings.begin(), o.findings.end());
-    report.notes.insert(report.notes.end(), o.notes.begin(), o.notes.end());
+    auto& c = report.coverage;
+    c.not_observed.insert(c.not_observed.end(), o.notes.begin(), o.notes.end());
+    c.rma_analysed.insert(c.rma_analysed.end(), o.analysed.begin(), o.analysed.end());
   }
   report.findings = merge_findings(all);
   symbolize(report.findings);
   name_user_ops(records, report.findings);
-  // A rank of the world that left no file never reached MPI_Init's end.
-  for (int rank = 0; rank < report.size; ++rank)
-    if (std::none_of(report.ranks.begin(), report.ranks.end(), [&](const auto& s) { return s.rank == rank; }))
-      report.notes.push_back(fmt::format("rank {} left no record (it never returned from MPI_Init)", rank));
   return report;
+}
+
+void apply_suppressions(run_report& report, const std::vector<suppression>& list) {
+  std::vector<finding> kept;
+  for (auto& f : report.findings) {
+    const bool covered = std::any_of(list.begin(), list.end(), [&](const auto& s) { return suppresses(s, f); });
+    (covered ? report.suppressed : kept).push_back(std::move(f));
+  }
+  report.findings = std::move(kept);
+}
+
+std::size_t count_at(const std::vector<finding>& findings, severity level) {
+  return static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [&](const auto& f) { return f.level == level; }));
+}
+
+verdict verdict_of(const run_report& report, int program_status) {
+  if (count_at(report.findings, severity::error)) return verdict::errors;
+  if (program_status != 0) return verdict::program_failed;
+  if (count_at(report.findings, severity::warning)) return verdict::warnings;
+  return report.coverage.not_observed.empty() ? verdict::clean : verdict::clean_partial;
+}
+
+std::string_view to_string(verdict v) {
+  constexpr std::array<std::string_view, 5> names{"errors", "program failed", "warnings", "clean (partial)", "clean"};
+  return names[static_cast<std::size_t>(v)];
+}
+
+std::string_view json_name(verdict v) {
+  constexpr std::array<std::string_view, 5> names{"errors", "program_failed", "warnings", "clean_partial", "clean"};
+  return names[static_cast<std::size_t>(v)];
 }
 
 }  // namespace redsem::check

@@ -1,5 +1,6 @@
 // What `redsem check` reports about one run, merged over ranks: the findings (runtime and
-// post-run, merged and symbolised), each rank's status, the calls counted and sampled.
+// post-run, merged, symbolised and graded), each rank's status, what the check covered, and the
+// verdict they make.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include "check/analysis/analysis.h"
+#include "check/analysis/coverage.h"
+#include "check/analysis/suppressions.h"
 
 namespace redsem::check {
 
@@ -24,20 +27,31 @@ struct rank_summary {
   std::size_t findings = 0;  // runtime findings recorded on this rank
   bool truncated_last_line = false;
   std::size_t unreadable_lines = 0;
-  std::string unreadable;  // why the file could not be read
+  std::size_t invalid_lines = 0;  // damaged: not believed
+  std::string unreadable;         // why the file could not be read
 };
 
 struct run_report {
   std::string built_for, library, program;  // from the first start line
   int size = 0;                             // MPI_COMM_WORLD's size
   std::vector<rank_summary> ranks;
-  std::map<std::string, std::uint64_t> calls;    // intercepted calls per name, summed over finished ranks
-  std::map<std::string, std::uint64_t> sampled;  // reductions recorded for the post-run analyses, per call
-  std::vector<finding> findings;                 // merged over ranks, symbolised
-  std::vector<std::string> notes;                // what the analyses bounded or skipped
+  std::vector<finding> findings;    // merged over ranks, symbolised, not suppressed
+  std::vector<finding> suppressed;  // findings a --suppressions entry covers: counted, listed
+  struct coverage coverage;         // what the verdict covers; not_observed non-empty: partial
 };
 
 // The report of a run whose records hold at least one start line.
 run_report analyse_run(const run_records& records, const analysis_options& options);
+
+// Moves the findings `list` covers to `report.suppressed`.
+void apply_suppressions(run_report& report, const std::vector<suppression>& list);
+
+// What a run comes to, worst first: an error finding; the program failing with no error to
+// explain it; warnings; clean but with parts not observed; clean.
+enum class verdict { errors, program_failed, warnings, clean_partial, clean };
+std::string_view to_string(verdict v);  // "errors", …, "clean (partial)", "clean"
+std::string_view json_name(verdict v);  // "errors", …, "clean_partial", "clean"
+verdict verdict_of(const run_report& report, int program_status);
+std::size_t count_at(const std::vector<finding>& findings, severity level);
 
 }  // namespace redsem::check

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <sstream>
 
 #include "check/analysis/finding.h"
 #include "check/analysis/hex_bytes.h"
@@ -54,10 +55,12 @@ TEST(check_records, a_caller_in_a_module_without_line_information_names_its_func
   const auto* code = reinterpret_cast<const char*>(&redsem_symbolize_target) + 1;
   ASSERT_NE(dladdr(code, &info), 0);
   char offset[32], address[32];
-  std::snprintf(offset, sizeof offset, "0x%jx", static_cast<std::uintmax_t>(code - static_cast<const char*>(info.dli_fbase)));
+  std::snprintf(offset, sizeof offset, "0x%jx",
+                static_cast<std::uintmax_t>(code - static_cast<const char*>(info.dli_fbase)));
   std::snprintf(address, sizeof address, "0x%jx", reinterpret_cast<std::uintmax_t>(code));
   std::vector<finding> findings{finding_from_record(
-      {{"check", "x"}, {"caller", {{"module", info.dli_fname}, {"offset", offset}, {"address", address}, {"symbol", nullptr}}}},
+      {{"check", "x"},
+       {"caller", {{"module", info.dli_fname}, {"offset", offset}, {"address", address}, {"symbol", nullptr}}}},
       0)};
   symbolize(findings);
   // With -g: "records_test.cpp:N (redsem_symbolize_target)"; without: the function and the place.
@@ -91,31 +94,106 @@ TEST(check_records, a_cpp_caller_is_named_once_with_its_own_parameter_list) {
 
 TEST(check_records, a_finding_on_a_user_op_names_the_function_the_program_registered) {
   run_records run;
-  run.ranks.push_back(parse_rank_records(
-      0,
-      "{\"ev\":\"start\",\"rank\":0,\"size\":1}\n"
-      "{\"ev\":\"op_create\",\"rank\":0,\"op\":\"user#1\",\"commute\":true,\"function\":{\"module\":"
-      "\"/nonexistent/app\",\"offset\":\"0x1320\",\"symbol\":\"matmul2\"}}\n"
-      "{\"ev\":\"finding\",\"rank\":0,\"check\":\"user_op_not_commutative\",\"call\":\"MPI_Allreduce\","
-      "\"evidence\":{\"op\":\"user#1\"}}\n"
-      "{\"ev\":\"finding\",\"rank\":0,\"check\":\"in_place_non_root\",\"call\":\"MPI_Reduce\","
-      "\"evidence\":{\"op\":\"MPI_SUM\"}}\n"
-      "{\"ev\":\"finalize\",\"rank\":0,\"calls\":{}}\n"));
+  run.ranks.push_back(
+      parse_rank_records(0,
+                         R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"}
+{"ev":"op_create","rank":0,"seq":1,"op":"user#1","commute":true,"function":{"module":"/nonexistent/app","offset":"0x1320","symbol":"matmul2"}}
+{"ev":"finding","rank":0,"seq":2,"check":"user_op_not_commutative","call":"MPI_Allreduce","rule":"r","message":"m","caller":null,"evidence":{"op":"user#1"}}
+{"ev":"finding","rank":0,"seq":3,"check":"in_place_non_root","call":"MPI_Reduce","rule":"r","message":"m","caller":null,"evidence":{"op":"MPI_SUM"}}
+{"ev":"finalize","rank":0,"seq":4,"calls":{}}
+)"));
   const run_report report = analyse_run(run, {});
   ASSERT_EQ(report.findings.size(), 2u);
   EXPECT_EQ(report.findings[0].evidence.value("function", ""), "matmul2 in /nonexistent/app");
   EXPECT_FALSE(report.findings[1].evidence.contains("function"));  // a predefined op has none
 }
 
-TEST(check_records, findings_that_differ_in_their_evidence_stay_apart) {
-  finding a = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 1}}}}, 0);
-  finding b = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"v", 2}}}}, 1);
+TEST(check_records, findings_about_different_ops_or_types_stay_apart) {
+  finding a = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"op", "MPI_SUM"}}}}, 0);
+  finding b = finding_from_record({{"check", "x"}, {"call", "MPI_Reduce"}, {"evidence", {{"op", "MPI_PROD"}}}}, 1);
   EXPECT_EQ(merge_findings({a, b}).size(), 2u);
   EXPECT_EQ(merge_findings({a, a}).size(), 1u);
 }
 
+// Item 4 of issue 30: one finding per meaning, whatever each rank's addresses and values.
+TEST(check_records, a_finding_is_merged_by_what_it_means_not_by_its_message) {
+  const nlohmann::json caller{{"address", "0x5555"}, {"module", "/app"}, {"offset", "0x1136"}, {"symbol", "main"}};
+  auto on_rank = [&](int rank, const std::string& address) {
+    nlohmann::json c = caller;
+    c["address"] = address;
+    return finding_from_record({{"check", "buffers_overlap"},
+                                {"call", "MPI_Allreduce"},
+                                {"message", "send buffer " + address + " overlaps"},
+                                {"caller", c},
+                                {"evidence", {{"send_begin", address}, {"type", "MPI_DOUBLE"}}}},
+                               rank);
+  };
+  const auto merged = merge_findings({on_rank(0, "0x10"), on_rank(1, "0x20"), on_rank(2, "0x10")});
+  ASSERT_EQ(merged.size(), 1u);
+  EXPECT_EQ(merged[0].ranks, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(merged[0].evidence["send_begin"], "0x10");  // the first rank's
+  ASSERT_EQ(merged[0].other_ranks.size(), 1u);          // rank 2 said what rank 0 said
+  EXPECT_EQ(merged[0].other_ranks[0].rank, 1);
+  EXPECT_EQ(merged[0].other_ranks[0].evidence["send_begin"], "0x20");
+  EXPECT_EQ(merged[0].other_ranks[0].message, "send buffer 0x20 overlaps");
+}
+
+TEST(check_records, the_same_check_at_another_call_site_stays_apart) {
+  auto at = [](const std::string& offset) {
+    return finding_from_record(
+        {{"check", "x"}, {"call", "MPI_Reduce"}, {"caller", {{"module", "/app"}, {"offset", offset}}}}, 0);
+  };
+  EXPECT_EQ(merge_findings({at("0x10"), at("0x20")}).size(), 2u);
+}
+
+// Item 8 of issue 30: the records directory is input, not truth.
+TEST(check_records, a_finding_without_its_fields_is_a_damaged_record_not_a_finding) {
+  const rank_records r =
+      parse_rank_records(0, R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"}
+{"ev":"finding"}
+{"ev":"finding","rank":0,"seq":2,"check":7,"call":"MPI_Reduce","rule":"r","message":"m","caller":null,"evidence":{}}
+{"ev":"finalize","rank":0,"seq":3,"calls":{}}
+)");
+  EXPECT_EQ(r.invalid_lines, 2u);
+  ASSERT_EQ(r.damage.size(), 2u);
+  EXPECT_NE(r.damage[0].find("line 2: `finding` without `rank`"), std::string::npos) << r.damage[0];
+  EXPECT_NE(r.damage[1].find("line 3: `finding` without `check` (a string)"), std::string::npos) << r.damage[1];
+  run_records run;
+  run.ranks.push_back(r);
+  const run_report report = analyse_run(run, {});
+  EXPECT_TRUE(report.findings.empty());
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);  // what the damaged lines said is not known
+}
+
+TEST(check_records, a_line_longer_than_the_bound_is_skipped_unread) {
+  std::string text = R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"})";
+  text += "\n" + std::string(300, 'x') + "\n" + R"({"ev":"finalize","rank":0,"seq":2,"calls":{}})" + "\n";
+  std::istringstream in(text);
+  record_budget budget{{.max_line_bytes = 200}};
+  const rank_records r = read_rank_records(0, in, budget);
+  EXPECT_EQ(r.oversized_lines, 1u);
+  EXPECT_TRUE(r.start && r.finalize);
+}
+
+TEST(check_records, lines_beyond_the_memory_bound_are_counted_not_kept) {
+  std::string text = R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"})"
+                     "\n";
+  for (int i = 0; i < 100; ++i)
+    text += R"({"ev":"rma_limit","rank":0,"seq":1,"what":"windows","limit":64})"
+            "\n";
+  std::istringstream in(text);
+  record_budget budget{{.max_kept_bytes = 2000}};
+  const rank_records r = read_rank_records(0, in, budget);
+  EXPECT_GT(r.dropped_lines, 0u);
+  EXPECT_LT(r.lines.size(), 100u);
+  EXPECT_TRUE(budget.bound_hit);
+}
+
 TEST(check_records, a_line_that_is_not_json_in_the_middle_is_counted_not_fatal) {
-  const rank_records r = parse_rank_records(0, "{\"ev\":\"start\"}\nnot json\n{\"ev\":\"finalize\"}\n");
+  const rank_records r = parse_rank_records(
+      0,
+      "{\"ev\":\"start\",\"rank\":0,\"seq\":0,\"size\":1,\"built_for\":\"x\",\"library\":\"y\"}\nnot "
+      "json\n{\"ev\":\"finalize\",\"rank\":0,\"seq\":1,\"calls\":{}}\n");
   EXPECT_EQ(r.unreadable_lines, 1u);
   EXPECT_FALSE(r.truncated_last_line);
   EXPECT_TRUE(r.start && r.finalize);

@@ -86,6 +86,20 @@ std::multiset<std::string> checks(const std::vector<json>& out) {
   return names;
 }
 
+// The findings and rma_not_analysed objects: what the analysis has to say beyond rma_analysed.
+std::vector<json> said(const std::vector<json>& out) {
+  std::vector<json> kept;
+  for (const auto& j : out)
+    if (j["ev"] != "rma_analysed") kept.push_back(j);
+  return kept;
+}
+
+std::size_t analysed(const std::vector<json>& out) {
+  std::size_t n = 0;
+  for (const auto& j : out) n += j["ev"] == "rma_analysed";
+  return n;
+}
+
 std::size_t not_analysed(const std::vector<json>& out) {
   std::size_t n = 0;
   for (const auto& j : out) n += j["ev"] == "rma_not_analysed";
@@ -110,7 +124,8 @@ TEST(RmaFindings, AccumulatesOfOneTypeAndOpAreClean) {
   records r;
   r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "02000000", 2).fence_all(3);
   const auto out = rma_findings(r.lines());
-  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+  EXPECT_TRUE(said(out).empty()) << json(out).dump(1);
+  EXPECT_EQ(analysed(out), 1u);  // the epoch was explored whole (the report's coverage)
 }
 
 TEST(RmaFindings, CallsOfDifferentFenceEpochsAreNotPaired) {
@@ -253,7 +268,7 @@ TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
     win["group"] = rank < 2 ? json{0, 1} : json{2, 3};
   }
   const auto out = rma_findings(lines);
-  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+  EXPECT_TRUE(said(out).empty()) << json(out).dump(1);
   for (auto& l : lines) l[0]["group"] = json{0, 1, 2, 3};  // one window: the bug this guards against
   for (auto& l : lines) l[0]["win_size"] = 4;
   for (std::size_t rank = 0; rank < 4; ++rank) lines[rank][0]["win_rank"] = rank;

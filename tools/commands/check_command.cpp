@@ -1,14 +1,19 @@
 // `redsem check [options] -- mpirun -n 4 ./app args`: runs an unmodified MPI program with the
 // check library preloaded into every rank (check/runtime, docs/check_records.md), then reads
 // what each rank recorded, runs the post-run analyses and reports, merged over ranks.
-// Exit 1 when there are findings, the program's own status otherwise, 2 on bad input.
+// `redsem check --records DIR` reports on records kept from an earlier run.
+// Exit 1 on an error finding (or a warning, or a partial check, with --fail-on), the program's
+// own status when it failed without one, 2 on bad input, 128 + the signal when interrupted.
 #include <fmt/format.h>
 #include <stdlib.h>
 
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
 #include "check/analysis/run_report.h"
+#include "check/analysis/suppressions.h"
+#include "model/input_file.h"
 #include "model/output_file.h"
 #include "tools/cli/bounded_number.h"
 #include "tools/cli/command.h"
@@ -23,9 +28,11 @@ namespace redsem::tools {
 namespace {
 
 struct check_options {
-  std::string mpi, json, html, keep_records, policy_text;
-  std::string sample = "8";  // the runtime's default, said explicitly so the report can name it
-  double op_seconds = 2;     // the runtime's default bound on a user op's law check per sampled call
+  std::string mpi, json, html, keep_records, records, policy_text, suppressions;
+  std::string fail_on = "error";  // error, warning or partial: the least that exits 1
+  std::string gen_suppressions;   // FILE: the program's own stdout would mix with them
+  std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
+  double op_seconds = 2;          // the runtime's default bound on a user op's law check per sampled call
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -85,6 +92,8 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
     if (const auto problem = unwritable_file(o.json)) return "--json: " + *problem;
   if (!o.html.empty())
     if (const auto problem = unwritable_file_in(o.html, "index.html")) return "--html: " + *problem;
+  if (!o.gen_suppressions.empty())
+    if (const auto problem = unwritable_file(o.gen_suppressions)) return "--gen-suppressions: " + *problem;
   return "";
 }
 
@@ -100,6 +109,9 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
   }
   const bool started =
       std::any_of(records.ranks.begin(), records.ranks.end(), [](const auto& r) { return r.start.has_value(); });
+  if (!started && !o.records.empty())
+    return fmt::format("--records {}: no rank's file holds a valid `start` line: not records of redsem check",
+                       o.records);
   if (!started)
     return fmt::format(
         "no process of `{}` called MPI_Init with the {} check library preloaded (it exited with "
@@ -108,34 +120,58 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
   return "";
 }
 
-int run_check(const check_options& o, std::ostream& err) {
-  std::string why;
-  const auto semantics = policy_from_option(o.policy_text, &why);
-  if (!semantics) return err << "redsem check: " << why << "\n", int{bad_input};
-  std::string mpi, library;
-  if (const auto refusal = refusal_before_run(o, mpi, library); !refusal.empty())
-    return err << "redsem check: " << refusal << "\n", int{bad_input};
-  const auto dir = records_directory(o, &why);
-  if (!dir) return err << "redsem check: " << why << "\n", int{bad_input};
+// The suppressions of --suppressions; nullopt with `*why` when the file is wrong.
+std::optional<std::vector<check::suppression>> read_suppressions(const check_options& o, std::string* why) {
+  if (o.suppressions.empty()) return std::vector<check::suppression>{};
+  const input_file file = read_input_file(o.suppressions, std::size_t{1} << 20);
+  if (!file.text) return *why = "--suppressions: " + file.error, std::nullopt;
+  auto list = check::parse_suppressions(*file.text, why);
+  if (!list) *why = "--suppressions " + o.suppressions + " " + *why;
+  return list;
+}
+
+// Runs the command with the library preloaded, writing its records into `dir`; the program's
+// status, or nullopt after a SIGINT or SIGTERM (`*signal` says which; the records removed).
+std::optional<int> run_program(const check_options& o, const std::string& library, const std::filesystem::path& dir,
+                               int* signal) {
   const char* preload = std::getenv("LD_PRELOAD");
-  const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(),
+  const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(dir).string(),
                                      "REDSEM_CHECK_SAMPLE=" + o.sample,
                                      fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
                                      "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
-  int status = 0;
-  try {
-    status = run_command(o.command, env);
-  } catch (const std::exception& e) {
-    return err << "redsem check: " << e.what() << "\n", int{bad_input};
-  }
-  const check::run_records records = check::read_run_records(*dir);
+  const int status = run_command(o.command, env, signal);
+  if (*signal == 0) return status;
   std::error_code ec;
-  if (o.keep_records.empty()) std::filesystem::remove_all(*dir, ec);
-  if (const auto refusal = refusal_after_run(records, mpi, o, status); !refusal.empty())
-    return err << "redsem check: " << refusal << "\n", int{bad_input};
-  const check::run_report report = check::analyse_run(records, {o.tolerance_ulps, *semantics});
-  const check_run run{shell_words(o.command), mpi, o.sample, o.tolerance_ulps, to_string(*semantics), status};
+  if (o.keep_records.empty()) std::filesystem::remove_all(dir, ec);
+  return std::nullopt;
+}
+
+// The exit status a report comes to under --fail-on.
+int exit_status(const check::run_report& report, const check_options& o, int program_status) {
+  switch (check::verdict_of(report, program_status)) {
+    case check::verdict::errors:
+      return int{mismatch};
+    case check::verdict::program_failed:
+      return program_status;
+    case check::verdict::warnings:
+      return o.fail_on == "error" ? 0 : int{mismatch};
+    case check::verdict::clean_partial:
+      return o.fail_on == "partial" ? int{mismatch} : 0;
+    case check::verdict::clean:
+      return 0;
+  }
+  return 0;
+}
+
+int write_reports(const check::run_report& report, const check_run& run, const check_options& o, std::ostream& err) {
   err << check_text(report, run);
+  if (!o.gen_suppressions.empty()) {
+    std::vector<check::finding> all = report.findings;
+    all.insert(all.end(), report.suppressed.begin(), report.suppressed.end());
+    if (const auto problem = write_output_file(o.gen_suppressions, check::suppressions_for(all)))
+      return err << "redsem check: --gen-suppressions: " << *problem << "\n", int{bad_input};
+    err << "check: " << all.size() << " suppression(s) written to " << o.gen_suppressions << "\n";
+  }
   if (!o.json.empty()) {
     if (const auto problem = write_output_file(o.json, json_text(check_json(report, run)) + "\n"))
       return err << "redsem check: --json: " << *problem << "\n", int{bad_input};
@@ -149,7 +185,61 @@ int run_check(const check_options& o, std::ostream& err) {
     }
   }
   if (!o.keep_records.empty()) err << "check: records kept in " << o.keep_records << "\n";
-  return report.findings.empty() ? status : int{mismatch};
+  return 0;
+}
+
+// Bad input found before anything runs; empty when there is none.
+std::string refusal_of_options(const check_options& o) {
+  if (!o.records.empty() && !o.command.empty())
+    return "--records DIR analyses kept records: it takes no command after `--`";
+  if (!o.records.empty() && !std::filesystem::is_directory(o.records))
+    return "--records: " + o.records + " is not a directory";
+  if (!o.records.empty() && !o.keep_records.empty()) return "--records and --keep-records exclude each other";
+  return "";
+}
+
+int run_check(const check_options& o, std::ostream& err) {
+  std::string why, mpi = o.mpi, library;
+  const auto semantics = policy_from_option(o.policy_text, &why);
+  if (!semantics) return err << "redsem check: " << why << "\n", int{bad_input};
+  const auto suppressions = read_suppressions(o, &why);
+  if (!suppressions) return err << "redsem check: " << why << "\n", int{bad_input};
+  if (const auto refusal = refusal_of_options(o); !refusal.empty())
+    return err << "redsem check: " << refusal << "\n", int{bad_input};
+  int status = 0;
+  std::optional<std::filesystem::path> dir = std::filesystem::path(o.records);
+  if (o.records.empty()) {
+    if (const auto refusal = refusal_before_run(o, mpi, library); !refusal.empty())
+      return err << "redsem check: " << refusal << "\n", int{bad_input};
+    if (!(dir = records_directory(o, &why))) return err << "redsem check: " << why << "\n", int{bad_input};
+    int signal = 0;
+    try {
+      const auto ran = run_program(o, library, *dir, &signal);
+      if (!ran)
+        return err << "redsem check: interrupted by " << strsignal(signal) << ": the program was stopped"
+                   << (o.keep_records.empty() ? ", its records removed" : "") << "\n",
+               128 + signal;
+      status = *ran;
+    } catch (const std::exception& e) {
+      return err << "redsem check: " << e.what() << "\n", int{bad_input};
+    }
+  }
+  const check::run_records records = check::read_run_records(*dir);
+  std::error_code ec;
+  if (o.keep_records.empty() && o.records.empty()) std::filesystem::remove_all(*dir, ec);
+  if (const auto refusal = refusal_after_run(records, mpi.empty() ? "openmpi" : mpi, o, status); !refusal.empty())
+    return err << "redsem check: " << refusal << "\n", int{bad_input};
+  check::run_report report = check::analyse_run(records, {o.tolerance_ulps, *semantics});
+  check::apply_suppressions(report, *suppressions);
+  const check_run run{o.records.empty() ? shell_words(o.command) : "--records " + o.records,
+                      mpi.empty() ? report.built_for : mpi,
+                      o.records.empty() ? o.sample : report.coverage.sample,  // the run's, for kept records
+                      o.tolerance_ulps,
+                      to_string(*semantics),
+                      status,
+                      o.suppressions};
+  if (const int failed = write_reports(report, run, o, err)) return failed;
+  return exit_status(report, o, status);
 }
 
 }  // namespace
@@ -176,6 +266,20 @@ command add_check_command(CLI::App& app) {
   add_policy_option(cmd, o->policy_text);
   cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")
       ->type_name("DIR");
+  cmd->add_option("--records", o->records, "Report on the records kept in DIR by an earlier run; no command")
+      ->type_name("DIR");
+  cmd->add_option("--suppressions", o->suppressions,
+                  "Accepted findings: lines `check=X [call=Y] [caller=function|file:line]`, # comments; they are "
+                  "counted and listed as suppressed")
+      ->type_name("FILE");
+  cmd->add_option("--gen-suppressions", o->gen_suppressions,
+                  "Write to FILE a suppression line for every finding of the run (for --suppressions)")
+      ->type_name("FILE");
+  cmd->add_option("--fail-on", o->fail_on,
+                  "The least that exits 1: error (default), warning, or partial (also a clean check that could not "
+                  "observe everything)")
+      ->check(CLI::IsMember({"error", "warning", "partial"}))
+      ->type_name("LEVEL");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {
     if (o->sample == "all") return;

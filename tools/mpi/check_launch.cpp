@@ -90,7 +90,63 @@ std::optional<std::string> check_library_path(const std::string& mpi) {
   return std::nullopt;
 }
 
-int run_command(const std::vector<std::string>& command, const std::vector<std::string>& extra_env) {
+namespace {
+
+// The process group of the command running, and the SIGINT or SIGTERM redsem received meanwhile.
+volatile sig_atomic_t command_group = 0;
+volatile sig_atomic_t signal_received = 0;
+
+void forward_signal(int sig) {
+  signal_received = sig;
+  if (command_group > 0) kill(-command_group, sig);
+}
+
+// SIGINT and SIGTERM forwarded to the command's group while it runs.
+class signal_forwarding {
+ public:
+  signal_forwarding() {
+    struct sigaction forward {};
+    forward.sa_handler = forward_signal;
+    sigemptyset(&forward.sa_mask);
+    sigaction(SIGINT, &forward, &old_int_);
+    sigaction(SIGTERM, &forward, &old_term_);
+  }
+  ~signal_forwarding() {
+    command_group = 0;
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  // What the child restores before exec (dispositions set to a handler are reset by exec).
+  bool ignored_int() const { return old_int_.sa_handler == SIG_IGN; }
+  bool ignored_term() const { return old_term_.sa_handler == SIG_IGN; }
+
+ private:
+  struct sigaction old_int_ {
+  }, old_term_{};
+};
+
+// Waits for `pid`; after a forwarded signal, gives the command a grace period to stop
+// (mpirun takes its ranks down), then kills what is left of its group.
+int wait_for(pid_t pid) {
+  int status = 0;
+  for (int waited_ms = 0;;) {
+    const pid_t done = waitpid(pid, &status, signal_received ? WNOHANG : 0);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) return 127;
+    if (signal_received && done == 0) {
+      if (waited_ms >= 10'000) kill(-pid, SIGKILL);
+      usleep(50'000);
+      waited_ms += 50;
+    }
+  }
+  if (signal_received) kill(-pid, SIGKILL);  // stragglers of the group, after its leader
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& command, const std::vector<std::string>& extra_env,
+                int* interrupted_by) {
   // Built before fork: the child only calls async-signal-safe functions.
   std::vector<std::string> env_text(extra_env);
   for (char** e = environ; *e != nullptr; ++e) {
@@ -105,23 +161,25 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   for (const auto& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
   argv.push_back(nullptr);
   envp.push_back(nullptr);
-  // A Ctrl-C reaches the program (same process group); redsem waits and still reports.
-  struct sigaction ignore {
-  }, old_int{};
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &ignore, &old_int);
+  signal_received = 0;
+  signal_forwarding forwarding;
+  // The command runs in its own process group: a signal redsem forwards reaches all of it
+  // (mpirun and whatever it started there), and nothing else.
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot fork to run " + command[0]);
   if (pid == 0) {
-    sigaction(SIGINT, &old_int, nullptr);
+    setpgid(0, 0);
+    if (forwarding.ignored_int()) signal(SIGINT, SIG_IGN);
+    if (forwarding.ignored_term()) signal(SIGTERM, SIG_IGN);
     execvpe(argv[0], argv.data(), envp.data());
     _exit(127);
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  sigaction(SIGINT, &old_int, nullptr);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  setpgid(pid, pid);
+  command_group = pid;
+  if (signal_received) kill(-pid, signal_received);  // arrived between fork and here
+  const int status = wait_for(pid);
+  if (interrupted_by) *interrupted_by = signal_received;
+  return status;
 }
 
 }  // namespace redsem::tools

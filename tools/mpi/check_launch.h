@@ -32,9 +32,12 @@ std::string mpi_of_library_text(const std::string& library);
 // the build tree's. nullopt when neither exists (an MPI this build did not find).
 std::optional<std::string> check_library_path(const std::string& mpi);
 
-// Runs `command` (no shell) with `extra_env` ("NAME=value") added to this environment,
-// sharing this process's stdin, stdout and stderr, and waits. Returns its exit status, or
-// 128 + the signal that ended it. Throws std::runtime_error when it cannot be started.
-int run_command(const std::vector<std::string>& command, const std::vector<std::string>& extra_env);
+// Runs `command` (no shell, in its own process group) with `extra_env` ("NAME=value") added to this environment,
+// sharing this process's stdin, stdout and stderr, and waits. A SIGINT or SIGTERM this process receives meanwhile is
+// forwarded to the command's group, which is killed when it has not ended 10 s later; the
+// signal is then stored in `*interrupted_by` (0 otherwise). Returns the command's exit status,
+// or 128 + the signal that ended it. Throws std::runtime_error when it cannot be started.
+int run_command(const std::vector<std::string>& command, const std::vector<std::string>& extra_env,
+                int* interrupted_by = nullptr);
 
 }  // namespace redsem::tools

@@ -37,10 +37,17 @@ std::size_t ended_early(const check::run_report& report) {
 }
 
 std::string status_line(const check::run_report& report, const check_run& run) {
-  std::string s = fmt::format("verdict: {} — {} finding(s)", check_verdict(report, run), report.findings.size());
+  const auto v = check::verdict_of(report, run.program_status);
+  std::string s = fmt::format("verdict: {} — {} error(s), {} warning(s)", to_string(v),
+                              count_at(report.findings, check::severity::error),
+                              count_at(report.findings, check::severity::warning));
+  if (const auto notes = count_at(report.findings, check::severity::note)) s += fmt::format(", {} note(s)", notes);
+  if (!report.suppressed.empty()) s += fmt::format(", {} suppressed", report.suppressed.size());
   if (const auto early = ended_early(report)) s += fmt::format(", {} rank(s) ended before MPI_Finalize", early);
+  if (!report.coverage.not_observed.empty())
+    s += fmt::format("; {} part(s) not observed (coverage above)", report.coverage.not_observed.size());
   if (run.program_status != 0)
-    s += report.findings.empty()
+    s += v == check::verdict::program_failed
              ? fmt::format("; the program failed with status {} and no finding explains it: its status is kept",
                            run.program_status)
              : fmt::format("; the program's own status was {}", run.program_status);
@@ -54,6 +61,7 @@ std::string rank_line(const check::rank_summary& r) {
   if (!r.unreadable.empty()) s += ": " + r.unreadable;
   if (r.truncated_last_line) s += " (its last line was cut short)";
   if (r.unreadable_lines) s += fmt::format(" ({} unreadable line(s) skipped)", r.unreadable_lines);
+  if (r.invalid_lines) s += fmt::format(" ({} damaged line(s) not believed)", r.invalid_lines);
   return s + "\n";
 }
 
@@ -67,55 +75,129 @@ std::string evidence_text(const nlohmann::json& evidence) {
   return s;
 }
 
+std::string finding_text(const check::finding& f, std::size_t n) {
+  std::string s =
+      fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
+  s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
+  s += evidence_text(f.evidence);
+  for (const auto& o : f.other_ranks)
+    if (o.message != f.message) s += fmt::format("  on rank {}: {}\n", o.rank, o.message);
+  return s;
+}
+
+std::string counts_text(const std::map<std::string, std::uint64_t>& counts) {
+  std::string s;
+  for (const auto& [name, count] : counts) s += fmt::format(" {} {};", name, count);
+  if (!s.empty()) s.back() = '\n';
+  return s;
+}
+
+std::string depth_text(const check::coverage& c) {
+  if (c.sample == "all") return "every call";
+  return fmt::format(
+      "the first {} calls of each kind and communicator, then those at power-of-two indexes (--sample); the others "
+      "got only the checks without communication",
+      c.sample.empty() ? "?" : c.sample);
+}
+
+std::string coverage_text(const check::coverage& c) {
+  std::string s = "coverage:\n";
+  if (!c.calls.empty()) s += "  calls intercepted (ranks that finished):" + counts_text(c.calls);
+  s += "  checked in depth: " + depth_text(c) + "\n";
+  if (!c.sampled.empty()) s += "  reductions recorded for the post-run analyses:" + counts_text(c.sampled);
+  if (c.windows) {
+    s += fmt::format("  RMA: {} window(s), counted per rank; {} epoch(s) analysed whole", c.windows,
+                     c.rma_analysed.size());
+    for (std::size_t i = 0; i < c.rma_analysed.size() && i < 8; ++i) s += (i ? "; " : ": ") + c.rma_analysed[i];
+    s += c.rma_analysed.size() > 8 ? "; …\n" : "\n";
+  }
+  if (c.windows || !c.watched.empty()) {
+    s += "  memory watched for the program's own accesses:";
+    s += c.watched.empty() ? " none\n" : "\n";
+    for (const auto& w : c.watched) s += "    " + w + "\n";
+  }
+  if (!c.not_observed.empty()) s += "  not observed:\n";
+  for (const auto& n : c.not_observed) s += "    - " + n + "\n";
+  return s;
+}
+
 nlohmann::json finding_json(const check::finding& f) {
-  return {{"check", f.check},   {"ranks", f.ranks}, {"call", f.call},       {"location", f.location},
-          {"caller", f.caller}, {"rule", f.rule},   {"message", f.message}, {"evidence", f.evidence}};
+  nlohmann::json j{{"check", f.check}, {"severity", to_string(f.level)}, {"ranks", f.ranks},
+                   {"call", f.call},   {"location", f.location},         {"caller", f.caller},
+                   {"rule", f.rule},   {"message", f.message},           {"evidence", f.evidence}};
+  j["other_ranks"] = nlohmann::json::array();
+  for (const auto& o : f.other_ranks)
+    j["other_ranks"].push_back({{"rank", o.rank}, {"message", o.message}, {"evidence", o.evidence}});
+  return j;
+}
+
+nlohmann::json coverage_json(const check::coverage& c) {
+  return {{"sample", c.sample},
+          {"calls", c.calls},
+          {"sampled", c.sampled},
+          {"windows", c.windows},
+          {"rma_analysed", c.rma_analysed},
+          {"watched", c.watched},
+          {"not_observed", c.not_observed}};
 }
 
 std::string html_finding(const check::finding& f, std::size_t n) {
   return fmt::format(
-      "<section class=\"finding\"><h2>{}. {}</h2>\n<table><tr><th>{}</th><td>{}</td></tr><tr><th>call</th><td><code>{}"
-      "</code> at "
-      "<code>{}</code></td></tr><tr><th>rule</th><td>{}</td></tr><tr><th>message</th><td>{}</td></tr></table>\n"
-      "<pre>{}</pre></section>\n",
-      n, html_escape(f.check), rank_word(f.ranks), html_escape(ranks_text(f.ranks)), html_escape(f.call),
-      html_escape(f.location), html_escape(f.rule), html_escape(f.message), html_escape(json_text(f.evidence)));
+      "<section class=\"finding\"><h2>{} {}. {}</h2>\n<table><tr><th>{}</th><td>{}</td></tr><tr><th>call</th><td>"
+      "<code>{}</code> at <code>{}</code></td></tr><tr><th>rule</th><td>{}</td></tr><tr><th>message</th><td>{}</td>"
+      "</tr></table>\n<pre>{}</pre></section>\n",
+      to_string(f.level), n, html_escape(f.check), rank_word(f.ranks), html_escape(ranks_text(f.ranks)),
+      html_escape(f.call), html_escape(f.location), html_escape(f.rule), html_escape(f.message),
+      html_escape(json_text(f.evidence)));
+}
+
+std::string html_list(const std::vector<std::string>& items) {
+  std::string s = "<ul>";
+  for (const auto& i : items) s += "<li>" + html_escape(i) + "</li>";
+  return s + "</ul>\n";
+}
+
+std::string html_coverage(const check::run_report& report) {
+  const auto& c = report.coverage;
+  std::string s = "<h2>Coverage</h2>\n<table id=\"coverage\">";
+  s += "<tr><th>calls intercepted</th><td>" + html_escape(counts_text(c.calls)) + "</td></tr>";
+  s += "<tr><th>checked in depth</th><td>" + html_escape(depth_text(c)) + "</td></tr>";
+  s += "<tr><th>reductions sampled</th><td>" + html_escape(counts_text(c.sampled)) + "</td></tr>";
+  s += fmt::format("<tr><th>RMA epochs analysed whole</th><td>{} ({} window(s), counted per rank)</td></tr>",
+                   c.rma_analysed.size(), c.windows);
+  s += "<tr><th>memory watched</th><td>" + (c.watched.empty() ? std::string("none") : html_list(c.watched)) +
+       "</td></tr></table>\n";
+  if (!c.not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(c.not_observed);
+  if (!report.suppressed.empty()) {
+    std::vector<std::string> lines;
+    for (const auto& f : report.suppressed) lines.push_back(f.check + " at " + f.location + ": " + f.message);
+    s += fmt::format("<h3>{} suppressed</h3>\n", report.suppressed.size()) + html_list(lines);
+  }
+  return s;
 }
 
 }  // namespace
-
-std::string check_verdict(const check::run_report& report, const check_run& run) {
-  if (!report.findings.empty()) return "findings";
-  return run.program_status == 0 ? "clean" : "program failed";
-}
 
 std::string check_text(const check::run_report& report, const check_run& run) {
   std::string s = fmt::format("redsem check — {} rank(s) of {} under {} (library built for {}), sample {}\n",
                               report.size, report.program, one_line(report.library), report.built_for, run.sample);
   std::size_t n = 0;
-  for (const auto& f : report.findings) {
-    s += fmt::format("\nfinding {}: {} on {} {}\n", ++n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
-    s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
-    s += evidence_text(f.evidence);
-  }
+  for (const auto& f : report.findings) s += finding_text(f, ++n);
   s += "\nranks:\n";
   for (const auto& r : report.ranks) s += rank_line(r);
-  if (!report.calls.empty()) {
-    s += "calls intercepted (ranks that finished):";
-    for (const auto& [name, count] : report.calls) s += fmt::format(" {} {};", name, count);
-    s.back() = '\n';
+  if (!report.suppressed.empty()) {
+    s += fmt::format("suppressed ({} finding(s), --suppressions {}):\n", report.suppressed.size(), run.suppressions);
+    for (const auto& f : report.suppressed)
+      s += fmt::format("  {} {} on {} {} at {}\n", to_string(f.level), f.check, rank_word(f.ranks), ranks_text(f.ranks),
+                       f.location);
   }
-  if (!report.sampled.empty()) {
-    s += "reductions sampled for the post-run analyses:";
-    for (const auto& [name, count] : report.sampled) s += fmt::format(" {} {};", name, count);
-    s.back() = '\n';
-  }
-  for (const auto& note : report.notes) s += "note: " + note + "\n";
+  s += coverage_text(report.coverage);
   return s + status_line(report, run) + "\n";
 }
 
 nlohmann::json check_json(const check::run_report& report, const check_run& run) {
-  nlohmann::json j{{"verdict", check_verdict(report, run)},
+  const auto v = check::verdict_of(report, run.program_status);
+  nlohmann::json j{{"verdict", json_name(v)},
                    {"command", run.command},
                    {"mpi", run.mpi},
                    {"library", report.library},
@@ -125,11 +207,14 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                    {"tolerance_ulps", run.tolerance_ulps},
                    {"policy", run.policy},
                    {"program_status", run.program_status},
-                   {"calls", report.calls},
-                   {"sampled", report.sampled},
-                   {"notes", report.notes}};
+                   {"errors", count_at(report.findings, check::severity::error)},
+                   {"warnings", count_at(report.findings, check::severity::warning)},
+                   {"notes", count_at(report.findings, check::severity::note)},
+                   {"coverage", coverage_json(report.coverage)}};
   j["findings"] = nlohmann::json::array();
   for (const auto& f : report.findings) j["findings"].push_back(finding_json(f));
+  j["suppressed"] = nlohmann::json::array();
+  for (const auto& f : report.suppressed) j["suppressed"].push_back(finding_json(f));
   j["ranks"] = nlohmann::json::array();
   for (const auto& r : report.ranks)
     j["ranks"].push_back({{"rank", r.rank},
@@ -138,21 +223,20 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                                                                                    : "unreadable"},
                           {"findings", r.findings},
                           {"truncated_last_line", r.truncated_last_line},
-                          {"unreadable_lines", r.unreadable_lines}});
+                          {"unreadable_lines", r.unreadable_lines},
+                          {"invalid_lines", r.invalid_lines}});
   return j;
 }
 
 std::filesystem::path write_check_html(const std::filesystem::path& dir, const check::run_report& report,
                                        const check_run& run) {
-  const bool pass = report.findings.empty() && run.program_status == 0;
+  const auto v = check::verdict_of(report, run.program_status);
   std::string s = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>redsem check</title>"
       "<style>{}</style></head>\n<body>\n<h1>redsem check</h1>\n<p><code>{}</code> — {} rank(s) under {}, sample "
       "{}</p>\n",
       report_style(), html_escape(run.command), report.size, html_escape(one_line(report.library)),
       html_escape(run.sample));
-  s += fmt::format("<p id=\"verdict\" class=\"{}\">{}</p>\n", pass ? "pass" : "fail",
-                   html_escape(status_line(report, run)));
   std::size_t n = 0;
   for (const auto& f : report.findings) s += html_finding(f, ++n);
   s += "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
@@ -160,12 +244,10 @@ std::filesystem::path write_check_html(const std::filesystem::path& dir, const c
     s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank,
                      r.status == check::rank_status::finished ? "pass" : "fail", html_escape(to_string(r.status)),
                      r.findings);
-  s += "</table>\n";
-  if (!report.notes.empty()) {
-    s += "<ul>";
-    for (const auto& note : report.notes) s += "<li>" + html_escape(note) + "</li>";
-    s += "</ul>\n";
-  }
+  s += "</table>\n" + html_coverage(report);
+  const bool pass = v == check::verdict::clean || v == check::verdict::clean_partial || v == check::verdict::warnings;
+  s += fmt::format("<p id=\"verdict\" class=\"{}\" data-verdict=\"{}\">{}</p>\n", pass ? "pass" : "fail", json_name(v),
+                   html_escape(status_line(report, run)));
   return write_index_html(dir, s + "</body></html>\n");
 }
 

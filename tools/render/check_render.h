@@ -1,5 +1,6 @@
 // The report of `redsem check`: text (stderr), JSON (--json FILE), HTML (--html DIR, the
-// verify report's style), all from one run_report.
+// verify report's style), all from one run_report: the findings with their severity, the
+// suppressed ones, each rank's status, the coverage, and the verdict last.
 #pragma once
 
 #include <filesystem>
@@ -16,12 +17,10 @@ struct check_run {
   std::string mpi;      // the library preloaded: openmpi, mpich
   std::string sample;   // REDSEM_CHECK_SAMPLE
   std::uint64_t tolerance_ulps = 0;
-  std::string policy;      // the semantics policy the analyses ran under
-  int program_status = 0;  // mpirun's exit status (128 + signal when killed)
+  std::string policy;        // the semantics policy the analyses ran under
+  int program_status = 0;    // mpirun's exit status (128 + signal when killed)
+  std::string suppressions;  // --suppressions FILE, when given
 };
-
-// "findings" when there are any, else "clean" or "program failed" (its status kept).
-std::string check_verdict(const check::run_report& report, const check_run& run);
 
 std::string check_text(const check::run_report& report, const check_run& run);
 nlohmann::json check_json(const check::run_report& report, const check_run& run);

@@ -1,0 +1,122 @@
+#include "check/analysis/record_schema.h"
+
+#include <array>
+#include <string_view>
+
+namespace redsem::check {
+namespace {
+
+enum class shape { integer, string, boolean, object, array, object_or_null };
+
+struct field {
+  std::string_view name;
+  shape type;
+};
+
+struct kind {
+  std::string_view ev;
+  field fields[8];  // besides ev, rank and seq, which every line has; unnamed: unused
+};
+
+using enum shape;
+// The one table of required fields; unknown fields are allowed.
+constexpr std::array kinds{
+    kind{"start", {{"size", integer}, {"built_for", string}, {"library", string}}},
+    kind{"finalize", {{"calls", object}}},
+    kind{"wrong_mpi", {{"built_for", string}, {"library", string}}},
+    kind{"finding",
+         {{"check", string},
+          {"call", string},
+          {"rule", string},
+          {"message", string},
+          {"caller", object_or_null},
+          {"evidence", object}}},
+    kind{"op_create", {{"op", string}, {"commute", boolean}}},
+    kind{"reduction",
+         {{"call", string},
+          {"index", integer},
+          {"comm_size", integer},
+          {"op", string},
+          {"type", string},
+          {"count", integer},
+          {"elements", integer},
+          {"inputs", array}}},
+    kind{"rma_win",
+         {{"win", integer},
+          {"call", string},
+          {"win_rank", integer},
+          {"win_size", integer},
+          {"size", integer},
+          {"disp_unit", integer}}},
+    kind{"rma_win_free", {{"win", integer}, {"call", string}}},
+    kind{"rma_sync", {{"win", integer}, {"call", string}, {"epoch", integer}}},
+    kind{"rma_call",
+         {{"win", integer},
+          {"call", string},
+          {"epoch", integer},
+          {"target", integer},
+          {"disp", integer},
+          {"count", integer}}},
+    kind{"rma_request_done", {{"win", integer}, {"request", integer}}},
+    kind{"rma_limit", {{"what", string}}},
+    kind{"not_checked", {{"call", string}, {"reason", string}}},
+    kind{"watch", {{"win", integer}, {"ranges", array}}},
+    kind{"watch_unavailable", {{"reason", string}}},
+};
+
+bool has_shape(const nlohmann::json& v, shape s) {
+  switch (s) {
+    case integer:
+      return v.is_number_integer();
+    case string:
+      return v.is_string();
+    case boolean:
+      return v.is_boolean();
+    case object:
+      return v.is_object();
+    case array:
+      return v.is_array();
+    case object_or_null:
+      return v.is_object() || v.is_null();
+  }
+  return false;
+}
+
+std::string_view shape_name(shape s) {
+  constexpr std::array names{"an integer", "a string", "a boolean", "an object", "an array", "an object or null"};
+  return names[static_cast<std::size_t>(s)];
+}
+
+const kind* kind_of(const std::string& ev) {
+  for (const auto& k : kinds)
+    if (k.ev == ev) return &k;
+  return nullptr;
+}
+
+std::string missing(std::string_view ev, const field& f) {
+  return "`" + std::string(ev) + "` without `" + std::string(f.name) + "` (" + std::string(shape_name(f.type)) + ")";
+}
+
+}  // namespace
+
+bool known_record_kind(const std::string& ev) { return kind_of(ev) != nullptr; }
+
+std::string record_problem(const nlohmann::json& line) {
+  const auto ev_it = line.find("ev");
+  if (ev_it == line.end() || !ev_it->is_string()) return "a line without `ev` (a string)";
+  const std::string ev = ev_it->get<std::string>();
+  const kind* k = kind_of(ev);
+  if (k == nullptr) return "";
+  for (const field f : {field{"rank", integer}, field{"seq", integer}}) {
+    const auto it = line.find(std::string(f.name));
+    if (it == line.end() || !has_shape(*it, f.type)) return missing(ev, f);
+  }
+  for (const auto& f : k->fields) {
+    if (f.name.empty()) break;
+    const auto it = line.find(std::string(f.name));
+    if (it == line.end() || !has_shape(*it, f.type)) return missing(ev, f);
+  }
+  return "";
+}
+
+}  // namespace redsem::check

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""`redsem check --records` on a rank file of about 3 GB, read within a memory cap: one line of
+2.7 GB (a hole of the file: no disk used) and 300 MB of valid lines, more than the reader keeps.
+The file is made here and removed after.
+
+usage: huge_records.py REDSEM WORKDIR MEMORY_MB"""
+import os
+import resource
+import shutil
+import subprocess
+import sys
+
+redsem, work, memory_mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+try:
+    with open(os.path.join(work, "rank-0.jsonl"), "wb") as f:
+        f.write(b'{"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI",'
+                b'"program":"/tmp/app","pid":1,"sample":8}\n')
+        f.seek(2700 << 20, os.SEEK_CUR)  # a 2.7 GB line of NUL bytes, read back from a hole
+        f.write(b"\n")
+        symbol = "f" * 900
+        line = ('{"ev":"op_create","rank":0,"seq":2,"op":"user#1","commute":true,"function":{"module":"/tmp/app",'
+                f'"offset":"0x10","symbol":"{symbol}"}}}}\n').encode()
+        block = line * 1024
+        for _ in range((300 << 20) // len(block)):
+            f.write(block)
+        f.write(b'{"ev":"finalize","rank":0,"seq":3,"calls":{"MPI_Op_create":1}}\n')
+    r = subprocess.run(["prlimit", f"--as={memory_mb << 20}", "--", redsem, "check", "--records", work],
+                       capture_output=True, text=True, timeout=600)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    problems = []
+    if r.returncode != 0:
+        problems.append(f"exit {r.returncode}, expected 0")
+    for expected in ("longer than 4194304 bytes: skipped unread", "beyond the reader's memory bounds",
+                     "verdict: clean (partial)"):
+        if expected not in r.stderr:
+            problems.append(f"stderr does not say '{expected}'")
+    if peak_mb > 256:
+        problems.append(f"peak RSS {peak_mb} MiB, more than 256")
+    if problems:
+        raise SystemExit("\n".join(problems) + f"\nstdout:\n{r.stdout}\nstderr:\n{r.stderr[-4000:]}")
+    print(f"peak RSS {peak_mb} MiB")
+finally:
+    shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,149 @@
+// What a checked run's report comes to (issue 30, items 6 and 7): each finding's severity, the
+// suppressions a user accepts, what the check covered, and the verdict they make.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "check/analysis/coverage.h"
+#include "check/analysis/run_report.h"
+#include "check/analysis/suppressions.h"
+
+namespace redsem::check {
+namespace {
+
+const std::string fixtures = REDSEM_CHECK_FIXTURES;
+
+const std::string start =
+    R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI","sample":8})";
+const std::string finalize = R"({"ev":"finalize","rank":0,"seq":9,"calls":{"MPI_Win_create":1}})";
+
+run_records one_rank(const std::string& lines) {
+  run_records run;
+  run.ranks.push_back(parse_rank_records(0, start + "\n" + lines + finalize + "\n"));
+  return run;
+}
+
+finding located(const std::string& check, const std::string& call, const std::string& location) {
+  finding f;
+  f.check = check;
+  f.call = call;
+  f.location = location;
+  f.message = "m";
+  return f;
+}
+
+TEST(check_report, severity_comes_from_the_check_not_the_runtime) {
+  EXPECT_EQ(severity_of("buffers_overlap"), severity::error);
+  EXPECT_EQ(severity_of("racing_access"), severity::error);
+  EXPECT_EQ(severity_of("user_op_not_commutative"), severity::error);  // a commute flag that lies
+  EXPECT_EQ(severity_of("order_dependent_result"), severity::warning);
+  EXPECT_EQ(severity_of("user_op_not_associative"), severity::warning);
+  EXPECT_EQ(severity_of("a_check_of_a_newer_runtime"), severity::error);
+  EXPECT_EQ(finding_from_record({{"check", "order_dependent_result"}, {"severity", "error"}}, 0).level,
+            severity::warning);
+}
+
+TEST(check_report, warnings_alone_make_a_warnings_verdict_and_errors_win) {
+  run_report report;
+  report.findings.push_back(located("order_dependent_result", "MPI_Allreduce", "a.c:3 (main)"));
+  report.findings.back().level = severity::warning;
+  EXPECT_EQ(verdict_of(report, 0), verdict::warnings);
+  EXPECT_EQ(verdict_of(report, 3), verdict::program_failed);
+  report.findings.push_back(located("buffers_overlap", "MPI_Allreduce", "a.c:4 (main)"));
+  EXPECT_EQ(verdict_of(report, 3), verdict::errors);
+  EXPECT_EQ(to_string(verdict::clean_partial), "clean (partial)");
+}
+
+TEST(check_report, a_suppression_matches_check_call_and_caller_function_or_place) {
+  std::string why;
+  const auto list = parse_suppressions(
+      "# accepted\n"
+      "check=buffers_overlap call=MPI_Allreduce caller=main   # by function\n"
+      "\n"
+      "check=in_place_mixed caller=b.c:7\n",
+      &why);
+  ASSERT_TRUE(list) << why;
+  ASSERT_EQ(list->size(), 2u);
+  EXPECT_EQ((*list)[1].line, 4);
+  EXPECT_TRUE(suppresses((*list)[0], located("buffers_overlap", "MPI_Allreduce", "a.c:4 (main)")));
+  EXPECT_TRUE(suppresses((*list)[0], located("buffers_overlap", "MPI_Allreduce", "main in /app")));
+  EXPECT_FALSE(suppresses((*list)[0], located("buffers_overlap", "MPI_Reduce", "a.c:4 (main)")));
+  EXPECT_FALSE(suppresses((*list)[0], located("buffers_overlap", "MPI_Allreduce", "a.c:4 (solve)")));
+  EXPECT_TRUE(suppresses((*list)[1], located("in_place_mixed", "MPI_Allreduce", "b.c:7 (solve)")));
+  EXPECT_FALSE(suppresses((*list)[1], located("in_place_mixed", "MPI_Allreduce", "b.c:8 (solve)")));
+}
+
+TEST(check_report, a_mistake_in_the_suppressions_names_its_line) {
+  std::string why;
+  EXPECT_FALSE(parse_suppressions("check=x\ncall=MPI_Reduce\n", &why));
+  EXPECT_EQ(why, "line 2: no check= (every suppression names its check)");
+  EXPECT_FALSE(parse_suppressions("check=x colour=red\n", &why));
+  EXPECT_EQ(why, "line 1: unknown key 'colour' (expected check, call or caller)");
+  EXPECT_FALSE(parse_suppressions("\n\ncheck=x check=y\n", &why));
+  EXPECT_EQ(why, "line 3: 'check' given twice");
+  EXPECT_FALSE(parse_suppressions("check\n", &why));
+  EXPECT_EQ(why, "line 1: 'check' is not key=value");
+}
+
+TEST(check_report, generated_suppressions_read_back_suppress_every_finding) {
+  run_report report;
+  report.findings = {located("buffers_overlap", "MPI_Allreduce", "a.c:4 (main)"),
+                     located("user_op_not_associative", "MPI_Reduce", "hand_sum in /app"),
+                     located("racing_access", "MPI_Put", "unknown caller"),
+                     located("in_place_mixed", "MPI_Allreduce", "solve(int, double) in /app")};
+  std::string why;
+  const auto list = parse_suppressions(suppressions_for(report.findings), &why);
+  ASSERT_TRUE(list) << why << "\n" << suppressions_for(report.findings);
+  apply_suppressions(report, *list);
+  EXPECT_TRUE(report.findings.empty());
+  EXPECT_EQ(report.suppressed.size(), 4u);
+}
+
+TEST(check_report, rma_epochs_without_watched_memory_make_a_clean_run_partial) {
+  const run_records run = one_rank(
+      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_create","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+      "\n");
+  const run_report report = analyse_run(run, {});
+  EXPECT_TRUE(report.findings.empty());
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
+  const auto& gaps = report.coverage.not_observed;
+  EXPECT_TRUE(std::any_of(gaps.begin(), gaps.end(), [](const auto& g) {
+    return g.find("loads and stores") != std::string::npos;
+  })) << testing::PrintToString(gaps);
+}
+
+TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why) {
+  const std::string win =
+      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_create","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+      "\n";
+  const auto watched =
+      record_coverage(one_rank(win + R"({"ev":"watch","rank":0,"seq":2,"win":0,"ranges":[["0x1000",64]]})"
+                                     "\n"),
+                      1);
+  EXPECT_TRUE(watched.not_observed.empty());
+  EXPECT_EQ(watched.watched.size(), 1u);
+  const auto unavailable =
+      record_coverage(one_rank(win + R"({"ev":"watch_unavailable","rank":0,"seq":2,"reason":"no userfaultfd"})"
+                                     "\n"),
+                      1);
+  ASSERT_EQ(unavailable.not_observed.size(), 1u);
+  EXPECT_NE(unavailable.not_observed[0].find("no userfaultfd"), std::string::npos);
+}
+
+TEST(check_report, calls_forwarded_unchecked_are_said) {
+  const auto c = record_coverage(
+      one_rank(R"({"ev":"not_checked","rank":0,"seq":1,"call":"MPI_Allreduce","reason":"an intercommunicator"})"
+               "\n"),
+      1);
+  ASSERT_EQ(c.not_observed.size(), 1u);
+  EXPECT_EQ(c.not_observed[0], "MPI_Allreduce: an intercommunicator (on 1 rank(s)): forwarded unchecked");
+}
+
+TEST(check_report, a_pure_reduction_run_observed_whole_is_plain_clean) {
+  const run_report report = analyse_run(read_run_records(fixtures + "/exact"), {});
+  EXPECT_TRUE(report.coverage.not_observed.empty());
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean);
+}
+
+}  // namespace
+}  // namespace redsem::check
