@@ -137,6 +137,38 @@ class call_writer {
   std::string* reason_;
 };
 
+std::string epoch_line(rma_sync_mode mode) {
+  switch (mode) {
+    case rma_sync_mode::fence:
+      return "epoch fence";
+    case rma_sync_mode::shared:
+      return "epoch lock_all";
+    default:
+      return "epoch none";  // each rank's own synchronisation lines
+  }
+}
+
+// The origins of a set, in the window's group, in the set's order.
+std::vector<int> origins_of(const rma_access_set& set) {
+  std::vector<int> ranks;
+  for (const rma_access& a : set.accesses)
+    if (ranks.empty() || ranks.back() != a.win_rank) ranks.push_back(a.win_rank);
+  return ranks;
+}
+
+// A rank's synchronisation lines around its calls: its exclusive lock, or its PSCW access epoch.
+std::string opening(const rma_access_set& set, int rank) {
+  if (set.mode == rma_sync_mode::exclusive) return fmt::format("rank {}: lock {} exclusive", rank, set.target);
+  if (set.mode == rma_sync_mode::pscw) return fmt::format("rank {}: start {}", rank, set.target);
+  return "";
+}
+
+std::string closing(const rma_access_set& set, int rank) {
+  if (set.mode == rma_sync_mode::exclusive) return fmt::format("rank {}: unlock {}", rank, set.target);
+  if (set.mode == rma_sync_mode::pscw) return fmt::format("rank {}: complete", rank);
+  return "";
+}
+
 }  // namespace
 
 std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason) {
@@ -152,20 +184,31 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
       "",  // the window line, once the calls' reach is known
       fmt::format("target {}", set.target),
       fmt::format("ranks {}", window.group_size),
-      set.fence ? "epoch fence" : "epoch lock_all",
+      epoch_line(set.mode),
   };
   // The target's window info: the guarantees of accesses to its memory (MPI-4.1 §13.2.1).
   for (auto [key, value] : part->second.info) {
     std::erase_if(value, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });  // "rar, raw"
     lines.push_back(fmt::format("info {}={}", key, value));
   }
+  if (set.mode == rma_sync_mode::pscw) {
+    std::string group;
+    for (int r : origins_of(set)) group += (group.empty() ? "" : ",") + std::to_string(r);
+    lines.push_back("local: post " + group);
+  }
   call_writer writer(part->second.disp_unit, reason);
-  for (const rma_access& a : set.accesses) {
+  for (std::size_t i = 0; i < set.accesses.size(); ++i) {
+    const rma_access& a = set.accesses[i];
+    const bool first = i == 0 || set.accesses[i - 1].win_rank != a.win_rank;
+    const bool last = i + 1 == set.accesses.size() || set.accesses[i + 1].win_rank != a.win_rank;
+    if (first && !opening(set, a.win_rank).empty()) lines.push_back(opening(set, a.win_rank));
     const auto line = writer.line(a);
     if (!line) return std::nullopt;
     lines.push_back(*line);
     s.call_at_line[static_cast<int>(lines.size())] = a;
+    if (last && !closing(set, a.win_rank).empty()) lines.push_back(closing(set, a.win_rank));
   }
+  if (set.mode == rma_sync_mode::pscw) lines.push_back("local: wait");
   // A window beyond the format's bound is cut to it when every call stays inside the cut.
   const std::int64_t limit = sim::rma::scenario_limits{}.max_window_bytes;
   const std::int64_t bytes = part->second.bytes;

@@ -53,18 +53,35 @@ class records {
                       {"origin", origin},
                       {"time", time}});
   }
-  records& put(int rank, long long time) {
+  records& put(int rank, long long time, int disp = 1) {
     return add(rank, {{"ev", "rma_call"},
                       {"win", 0},
                       {"call", "MPI_Put"},
                       {"target", 0},
-                      {"disp", 1},
+                      {"disp", disp},
                       {"count", 1},
                       {"type", "MPI_INT"},
                       {"origin_count", 1},
                       {"origin_type", "MPI_INT"},
                       {"origin", "07000000"},
                       {"time", time}});
+  }
+  // MPI_Rget of one MPI_INT from rank 0, displacement 1, returning request `request`.
+  records& rget(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Rget"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"request", request},
+                      {"time", time}});
+  }
+  records& request_done(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
   }
   const std::vector<std::vector<json>>& lines() const { return by_rank_; }
 
@@ -187,15 +204,81 @@ TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesAreNotPaired) {
   }
 }
 
-TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
+// Two exclusive epochs on one target whose calls overlap in time (a library may take the lock
+// lazily, at the unlock): the lock keeps them apart (MPI-4.1 §13.5.3), so they are not paired.
+TEST(RmaFindings, ExclusiveEpochsOfTwoRanksAreNotPaired) {
   records r;
-  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).accumulate(0, "MPI_INT", "01000000", 2);
-  r.sync(0, "MPI_Win_unlock", 3, {{"target", 0}});
-  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
-  r.sync(1, "MPI_Win_complete", 3);
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10);
+  r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(1, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
   const auto out = rma_findings(r.lines());
-  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
-  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, SharedLockPutsOfTwoRanksRace) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(0, 10);
+  r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(1, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+}
+
+// What an exclusive lock does not prevent: one origin's own two puts to the same bytes, neither
+// completed before the other (MPI-4.1 §13.7).
+TEST(RmaFindings, TwoPutsInOneExclusiveEpochRace) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10).put(0, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+  const auto out = rma_findings(r.lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u);
+  for (const auto& f : out)
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("rank 0: lock 0 exclusive"), std::string::npos);
+}
+
+// Rank 0 exposes its window to ranks 1 and 2 (one exposure epoch, or one each in turn); each
+// puts one int at displacement 1, or at `disp2` for rank 2.
+records pscw(bool one_exposure, int disp2) {
+  records r(3);
+  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).put(1, 2).sync(1, "MPI_Win_complete", 3);
+  r.sync(2, "MPI_Win_start", 1, {{"group", {0}}}).put(2, 2, disp2).sync(2, "MPI_Win_complete", 3);
+  if (one_exposure) return r.sync(0, "MPI_Win_post", 1, {{"group", {1, 2}}}).sync(0, "MPI_Win_wait", 4);
+  r.sync(0, "MPI_Win_post", 1, {{"group", {1}}}).sync(0, "MPI_Win_wait", 4);
+  return r.sync(0, "MPI_Win_post", 5, {{"group", {2}}}).sync(0, "MPI_Win_wait", 6);
+}
+
+TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
+  const auto out = rma_findings(pscw(true, 1).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u);
+  for (const auto& f : out) {
+    EXPECT_EQ(f["evidence"]["epoch"], "PSCW exposure epoch 1");
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("local: post 1,2"), std::string::npos);
+  }
+}
+
+TEST(RmaFindings, PscwPutsToDisjointBytesAreClean) {
+  const auto out = rma_findings(pscw(true, 2).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, PscwAccessEpochsOfDifferentExposureEpochsAreNotPaired) {
+  const auto out = rma_findings(pscw(false, 1).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+// MPI_Rget's completion means its data was read (MPI-4.1 §13.3.5): a put after its MPI_Wait no
+// longer conflicts with it; before, the two race.
+TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
+  for (const bool waited : {false, true}) {
+    records r;
+    r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rget(0, 10, 0);
+    if (waited) r.request_done(0, 11, 0);
+    r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+    const auto out = rma_findings(r.lines());
+    EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
+    EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  }
 }
 
 TEST(RmaFindings, BoundedOriginValuesAreSetAside) {
