@@ -49,6 +49,8 @@ class rank_reader {
       limit(line);
     else if (ev == "rma_request_done")
       request_done(line);
+    else if (ev == "rma_attach")
+      attached.push_back({int_of(line, "base", 0), int_of(line, "size", 0)});
   }
 
   // Calls in fence epoch k (k ≥ 1: after the k-th fence).
@@ -58,6 +60,7 @@ class rank_reader {
   std::map<std::pair<int, int>, std::vector<rma_access>> pscw_calls;
   // The groups of this rank's exposure epochs, in order (nothing: the record bounded it).
   std::vector<std::optional<std::vector<int>>> posts;
+  std::vector<attached_region> attached;  // on a dynamic window
 
   void finish() {
     for (auto& p : passive)
@@ -231,7 +234,7 @@ class window_naming {
     w.group_size = static_cast<int>(group.size());
     w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
     rma_window_part& part = w.parts[win_rank];
-    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}, {}};
     if (const auto info = line.find("info"); info != line.end() && info->is_object())
       for (const auto& [key, value] : info->items())
         if (value.is_string()) part.info[key] = value.get<std::string>();
@@ -286,13 +289,7 @@ void pscw_sets(const rma_window& w, const pscw_by_origin& calls,
   }
 }
 
-void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
-  if (w.dynamic) {
-    out.unanalysed.push_back(
-        {w.id, "every epoch", std::nullopt,
-         "a dynamic window (MPI_Win_create_dynamic): attached memory is not in the scenario format"});
-    return;
-  }
+void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
   if (static_cast<int>(w.parts.size()) != w.group_size) {
     out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
                               "only " + std::to_string(w.parts.size()) + " of the window's " +
@@ -304,7 +301,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
   std::vector<in_flight> passive;
   pscw_by_origin pscw;
   std::map<int, std::vector<std::optional<std::vector<int>>>> posts;
-  for (const auto& [win_rank, part] : w.parts) {
+  for (auto& [win_rank, part] : w.parts) {
     if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
     rank_reader reader(w.id, part.world_rank, win_rank, out);
     for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
@@ -314,6 +311,7 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
       fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
     pscw[win_rank] = std::move(reader.pscw_calls);
     posts[win_rank] = std::move(reader.posts);
+    part.attached = std::move(reader.attached);
     for (in_flight& p : reader.passive) p.host = part.host;
     passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
   }
@@ -386,7 +384,7 @@ rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) 
   for (std::size_t r = 0; r < records_by_rank.size(); ++r)
     for (const json& line : records_by_rank[r])
       if (text_of(line, "ev") == "rma_win") naming.add(line, static_cast<int>(r));
-  for (const auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
+  for (auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
   return out;
 }
 

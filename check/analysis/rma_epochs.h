@@ -20,8 +20,8 @@
 // Request-based calls: MPI_Rget's completion (MPI_Wait/MPI_Test…, `rma_request_done`) means its
 // data has been read, so it ends its lifetime at the target; the other request-based calls'
 // completion is local only (MPI-4.1 §13.3.5), they stay in flight until a flush or unlock.
-// Dynamic windows are not in the scenario format yet: their calls are set aside with the
-// reason, never guessed at.
+// Dynamic windows: the regions each rank attached (rma_attach lines) are kept with its part of
+// the window; the scenario maps the calls onto them (rma_attached.h).
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "check/analysis/rma_attached.h"
 
 namespace redsem::check {
 
@@ -41,6 +43,7 @@ struct rma_window_part {
   std::int64_t bytes = 0;
   std::int64_t disp_unit = 1;
   std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them
+  std::vector<attached_region> attached;    // a dynamic window's: every region the rank attached
 };
 
 struct rma_window {

@@ -80,6 +80,15 @@ class records {
                       {"request", request},
                       {"time", time}});
   }
+  // Makes the window a dynamic one (MPI_Win_create_dynamic: size 0, disp_unit 1).
+  records& dynamic() {
+    for (auto& lines : by_rank_)
+      lines.front().update({{"call", "MPI_Win_create_dynamic"}, {"size", 0}, {"disp_unit", 1}});
+    return *this;
+  }
+  records& attach(int rank, long long base, long long size) {
+    return add(rank, {{"ev", "rma_attach"}, {"win", 0}, {"call", "MPI_Win_attach"}, {"base", base}, {"size", size}});
+  }
   records& request_done(int rank, long long time, int request) {
     return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
   }
@@ -277,6 +286,47 @@ TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
     r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
     const auto out = rma_findings(r.lines());
     EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
+    EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  }
+}
+
+// Rank 0 attaches 16 bytes at address 4096 (and 8 at 8192 when `two`) to a dynamic window; ranks
+// 0 and 1 put one int each, at these addresses, in one fence epoch.
+records dynamic_puts(long long at0, long long at1, bool two = false) {
+  records r;
+  r.dynamic().attach(0, 4096, 16);
+  if (two) r.attach(0, 8192, 8);
+  return r.fence_all(1).put(0, 2, static_cast<int>(at0)).put(1, 2, static_cast<int>(at1)).fence_all(3);
+}
+
+TEST(RmaFindings, PutsToOneAttachedAddressRace) {
+  const auto out = rma_findings(dynamic_puts(4100, 4100).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  const std::string scenario = out.front()["evidence"]["scenario"];
+  EXPECT_NE(scenario.find("window 16 disp_unit=1"), std::string::npos) << scenario;
+  EXPECT_NE(scenario.find("disp=4"), std::string::npos) << scenario;
+}
+
+TEST(RmaFindings, PutsToDisjointAttachedAddressesAreClean) {
+  const auto out = rma_findings(dynamic_puts(4100, 4104).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+// The regions are laid end to end: 8192 is byte 16 of the scenario's window of 24.
+TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
+  const auto out = rma_findings(dynamic_puts(8192, 8192, true).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  const std::string scenario = out.front()["evidence"]["scenario"];
+  EXPECT_NE(scenario.find("window 24 disp_unit=1"), std::string::npos) << scenario;
+  EXPECT_NE(scenario.find("disp=16"), std::string::npos) << scenario;
+}
+
+TEST(RmaFindings, AnAccessOutsideTheAttachedMemoryIsErroneous) {
+  // 4110: the int's last two bytes are past the region's end.
+  for (const long long at : {8192LL, 4110LL}) {
+    const auto out = rma_findings(dynamic_puts(4100, at).lines());
+    EXPECT_EQ(checks(out), std::multiset<std::string>{"access_outside_attached_memory"}) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
 }
