@@ -89,6 +89,17 @@ class records {
   records& attach(int rank, long long base, long long size) {
     return add(rank, {{"ev", "rma_attach"}, {"win", 0}, {"call", "MPI_Win_attach"}, {"base", base}, {"size", size}});
   }
+  // MPI_Rput of one MPI_INT to rank 0, displacement 1, returning request `request`.
+  records& rput(int rank, long long time, int request) {
+    put(rank, time);
+    by_rank_[static_cast<std::size_t>(rank)].back().update({{"call", "MPI_Rput"}, {"request", request}});
+    return *this;
+  }
+  // Makes the window one of MPI_Win_allocate_shared.
+  records& shared_memory() {
+    for (auto& lines : by_rank_) lines.front()["call"] = "MPI_Win_allocate_shared";
+    return *this;
+  }
   records& request_done(int rank, long long time, int request) {
     return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
   }
@@ -288,6 +299,25 @@ TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
     EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
+}
+
+// MPI_Rput's completion is local only (MPI-4.1 §13.3.5): after its MPI_Wait it is still in
+// flight at the target until a flush or unlock, so a second put to its bytes races it.
+TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rput(0, 10, 0).request_done(0, 11, 0);
+  r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+}
+
+TEST(RmaFindings, RmaCallsOnASharedMemoryWindowAreAnalysed) {
+  records r;
+  r.shared_memory().fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
 }
 
 // Rank 0 attaches 16 bytes at address 4096 (and 8 at 8192 when `two`) to a dynamic window; ranks
