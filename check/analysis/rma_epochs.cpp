@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_pscw.h"
 
 namespace redsem::check {
 namespace {
@@ -23,15 +24,6 @@ struct in_flight {
   std::string host;            // whose clock `made` and `completed` read
   std::string exclusive;       // the exclusive epoch it is in ("" under a shared lock or lock_all)
 };
-
-// A window rank's group in a post or start line, or nothing when the record bounded it.
-std::optional<std::vector<int>> group_of(const json& line) {
-  const auto g = line.find("group");
-  if (g == line.end() || !g->is_array() || line.contains("group_bounded")) return std::nullopt;
-  std::vector<int> group;
-  for (const auto& member : *g) group.push_back(member.is_number_integer() ? member.get<int>() : -1);
-  return group;
-}
 
 // One rank's lines of one window, read in order.
 class rank_reader {
@@ -110,13 +102,13 @@ class rank_reader {
     else if (call == "MPI_Win_complete")
       started_ = false;
     else if (call == "MPI_Win_post")
-      posts.push_back(group_of(line));
+      posts.push_back(pscw_group_of(line));
   }
 
   // Opens an access epoch: each target it names counts one more epoch towards it.
   void start(const json& line) {
     started_ = true;
-    start_group_ = group_of(line);
+    start_group_ = pscw_group_of(line);
     access_index_.clear();
     if (!start_group_) return;
     for (int t : *start_group_) access_index_[t] = starts_towards_[t]++;
@@ -246,76 +238,9 @@ class window_naming {
   std::map<std::pair<std::vector<int>, int>, int> keys_;    // (group, place) → window key
 };
 
-// Every access's line in the order of ranks in the window, then program order.
-void order_accesses(std::vector<rma_access>& accesses) {
-  std::stable_sort(accesses.begin(), accesses.end(),
-                   [](const rma_access& a, const rma_access& b) { return a.win_rank < b.win_rank; });
-}
-
-// Calls of one origin's access epochs, by (target, j: the origin's j-th epoch naming it).
-using pscw_by_origin = std::map<int, std::map<std::pair<int, int>, std::vector<rma_access>>>;
-
-// Matches each access epoch to the target's exposure epoch naming the origin in the same place
-// (MPI-4.1 §13.5.2) and makes one set per exposure epoch of the calls of all its access epochs.
-void pscw_sets(const rma_window& w, const pscw_by_origin& calls,
-               const std::map<int, std::vector<std::optional<std::vector<int>>>>& posts, rma_epochs& out) {
-  std::map<std::pair<int, int>, rma_access_set> sets;  // by (target, exposure epoch)
-  for (const auto& [origin, epochs] : calls)
-    for (const auto& [where, accesses] : epochs) {
-      const auto [target, j] = where;
-      std::optional<int> k;
-      int naming = 0;
-      const auto p = posts.find(target);
-      for (std::size_t i = 0; p != posts.end() && i < p->second.size() && !k; ++i)
-        if (!p->second[i] || std::ranges::find(*p->second[i], origin) != p->second[i]->end())
-          if (naming++ == j && p->second[i]) k = static_cast<int>(i);
-      if (!k) {
-        out.unanalysed.push_back({w.id, "PSCW access epoch of window rank " + std::to_string(origin), target,
-                                  "no exposure epoch of the target that the record shows matches it (its MPI_Win_post "
-                                  "is missing or its group was bounded)"});
-        continue;
-      }
-      auto& s =
-          sets.try_emplace(
-                  {target, *k},
-                  rma_access_set{
-                      w.key, w.id, target, rma_sync_mode::pscw, "PSCW exposure epoch " + std::to_string(*k + 1), {}})
-              .first->second;
-      s.accesses.insert(s.accesses.end(), accesses.begin(), accesses.end());
-    }
-  for (auto& [where, s] : sets) {
-    order_accesses(s.accesses);
-    out.sets.push_back(std::move(s));
-  }
-}
-
-void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
-  if (static_cast<int>(w.parts.size()) != w.group_size) {
-    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
-                              "only " + std::to_string(w.parts.size()) + " of the window's " +
-                                  std::to_string(w.group_size) +
-                                  " ranks recorded it (a rank's window table was full, or its record is missing)"});
-    return;
-  }
-  std::map<int, std::vector<rma_access>> fence_epochs;
-  std::vector<in_flight> passive;
-  pscw_by_origin pscw;
-  std::map<int, std::vector<std::optional<std::vector<int>>>> posts;
-  for (auto& [win_rank, part] : w.parts) {
-    if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
-    rank_reader reader(w.id, part.world_rank, win_rank, out);
-    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
-      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
-    reader.finish();
-    for (auto& [k, calls] : reader.fence_calls)
-      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
-    pscw[win_rank] = std::move(reader.pscw_calls);
-    posts[win_rank] = std::move(reader.posts);
-    part.attached = std::move(reader.attached);
-    for (in_flight& p : reader.passive) p.host = part.host;
-    passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
-  }
-  for (auto& [k, calls] : fence_epochs) {
+// One set per fence epoch and target.
+void fence_sets(const rma_window& w, const std::map<int, std::vector<rma_access>>& fence_epochs, rma_epochs& out) {
+  for (const auto& [k, calls] : fence_epochs) {
     std::map<int, rma_access_set> by_target;
     for (const rma_access& a : calls) {
       const int target = static_cast<int>(int_of(*a.line, "target", -1));
@@ -328,11 +253,14 @@ void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records
       it->second.accesses.push_back(a);
     }
     for (auto& [target, s] : by_target) {
-      order_accesses(s.accesses);
+      order_by_origin(s.accesses);
       out.sets.push_back(std::move(s));
     }
   }
-  pscw_sets(w, pscw, posts, out);
+}
+
+// Sets of passive-target calls to one target in flight together, at most max_passive_sets each.
+void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rma_epochs& out) {
   // By target, host and exclusive epoch: an exclusive epoch's calls are paired only together.
   std::map<std::tuple<int, std::string, std::string>, std::vector<const in_flight*>> passive_by_target;
   for (const in_flight& p : passive) {
@@ -370,13 +298,49 @@ void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records
               : rma_access_set{w.key, w.id, target, rma_sync_mode::exclusive, exclusive + ", calls in flight together",
                                {}};
       for (std::size_t i : set) s.accesses.push_back(calls[i]->access);
-      order_accesses(s.accesses);
+      order_by_origin(s.accesses);
       out.sets.push_back(std::move(s));
     }
   }
 }
 
+void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
+  if (static_cast<int>(w.parts.size()) != w.group_size) {
+    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
+                              "only " + std::to_string(w.parts.size()) + " of the window's " +
+                                  std::to_string(w.group_size) +
+                                  " ranks recorded it (a rank's window table was full, or its record is missing)"});
+    return;
+  }
+  std::map<int, std::vector<rma_access>> fence_epochs;
+  std::vector<in_flight> passive;
+  pscw_by_origin pscw;
+  pscw_posts posts;
+  for (auto& [win_rank, part] : w.parts) {
+    if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
+    rank_reader reader(w.id, part.world_rank, win_rank, out);
+    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
+      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
+    reader.finish();
+    for (auto& [k, calls] : reader.fence_calls)
+      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
+    pscw[win_rank] = std::move(reader.pscw_calls);
+    posts[win_rank] = std::move(reader.posts);
+    part.attached = std::move(reader.attached);
+    for (in_flight& p : reader.passive) p.host = part.host;
+    passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
+  }
+  fence_sets(w, fence_epochs, out);
+  pscw_sets(w, pscw, posts, out);
+  passive_sets(w, passive, out);
+}
+
 }  // namespace
+
+void order_by_origin(std::vector<rma_access>& accesses) {
+  std::stable_sort(accesses.begin(), accesses.end(),
+                   [](const rma_access& a, const rma_access& b) { return a.win_rank < b.win_rank; });
+}
 
 rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) {
   rma_epochs out;

@@ -96,6 +96,9 @@ struct rma_epochs {
 // At most this many passive-target sets per window and target: beyond, the rest is set aside.
 inline constexpr std::size_t max_passive_sets = 32;
 
+// Sorts a set's calls by origin (window rank), each origin's in program order.
+void order_by_origin(std::vector<rma_access>& accesses);
+
 // `records_by_rank[r]` is world rank r's lines in the order they were written.
 rma_epochs rma_epochs_of(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
 
