@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_pscw.h"
 
 namespace redsem::check {
 namespace {
@@ -20,6 +22,7 @@ struct in_flight {
   std::int64_t made = 0, completed = never;
   bool lifetime_known = true;  // false when a bound cut the record before its completion
   std::string host;            // whose clock `made` and `completed` read
+  std::string exclusive;       // the exclusive epoch it is in ("" under a shared lock or lock_all)
 };
 
 // One rank's lines of one window, read in order.
@@ -36,11 +39,20 @@ class rank_reader {
       call(line);
     else if (ev == "rma_limit")
       limit(line);
+    else if (ev == "rma_request_done")
+      request_done(line);
+    else if (ev == "rma_attach")
+      attached.push_back({int_of(line, "base", 0), int_of(line, "size", 0)});
   }
 
   // Calls in fence epoch k (k ≥ 1: after the k-th fence).
   std::map<int, std::vector<rma_access>> fence_calls;
   std::vector<in_flight> passive;
+  // Calls in this rank's j-th access epoch (from 0) naming target T, by (T, j).
+  std::map<std::pair<int, int>, std::vector<rma_access>> pscw_calls;
+  // The groups of this rank's exposure epochs, in order (nothing: the record bounded it).
+  std::vector<std::optional<std::vector<int>>> posts;
+  std::vector<attached_region> attached;  // on a dynamic window
 
   void finish() {
     for (auto& p : passive)
@@ -68,7 +80,8 @@ class rank_reader {
       ++fences_;
     else if (call == "MPI_Win_lock") {
       if (text_of(line, "lock") == "exclusive")
-        exclusive_.insert(target);
+        exclusive_[target] = rank_text() + "'s exclusive lock " + std::to_string(++exclusive_count_) + " on rank " +
+                             std::to_string(target);
       else
         shared_.insert(target);
     } else if (call == "MPI_Win_unlock") {
@@ -85,23 +98,52 @@ class rank_reader {
     else if (call == "MPI_Win_flush_all")
       complete(std::nullopt, time);
     else if (call == "MPI_Win_start")
-      started_ = true;
+      start(line);
     else if (call == "MPI_Win_complete")
       started_ = false;
+    else if (call == "MPI_Win_post")
+      posts.push_back(pscw_group_of(line));
+  }
+
+  // Opens an access epoch: each target it names counts one more epoch towards it.
+  void start(const json& line) {
+    started_ = true;
+    start_group_ = pscw_group_of(line);
+    access_index_.clear();
+    if (!start_group_) return;
+    for (int t : *start_group_) access_index_[t] = starts_towards_[t]++;
+  }
+
+  // MPI_Rget complete: its data was read at the target (MPI-4.1 §13.3.5).
+  void request_done(const json& line) {
+    const auto req = int_of(line, "request", -1);
+    for (auto& p : passive)
+      if (p.completed == never && text_of(*p.access.line, "call") == "MPI_Rget" &&
+          int_of(*p.access.line, "request", -2) == req)
+        p.completed = int_of(line, "time", never);
   }
 
   void call(const json& line) {
     const int target = static_cast<int>(int_of(line, "target", -1));
     if (target < 0) return;  // MPI_PROC_NULL: the call does nothing (§13.3)
     const rma_access a{world_, win_rank_, &line};
-    if (started_)
+    if (started_) {
+      if (const auto j = access_index_.find(target); j != access_index_.end())
+        return pscw_calls[{target, j->second}].push_back(a);
       return set_aside("PSCW access epoch of " + rank_text(), target,
-                       "PSCW epochs (MPI_Win_start … MPI_Win_complete) are not in the scenario format yet");
-    if (exclusive_.contains(target))
-      return set_aside("exclusive lock of " + rank_text() + " on rank " + std::to_string(target), target,
-                       "exclusive locks are not in the scenario format yet");
-    if (lock_all_ || shared_.contains(target)) {
-      passive.push_back({a, target, int_of(line, "time", 0), never, true, {}});  // host: set by the window
+                       start_group_ ? "a call to a rank its MPI_Win_start did not name"
+                                    : "the record bounded the group of its MPI_Win_start");
+    }
+    const auto exclusive = exclusive_.find(target);
+    if (exclusive != exclusive_.end() || lock_all_ || shared_.contains(target)) {
+      // host: set by the window
+      passive.push_back({a,
+                         target,
+                         int_of(line, "time", 0),
+                         never,
+                         true,
+                         {},
+                         exclusive == exclusive_.end() ? std::string() : exclusive->second});
       return;
     }
     if (fences_ == 0)
@@ -127,7 +169,11 @@ class rank_reader {
   rma_epochs& out_;
   int fences_ = 0;
   bool lock_all_ = false, started_ = false, cut_ = false;
-  std::set<int> shared_, exclusive_;
+  std::set<int> shared_;
+  std::map<int, std::string> exclusive_;  // target → the exclusive epoch open on it
+  int exclusive_count_ = 0;
+  std::optional<std::vector<int>> start_group_;
+  std::map<int, int> starts_towards_, access_index_;  // target → access epochs so far; in the open one
   std::set<std::string> said_;
 };
 
@@ -180,7 +226,7 @@ class window_naming {
     w.group_size = static_cast<int>(group.size());
     w.dynamic = w.dynamic || text_of(line, "call") == "MPI_Win_create_dynamic";
     rma_window_part& part = w.parts[win_rank];
-    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}};
+    part = {world_rank, local_id, text_of(line, "host"), int_of(line, "size", 0), int_of(line, "disp_unit", 1), {}, {}};
     if (const auto info = line.find("info"); info != line.end() && info->is_object())
       for (const auto& [key, value] : info->items())
         if (value.is_string()) part.info[key] = value.get<std::string>();
@@ -192,55 +238,31 @@ class window_naming {
   std::map<std::pair<std::vector<int>, int>, int> keys_;    // (group, place) → window key
 };
 
-// Every access's line in the order of ranks in the window, then program order.
-void order_accesses(std::vector<rma_access>& accesses) {
-  std::stable_sort(accesses.begin(), accesses.end(),
-                   [](const rma_access& a, const rma_access& b) { return a.win_rank < b.win_rank; });
-}
-
-void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
-  if (w.dynamic) {
-    out.unanalysed.push_back(
-        {w.id, "every epoch", std::nullopt,
-         "a dynamic window (MPI_Win_create_dynamic): attached memory is not in the scenario format"});
-    return;
-  }
-  if (static_cast<int>(w.parts.size()) != w.group_size) {
-    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
-                              "only " + std::to_string(w.parts.size()) + " of the window's " +
-                                  std::to_string(w.group_size) +
-                                  " ranks recorded it (a rank's window table was full, or its record is missing)"});
-    return;
-  }
-  std::map<int, std::vector<rma_access>> fence_epochs;
-  std::vector<in_flight> passive;
-  for (const auto& [win_rank, part] : w.parts) {
-    if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
-    rank_reader reader(w.id, part.world_rank, win_rank, out);
-    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
-      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
-    reader.finish();
-    for (auto& [k, calls] : reader.fence_calls)
-      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
-    for (in_flight& p : reader.passive) p.host = part.host;
-    passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
-  }
-  for (auto& [k, calls] : fence_epochs) {
+// One set per fence epoch and target.
+void fence_sets(const rma_window& w, const std::map<int, std::vector<rma_access>>& fence_epochs, rma_epochs& out) {
+  for (const auto& [k, calls] : fence_epochs) {
     std::map<int, rma_access_set> by_target;
     for (const rma_access& a : calls) {
       const int target = static_cast<int>(int_of(*a.line, "target", -1));
       const auto it =
           by_target
-              .try_emplace(target, rma_access_set{w.key, w.id, target, true, "fence epoch " + std::to_string(k), {}})
+              .try_emplace(
+                  target,
+                  rma_access_set{w.key, w.id, target, rma_sync_mode::fence, "fence epoch " + std::to_string(k), {}})
               .first;
       it->second.accesses.push_back(a);
     }
     for (auto& [target, s] : by_target) {
-      order_accesses(s.accesses);
+      order_by_origin(s.accesses);
       out.sets.push_back(std::move(s));
     }
   }
-  std::map<std::pair<int, std::string>, std::vector<const in_flight*>> passive_by_target;  // by target and host
+}
+
+// Sets of passive-target calls to one target in flight together, at most max_passive_sets each.
+void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rma_epochs& out) {
+  // By target, host and exclusive epoch: an exclusive epoch's calls are paired only together.
+  std::map<std::tuple<int, std::string, std::string>, std::vector<const in_flight*>> passive_by_target;
   for (const in_flight& p : passive) {
     if (!p.lifetime_known) {
       out.unanalysed.push_back({w.id, "passive target", p.target,
@@ -248,17 +270,17 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
                                     " whose completion the bounded record does not show"});
       continue;
     }
-    passive_by_target[{p.target, p.host}].push_back(&p);
+    passive_by_target[{p.target, p.host, p.exclusive}].push_back(&p);
   }
   std::set<std::string> hosts;
-  for (const auto& [where, calls] : passive_by_target) hosts.insert(where.second);
+  for (const auto& [where, calls] : passive_by_target) hosts.insert(std::get<1>(where));
   if (hosts.size() > 1)
     out.unanalysed.push_back({w.id, "passive target", std::nullopt,
                               "its ranks ran on " + std::to_string(hosts.size()) +
                                   " machines: passive-target calls are paired only within a machine (their clocks may "
                                   "differ)"});
   for (auto& [where, calls] : passive_by_target) {
-    const int target = where.first;
+    const auto& [target, host, exclusive] = where;
     std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
     auto sets = together(calls);
     if (sets.size() > max_passive_sets) {
@@ -269,15 +291,56 @@ void analyse_window(const rma_window& w, const std::vector<std::vector<json>>& r
       sets.resize(max_passive_sets);
     }
     for (const auto& set : sets) {
-      rma_access_set s{w.key, w.id, target, false, "passive target, calls in flight together", {}};
+      rma_access_set s =
+          exclusive.empty()
+              ? rma_access_set{w.key, w.id, target, rma_sync_mode::shared, "passive target, calls in flight together",
+                               {}}
+              : rma_access_set{w.key, w.id, target, rma_sync_mode::exclusive, exclusive + ", calls in flight together",
+                               {}};
       for (std::size_t i : set) s.accesses.push_back(calls[i]->access);
-      order_accesses(s.accesses);
+      order_by_origin(s.accesses);
       out.sets.push_back(std::move(s));
     }
   }
 }
 
+void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
+  if (static_cast<int>(w.parts.size()) != w.group_size) {
+    out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
+                              "only " + std::to_string(w.parts.size()) + " of the window's " +
+                                  std::to_string(w.group_size) +
+                                  " ranks recorded it (a rank's window table was full, or its record is missing)"});
+    return;
+  }
+  std::map<int, std::vector<rma_access>> fence_epochs;
+  std::vector<in_flight> passive;
+  pscw_by_origin pscw;
+  pscw_posts posts;
+  for (auto& [win_rank, part] : w.parts) {
+    if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
+    rank_reader reader(w.id, part.world_rank, win_rank, out);
+    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
+      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
+    reader.finish();
+    for (auto& [k, calls] : reader.fence_calls)
+      fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
+    pscw[win_rank] = std::move(reader.pscw_calls);
+    posts[win_rank] = std::move(reader.posts);
+    part.attached = std::move(reader.attached);
+    for (in_flight& p : reader.passive) p.host = part.host;
+    passive.insert(passive.end(), reader.passive.begin(), reader.passive.end());
+  }
+  fence_sets(w, fence_epochs, out);
+  pscw_sets(w, pscw, posts, out);
+  passive_sets(w, passive, out);
+}
+
 }  // namespace
+
+void order_by_origin(std::vector<rma_access>& accesses) {
+  std::stable_sort(accesses.begin(), accesses.end(),
+                   [](const rma_access& a, const rma_access& b) { return a.win_rank < b.win_rank; });
+}
 
 rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) {
   rma_epochs out;
@@ -285,7 +348,7 @@ rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) 
   for (std::size_t r = 0; r < records_by_rank.size(); ++r)
     for (const json& line : records_by_rank[r])
       if (text_of(line, "ev") == "rma_win") naming.add(line, static_cast<int>(r));
-  for (const auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
+  for (auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
   return out;
 }
 

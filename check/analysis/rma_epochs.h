@@ -11,8 +11,17 @@
 // overlapped in another run (a barrier this run kept apart) are not paired, so nothing is
 // claimed that the run does not show.
 //
-// Exclusive locks, PSCW epochs and dynamic windows are not in the scenario format yet: their
-// calls are set aside with the reason, never guessed at.
+// Exclusive locks: the calls of one exclusive epoch (MPI_Win_lock(MPI_LOCK_EXCLUSIVE) … unlock)
+// are paired only with each other, as their lifetimes overlap: the lock keeps every other
+// epoch on that target wholly before or after it (MPI-4.1 §13.5.3).
+// PSCW: an origin's j-th access epoch (MPI_Win_start … MPI_Win_complete) naming target T
+// matches T's j-th exposure epoch (MPI_Win_post … MPI_Win_wait/test) naming the origin
+// (MPI-4.1 §13.5.2); the calls of every access epoch matching one exposure epoch are concurrent.
+// Request-based calls: MPI_Rget's completion (MPI_Wait/MPI_Test…, `rma_request_done`) means its
+// data has been read, so it ends its lifetime at the target; the other request-based calls'
+// completion is local only (MPI-4.1 §13.3.5), they stay in flight until a flush or unlock.
+// Dynamic windows: the regions each rank attached (rma_attach lines) are kept with its part of
+// the window; the scenario maps the calls onto them (rma_attached.h).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +30,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "check/analysis/rma_attached.h"
 
 namespace redsem::check {
 
@@ -32,6 +43,7 @@ struct rma_window_part {
   std::int64_t bytes = 0;
   std::int64_t disp_unit = 1;
   std::map<std::string, std::string> info;  // accumulate_ordering, accumulate_ops, as the rank passed them
+  std::vector<attached_region> attached;    // a dynamic window's: every region the rank attached
 };
 
 struct rma_window {
@@ -50,12 +62,20 @@ struct rma_access {
 };
 
 // Calls to one target that may all be in flight at once, each rank's in its program order.
+// How the calls of a set were synchronised: what the scenario's synchronisation lines say.
+enum class rma_sync_mode {
+  fence,      // one fence epoch
+  shared,     // passive target: lock_all or shared locks
+  exclusive,  // one origin's exclusive lock on the target
+  pscw,       // access epochs matching one exposure epoch of the target
+};
+
 struct rma_access_set {
-  int window = 0;      // rma_window::key
-  int win = 0;         // rma_window::id
-  int target = 0;      // in the window's group
-  bool fence = false;  // a fence epoch; else passive target
-  std::string epoch;   // "fence epoch 2" or "passive target, calls in flight together"
+  int window = 0;  // rma_window::key
+  int win = 0;     // rma_window::id
+  int target = 0;  // in the window's group
+  rma_sync_mode mode = rma_sync_mode::fence;
+  std::string epoch;  // "fence epoch 2", "passive target, calls in flight together"…
   std::vector<rma_access> accesses;
 };
 
@@ -75,6 +95,9 @@ struct rma_epochs {
 
 // At most this many passive-target sets per window and target: beyond, the rest is set aside.
 inline constexpr std::size_t max_passive_sets = 32;
+
+// Sorts a set's calls by origin (window rank), each origin's in program order.
+void order_by_origin(std::vector<rma_access>& accesses);
 
 // `records_by_rank[r]` is world rank r's lines in the order they were written.
 rma_epochs rma_epochs_of(const std::vector<std::vector<nlohmann::json>>& records_by_rank);

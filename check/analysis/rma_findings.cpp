@@ -91,7 +91,12 @@ class collector {
 
 void explore_set(const rma_access_set& set, const rma_window& window, collector& out) {
   std::string reason;
-  const auto s = rma_scenario_of(set, window, &reason);
+  std::vector<rma_access> outside;
+  const auto s = rma_scenario_of(set, window, &reason, &outside);
+  if (!s && !outside.empty())
+    return out.add("access_outside_attached_memory", "MPI-4.1 §13.2.4",
+                   "a dynamic window's target memory is only the regions the target attached", reason, outside, set,
+                   rma_scenario{});
   if (!s) return out.not_analysed(set.win, set.epoch, set.target, reason);
   std::string error;
   const auto parsed = sim::rma::parse_scenario(s->text, "window " + std::to_string(set.win), &error);

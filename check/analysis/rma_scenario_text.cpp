@@ -52,7 +52,10 @@ std::optional<std::vector<unsigned char>> hex_bytes(const std::string& hex) {
 // Writes one call's line of the scenario, or says why it cannot.
 class call_writer {
  public:
-  call_writer(std::int64_t disp_unit, std::string* reason) : disp_unit_(disp_unit), reason_(reason) {}
+  call_writer(std::int64_t disp_unit, std::string* reason, const attached_layout* attached = nullptr)
+      : disp_unit_(disp_unit), reason_(reason), attached_(attached) {}
+
+  std::optional<rma_access> outside;  // the call outside the attached memory, when one was
 
   std::int64_t reach = 0;  // the furthest window byte the calls written so far touch
 
@@ -65,7 +68,18 @@ class call_writer {
     const std::string type_text = text_of(l, "type"), origin_type_text = text_of(l, "origin_type");
     const auto type = parse(type_text, call);
     if (!type) return std::nullopt;
-    const std::int64_t disp = int_of(l, "disp"), count = int_of(l, "count");
+    std::int64_t disp = int_of(l, "disp");
+    const std::int64_t count = int_of(l, "count");
+    if (attached_ && count > 0) {
+      const auto at =
+          attached_->offset_of(disp + type->true_lb(), disp + (count - 1) * type->extent() + type->true_ub());
+      if (!at) {
+        outside = a;
+        return fail(fmt::format("rank {}'s {} reaches target memory outside every region rank {} attached ({})",
+                                a.world_rank, call, int_of(l, "target"), attached_->text()));
+      }
+      disp = *at;
+    }
     if (count > 0) reach = std::max(reach, disp * disp_unit_ + (count - 1) * type->extent() + type->true_ub());
     const bool single = kind == "fetch_and_op" || kind == "compare_and_swap";
     std::string out = fmt::format("rank {}: {}", a.win_rank, kind);
@@ -135,11 +149,45 @@ class call_writer {
 
   std::int64_t disp_unit_;
   std::string* reason_;
+  const attached_layout* attached_;  // a dynamic window's target memory; else none
 };
+
+std::string epoch_line(rma_sync_mode mode) {
+  switch (mode) {
+    case rma_sync_mode::fence:
+      return "epoch fence";
+    case rma_sync_mode::shared:
+      return "epoch lock_all";
+    default:
+      return "epoch none";  // each rank's own synchronisation lines
+  }
+}
+
+// The origins of a set, in the window's group, in the set's order.
+std::vector<int> origins_of(const rma_access_set& set) {
+  std::vector<int> ranks;
+  for (const rma_access& a : set.accesses)
+    if (ranks.empty() || ranks.back() != a.win_rank) ranks.push_back(a.win_rank);
+  return ranks;
+}
+
+// A rank's synchronisation lines around its calls: its exclusive lock, or its PSCW access epoch.
+std::string opening(const rma_access_set& set, int rank) {
+  if (set.mode == rma_sync_mode::exclusive) return fmt::format("rank {}: lock {} exclusive", rank, set.target);
+  if (set.mode == rma_sync_mode::pscw) return fmt::format("rank {}: start {}", rank, set.target);
+  return "";
+}
+
+std::string closing(const rma_access_set& set, int rank) {
+  if (set.mode == rma_sync_mode::exclusive) return fmt::format("rank {}: unlock {}", rank, set.target);
+  if (set.mode == rma_sync_mode::pscw) return fmt::format("rank {}: complete", rank);
+  return "";
+}
 
 }  // namespace
 
-std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason) {
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason,
+                                            std::vector<rma_access>* outside) {
   reason->clear();
   const auto part = window.parts.find(set.target);
   if (part == window.parts.end()) {
@@ -152,23 +200,36 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
       "",  // the window line, once the calls' reach is known
       fmt::format("target {}", set.target),
       fmt::format("ranks {}", window.group_size),
-      set.fence ? "epoch fence" : "epoch lock_all",
+      epoch_line(set.mode),
   };
   // The target's window info: the guarantees of accesses to its memory (MPI-4.1 §13.2.1).
   for (auto [key, value] : part->second.info) {
     std::erase_if(value, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });  // "rar, raw"
     lines.push_back(fmt::format("info {}={}", key, value));
   }
-  call_writer writer(part->second.disp_unit, reason);
-  for (const rma_access& a : set.accesses) {
+  if (set.mode == rma_sync_mode::pscw) {
+    std::string group;
+    for (int r : origins_of(set)) group += (group.empty() ? "" : ",") + std::to_string(r);
+    lines.push_back("local: post " + group);
+  }
+  const attached_layout attached(part->second.attached);
+  call_writer writer(part->second.disp_unit, reason, window.dynamic ? &attached : nullptr);
+  for (std::size_t i = 0; i < set.accesses.size(); ++i) {
+    const rma_access& a = set.accesses[i];
+    const bool first = i == 0 || set.accesses[i - 1].win_rank != a.win_rank;
+    const bool last = i + 1 == set.accesses.size() || set.accesses[i + 1].win_rank != a.win_rank;
+    if (first && !opening(set, a.win_rank).empty()) lines.push_back(opening(set, a.win_rank));
     const auto line = writer.line(a);
+    if (!line && writer.outside && outside) outside->push_back(*writer.outside);
     if (!line) return std::nullopt;
     lines.push_back(*line);
     s.call_at_line[static_cast<int>(lines.size())] = a;
+    if (last && !closing(set, a.win_rank).empty()) lines.push_back(closing(set, a.win_rank));
   }
+  if (set.mode == rma_sync_mode::pscw) lines.push_back("local: wait");
   // A window beyond the format's bound is cut to it when every call stays inside the cut.
   const std::int64_t limit = sim::rma::scenario_limits{}.max_window_bytes;
-  const std::int64_t bytes = part->second.bytes;
+  const std::int64_t bytes = window.dynamic ? attached.bytes() : part->second.bytes;
   if (bytes > limit && writer.reach > limit) {
     *reason = fmt::format("calls reach byte {} of a {}-byte window, beyond the {} bytes a scenario holds", writer.reach,
                           bytes, limit);

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "check/analysis/rma_epochs.h"
 
@@ -18,7 +19,10 @@ struct rma_scenario {
   std::map<int, rma_access> call_at_line;  // scenario line (from 1) → the call it came from
 };
 
-// nullopt, with *reason (one sentence), when the scenario format cannot express the set.
-std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason);
+// nullopt, with *reason (one sentence), when the scenario format cannot express the set. On a
+// dynamic window, a call outside every region its target attached is erroneous (MPI-4.1
+// §13.2.4): nullopt too, with the call in *outside when given.
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason,
+                                            std::vector<rma_access>* outside = nullptr);
 
 }  // namespace redsem::check

@@ -192,7 +192,7 @@ int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Com
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
   if (!rc_active()) return PMPI_Win_create_dynamic(info, comm, win);
   const int rc = PMPI_Win_create_dynamic(info, comm, win);
-  /* size 0 and disp_unit 1 (§13.2.4): memory is attached later, which the record does not follow. */
+  /* size 0 and disp_unit 1 (§13.2.4): memory is attached later (rma_attach.c). */
   if (rc == MPI_SUCCESS)
     window_created("MPI_Win_create_dynamic", *win, NULL, 0, 1, info, comm, __builtin_return_address(0));
   return rc;

@@ -53,18 +53,55 @@ class records {
                       {"origin", origin},
                       {"time", time}});
   }
-  records& put(int rank, long long time) {
+  records& put(int rank, long long time, int disp = 1) {
     return add(rank, {{"ev", "rma_call"},
                       {"win", 0},
                       {"call", "MPI_Put"},
                       {"target", 0},
-                      {"disp", 1},
+                      {"disp", disp},
                       {"count", 1},
                       {"type", "MPI_INT"},
                       {"origin_count", 1},
                       {"origin_type", "MPI_INT"},
                       {"origin", "07000000"},
                       {"time", time}});
+  }
+  // MPI_Rget of one MPI_INT from rank 0, displacement 1, returning request `request`.
+  records& rget(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Rget"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"request", request},
+                      {"time", time}});
+  }
+  // Makes the window a dynamic one (MPI_Win_create_dynamic: size 0, disp_unit 1).
+  records& dynamic() {
+    for (auto& lines : by_rank_)
+      lines.front().update({{"call", "MPI_Win_create_dynamic"}, {"size", 0}, {"disp_unit", 1}});
+    return *this;
+  }
+  records& attach(int rank, long long base, long long size) {
+    return add(rank, {{"ev", "rma_attach"}, {"win", 0}, {"call", "MPI_Win_attach"}, {"base", base}, {"size", size}});
+  }
+  // MPI_Rput of one MPI_INT to rank 0, displacement 1, returning request `request`.
+  records& rput(int rank, long long time, int request) {
+    put(rank, time);
+    by_rank_[static_cast<std::size_t>(rank)].back().update({{"call", "MPI_Rput"}, {"request", request}});
+    return *this;
+  }
+  // Makes the window one of MPI_Win_allocate_shared.
+  records& shared_memory() {
+    for (auto& lines : by_rank_) lines.front()["call"] = "MPI_Win_allocate_shared";
+    return *this;
+  }
+  records& request_done(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
   }
   const std::vector<std::vector<json>>& lines() const { return by_rank_; }
 
@@ -202,15 +239,141 @@ TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesAreNotPaired) {
   }
 }
 
-TEST(RmaFindings, ExclusiveLocksAndPscwAreSetAsideNotGuessed) {
+// Two exclusive epochs on one target whose calls overlap in time (a library may take the lock
+// lazily, at the unlock): the lock keeps them apart (MPI-4.1 §13.5.3), so they are not paired.
+TEST(RmaFindings, ExclusiveEpochsOfTwoRanksAreNotPaired) {
   records r;
-  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).accumulate(0, "MPI_INT", "01000000", 2);
-  r.sync(0, "MPI_Win_unlock", 3, {{"target", 0}});
-  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).accumulate(1, "MPI_UNSIGNED", "02000000", 2);
-  r.sync(1, "MPI_Win_complete", 3);
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10);
+  r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(1, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
   const auto out = rma_findings(r.lines());
-  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
-  EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, SharedLockPutsOfTwoRanksRace) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(0, 10);
+  r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(1, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
+  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+}
+
+// What an exclusive lock does not prevent: one origin's own two puts to the same bytes, neither
+// completed before the other (MPI-4.1 §13.7).
+TEST(RmaFindings, TwoPutsInOneExclusiveEpochRace) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10).put(0, 11);
+  r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+  const auto out = rma_findings(r.lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u);
+  for (const auto& f : out)
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("rank 0: lock 0 exclusive"), std::string::npos);
+}
+
+// Rank 0 exposes its window to ranks 1 and 2 (one exposure epoch, or one each in turn); each
+// puts one int at displacement 1, or at `disp2` for rank 2.
+records pscw(bool one_exposure, int disp2) {
+  records r(3);
+  r.sync(1, "MPI_Win_start", 1, {{"group", {0}}}).put(1, 2).sync(1, "MPI_Win_complete", 3);
+  r.sync(2, "MPI_Win_start", 1, {{"group", {0}}}).put(2, 2, disp2).sync(2, "MPI_Win_complete", 3);
+  if (one_exposure) return r.sync(0, "MPI_Win_post", 1, {{"group", {1, 2}}}).sync(0, "MPI_Win_wait", 4);
+  r.sync(0, "MPI_Win_post", 1, {{"group", {1}}}).sync(0, "MPI_Win_wait", 4);
+  return r.sync(0, "MPI_Win_post", 5, {{"group", {2}}}).sync(0, "MPI_Win_wait", 6);
+}
+
+TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
+  const auto out = rma_findings(pscw(true, 1).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u);
+  for (const auto& f : out) {
+    EXPECT_EQ(f["evidence"]["epoch"], "PSCW exposure epoch 1");
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("local: post 1,2"), std::string::npos);
+  }
+}
+
+TEST(RmaFindings, PscwPutsToDisjointBytesAreClean) {
+  const auto out = rma_findings(pscw(true, 2).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+TEST(RmaFindings, PscwAccessEpochsOfDifferentExposureEpochsAreNotPaired) {
+  const auto out = rma_findings(pscw(false, 1).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+// MPI_Rget's completion means its data was read (MPI-4.1 §13.3.5): a put after its MPI_Wait no
+// longer conflicts with it; before, the two race.
+TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
+  for (const bool waited : {false, true}) {
+    records r;
+    r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rget(0, 10, 0);
+    if (waited) r.request_done(0, 11, 0);
+    r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+    const auto out = rma_findings(r.lines());
+    EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
+    EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  }
+}
+
+// MPI_Rput's completion is local only (MPI-4.1 §13.3.5): after its MPI_Wait it is still in
+// flight at the target until a flush or unlock, so a second put to its bytes races it.
+TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
+  records r;
+  r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rput(0, 10, 0).request_done(0, 11, 0);
+  r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+}
+
+TEST(RmaFindings, RmaCallsOnASharedMemoryWindowAreAnalysed) {
+  records r;
+  r.shared_memory().fence_all(1).put(0, 2).put(1, 2).fence_all(3);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+}
+
+// Rank 0 attaches 16 bytes at address 4096 (and 8 at 8192 when `two`) to a dynamic window; ranks
+// 0 and 1 put one int each, at these addresses, in one fence epoch.
+records dynamic_puts(long long at0, long long at1, bool two = false) {
+  records r;
+  r.dynamic().attach(0, 4096, 16);
+  if (two) r.attach(0, 8192, 8);
+  return r.fence_all(1).put(0, 2, static_cast<int>(at0)).put(1, 2, static_cast<int>(at1)).fence_all(3);
+}
+
+TEST(RmaFindings, PutsToOneAttachedAddressRace) {
+  const auto out = rma_findings(dynamic_puts(4100, 4100).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  const std::string scenario = out.front()["evidence"]["scenario"];
+  EXPECT_NE(scenario.find("window 16 disp_unit=1"), std::string::npos) << scenario;
+  EXPECT_NE(scenario.find("disp=4"), std::string::npos) << scenario;
+}
+
+TEST(RmaFindings, PutsToDisjointAttachedAddressesAreClean) {
+  const auto out = rma_findings(dynamic_puts(4100, 4104).lines());
+  EXPECT_TRUE(out.empty()) << json(out).dump(1);
+}
+
+// The regions are laid end to end: 8192 is byte 16 of the scenario's window of 24.
+TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
+  const auto out = rma_findings(dynamic_puts(8192, 8192, true).lines());
+  ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
+  const std::string scenario = out.front()["evidence"]["scenario"];
+  EXPECT_NE(scenario.find("window 24 disp_unit=1"), std::string::npos) << scenario;
+  EXPECT_NE(scenario.find("disp=16"), std::string::npos) << scenario;
+}
+
+TEST(RmaFindings, AnAccessOutsideTheAttachedMemoryIsErroneous) {
+  // 4110: the int's last two bytes are past the region's end.
+  for (const long long at : {8192LL, 4110LL}) {
+    const auto out = rma_findings(dynamic_puts(4100, at).lines());
+    EXPECT_EQ(checks(out), std::multiset<std::string>{"access_outside_attached_memory"}) << json(out).dump(1);
+    EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+  }
 }
 
 TEST(RmaFindings, BoundedOriginValuesAreSetAside) {

@@ -3,7 +3,8 @@
 // runs the post-run analysis (rma_findings) on them, and asserts which checks the run and the
 // analysis found together.
 //
-//   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all)
+//   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all;
+//                                      "all_analysed": the analysis set nothing aside)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -71,7 +72,13 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   for (const auto& f : findings) found.insert(f["check"].get<std::string>());
   std::set<std::string> want = expected;
   want.erase("none");
+  want.erase("all_analysed");
   EXPECT_EQ(found, want) << json(findings).dump(1);
+}
+
+TEST(CheckedRun, NothingSetAsideWhenAllMustBeAnalysed) {
+  if (!expected.contains("all_analysed")) GTEST_SKIP();
+  for (const auto& j : rma_findings(read_records())) EXPECT_NE(j["ev"], "rma_not_analysed") << j.dump();
 }
 
 TEST(CheckedRun, FindingsHaveTheRecordShape) {
