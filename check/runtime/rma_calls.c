@@ -9,6 +9,7 @@
 
 #include "predefined.h"
 #include "rma_state.h"
+#include "watch.h"
 
 struct rma_call {
   const char *call;
@@ -22,6 +23,9 @@ struct rma_call {
   MPI_Datatype origin_type;
   const void *compare; /* MPI_Compare_and_swap */
   const char *op;      /* NULL for put, get and compare-and-swap */
+  void *result;        /* written by the call: get, get-accumulate, fetch-and-op, compare-and-swap */
+  int result_count;
+  MPI_Datatype result_type;
   const void *caller;
   long long time; /* when the call was made */
 };
@@ -78,9 +82,15 @@ static void record_call(const struct rma_call *c, const MPI_Request *request) {
     const long long number = request ? rc_rma_add_request(w, *request) : -1;
     write_line(w, c, number);
     const MPI_Request r = request ? *request : MPI_REQUEST_NULL;
-    if (c->origin && (!c->op || strcmp(c->op, "MPI_NO_OP") != 0))
+    const int origin_read = c->origin && (!c->op || strcmp(c->op, "MPI_NO_OP") != 0);
+    if (origin_read)
       rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, c->origin_count, c->origin_type, r, c->caller);
     if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
+    const struct rc_watch_call watched = {c->call,        c->target,       origin_read ? c->origin : NULL,
+                                          c->origin_count, c->origin_type, c->compare,
+                                          c->type,         c->result,      c->result_count,
+                                          c->result_type,  r,              c->caller};
+    rc_watch_rma_call(w, &watched);
   }
   rc_rma_unlock();
 }
@@ -109,7 +119,8 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
                     win);
   const struct rma_call c =
       CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
+           .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -138,7 +149,8 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
                                target_rank, target_disp, target_count, target_datatype, op, win);
   const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)),
+                                 .result = result_addr, .result_count = result_count, .result_type = result_datatype);
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -150,7 +162,8 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   const struct rma_call c =
       CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
-           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)));
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)),
+           .result = result_addr, .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -162,7 +175,8 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
     return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
   const struct rma_call c = CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
-                                 .origin_type = datatype, .compare = compare_addr);
+                                 .origin_type = datatype, .compare = compare_addr, .result = result_addr,
+                                 .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -189,7 +203,8 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
                      target_datatype, win, request);
   const struct rma_call c =
       CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
+           .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -219,7 +234,8 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
                                 target_rank, target_disp, target_count, target_datatype, op, win, request);
   const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)),
+                                 .result = result_addr, .result_count = result_count, .result_type = result_datatype);
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);

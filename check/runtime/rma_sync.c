@@ -5,6 +5,7 @@
  * is forwarded: what the program left in them when it reached the completion. */
 #define _GNU_SOURCE
 #include "rma_state.h"
+#include "watch.h"
 
 #define MAX_GROUP_RECORDED 64
 
@@ -44,19 +45,20 @@ struct sync_call {
 
 static void before_sync(const struct sync_call *s) {
   rc_count(s->call);
-  if (s->completes == no_completion) return;
   rc_rma_lock();
   const struct rc_window *w = rc_rma_window(s->win);
-  if (w) rc_rma_complete_origins(w, s->completes, s->call);
+  if (w) rc_watch_before_sync(w, s->completes, s->call);
+  if (w && s->completes != no_completion) rc_rma_complete_origins(w, s->completes, s->call);
   rc_rma_unlock();
 }
 
 /* After the call returned: its line. The time is the return's, the latest instant at which
  * the calls it completes were still in flight. */
 static void after_sync(const struct sync_call *s, int rc) {
-  if (rc != MPI_SUCCESS) return;
   rc_rma_lock();
   struct rc_window *w = rc_rma_window(s->win);
+  struct rc_window *watched = w;
+  if (rc != MPI_SUCCESS) w = NULL;
   if (w && w->syncs >= RC_RMA_MAX_SYNCS) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
   if (w && w->syncs < RC_RMA_MAX_SYNCS) {
     rc_line l;
@@ -73,6 +75,7 @@ static void after_sync(const struct sync_call *s, int rc) {
     ++w->syncs;
     w->calls = 0;
   }
+  if (watched) rc_watch_after_sync(watched, s->call, s->target, s->lock, s->assert_, rc == MPI_SUCCESS);
   rc_rma_unlock();
 }
 

@@ -1,0 +1,303 @@
+/* The watcher's fault handling (x86-64 Linux). A SIGSEGV on a watched page gives the page its
+ * mapping's protection back and sets the trap flag: the faulting instruction runs once, and
+ * the SIGTRAP that follows protects the page again and clears the flag. Before that, an access
+ * to watched bytes by the program (not by the MPI library) is appended to rc_watch_hits. Faults
+ * anywhere else go to the handler the program (or a library) installed: sigaction and signal are
+ * interposed so that a handler installed after ours is chained behind it instead of replacing
+ * it. Everything in the handlers is async-signal-safe: reads of static tables, mprotect,
+ * clock_gettime; errno is kept. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <mpi.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "record.h"
+#include "watch_state.h"
+
+#define MAX_MODULES 256
+#define MAX_STEP_PAGES 4 /* pages one instruction may fault on before its step ends */
+#define EFLAGS_TF 0x100UL
+#define PF_WRITE 0x2UL /* page-fault error code: the access was a store */
+
+enum module_class { PROGRAM, MPI_LIBRARY, SYSTEM };
+struct module {
+  uintptr_t lo, hi;
+  enum module_class what;
+};
+static struct module modules[MAX_MODULES];
+static int module_count;
+static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
+
+struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
+volatile int rc_watch_hit_count;
+volatile int rc_watch_hits_dropped;
+
+static struct sigaction previous_segv, previous_trap; /* the program's, called for faults not ours */
+static int installed;
+static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
+static __thread __attribute__((tls_model("initial-exec"))) uintptr_t step_pages[MAX_STEP_PAGES];
+static __thread __attribute__((tls_model("initial-exec"))) int step_count;
+
+/* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
+ * (libc, the loader), whose memcpy may have been called by either side. */
+static enum module_class class_of(const char *name) {
+  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
+                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
+                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
+  static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
+  for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
+    if (strstr(name, mpi[i])) return MPI_LIBRARY;
+  for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
+    if (strstr(name, system[i])) return SYSTEM;
+  return PROGRAM;
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  for (int i = 0; i < info->dlpi_phnum && module_count < MAX_MODULES; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
+    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    modules[module_count++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+  }
+  modules_seen = info->dlpi_adds;
+  return 0;
+}
+
+/* Rebuilt in normal context whenever a library was loaded since (Open MPI loads components
+ * late); the handler only reads it. */
+static int count_adds(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  *(unsigned long long *)data = info->dlpi_adds;
+  return 1;
+}
+
+void rc_watch_refresh_modules(void) {
+  unsigned long long adds = 0;
+  dl_iterate_phdr(count_adds, &adds);
+  if (adds == modules_seen) return;
+  module_count = 0;
+  dl_iterate_phdr(add_module, NULL);
+}
+
+static enum module_class code_class(uintptr_t pc) {
+  for (int i = 0; i < module_count; ++i)
+    if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
+  return PROGRAM;
+}
+
+/* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
+ * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
+ * the stack. */
+static int program_access(const ucontext_t *uc, uintptr_t *instruction) {
+  const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+  *instruction = pc;
+  const enum module_class c = code_class(pc);
+  if (c != SYSTEM) return c == PROGRAM;
+  const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
+  if (code_class(back) == MPI_LIBRARY) return 0;
+  if (code_class(back) == PROGRAM && back) *instruction = back - 1;
+  return 1;
+}
+
+static long long now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Extends the last hit when the same instruction walks on through the same window range. */
+static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
+  const int n = rc_watch_hit_count;
+  const struct rc_watch_range *r = &rc_watch_ranges[range];
+  if (n > 0) {
+    struct rc_watch_hit *h = &rc_watch_hits[n - 1];
+    if (h->range == range && h->generation == r->generation && h->store == store && h->instruction == instruction &&
+        r->kind == RC_WATCH_WINDOW && address >= h->address && address <= h->last + 64) {
+      if (address > h->last) h->last = address;
+      h->time_last = now();
+      return;
+    }
+  }
+  if (n >= RC_WATCH_MAX_HITS) {
+    rc_watch_hits_dropped = 1;
+    return;
+  }
+  const long long t = now();
+  rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t};
+  rc_watch_hit_count = n + 1;
+}
+
+/* The armed range holding `address`, or -1. */
+static int range_at(uintptr_t address) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && address >= r->lo && address < r->hi) return i;
+  }
+  return -1;
+}
+
+static void chain(const struct sigaction *previous, int sig, siginfo_t *info, void *context) {
+  if (previous->sa_flags & SA_SIGINFO) {
+    if (previous->sa_sigaction) previous->sa_sigaction(sig, info, context);
+  } else if (previous->sa_handler == SIG_DFL || previous->sa_handler == SIG_IGN) {
+    /* The fault happens again on return, now with the default action: what it would have done. */
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    sigemptyset(&dfl.sa_mask);
+    real_sigaction(sig, &dfl, NULL);
+  } else {
+    previous->sa_handler(sig);
+  }
+}
+
+/* Notes what the program did, and decides whether the range stays armed after the step. */
+static void note_access(int range, uintptr_t address, const ucontext_t *uc) {
+  struct rc_watch_range *r = &rc_watch_ranges[range];
+  uintptr_t instruction = 0;
+  const int store = (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0;
+  if (!program_access(uc, &instruction)) return;
+  if (r->kind != RC_WATCH_WINDOW) {
+    if (!r->hit) record_hit(range, address, store, instruction);
+    r->hit = 1;
+    r->armed = 0; /* its finding is made: the rest of its accesses run at full speed */
+    return;
+  }
+  record_hit(range, address, store, instruction);
+  if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) r->armed = 0;
+}
+
+static void on_segv(int sig, siginfo_t *info, void *context) {
+  const int saved_errno = errno;
+  ucontext_t *uc = context;
+  const uintptr_t address = (uintptr_t)info->si_addr;
+  const uintptr_t page = address & ~(rc_watch_page_size() - 1);
+  const int prot = rc_watch_page_prot(page);
+  if (info->si_code != SEGV_ACCERR || prot < 0 || step_count >= MAX_STEP_PAGES) {
+    chain(&previous_segv, sig, info, context);
+    errno = saved_errno;
+    return;
+  }
+  const int range = range_at(address);
+  int original = PROT_READ | PROT_WRITE;
+  if (range >= 0) {
+    original = rc_watch_ranges[range].original_prot;
+    note_access(range, address, uc);
+  } else {
+    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+      if (rc_watch_ranges[i].armed && rc_watch_ranges[i].lo < page + rc_watch_page_size() &&
+          rc_watch_ranges[i].hi > page)
+        original = rc_watch_ranges[i].original_prot;
+  }
+  mprotect((void *)page, rc_watch_page_size(), original);
+  step_pages[step_count++] = page;
+  uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
+  errno = saved_errno;
+}
+
+static void on_trap(int sig, siginfo_t *info, void *context) {
+  const int saved_errno = errno;
+  ucontext_t *uc = context;
+  if (step_count == 0) {
+    chain(&previous_trap, sig, info, context);
+    errno = saved_errno;
+    return;
+  }
+  for (int i = 0; i < step_count; ++i) {
+    const int prot = rc_watch_page_prot(step_pages[i]);
+    if (prot >= 0) mprotect((void *)step_pages[i], rc_watch_page_size(), prot);
+  }
+  step_count = 0;
+  uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+  errno = saved_errno;
+}
+
+static int resolve_real(void) {
+  if (!real_sigaction)
+    real_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(RTLD_NEXT, "sigaction");
+  return real_sigaction != NULL;
+}
+
+/* The handler runs on an alternate stack, so that a fault with a damaged or full stack still
+ * reaches the program's own handler; one the program set up is kept. */
+static void alternate_stack(void) {
+  stack_t old;
+  if (sigaltstack(NULL, &old) != 0 || !(old.ss_flags & SS_DISABLE)) return;
+  const size_t size = 64 * 1024;
+  void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (stack == MAP_FAILED) return;
+  const stack_t ours = {.ss_sp = stack, .ss_size = size, .ss_flags = 0};
+  sigaltstack(&ours, NULL);
+}
+
+static int install(const char **why) {
+  const char *setting = getenv("REDSEM_CHECK_WATCH");
+  if (setting && strcmp(setting, "0") == 0) {
+    *why = "REDSEM_CHECK_WATCH=0 (redsem check --no-watch)";
+    return 0;
+  }
+  int level = MPI_THREAD_SINGLE;
+  if (PMPI_Query_thread(&level) == MPI_SUCCESS && level == MPI_THREAD_MULTIPLE) {
+    *why = "MPI_THREAD_MULTIPLE: threads may make RMA calls while another one's pages are stepped";
+    return 0;
+  }
+  if (!resolve_real()) {
+    *why = "sigaction cannot be found";
+    return 0;
+  }
+  alternate_stack();
+  rc_watch_refresh_modules();
+  /* SA_NODEFER: a handler of the program that ours chains to may itself touch a watched page. */
+  struct sigaction segv = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_NODEFER};
+  struct sigaction trap = {.sa_sigaction = on_trap, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART};
+  sigemptyset(&segv.sa_mask);
+  sigemptyset(&trap.sa_mask);
+  if (real_sigaction(SIGSEGV, &segv, &previous_segv) != 0 || real_sigaction(SIGTRAP, &trap, &previous_trap) != 0) {
+    *why = "the fault handler cannot be installed";
+    return 0;
+  }
+  installed = 1;
+  rc_at_finalize(rc_watch_finish);
+  return 1;
+}
+
+int rc_watch_ready(const char **why) {
+  static int decided, ready;
+  static const char *reason = "";
+  if (!decided) {
+    decided = 1;
+    ready = install(&reason);
+  }
+  *why = reason;
+  if (ready) rc_watch_refresh_modules();
+  return ready;
+}
+
+/* A handler for SIGSEGV or SIGTRAP installed after ours becomes the one ours chains to. */
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {
+  if (!installed || (sig != SIGSEGV && sig != SIGTRAP)) {
+    if (!resolve_real()) {
+      errno = ENOSYS;
+      return -1;
+    }
+    return real_sigaction(sig, act, old);
+  }
+  struct sigaction *previous = sig == SIGSEGV ? &previous_segv : &previous_trap;
+  if (old) *old = *previous;
+  if (act) *previous = *act;
+  return 0;
+}
+
+sighandler_t signal(int sig, sighandler_t handler) {
+  struct sigaction act = {.sa_handler = handler, .sa_flags = SA_RESTART}, old;
+  sigemptyset(&act.sa_mask);
+  if (sigaction(sig, &act, &old) != 0) return SIG_ERR;
+  return (old.sa_flags & SA_SIGINFO) ? (sighandler_t)(void (*)(void))old.sa_sigaction : old.sa_handler;
+}
