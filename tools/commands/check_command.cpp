@@ -25,6 +25,7 @@ namespace {
 struct check_options {
   std::string mpi, json, html, keep_records, policy_text;
   std::string sample = "8";  // the runtime's default, said explicitly so the report can name it
+  bool no_watch = false;     // REDSEM_CHECK_WATCH=0: no page protection (docs/design.md)
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -119,9 +120,10 @@ int run_check(const check_options& o, std::ostream& err) {
   const auto dir = records_directory(o, &why);
   if (!dir) return err << "redsem check: " << why << "\n", int{bad_input};
   const char* preload = std::getenv("LD_PRELOAD");
-  const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(),
-                                     "REDSEM_CHECK_SAMPLE=" + o.sample,
-                                     "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
+  std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(*dir).string(),
+                               "REDSEM_CHECK_SAMPLE=" + o.sample,
+                               "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
+  if (o.no_watch) env.push_back("REDSEM_CHECK_WATCH=0");
   int status = 0;
   try {
     status = run_command(o.command, env);
@@ -173,6 +175,8 @@ command add_check_command(CLI::App& app) {
   add_policy_option(cmd, o->policy_text);
   cmd->add_option("--keep-records", o->keep_records, "Keep each rank's records in DIR (new or empty)")
       ->type_name("DIR");
+  cmd->add_flag("--no-watch", o->no_watch,
+                "Do not watch the program's loads and stores of pending RMA buffers and window memory");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {
     if (o->sample == "all") return;
