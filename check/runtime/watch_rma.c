@@ -84,6 +84,22 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_end(&l);
 }
 
+/* A range the handler disarmed: from here its accesses are not seen, which coverage must say. */
+static void say_stopped(struct rc_watch_range *r) {
+  if (!r->stopped || r->stop_said) return;
+  r->stop_said = 1;
+  rc_line l;
+  rc_begin(&l, "watch_unavailable");
+  rc_int(&l, "win", r->win_id);
+  rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+  if (r->kind != RC_WATCH_WINDOW) rc_str(&l, "call", r->call);
+  rc_int(&l, "epoch", r->epoch);
+  char reason[128];
+  snprintf(reason, sizeof reason, "disarmed for the rest of the epoch after %d faults", RC_WATCH_MAX_WINDOW_FAULTS);
+  rc_str(&l, "reason", reason);
+  rc_end(&l);
+}
+
 void rc_watch_drain(void) {
   const int n = rc_watch_hit_count;
   for (int i = 0; i < n; ++i) {
@@ -95,6 +111,8 @@ void rc_watch_drain(void) {
       buffer_finding(r, h);
   }
   rc_watch_hit_count = 0;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
   if (rc_watch_hits_dropped) {
     rc_watch_hits_dropped = 0;
     rc_rma_limit(NULL, "watch_hits", RC_WATCH_MAX_HITS);
@@ -193,10 +211,12 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, r->original_prot < 0 ? why : "not writable memory");
     return;
   }
-  if (rc_watch_arm(i))
-    rc_watch_armed_line(r);
-  else
+  if (!rc_watch_arm(i)) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
+    return;
+  }
+  /* Under the bound of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
+  if (w->syncs < RC_RMA_MAX_SYNCS && w->calls <= RC_RMA_MAX_CALLS) rc_watch_armed_line(r);
 }
 
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c) {
@@ -206,4 +226,5 @@ void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c)
   if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off);
   if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off);
   if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off);
+  rc_watch_rearm();
 }

@@ -159,11 +159,8 @@ static void chain(const struct sigaction *previous, int sig, siginfo_t *info, vo
 }
 
 /* Notes what the program did, and decides whether the range stays armed after the step. */
-static void note_access(int range, uintptr_t address, const ucontext_t *uc) {
+static void note_access(int range, uintptr_t address, int store, uintptr_t instruction) {
   struct rc_watch_range *r = &rc_watch_ranges[range];
-  uintptr_t instruction = 0;
-  const int store = (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0;
-  if (!program_access(uc, &instruction)) return;
   if (r->kind != RC_WATCH_WINDOW) {
     if (!r->hit) record_hit(range, address, store, instruction);
     r->hit = 1;
@@ -171,34 +168,53 @@ static void note_access(int range, uintptr_t address, const ucontext_t *uc) {
     return;
   }
   record_hit(range, address, store, instruction);
-  if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) r->armed = 0;
+  if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
+    r->stopped = 1;
+    r->armed = 0;
+  }
 }
 
+/* The mapping's own protection of a page some range protected (armed, or disarmed by the
+ * handler since); -1 when no range covers it. */
+static int original_prot(uintptr_t page) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->paged && r->lo < page + rc_watch_page_size() && r->hi > page) return r->original_prot;
+  }
+  return -1;
+}
+
+/* A fault on a page this watcher protected. The page is opened, the instruction stepped, and
+ * the page protected again after it; a program's access to watched bytes is noted. The MPI
+ * library's accesses (and this library's own) are stepped unrecorded, up to
+ * RC_WATCH_MAX_LIBRARY_STEPS between two hooks: beyond, the library is copying, and the pages
+ * it faults on stay open until the end of the next intercepted RMA call (rc_watch_rearm), at
+ * one fault a page instead of one a byte (a stepped rep movs traps after every byte). A page
+ * only ranges disarmed by the handler cover stays open. */
 static void on_segv(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
   const uintptr_t address = (uintptr_t)info->si_addr;
   const uintptr_t page = address & ~(rc_watch_page_size() - 1);
-  const int prot = rc_watch_page_prot(page);
-  if (info->si_code != SEGV_ACCERR || prot < 0 || step_count >= MAX_STEP_PAGES) {
+  const int original = info->si_code == SEGV_ACCERR ? original_prot(page) : -1;
+  if (original < 0 || step_count >= MAX_STEP_PAGES) {
     chain(&previous_segv, sig, info, context);
     errno = saved_errno;
     return;
   }
-  const int range = range_at(address);
-  int original = PROT_READ | PROT_WRITE;
-  if (range >= 0) {
-    original = rc_watch_ranges[range].original_prot;
-    note_access(range, address, uc);
-  } else {
-    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
-      if (rc_watch_ranges[i].armed && rc_watch_ranges[i].lo < page + rc_watch_page_size() &&
-          rc_watch_ranges[i].hi > page)
-        original = rc_watch_ranges[i].original_prot;
-  }
   mprotect((void *)page, rc_watch_page_size(), original);
-  step_pages[step_count++] = page;
-  uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
+  uintptr_t instruction = 0;
+  if (rc_watch_page_prot(page) >= 0) {
+    const int program = program_access(uc, &instruction);
+    if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
+      rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
+    } else {
+      const int range = program ? range_at(address) : -1;
+      if (range >= 0) note_access(range, address, (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0, instruction);
+      step_pages[step_count++] = page;
+      uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
+    }
+  }
   errno = saved_errno;
 }
 

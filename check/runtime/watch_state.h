@@ -11,7 +11,8 @@
 
 #define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
 #define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
-#define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* faults per window range before it is disarmed */
+#define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
+#define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
 
@@ -32,7 +33,9 @@ struct rc_watch_range {
   MPI_Request request;
   const void *caller; /* the RMA call's */
   volatile unsigned long faults;
-  volatile int hit; /* a program access was recorded (buffer ranges: one finding is enough) */
+  volatile int stopped; /* disarmed by the handler after RC_WATCH_MAX_WINDOW_FAULTS of the program's faults */
+  int stop_said;        /* its watch_unavailable line was written */
+  volatile int hit;     /* a program access was recorded (buffer ranges: one finding is enough) */
 };
 
 struct rc_watch_hit {
@@ -47,8 +50,10 @@ struct rc_watch_hit {
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
 extern struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
-extern volatile int rc_watch_hit_count;    /* filled slots; the handler appends, the drain resets */
-extern volatile int rc_watch_hits_dropped; /* accesses not kept: the table was full */
+extern volatile int rc_watch_hit_count;     /* filled slots; the handler appends, the drain resets */
+extern volatile int rc_watch_hits_dropped;  /* accesses not kept: the table was full */
+extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
+extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
 
 /* watch_ranges.c */
 /* A free range slot, or -1. */
@@ -58,6 +63,8 @@ int rc_watch_new_range(void);
  * but never armed is a pending buffer that could not be watched (still compared for overlap). */
 int rc_watch_arm(int i);
 void rc_watch_release(int i);
+/* Protects again the pages the handler left open to the library (at the end of every hook). */
+void rc_watch_rearm(void);
 /* The protection page `page` must have under the armed ranges; -1 when none covers it. */
 int rc_watch_page_prot(uintptr_t page);
 /* The mapping's protection of [lo, hi) and whether it is a shared mapping; -1 when the span is

@@ -7,11 +7,11 @@
  *   - otherwise: passive-target exposure (another rank may lock the window at any time), except
  *     while this rank holds an exclusive lock on its own window, which no other rank can then
  *     access.
- * The window is disarmed inside every synchronisation call (the library completes the epoch's
- * calls there). Only window memory in a shared mapping is armed: other ranks reach it through
- * their own mappings, which a protection here does not touch; into private memory their
- * accesses may be copies made by the kernel or a network card, which a protection would make
- * fail, so it gets a `watch_unavailable` line instead. */
+ * The window is disarmed inside the synchronisation calls that open or close its epochs (the
+ * library completes the epoch's calls there). Only window memory in a shared mapping is armed: other ranks reach it
+ * through their own mappings, which a protection here does not touch; into private memory their accesses may be copies
+ * made by the kernel or a network card, which a protection would make fail, so it gets a `watch_unavailable` line
+ * instead. */
 #define _GNU_SOURCE
 #include <string.h>
 #include <sys/mman.h>
@@ -37,23 +37,12 @@ static int slot_of(const struct rc_window *w) {
 
 static void disarm_window(struct watched_window *ww) {
   if (ww->range < 0) return;
-  const struct rc_watch_range *r = &rc_watch_ranges[ww->range];
-  if (r->paged && !r->armed && r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
-    rc_line l;
-    rc_begin(&l, "watch");
-    rc_int(&l, "win", ww->id);
-    rc_str(&l, "buffer", "window");
-    rc_str(&l, "mode", r->mode);
-    rc_int(&l, "epoch", r->epoch);
-    rc_int(&l, "stopped_after_faults", RC_WATCH_MAX_WINDOW_FAULTS);
-    rc_end(&l);
-  }
   rc_watch_release(ww->range);
   ww->range = -1;
 }
 
 static void arm_window(const struct rc_window *w, struct watched_window *ww, int slot) {
-  if (!ww->usable || ww->self_exclusive) return;
+  if (!ww->usable || ww->self_exclusive || ww->range >= 0) return;
   const int i = rc_watch_new_range();
   if (i < 0) {
     rc_watch_unavailable(w, "window", NULL, "too many buffers pending at once");
@@ -128,8 +117,18 @@ void rc_watch_window_freed(const struct rc_window *w) {
   windows[slot].used = 0;
 }
 
+/* The calls that may open or close an epoch of this rank's window as a target. The others
+ * (flush, lock_all…) leave it armed: the library's own accesses to it during them are stepped
+ * aside by the handler (watch_signals.c) at one fault a page. */
+static int changes_exposure(const char *call) {
+  static const char *const calls[] = {"MPI_Win_fence", "MPI_Win_post", "MPI_Win_wait",
+                                      "MPI_Win_test",  "MPI_Win_lock", "MPI_Win_unlock"};
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i)
+    if (strcmp(call, calls[i]) == 0) return 1;
+  return 0;
+}
+
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
-  (void)call;
   rc_watch_drain();
   for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
@@ -137,7 +136,7 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
       rc_watch_release(i);
   }
   const int slot = slot_of(w);
-  if (slot >= 0) disarm_window(&windows[slot]);
+  if (slot >= 0 && changes_exposure(call)) disarm_window(&windows[slot]);
 }
 
 /* What the call changes in the window's exposure. */
@@ -164,6 +163,7 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
   struct watched_window *ww = &windows[slot];
   if (ok) epoch_state(ww, call, target, lock, assert_);
   arm_window(w, ww, slot);
+  rc_watch_rearm();
 }
 
 void rc_watch_request_done(MPI_Request request) {
@@ -171,6 +171,7 @@ void rc_watch_request_done(MPI_Request request) {
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
     if (rc_watch_ranges[i].lo && rc_watch_ranges[i].kind != RC_WATCH_WINDOW && rc_watch_ranges[i].request == request)
       rc_watch_release(i);
+  rc_watch_rearm();
 }
 
 /* At MPI_Finalize: what was seen is written and nothing stays armed. */
