@@ -101,16 +101,20 @@ static void say_stopped(struct rc_watch_range *r) {
 }
 
 void rc_watch_drain(void) {
+  static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
+  if (!rc_watch_hits_lock()) return;                  /* a handler holds it: the hits wait for the next drain */
   const int n = rc_watch_hit_count;
-  for (int i = 0; i < n; ++i) {
-    const struct rc_watch_hit *h = &rc_watch_hits[i];
-    const struct rc_watch_range *r = &rc_watch_ranges[h->range];
-    if (r->kind == RC_WATCH_WINDOW)
-      local_access(r, h);
-    else
-      buffer_finding(r, h);
-  }
+  for (int i = 0; i < n; ++i) hits[i] = rc_watch_hits[i];
   rc_watch_hit_count = 0;
+  rc_watch_hits_unlock();
+  for (int i = 0; i < n; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
+    if (hits[i].generation != r->generation) continue; /* released and reused since: unknown now */
+    if (r->kind == RC_WATCH_WINDOW)
+      local_access(r, &hits[i]);
+    else
+      buffer_finding(r, &hits[i]);
+  }
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
     if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
   if (rc_watch_hits_dropped) {

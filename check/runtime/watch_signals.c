@@ -36,6 +36,16 @@ static int module_count;
 static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
 
 struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
+static volatile char hits_busy; /* program threads other than the one in MPI may fault at once */
+
+int rc_watch_hits_lock(void) {
+  /* Bounded: a handler that interrupted the drain on its own thread must not wait forever. */
+  for (long spins = 0; __atomic_test_and_set(&hits_busy, __ATOMIC_ACQUIRE); ++spins)
+    if (spins > (1L << 24)) return 0;
+  return 1;
+}
+
+void rc_watch_hits_unlock(void) { __atomic_clear(&hits_busy, __ATOMIC_RELEASE); }
 volatile int rc_watch_hit_count;
 volatile int rc_watch_hits_dropped;
 
@@ -116,24 +126,26 @@ static long long now(void) {
 
 /* Extends the last hit when the same instruction walks on through the same window range. */
 static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
-  const int n = rc_watch_hit_count;
-  const struct rc_watch_range *r = &rc_watch_ranges[range];
-  if (n > 0) {
-    struct rc_watch_hit *h = &rc_watch_hits[n - 1];
-    if (h->range == range && h->generation == r->generation && h->store == store && h->instruction == instruction &&
-        r->kind == RC_WATCH_WINDOW && address >= h->address && address <= h->last + 64) {
-      if (address > h->last) h->last = address;
-      h->time_last = now();
-      return;
-    }
-  }
-  if (n >= RC_WATCH_MAX_HITS) {
+  if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
     return;
   }
-  const long long t = now();
-  rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t};
-  rc_watch_hit_count = n + 1;
+  const int n = rc_watch_hit_count;
+  const struct rc_watch_range *r = &rc_watch_ranges[range];
+  struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
+  if (last && last->range == range && last->generation == r->generation && last->store == store &&
+      last->instruction == instruction && r->kind == RC_WATCH_WINDOW && address >= last->address &&
+      address <= last->last + 64) {
+    if (address > last->last) last->last = address;
+    last->time_last = now();
+  } else if (n >= RC_WATCH_MAX_HITS) {
+    rc_watch_hits_dropped = 1;
+  } else {
+    const long long t = now();
+    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t};
+    rc_watch_hit_count = n + 1;
+  }
+  rc_watch_hits_unlock();
 }
 
 /* The armed range holding `address`, or -1. */
@@ -153,6 +165,7 @@ static void chain(const struct sigaction *previous, int sig, siginfo_t *info, vo
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigemptyset(&dfl.sa_mask);
     real_sigaction(sig, &dfl, NULL);
+    if (sig == SIGTRAP) raise(sig); /* a trap does not happen again on return: delivered once unblocked */
   } else {
     previous->sa_handler(sig);
   }

@@ -50,8 +50,12 @@ struct rc_watch_hit {
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
 extern struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
-extern volatile int rc_watch_hit_count;     /* filled slots; the handler appends, the drain resets */
-extern volatile int rc_watch_hits_dropped;  /* accesses not kept: the table was full */
+extern volatile int rc_watch_hit_count;    /* filled slots; the handler appends, the drain resets */
+extern volatile int rc_watch_hits_dropped; /* accesses not kept: the table was full */
+/* Held for a few instructions around rc_watch_hits: by the handler, and by the drain; 0 when it
+ * could not be taken in a bounded wait. */
+int rc_watch_hits_lock(void);
+void rc_watch_hits_unlock(void);
 extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
 extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
 
