@@ -1,7 +1,8 @@
 /* The watcher's fault handling (x86-64 Linux). A SIGSEGV on a watched page gives the page its
  * mapping's protection back and sets the trap flag: the faulting instruction runs once, and
- * the SIGTRAP that follows protects the page again and clears the flag. Before that, an access
- * to watched bytes by the program (not by the MPI library) is appended to rc_watch_hits. Faults
+ * the SIGTRAP that follows protects the page again and clears the flag (on_segv says when the
+ * page stays open instead). Before that, an access to watched bytes by the program (not by the
+ * MPI library) is appended to rc_watch_hits. Faults
  * anywhere else go to the handler the program (or a library) installed: sigaction and signal are
  * interposed so that a handler installed after ours is chained behind it instead of replacing
  * it. Everything in the handlers is async-signal-safe: reads of static tables, mprotect,
@@ -26,13 +27,13 @@
 #define EFLAGS_TF 0x100UL
 #define PF_WRITE 0x2UL /* page-fault error code: the access was a store */
 
-enum module_class { PROGRAM, MPI_LIBRARY, SYSTEM };
+enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
 struct module {
   uintptr_t lo, hi;
   enum module_class what;
 };
 static struct module modules[MAX_MODULES];
-static int module_count;
+static int module_count, modules_built;                          /* read by the handler; being rebuilt */
 static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
 
 struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
@@ -72,11 +73,11 @@ static enum module_class class_of(const char *name) {
 static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
   (void)data;
-  for (int i = 0; i < info->dlpi_phnum && module_count < MAX_MODULES; ++i) {
+  for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
     const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    modules[module_count++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
   }
   modules_seen = info->dlpi_adds;
   return 0;
@@ -94,14 +95,18 @@ void rc_watch_refresh_modules(void) {
   unsigned long long adds = 0;
   dl_iterate_phdr(count_adds, &adds);
   if (adds == modules_seen) return;
-  module_count = 0;
+  /* Loading appends modules and keeps the earlier ones in place: a handler reading meanwhile
+   * sees the old entries, then the new count. */
+  modules_built = 0;
   dl_iterate_phdr(add_module, NULL);
+  __atomic_store_n(&module_count, modules_built, __ATOMIC_RELEASE);
 }
 
 static enum module_class code_class(uintptr_t pc) {
-  for (int i = 0; i < module_count; ++i)
+  const int n = __atomic_load_n(&module_count, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n; ++i)
     if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
-  return PROGRAM;
+  return NO_MODULE;
 }
 
 /* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
@@ -111,10 +116,11 @@ static int program_access(const ucontext_t *uc, uintptr_t *instruction) {
   const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
   *instruction = pc;
   const enum module_class c = code_class(pc);
-  if (c != SYSTEM) return c == PROGRAM;
+  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
   const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
-  if (code_class(back) == MPI_LIBRARY) return 0;
-  if (code_class(back) == PROGRAM && back) *instruction = back - 1;
+  const enum module_class caller = code_class(back);
+  if (caller == MPI_LIBRARY) return 0;
+  if (caller == PROGRAM) *instruction = back - 1;
   return 1;
 }
 
@@ -157,17 +163,26 @@ static int range_at(uintptr_t address) {
   return -1;
 }
 
-static void chain(const struct sigaction *previous, int sig, siginfo_t *info, void *context) {
-  if (previous->sa_flags & SA_SIGINFO) {
-    if (previous->sa_sigaction) previous->sa_sigaction(sig, info, context);
-  } else if (previous->sa_handler == SIG_DFL || previous->sa_handler == SIG_IGN) {
-    /* The fault happens again on return, now with the default action: what it would have done. */
+/* Does what the program's own disposition of `sig` would have done with this fault. */
+static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *context) {
+  const struct sigaction handler = *previous;
+  if (handler.sa_flags & SA_RESETHAND) { /* one delivery, then the default, as the kernel does */
+    previous->sa_handler = SIG_DFL;
+    previous->sa_flags = 0;
+  }
+  if (handler.sa_flags & SA_SIGINFO) {
+    if (handler.sa_sigaction) handler.sa_sigaction(sig, info, context);
+  } else if (handler.sa_handler == SIG_IGN && sig == SIGTRAP) {
+    /* ignored */
+  } else if (handler.sa_handler == SIG_DFL || handler.sa_handler == SIG_IGN) {
+    /* A fault happens again on return, now with the default action (the kernel does not let a
+     * fault be ignored either); a trap does not: it is raised, delivered once unblocked. */
     struct sigaction dfl = {.sa_handler = SIG_DFL};
     sigemptyset(&dfl.sa_mask);
     real_sigaction(sig, &dfl, NULL);
-    if (sig == SIGTRAP) raise(sig); /* a trap does not happen again on return: delivered once unblocked */
+    if (sig == SIGTRAP) raise(sig);
   } else {
-    previous->sa_handler(sig);
+    handler.sa_handler(sig);
   }
 }
 
