@@ -6,7 +6,9 @@
  *   - after MPI_Win_post, until MPI_Win_wait or a true MPI_Win_test: a PSCW exposure epoch;
  *   - otherwise: passive-target exposure (another rank may lock the window at any time), except
  *     while this rank holds an exclusive lock on its own window, which no other rank can then
- *     access.
+ *     access, and after a fence with MPI_MODE_NOSUCCEED until this rank's next synchronisation
+ *     call on the window: a fence program computes on its window between fence sequences, and
+ *     one that mixes in passive target is watched again from its own next lock.
  * The window is disarmed inside the synchronisation calls that open or close its epochs (the
  * library completes the epoch's calls there). Only window memory in a shared mapping is armed: other ranks reach it
  * through their own mappings, which a protection here does not touch; into private memory their accesses may be copies
@@ -25,6 +27,7 @@ struct watched_window {
   int usable;       /* its memory can be watched */
   long long fences; /* fence epochs opened so far */
   int fence_open, noput, pscw, self_exclusive;
+  int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
 };
 static struct watched_window windows[RC_RMA_MAX_WINDOWS];
 static uintptr_t bases[RC_RMA_MAX_WINDOWS], sizes[RC_RMA_MAX_WINDOWS];
@@ -43,6 +46,7 @@ static void disarm_window(struct watched_window *ww) {
 
 static void arm_window(const struct rc_window *w, struct watched_window *ww, int slot) {
   if (!ww->usable || ww->self_exclusive || ww->range >= 0) return;
+  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
   const int i = rc_watch_new_range();
   if (i < 0) {
     rc_watch_unavailable(w, "window", NULL, "too many buffers pending at once");
@@ -141,9 +145,11 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
 
 /* What the call changes in the window's exposure. */
 static void epoch_state(struct watched_window *ww, const char *call, int target, const char *lock, int assert_) {
+  ww->fences_ended = 0;
   if (strcmp(call, "MPI_Win_fence") == 0) {
     ++ww->fences;
     ww->fence_open = !(assert_ & MPI_MODE_NOSUCCEED);
+    ww->fences_ended = !ww->fence_open;
     ww->noput = (assert_ & MPI_MODE_NOPUT) != 0;
   } else if (strcmp(call, "MPI_Win_lock") == 0 && target == ww->win_rank) {
     ww->self_exclusive = lock && strcmp(lock, "exclusive") == 0;
