@@ -138,7 +138,7 @@ static void window_created(const char *call, MPI_Win win, const void *base, MPI_
   write_info(&l, info);
   rc_caller(&l, caller);
   rc_end(&l);
-  rc_watch_window_created(w);
+  rc_watch_window_created(w, call);
   rc_rma_unlock();
 }
 

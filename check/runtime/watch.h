@@ -6,7 +6,8 @@
  *     completes it: loads and stores (MPI-4.1 §13.3);
  *   - the origin and compare buffers of the other calls over the same span: stores only;
  *   - this rank's window memory while other ranks may access it (a fence or PSCW epoch, or
- *     passive-target exposure), when it is a shared mapping: loads and stores.
+ *     passive-target exposure), when the library allocated it in a shared mapping (other ranks
+ *     then reach it through their own mappings): loads and stores.
  * A fault on a watched byte by the program is recorded with the faulting instruction; the MPI
  * library's own accesses, and the program's to other bytes of a watched page, are stepped past
  * unrecorded. Nothing is armed with REDSEM_CHECK_WATCH=0, in MPI_THREAD_MULTIPLE programs, or for
@@ -49,8 +50,8 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
                          int ok);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
-/* A window was created or is being freed. */
-void rc_watch_window_created(const struct rc_window *w);
+/* A window was created (by `call`: MPI_Win_create…) or is being freed. */
+void rc_watch_window_created(const struct rc_window *w, const char *call);
 void rc_watch_window_freed(const struct rc_window *w);
 
 #endif

@@ -75,7 +75,7 @@ static void arm_window(const struct rc_window *w, struct watched_window *ww, int
   rc_watch_armed_line(r);
 }
 
-void rc_watch_window_created(const struct rc_window *w) {
+void rc_watch_window_created(const struct rc_window *w, const char *call) {
   int slot = -1;
   for (int i = 0; i < RC_RMA_MAX_WINDOWS && slot < 0; ++i)
     if (!windows[i].used) slot = i;
@@ -95,6 +95,12 @@ void rc_watch_window_created(const struct rc_window *w) {
   }
   bases[slot] = (uintptr_t)w->base;
   sizes[slot] = (uintptr_t)w->size;
+  if (strcmp(call, "MPI_Win_allocate") != 0 && strcmp(call, "MPI_Win_allocate_shared") != 0) {
+    rc_watch_unavailable(w, "window", NULL,
+                         "memory the program gave to MPI_Win_create: other ranks' accesses to it may be copies by "
+                         "the kernel or a network card, which a page protection would make fail");
+    return;
+  }
   int shared = 0;
   const int prot = rc_watch_mapping(bases[slot], bases[slot] + sizes[slot], &shared, &why);
   if (prot != (PROT_READ | PROT_WRITE) || !shared) {
