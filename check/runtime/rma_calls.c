@@ -86,10 +86,18 @@ static void record_call(const struct rma_call *c, const MPI_Request *request) {
     if (origin_read)
       rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, c->origin_count, c->origin_type, r, c->caller);
     if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
-    const struct rc_watch_call watched = {c->call,        c->target,       origin_read ? c->origin : NULL,
-                                          c->origin_count, c->origin_type, c->compare,
-                                          c->type,         c->result,      c->result_count,
-                                          c->result_type,  r,              c->caller};
+    const struct rc_watch_call watched = {.call = c->call,
+                                          .target = c->target,
+                                          .origin = origin_read ? c->origin : NULL,
+                                          .origin_count = c->origin_count,
+                                          .origin_type = c->origin_type,
+                                          .compare = c->compare,
+                                          .type = c->type,
+                                          .result = c->result,
+                                          .result_count = c->result_count,
+                                          .result_type = c->result_type,
+                                          .request = r,
+                                          .caller = c->caller};
     rc_watch_rma_call(w, &watched);
   }
   rc_rma_unlock();
@@ -119,8 +127,8 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
                     win);
   const struct rma_call c =
       CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
-           .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -132,9 +140,10 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
   if (!rc_active())
     return PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                  target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -147,10 +156,11 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
   if (!rc_active())
     return PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                                target_rank, target_disp, target_count, target_datatype, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)),
-                                 .result = result_addr, .result_count = result_count, .result_type = result_datatype);
+  const struct rma_call c =
+      CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
+           .result_type = result_datatype);
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -162,8 +172,8 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   const struct rma_call c =
       CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
-           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)),
-           .result = result_addr, .result_count = 1, .result_type = datatype);
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype,
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -173,10 +183,10 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
                          int target_rank, MPI_Aint target_disp, MPI_Win win) {
   if (!rc_active())
     return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
-  const struct rma_call c = CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
-                                 .origin_type = datatype, .compare = compare_addr, .result = result_addr,
-                                 .result_count = 1, .result_type = datatype);
+  const struct rma_call c =
+      CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .compare = compare_addr,
+           .result = result_addr, .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -203,8 +213,8 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
                      target_datatype, win, request);
   const struct rma_call c =
       CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
-           .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -217,9 +227,10 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
   if (!rc_active())
     return PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, op, win, request);
-  const struct rma_call c = CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)));
   const int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                   target_datatype, op, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -232,10 +243,11 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
   if (!rc_active())
     return PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                                 target_rank, target_disp, target_count, target_datatype, op, win, request);
-  const struct rma_call c = CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = target_count, .type = target_datatype, .origin = origin_addr,
-                                 .origin_count = origin_count, .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)),
-                                 .result = result_addr, .result_count = result_count, .result_type = result_datatype);
+  const struct rma_call c =
+      CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
+           .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
+           .result_type = result_datatype);
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);
