@@ -1,4 +1,5 @@
 #include "check/analysis/rma_findings.h"
+#include "check/analysis/rma_local_races.h"
 
 #include <fmt/format.h>
 
@@ -148,6 +149,7 @@ std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_
                        "beyond the " + std::to_string(max_rma_scenarios) + " scenarios explored per run");
   }
   std::vector<json> all = std::move(out.findings);
+  for (json& f : window_access_races(records_by_rank)) all.push_back(std::move(f));
   all.insert(all.end(), out.unanalysed.begin(), out.unanalysed.end());
   all.insert(all.end(), out.analysed.begin(), out.analysed.end());
   return all;

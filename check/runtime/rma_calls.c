@@ -11,6 +11,7 @@
 #include "predefined.h"
 #include "query_guard.h"
 #include "rma_state.h"
+#include "watch.h"
 
 struct rma_call {
   const char *call;
@@ -24,6 +25,9 @@ struct rma_call {
   MPI_Datatype origin_type;
   const void *compare; /* MPI_Compare_and_swap */
   const char *op;      /* NULL for put, get and compare-and-swap */
+  void *result;        /* written by the call: get, get-accumulate, fetch-and-op, compare-and-swap */
+  long long result_count;
+  MPI_Datatype result_type;
   const void *caller;
   long long time; /* when the call was made */
 };
@@ -99,6 +103,19 @@ static void record_call(const struct rma_call *given, const MPI_Request *request
       rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, bounded(c->origin_count), c->origin_type, r,
                          c->caller);
     if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
+    const struct rc_watch_call watched = {.call = c->call,
+                                          .target = c->target,
+                                          .origin = c->origin,
+                                          .origin_count = bounded(c->origin_count),
+                                          .origin_type = c->origin_type,
+                                          .compare = c->compare,
+                                          .type = c->type,
+                                          .result = c->result,
+                                          .result_count = bounded(c->result_count),
+                                          .result_type = c->result_type,
+                                          .request = r,
+                                          .caller = c->caller};
+    rc_watch_rma_call(w, &watched);
   }
   rc_rma_unlock();
   rc_guard_end(&guard);
@@ -128,7 +145,8 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
                     win);
   const struct rma_call c =
       CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -159,7 +177,8 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
   const struct rma_call c =
       CALL(.call = "MPI_Get_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
-           .op = rc_op_name(rc_predefined_op(op)));
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
+           .result_type = result_datatype);
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -169,9 +188,10 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
 int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                      MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
   if (!rc_active()) return PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
-  const struct rma_call c = CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
-                                 .origin_type = datatype, .op = rc_op_name(rc_predefined_op(op)));
+  const struct rma_call c =
+      CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype,
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -181,9 +201,10 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
                          int target_rank, MPI_Aint target_disp, MPI_Win win) {
   if (!rc_active())
     return PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
-  const struct rma_call c = CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp,
-                                 .count = 1, .type = datatype, .origin = origin_addr, .origin_count = 1,
-                                 .origin_type = datatype, .compare = compare_addr);
+  const struct rma_call c =
+      CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
+           .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .compare = compare_addr,
+           .result = result_addr, .result_count = 1, .result_type = datatype);
   const int rc = PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
   return rc;
@@ -210,7 +231,8 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
                      target_datatype, win, request);
   const struct rma_call c =
       CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -242,7 +264,8 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
   const struct rma_call c =
       CALL(.call = "MPI_Rget_accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
-           .op = rc_op_name(rc_predefined_op(op)));
+           .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
+           .result_type = result_datatype);
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);
@@ -273,7 +296,8 @@ int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_dat
                       target_datatype, win);
   const struct rma_call c =
       CALL(.call = "MPI_Get_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Get_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, win);
   if (rc == MPI_SUCCESS) record_call(&c, NULL);
@@ -306,7 +330,8 @@ int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Da
   const struct rma_call c =
       CALL(.call = "MPI_Get_accumulate_c", .win = win, .target = target_rank, .disp = target_disp,
            .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
-           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
+           .result_count = result_count, .result_type = result_datatype);
   const int rc =
       PMPI_Get_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                             target_rank, target_disp, target_count, target_datatype, op, win);
@@ -337,7 +362,8 @@ int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_da
                        target_datatype, win, request);
   const struct rma_call c =
       CALL(.call = "MPI_Rget_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
-           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype);
+           .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
+           .result_count = origin_count, .result_type = origin_datatype);
   const int rc = PMPI_Rget_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                              target_datatype, win, request);
   if (rc == MPI_SUCCESS) record_call(&c, request);
@@ -371,7 +397,8 @@ int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_D
   const struct rma_call c =
       CALL(.call = "MPI_Rget_accumulate_c", .win = win, .target = target_rank, .disp = target_disp,
            .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
-           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+           .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
+           .result_count = result_count, .result_type = result_datatype);
   const int rc =
       PMPI_Rget_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                              target_rank, target_disp, target_count, target_datatype, op, win, request);

@@ -4,6 +4,7 @@
  * completed request here; those that are not RMA requests are not in the table. */
 #define _GNU_SOURCE
 #include "rma_state.h"
+#include "watch.h"
 
 struct rma_request {
   int used;
@@ -47,6 +48,7 @@ void rc_rma_request_completed(MPI_Request request) {
   struct rma_request *r = find(request);
   if (r) {
     forget(r);
+    rc_watch_request_done(request);
     rc_rma_complete_request_origin(request);
     rc_line l;
     rc_begin(&l, "rma_request_done");

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "query_guard.h"
 #include "rma_state.h"
+#include "watch.h"
 
 #define MAX_GROUP_RECORDED 64
 
@@ -45,12 +46,12 @@ struct sync_call {
 
 static void before_sync(const struct sync_call *s) {
   rc_count(s->call);
-  if (s->completes == no_completion) return;
   struct rc_guard guard;
   rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
   const struct rc_window *w = rc_rma_window(s->win);
-  if (w) rc_rma_complete_origins(w, s->completes, s->call);
+  if (w) rc_watch_before_sync(w, s->completes, s->call);
+  if (w && s->completes != no_completion) rc_rma_complete_origins(w, s->completes, s->call);
   rc_rma_unlock();
   rc_guard_end(&guard);
 }
@@ -58,11 +59,12 @@ static void before_sync(const struct sync_call *s) {
 /* After the call returned: its line. The time is the return's, the latest instant at which
  * the calls it completes were still in flight. */
 static void after_sync(const struct sync_call *s, int rc) {
-  if (rc != MPI_SUCCESS) return;
   struct rc_guard guard;
   rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
   struct rc_window *w = rc_rma_window(s->win);
+  struct rc_window *watched = w;
+  if (rc != MPI_SUCCESS) w = NULL;
   if (w && w->syncs >= RC_RMA_MAX_SYNCS) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
   if (w && w->syncs < RC_RMA_MAX_SYNCS) {
     rc_line l;
@@ -79,6 +81,7 @@ static void after_sync(const struct sync_call *s, int rc) {
     ++w->syncs;
     w->calls = 0;
   }
+  if (watched) rc_watch_after_sync(watched, s->call, s->target, s->lock, s->assert_, rc == MPI_SUCCESS);
   rc_rma_unlock();
   rc_guard_end(&guard);
 }

@@ -9,6 +9,7 @@
 
 #include "query_guard.h"
 #include "rma_state.h"
+#include "watch.h"
 
 static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rc_window windows[RC_RMA_MAX_WINDOWS];
@@ -137,6 +138,7 @@ static void follow_window(const char *call, MPI_Win win, const void *base, MPI_A
   write_info(&l, info);
   rc_caller(&l, caller);
   rc_end(&l);
+  rc_watch_window_created(w, call);
   rc_rma_unlock();
 }
 
@@ -201,6 +203,11 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win) {
 int MPI_Win_free(MPI_Win *win) {
   if (!rc_active()) return PMPI_Win_free(win);
   const MPI_Win freed = *win;
+  /* Before the library frees its memory: nothing of the window stays armed. */
+  rc_rma_lock();
+  const struct rc_window *w = rc_rma_window(freed);
+  if (w) rc_watch_window_freed(w);
+  rc_rma_unlock();
   const int rc = PMPI_Win_free(win);
   if (rc == MPI_SUCCESS) window_freed(freed);
   return rc;

@@ -33,6 +33,7 @@ struct check_options {
   std::string gen_suppressions;   // FILE: the program's own stdout would mix with them
   std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
   double op_seconds = 2;          // the runtime's default bound on a user op's law check per sampled call
+  bool no_watch = false;          // REDSEM_CHECK_WATCH=0: no page protection (docs/design.md)
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -135,10 +136,11 @@ std::optional<std::vector<check::suppression>> read_suppressions(const check_opt
 std::optional<int> run_program(const check_options& o, const std::string& library, const std::filesystem::path& dir,
                                int* signal) {
   const char* preload = std::getenv("LD_PRELOAD");
-  const std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(dir).string(),
-                                     "REDSEM_CHECK_SAMPLE=" + o.sample,
-                                     fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
-                                     "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
+  std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(dir).string(),
+                               "REDSEM_CHECK_SAMPLE=" + o.sample,
+                               fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
+                               "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
+  if (o.no_watch) env.push_back("REDSEM_CHECK_WATCH=0");
   const int status = run_command(o.command, env, signal);
   if (*signal == 0) return status;
   std::error_code ec;
@@ -280,6 +282,8 @@ command add_check_command(CLI::App& app) {
                   "observe everything)")
       ->check(CLI::IsMember({"error", "warning", "partial"}))
       ->type_name("LEVEL");
+  cmd->add_flag("--no-watch", o->no_watch,
+                "Do not watch the program's loads and stores of pending RMA buffers and window memory");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {
     if (o->sample == "all") return;

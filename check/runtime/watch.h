@@ -1,0 +1,57 @@
+/* The local-access watcher (docs/design.md, "Watching local accesses"): the program's own loads
+ * and stores to memory an RMA call has not finished with, seen on the unmodified binary through
+ * page protection. Armed only in epochs:
+ *   - the result buffer of a get-type call (MPI_Get, MPI_Get_accumulate, MPI_Fetch_and_op,
+ *     MPI_Compare_and_swap and their request forms) from the call's return to the call that
+ *     completes it: loads and stores (MPI-4.1 §13.3);
+ *   - the origin and compare buffers of the other calls over the same span: stores only;
+ *   - this rank's window memory while other ranks may access it (a fence or PSCW epoch, or
+ *     passive-target exposure), when the library allocated it in a shared mapping (other ranks
+ *     then reach it through their own mappings): loads and stores.
+ * A fault on a watched byte by the program is recorded with the faulting instruction; the MPI
+ * library's own accesses, and the program's to other bytes of a watched page, are stepped past
+ * unrecorded. Nothing is armed with REDSEM_CHECK_WATCH=0, in MPI_THREAD_MULTIPLE programs, or for
+ * a range that cannot be watched safely: that range gets a `watch_unavailable` line instead.
+ *
+ * Called by the RMA part with its lock held, from the thread that made the MPI call. */
+#ifndef REDSEM_CHECK_WATCH_H
+#define REDSEM_CHECK_WATCH_H
+
+#include <mpi.h>
+
+#include "rma_state.h"
+
+/* The buffers of one RMA call that succeeded (NULL when the call has none). */
+struct rc_watch_call {
+  const char *call;
+  int target;
+  const void *origin;
+  int origin_count;
+  MPI_Datatype origin_type;
+  const void *compare; /* one element of `type` */
+  MPI_Datatype type;
+  void *result;
+  int result_count;
+  MPI_Datatype result_type;
+  MPI_Request request; /* MPI_REQUEST_NULL for the calls without one */
+  const void *caller;
+};
+
+/* After the call returned: arms its buffers, and reports a result buffer that overlaps another
+ * pending one of the same window (`overlapping_result_buffers`). */
+void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c);
+/* Before a synchronisation call is forwarded: the library may now touch everything, so the
+ * window's ranges are disarmed; those of the calls it completes (target < 0: all; -2: none) are
+ * forgotten. */
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call);
+/* After it returned: re-arms what stays pending, and the window memory for the epoch it opened
+ * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
+void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
+                         int ok);
+/* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
+void rc_watch_request_done(MPI_Request request);
+/* A window was created (by `call`: MPI_Win_create…) or is being freed. */
+void rc_watch_window_created(const struct rc_window *w, const char *call);
+void rc_watch_window_freed(const struct rc_window *w);
+
+#endif

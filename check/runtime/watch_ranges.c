@@ -1,0 +1,198 @@
+/* The watched ranges and their pages (watch_state.h). A page's protection is the strictest of
+ * the armed ranges that cover it (PROT_NONE before PROT_READ), within its mapping's own; a page
+ * no armed range covers has its mapping's protection back. The mapping (/proc/self/maps) tells
+ * a range's original protection and whether other processes reach it through their own
+ * mapping (shared) or through this process (private). */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "watch_state.h"
+
+struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
+volatile int rc_watch_suspended;
+volatile int rc_watch_library_steps;
+
+uintptr_t rc_watch_page_size(void) {
+  static uintptr_t size;
+  if (!size) size = (uintptr_t)sysconf(_SC_PAGESIZE);
+  return size;
+}
+
+static uintptr_t page_of(uintptr_t a) { return a & ~(rc_watch_page_size() - 1); }
+
+int rc_watch_new_range(void) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (!rc_watch_ranges[i].armed && !rc_watch_ranges[i].lo) return i;
+  return -1;
+}
+
+/* Async-signal-safe: reads the table only. */
+int rc_watch_page_prot(uintptr_t page) {
+  const uintptr_t end = page + rc_watch_page_size();
+  int prot = -1;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!r->armed || r->hi <= page || r->lo >= end) continue;
+    const int p = r->prot & r->original_prot;
+    prot = prot < 0 ? p : prot & p;
+  }
+  return prot;
+}
+
+/* Gives every page of [lo, hi) the protection the armed ranges ask for, or `original`. */
+/* Gives the pages of [lo, hi) the protection the armed ranges ask for (`original` where none
+ * does), one mprotect per run of pages alike: a window is one call, not one per page. */
+static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
+  const uintptr_t size = rc_watch_page_size();
+  uintptr_t run = page_of(lo);
+  int run_prot = -2, failed = 0;
+  for (uintptr_t page = run; page < hi + size; page += size) {
+    int prot = page < hi ? rc_watch_page_prot(page) : -2;
+    if (page < hi && prot < 0) prot = original;
+    if (prot == run_prot) continue;
+    if (run_prot != -2 && page > run) failed |= mprotect((void *)run, page - run, run_prot) != 0;
+    run = page;
+    run_prot = prot;
+  }
+  return failed ? -1 : 0;
+}
+
+int rc_watch_arm(int i) {
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  r->faults = 0;
+  r->stopped = r->stop_said = 0;
+  r->hit = 0;
+  r->paged = 1;
+  __atomic_store_n(&r->armed, 1, __ATOMIC_SEQ_CST);
+  if (reprotect(r->lo, r->hi, r->original_prot) == 0) return 1;
+  rc_watch_release(i);
+  return 0;
+}
+
+void rc_watch_release(int i) {
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  if (!r->lo) return;
+  __atomic_store_n(&r->armed, 0, __ATOMIC_SEQ_CST);
+  if (r->paged) reprotect(r->lo, r->hi, r->original_prot);
+  r->paged = 0;
+  r->lo = r->hi = 0;
+  ++r->generation;
+}
+
+static int prot_of(const char *perms) {
+  return (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) | (perms[2] == 'x' ? PROT_EXEC : 0);
+}
+
+/* A page this watcher protected already shows its protection in the maps: the range that
+ * armed it knows the mapping's own. */
+static int known_prot(uintptr_t lo, uintptr_t hi) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->paged && page_of(r->lo) < hi && page_of(r->hi - 1) + rc_watch_page_size() > lo) return r->original_prot;
+  }
+  return -1;
+}
+
+/* The line of /proc/self/maps whose mapping holds `address`, into `line`; 0 when none. Read
+ * with read(2) into static memory: no allocation, so nothing lands on a page this watcher
+ * protects (a heap page beside a pending buffer would fault at every byte). */
+static int mapping_line(uintptr_t address, char *line, size_t cap) {
+  static char chunk[8192];
+  const int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  size_t len = 0;
+  int found = 0;
+  for (;;) {
+    const ssize_t n = read(fd, chunk + len, sizeof chunk - len - 1);
+    if (n <= 0) break;
+    len += (size_t)n;
+    chunk[len] = '\0';
+    char *start = chunk, *newline;
+    while (!found && (newline = strchr(start, '\n'))) {
+      *newline = '\0';
+      unsigned long lo = 0, hi = 0;
+      if (sscanf(start, "%lx-%lx", &lo, &hi) == 2 && address >= lo && address < hi) {
+        const size_t n = strnlen(start, cap - 1); /* a long file name is cut: only the start matters */
+        memcpy(line, start, n);
+        line[n] = '\0';
+        found = 1;
+      }
+      start = newline + 1;
+    }
+    if (found) break;
+    len = (size_t)(chunk + len - start);
+    memmove(chunk, start, len);
+  }
+  close(fd);
+  return found;
+}
+
+/* Read-write mappings found before, so that /proc/self/maps (whose every read the kernel
+ * formats anew) is read once per mapping rather than once per RMA call. A mapping unmapped and
+ * replaced since could make a stale entry claim read-write for memory that is now read-only: the
+ * protection given back would then let the program store where it would have faulted, which
+ * changes only an erroneous program. */
+#define MAPPINGS_KEPT 16
+struct kept_mapping {
+  uintptr_t start, end;
+  int shared, stack;
+};
+static struct kept_mapping kept[MAPPINGS_KEPT];
+static unsigned kept_next;
+
+static const struct kept_mapping *kept_mapping(uintptr_t lo, uintptr_t hi) {
+  for (int i = 0; i < MAPPINGS_KEPT; ++i)
+    if (kept[i].end && lo >= kept[i].start && hi <= kept[i].end) return &kept[i];
+  return NULL;
+}
+
+static const char *const on_stack = "on the call stack, whose pages every call and signal frame uses";
+
+int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) {
+  const uintptr_t here = (uintptr_t)__builtin_frame_address(0); /* on this thread's stack */
+  const int known = known_prot(page_of(lo), page_of(hi - 1) + rc_watch_page_size());
+  const struct kept_mapping *k = kept_mapping(lo, hi);
+  if (k && (k->stack || (here >= k->start && here < k->end))) {
+    *why = on_stack;
+    return -1;
+  }
+  if (k) {
+    *shared = k->shared;
+    return known >= 0 ? known : PROT_READ | PROT_WRITE;
+  }
+  char line[512];
+  if (!mapping_line(lo, line, sizeof line)) {
+    *why = "not in a mapping of the process that /proc/self/maps shows";
+    return -1;
+  }
+  unsigned long start = 0, end = 0;
+  char perms[5] = "";
+  int name_at = 0;
+  if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &name_at) < 3 || hi > end) {
+    *why = "not within one mapping of the process";
+    return -1;
+  }
+  const int stack = strstr(line + name_at, "[stack") || (here >= start && here < end);
+  *shared = perms[3] == 's';
+  if (prot_of(perms) == (PROT_READ | PROT_WRITE))
+    kept[kept_next++ % MAPPINGS_KEPT] = (struct kept_mapping){start, end, *shared, stack};
+  if (stack) {
+    *why = on_stack;
+    return -1;
+  }
+  return known >= 0 ? known : prot_of(perms);
+}
+
+void rc_watch_rearm(void) {
+  rc_watch_library_steps = 0;
+  if (!rc_watch_suspended) return;
+  rc_watch_suspended = 0;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed) reprotect(r->lo, r->hi, r->original_prot);
+  }
+}

@@ -1,0 +1,234 @@
+/* The watcher's RMA side (watch.h): which ranges are armed when, and what the accesses the fault
+ * handler saw become: a finding for a pending buffer (the access is erroneous by itself), a
+ * `local_access` line for window memory (erroneous only if another rank's call on the same
+ * bytes was in flight, which the post-run analysis decides from every rank's record). */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "watch.h"
+#include "watch_state.h"
+
+const char *const rc_watch_kind_names[] = {"result", "origin", "compare", "window"};
+
+void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why) {
+  rc_line l;
+  rc_begin(&l, "watch_unavailable");
+  rc_int(&l, "win", w->id);
+  rc_str(&l, "buffer", buffer);
+  if (call) rc_str(&l, "call", call);
+  rc_int(&l, "epoch", (long long)w->syncs);
+  rc_str(&l, "reason", why);
+  rc_end(&l);
+}
+
+void rc_watch_armed_line(const struct rc_watch_range *r) {
+  rc_line l;
+  rc_begin(&l, "watch");
+  rc_int(&l, "win", r->win_id);
+  rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+  if (r->kind == RC_WATCH_WINDOW)
+    rc_str(&l, "mode", r->mode);
+  else
+    rc_str(&l, "call", r->call);
+  rc_int(&l, "epoch", r->epoch);
+  rc_int(&l, "bytes", (long long)(r->hi - r->lo));
+  rc_str(&l, "watches", r->prot == PROT_NONE ? "loads and stores" : "stores");
+  rc_end(&l);
+}
+
+static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
+  const int result = r->kind == RC_WATCH_RESULT;
+  const char *access = h->store ? "store" : "load";
+  char message[512];
+  snprintf(message, sizeof message,
+           "the program %s the %s buffer of this %s (window %d, target %d) before the call completing it: "
+           "byte %lu of %lu",
+           h->store ? "stored into" : "loaded from", rc_watch_kind_names[r->kind], r->call, r->win_id, r->target,
+           (unsigned long)(h->address - r->lo), (unsigned long)(r->hi - r->lo));
+  rc_line l;
+  rc_begin(&l, "finding");
+  rc_str(&l, "check", result ? "result_buffer_accessed_before_completion" : "origin_buffer_stored_before_completion");
+  rc_str(&l, "call", r->call);
+  rc_str(&l, "rule", "MPI-4.1 §13.3");
+  rc_str(&l, "message", message);
+  rc_caller(&l, (const void *)(h->instruction + 1));
+  rc_open_object(&l, "evidence");
+  rc_int(&l, "win", r->win_id);
+  rc_int(&l, "target", r->target);
+  rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+  rc_str(&l, "access", access);
+  rc_int(&l, "offset", (long long)(h->address - r->lo));
+  rc_int(&l, "bytes", (long long)(r->hi - r->lo));
+  rc_int(&l, "epoch", r->epoch);
+  rc_function(&l, "rma_call", (void (*)(void))((const char *)r->caller - 1));
+  rc_close(&l);
+  rc_end(&l);
+}
+
+static void local_access(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
+  rc_line l;
+  rc_begin(&l, "local_access");
+  rc_int(&l, "win", r->win_id);
+  rc_str(&l, "buffer", "window");
+  rc_str(&l, "mode", r->mode);
+  rc_int(&l, "epoch", r->epoch);
+  if (r->fence >= 0) rc_int(&l, "fence", r->fence);
+  rc_int(&l, "offset", (long long)(h->address - r->lo));
+  rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
+  rc_str(&l, "access", h->store ? "store" : "load");
+  rc_int(&l, "time", h->time);
+  rc_int(&l, "time_last", h->time_last);
+  rc_caller(&l, (const void *)(h->instruction + 1));
+  rc_end(&l);
+}
+
+/* A range the handler disarmed: from here its accesses are not seen, which coverage must say. */
+static void say_stopped(struct rc_watch_range *r) {
+  if (!r->stopped || r->stop_said) return;
+  r->stop_said = 1;
+  rc_line l;
+  rc_begin(&l, "watch_unavailable");
+  rc_int(&l, "win", r->win_id);
+  rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+  if (r->kind != RC_WATCH_WINDOW) rc_str(&l, "call", r->call);
+  rc_int(&l, "epoch", r->epoch);
+  char reason[128];
+  snprintf(reason, sizeof reason, "disarmed for the rest of the epoch after %d faults", RC_WATCH_MAX_WINDOW_FAULTS);
+  rc_str(&l, "reason", reason);
+  rc_end(&l);
+}
+
+void rc_watch_drain(void) {
+  static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
+  if (!rc_watch_hits_lock()) return;                  /* a handler holds it: the hits wait for the next drain */
+  const int n = rc_watch_hit_count;
+  for (int i = 0; i < n; ++i) hits[i] = rc_watch_hits[i];
+  rc_watch_hit_count = 0;
+  rc_watch_hits_unlock();
+  for (int i = 0; i < n; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
+    if (hits[i].generation != r->generation) continue; /* released and reused since: unknown now */
+    if (r->kind == RC_WATCH_WINDOW)
+      local_access(r, &hits[i]);
+    else
+      buffer_finding(r, &hits[i]);
+  }
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  if (rc_watch_hits_dropped) {
+    rc_watch_hits_dropped = 0;
+    rc_rma_limit(NULL, "watch_hits", RC_WATCH_MAX_HITS);
+  }
+}
+
+/* [lo, hi) of `count` elements of `type` at buf; 0 when its bytes have gaps (a gap is not the
+ * call's, and an access to it is not an error). */
+static int span_of(const void *buf, int count, MPI_Datatype type, uintptr_t *lo, uintptr_t *hi) {
+  MPI_Aint lb, extent, true_lb, true_extent;
+  int size = 0;
+  if (count <= 0 || PMPI_Type_get_extent(type, &lb, &extent) != MPI_SUCCESS ||
+      PMPI_Type_get_true_extent(type, &true_lb, &true_extent) != MPI_SUCCESS ||
+      PMPI_Type_size(type, &size) != MPI_SUCCESS || size <= 0)
+    return 0;
+  const MPI_Aint span = (MPI_Aint)(count - 1) * extent + true_extent;
+  if (span != (MPI_Aint)count * size) return 0;
+  *lo = (uintptr_t)buf + (uintptr_t)true_lb;
+  *hi = *lo + (uintptr_t)span;
+  return 1;
+}
+
+static void overlapping_results(const struct rc_window *w, const struct rc_watch_call *c, uintptr_t lo, uintptr_t hi) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!r->lo || r->kind != RC_WATCH_RESULT || r->hi <= lo || r->lo >= hi) continue;
+    char message[512];
+    snprintf(message, sizeof message,
+             "the result buffer of this %s (window %d, target %d) overlaps that of a %s (window %d, target %d) "
+             "not yet completed: both write the same bytes",
+             c->call, w->id, c->target, r->call, r->win_id, r->target);
+    rc_line l;
+    rc_begin(&l, "finding");
+    rc_str(&l, "check", "overlapping_result_buffers");
+    rc_str(&l, "call", c->call);
+    rc_str(&l, "rule", "MPI-4.1 §13.7");
+    rc_str(&l, "message", message);
+    rc_caller(&l, c->caller);
+    rc_open_object(&l, "evidence");
+    rc_int(&l, "win", w->id);
+    rc_int(&l, "target", c->target);
+    rc_int(&l, "other_win", r->win_id);
+    rc_int(&l, "other_target", r->target);
+    rc_str(&l, "other_call", r->call);
+    rc_int(&l, "overlap_offset", (long long)((lo > r->lo ? lo : r->lo) - lo));
+    rc_int(&l, "overlap_bytes", (long long)((hi < r->hi ? hi : r->hi) - (lo > r->lo ? lo : r->lo)));
+    rc_function(&l, "other_caller", (void (*)(void))((const char *)r->caller - 1));
+    rc_close(&l);
+    rc_end(&l);
+    return;
+  }
+}
+
+/* Keeps one pending buffer and arms it when it can be watched. */
+static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *c, enum rc_watch_kind kind,
+                         const void *buf, int count, MPI_Datatype type, int ready, const char *off) {
+  uintptr_t lo, hi;
+  if (!span_of(buf, count, type, &lo, &hi)) {
+    if (count > 0)
+      rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call,
+                           "its datatype leaves gaps between the bytes it names");
+    return;
+  }
+  if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
+  if (kind != RC_WATCH_RESULT && rc_rma_in_window_memory((const void *)lo, hi - lo)) return; /* rma_origin.c */
+  const int i = rc_watch_new_range();
+  if (i < 0) {
+    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
+    return;
+  }
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  *r = (struct rc_watch_range){.generation = r->generation,
+                               .lo = lo,
+                               .hi = hi,
+                               .kind = kind,
+                               .win_id = w->id,
+                               .epoch = (long long)w->syncs,
+                               .fence = -1,
+                               .call = c->call,
+                               .target = c->target,
+                               .request = c->request,
+                               .caller = c->caller,
+                               .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ};
+  if (!ready) {
+    static int off_said; /* once per process: the reason is the same for every buffer */
+    if (!off_said) rc_watch_unavailable(w, "all", NULL, off);
+    off_said = 1;
+    return;
+  }
+  int shared = 0;
+  const char *why = "";
+  r->original_prot = rc_watch_mapping(lo, hi, &shared, &why);
+  if (r->original_prot >= 0 && !(r->original_prot & PROT_WRITE) && kind != RC_WATCH_RESULT)
+    return; /* read-only memory: a store would fault without us */
+  if (r->original_prot < 0 || !(r->original_prot & PROT_WRITE)) {
+    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, r->original_prot < 0 ? why : "not writable memory");
+    return;
+  }
+  if (!rc_watch_arm(i)) {
+    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
+    return;
+  }
+  /* Under the bound of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
+  if (w->syncs < RC_RMA_MAX_SYNCS && w->calls <= RC_RMA_MAX_CALLS) rc_watch_armed_line(r);
+}
+
+void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c) {
+  rc_watch_drain();
+  const char *off = "";
+  const int ready = rc_watch_ready(&off);
+  if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off);
+  if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off);
+  if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off);
+  rc_watch_rearm();
+}

@@ -1,0 +1,347 @@
+/* The watcher's fault handling (x86-64 Linux). A SIGSEGV on a watched page gives the page its
+ * mapping's protection back and sets the trap flag: the faulting instruction runs once, and
+ * the SIGTRAP that follows protects the page again and clears the flag (on_segv says when the
+ * page stays open instead). Before that, an access to watched bytes by the program (not by the
+ * MPI library) is appended to rc_watch_hits. Faults
+ * anywhere else go to the handler the program (or a library) installed: sigaction and signal are
+ * interposed so that a handler installed after ours is chained behind it instead of replacing
+ * it. Everything in the handlers is async-signal-safe: reads of static tables, mprotect,
+ * clock_gettime; errno is kept. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <mpi.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "record.h"
+#include "watch_state.h"
+
+#define MAX_MODULES 256
+#define MAX_STEP_PAGES 4 /* pages one instruction may fault on before its step ends */
+#define EFLAGS_TF 0x100UL
+#define PF_WRITE 0x2UL /* page-fault error code: the access was a store */
+
+enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
+struct module {
+  uintptr_t lo, hi;
+  enum module_class what;
+};
+static struct module modules[MAX_MODULES];
+static int module_count, modules_built;                          /* read by the handler; being rebuilt */
+static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
+
+struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
+static volatile char hits_busy; /* program threads other than the one in MPI may fault at once */
+
+int rc_watch_hits_lock(void) {
+  /* Bounded: a handler that interrupted the drain on its own thread must not wait forever. */
+  for (long spins = 0; __atomic_test_and_set(&hits_busy, __ATOMIC_ACQUIRE); ++spins)
+    if (spins > (1L << 24)) return 0;
+  return 1;
+}
+
+void rc_watch_hits_unlock(void) { __atomic_clear(&hits_busy, __ATOMIC_RELEASE); }
+volatile int rc_watch_hit_count;
+volatile int rc_watch_hits_dropped;
+
+static struct sigaction previous_segv, previous_trap; /* the program's, called for faults not ours */
+static int installed;
+static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
+static __thread __attribute__((tls_model("initial-exec"))) uintptr_t step_pages[MAX_STEP_PAGES];
+static __thread __attribute__((tls_model("initial-exec"))) int step_count;
+
+/* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
+ * (libc, the loader), whose memcpy may have been called by either side. */
+static enum module_class class_of(const char *name) {
+  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
+                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
+                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
+  static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
+  for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
+    if (strstr(name, mpi[i])) return MPI_LIBRARY;
+  for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
+    if (strstr(name, system[i])) return SYSTEM;
+  return PROGRAM;
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
+    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+  }
+  modules_seen = info->dlpi_adds;
+  return 0;
+}
+
+/* Rebuilt in normal context whenever a library was loaded since (Open MPI loads components
+ * late); the handler only reads it. */
+static int count_adds(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  *(unsigned long long *)data = info->dlpi_adds;
+  return 1;
+}
+
+void rc_watch_refresh_modules(void) {
+  unsigned long long adds = 0;
+  dl_iterate_phdr(count_adds, &adds);
+  if (adds == modules_seen) return;
+  /* Loading appends modules and keeps the earlier ones in place: a handler reading meanwhile
+   * sees the old entries, then the new count. */
+  modules_built = 0;
+  dl_iterate_phdr(add_module, NULL);
+  __atomic_store_n(&module_count, modules_built, __ATOMIC_RELEASE);
+}
+
+static enum module_class code_class(uintptr_t pc) {
+  const int n = __atomic_load_n(&module_count, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n; ++i)
+    if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
+  return NO_MODULE;
+}
+
+/* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
+ * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
+ * the stack. */
+static int program_access(const ucontext_t *uc, uintptr_t *instruction) {
+  const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+  *instruction = pc;
+  const enum module_class c = code_class(pc);
+  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
+  const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
+  const enum module_class caller = code_class(back);
+  if (caller == MPI_LIBRARY) return 0;
+  if (caller == PROGRAM) *instruction = back - 1;
+  return 1;
+}
+
+static long long now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Extends the last hit when the same instruction walks on through the same window range. */
+static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
+  if (!rc_watch_hits_lock()) {
+    rc_watch_hits_dropped = 1;
+    return;
+  }
+  const int n = rc_watch_hit_count;
+  const struct rc_watch_range *r = &rc_watch_ranges[range];
+  struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
+  if (last && last->range == range && last->generation == r->generation && last->store == store &&
+      last->instruction == instruction && r->kind == RC_WATCH_WINDOW && address >= last->address &&
+      address <= last->last + 64) {
+    if (address > last->last) last->last = address;
+    last->time_last = now();
+  } else if (n >= RC_WATCH_MAX_HITS) {
+    rc_watch_hits_dropped = 1;
+  } else {
+    const long long t = now();
+    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t};
+    rc_watch_hit_count = n + 1;
+  }
+  rc_watch_hits_unlock();
+}
+
+/* The armed range holding `address`, or -1. */
+static int range_at(uintptr_t address) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && address >= r->lo && address < r->hi) return i;
+  }
+  return -1;
+}
+
+/* Does what the program's own disposition of `sig` would have done with this fault. */
+static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *context) {
+  const struct sigaction handler = *previous;
+  if (handler.sa_flags & SA_RESETHAND) { /* one delivery, then the default, as the kernel does */
+    previous->sa_handler = SIG_DFL;
+    previous->sa_flags = 0;
+  }
+  if (handler.sa_flags & SA_SIGINFO) {
+    if (handler.sa_sigaction) handler.sa_sigaction(sig, info, context);
+  } else if (handler.sa_handler == SIG_IGN && sig == SIGTRAP) {
+    /* ignored */
+  } else if (handler.sa_handler == SIG_DFL || handler.sa_handler == SIG_IGN) {
+    /* A fault happens again on return, now with the default action (the kernel does not let a
+     * fault be ignored either); a trap does not: it is raised, delivered once unblocked. */
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    sigemptyset(&dfl.sa_mask);
+    real_sigaction(sig, &dfl, NULL);
+    if (sig == SIGTRAP) raise(sig);
+  } else {
+    handler.sa_handler(sig);
+  }
+}
+
+/* Notes what the program did, and decides whether the range stays armed after the step. */
+static void note_access(int range, uintptr_t address, int store, uintptr_t instruction) {
+  struct rc_watch_range *r = &rc_watch_ranges[range];
+  if (r->kind != RC_WATCH_WINDOW) {
+    if (!r->hit) record_hit(range, address, store, instruction);
+    r->hit = 1;
+    r->armed = 0; /* its finding is made: the rest of its accesses run at full speed */
+    return;
+  }
+  record_hit(range, address, store, instruction);
+  if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
+    r->stopped = 1;
+    r->armed = 0;
+  }
+}
+
+/* The mapping's own protection of a page some range protected (armed, or disarmed by the
+ * handler since); -1 when no range covers it. */
+static int original_prot(uintptr_t page) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->paged && r->lo < page + rc_watch_page_size() && r->hi > page) return r->original_prot;
+  }
+  return -1;
+}
+
+/* A fault on a page this watcher protected. The page is opened, the instruction stepped, and
+ * the page protected again after it; a program's access to watched bytes is noted. The MPI
+ * library's accesses (and this library's own) are stepped unrecorded, up to
+ * RC_WATCH_MAX_LIBRARY_STEPS between two hooks: beyond, the library is copying, and the pages
+ * it faults on stay open until the end of the next intercepted RMA call (rc_watch_rearm), at
+ * one fault a page instead of one a byte (a stepped rep movs traps after every byte). A page
+ * only ranges disarmed by the handler cover stays open. */
+static void on_segv(int sig, siginfo_t *info, void *context) {
+  const int saved_errno = errno;
+  ucontext_t *uc = context;
+  const uintptr_t address = (uintptr_t)info->si_addr;
+  const uintptr_t page = address & ~(rc_watch_page_size() - 1);
+  const int original = info->si_code == SEGV_ACCERR ? original_prot(page) : -1;
+  if (original < 0 || step_count >= MAX_STEP_PAGES) {
+    chain(&previous_segv, sig, info, context);
+    errno = saved_errno;
+    return;
+  }
+  mprotect((void *)page, rc_watch_page_size(), original);
+  uintptr_t instruction = 0;
+  if (rc_watch_page_prot(page) >= 0) {
+    const int program = program_access(uc, &instruction);
+    if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
+      rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
+    } else {
+      const int range = program ? range_at(address) : -1;
+      if (range >= 0) note_access(range, address, (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0, instruction);
+      step_pages[step_count++] = page;
+      uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
+    }
+  }
+  errno = saved_errno;
+}
+
+static void on_trap(int sig, siginfo_t *info, void *context) {
+  const int saved_errno = errno;
+  ucontext_t *uc = context;
+  if (step_count == 0) {
+    chain(&previous_trap, sig, info, context);
+    errno = saved_errno;
+    return;
+  }
+  for (int i = 0; i < step_count; ++i) {
+    const int prot = rc_watch_page_prot(step_pages[i]);
+    if (prot >= 0) mprotect((void *)step_pages[i], rc_watch_page_size(), prot);
+  }
+  step_count = 0;
+  uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+  errno = saved_errno;
+}
+
+static int resolve_real(void) {
+  if (!real_sigaction)
+    real_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(RTLD_NEXT, "sigaction");
+  return real_sigaction != NULL;
+}
+
+/* The handler runs on an alternate stack, so that a fault with a damaged or full stack still
+ * reaches the program's own handler; one the program set up is kept. */
+static void alternate_stack(void) {
+  stack_t old;
+  if (sigaltstack(NULL, &old) != 0 || !(old.ss_flags & SS_DISABLE)) return;
+  const size_t size = 64 * 1024;
+  void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (stack == MAP_FAILED) return;
+  const stack_t ours = {.ss_sp = stack, .ss_size = size, .ss_flags = 0};
+  sigaltstack(&ours, NULL);
+}
+
+static int install(const char **why) {
+  const char *setting = getenv("REDSEM_CHECK_WATCH");
+  if (setting && strcmp(setting, "0") == 0) {
+    *why = "REDSEM_CHECK_WATCH=0 (redsem check --no-watch)";
+    return 0;
+  }
+  int level = MPI_THREAD_SINGLE;
+  if (PMPI_Query_thread(&level) == MPI_SUCCESS && level == MPI_THREAD_MULTIPLE) {
+    *why = "MPI_THREAD_MULTIPLE: threads may make RMA calls while another one's pages are stepped";
+    return 0;
+  }
+  if (!resolve_real()) {
+    *why = "sigaction cannot be found";
+    return 0;
+  }
+  alternate_stack();
+  rc_watch_refresh_modules();
+  /* SA_NODEFER: a handler of the program that ours chains to may itself touch a watched page. */
+  struct sigaction segv = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_NODEFER};
+  struct sigaction trap = {.sa_sigaction = on_trap, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART};
+  sigemptyset(&segv.sa_mask);
+  sigemptyset(&trap.sa_mask);
+  if (real_sigaction(SIGSEGV, &segv, &previous_segv) != 0 || real_sigaction(SIGTRAP, &trap, &previous_trap) != 0) {
+    *why = "the fault handler cannot be installed";
+    return 0;
+  }
+  installed = 1;
+  rc_at_finalize(rc_watch_finish);
+  return 1;
+}
+
+int rc_watch_ready(const char **why) {
+  static int decided, ready;
+  static const char *reason = "";
+  if (!decided) {
+    decided = 1;
+    ready = install(&reason);
+  }
+  *why = reason;
+  if (ready) rc_watch_refresh_modules();
+  return ready;
+}
+
+/* A handler for SIGSEGV or SIGTRAP installed after ours becomes the one ours chains to. */
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old) {
+  if (!installed || (sig != SIGSEGV && sig != SIGTRAP)) {
+    if (!resolve_real()) {
+      errno = ENOSYS;
+      return -1;
+    }
+    return real_sigaction(sig, act, old);
+  }
+  struct sigaction *previous = sig == SIGSEGV ? &previous_segv : &previous_trap;
+  if (old) *old = *previous;
+  if (act) *previous = *act;
+  return 0;
+}
+
+sighandler_t signal(int sig, sighandler_t handler) {
+  struct sigaction act = {.sa_handler = handler, .sa_flags = SA_RESTART}, old;
+  sigemptyset(&act.sa_mask);
+  if (sigaction(sig, &act, &old) != 0) return SIG_ERR;
+  return (old.sa_flags & SA_SIGINFO) ? (sighandler_t)(void (*)(void))old.sa_sigaction : old.sa_handler;
+}

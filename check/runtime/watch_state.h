@@ -1,0 +1,98 @@
+/* What the local-access watcher keeps (watch.h): the watched byte ranges, and the accesses the
+ * fault handler saw, waiting to be written. The handler reads the ranges and appends accesses
+ * without locks or allocation (async-signal-safe); everything else runs in the thread that made
+ * an MPI call, with the RMA lock held. */
+#ifndef REDSEM_CHECK_WATCH_STATE_H
+#define REDSEM_CHECK_WATCH_STATE_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
+#define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
+#define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
+#define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
+
+enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
+
+struct rc_watch_range {
+  volatile int armed;  /* read by the handler: 0 = free, disarmed or never armed */
+  int paged;           /* its pages were protected: release gives them back */
+  unsigned generation; /* bumped at each reuse: a hit names the range it saw */
+  uintptr_t lo, hi;    /* the watched bytes [lo, hi) */
+  int prot;            /* PROT_NONE: loads and stores; PROT_READ: stores */
+  int original_prot;   /* of the mapping, restored when disarmed */
+  enum rc_watch_kind kind;
+  int win_id;
+  long long epoch; /* the window's synchronisation count when armed */
+  long long fence; /* fence epochs opened before it (window ranges), -1 outside one */
+  const char *call;
+  const char *mode; /* window ranges: "fence", "pscw", "passive" */
+  int target;
+  MPI_Request request;
+  const void *caller; /* the RMA call's */
+  volatile unsigned long faults;
+  volatile int stopped; /* disarmed by the handler after RC_WATCH_MAX_WINDOW_FAULTS of the program's faults */
+  int stop_said;        /* its watch_unavailable line was written */
+  volatile int hit;     /* a program access was recorded (buffer ranges: one finding is enough) */
+};
+
+struct rc_watch_hit {
+  int range;
+  unsigned generation;
+  uintptr_t address; /* first byte accessed */
+  uintptr_t last;    /* last first-byte seen, for coalesced window accesses */
+  int store;
+  uintptr_t instruction; /* the program's code that accessed it */
+  long long time, time_last;
+};
+
+extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
+extern struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
+extern volatile int rc_watch_hit_count;    /* filled slots; the handler appends, the drain resets */
+extern volatile int rc_watch_hits_dropped; /* accesses not kept: the table was full */
+/* Held for a few instructions around rc_watch_hits: by the handler, and by the drain; 0 when it
+ * could not be taken in a bounded wait. */
+int rc_watch_hits_lock(void);
+void rc_watch_hits_unlock(void);
+extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
+extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
+
+/* watch_ranges.c */
+/* A free range slot, or -1. */
+int rc_watch_new_range(void);
+/* Protects the pages of range i as its prot says (0 when mprotect refused); release frees the
+ * slot and gives its pages back their protection under the ranges still armed. A slot in use
+ * but never armed is a pending buffer that could not be watched (still compared for overlap). */
+int rc_watch_arm(int i);
+void rc_watch_release(int i);
+/* Protects again the pages the handler left open to the library (at the end of every hook). */
+void rc_watch_rearm(void);
+/* The protection page `page` must have under the armed ranges; -1 when none covers it. */
+int rc_watch_page_prot(uintptr_t page);
+/* The mapping's protection of [lo, hi) and whether it is a shared mapping; -1 when the span is
+ * not in one mapping, or is on a thread stack. */
+int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why);
+uintptr_t rc_watch_page_size(void);
+
+/* watch_rma.c */
+/* Writes what the handler saw since the last time. Called first by every hook, before any
+ * range is released: every hit still names a live range. */
+void rc_watch_drain(void);
+/* The `watch_unavailable` line (call may be NULL) and the `watch` line of an armed range. */
+struct rc_window;
+void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
+void rc_watch_armed_line(const struct rc_watch_range *r);
+extern const char *const rc_watch_kind_names[];
+
+/* watch_window.c: registered at MPI_Finalize when the handlers are installed. */
+void rc_watch_finish(void);
+
+/* watch_signals.c */
+/* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
+int rc_watch_ready(const char **why);
+/* Re-reads the loaded modules when one was loaded since: whose code a fault was in. */
+void rc_watch_refresh_modules(void);
+
+#endif

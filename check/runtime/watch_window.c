@@ -1,0 +1,196 @@
+/* The watcher across synchronisation calls (watch.h): pending buffers are forgotten when the
+ * call completing them is made, and this rank's window memory is armed for the epoch each
+ * synchronisation call opens:
+ *   - after a fence without MPI_MODE_NOSUCCEED: a fence epoch, loads and stores (stores only
+ *     under MPI_MODE_NOPUT: no put or accumulate updates the window, gets may still read it);
+ *   - after MPI_Win_post, until MPI_Win_wait or a true MPI_Win_test: a PSCW exposure epoch;
+ *   - otherwise: passive-target exposure (another rank may lock the window at any time), except
+ *     while this rank holds an exclusive lock on its own window, which no other rank can then
+ *     access, and after a fence with MPI_MODE_NOSUCCEED until this rank's next synchronisation
+ *     call on the window: a fence program computes on its window between fence sequences, and
+ *     one that mixes in passive target is watched again from its own next lock.
+ * The window is disarmed inside the synchronisation calls that open or close its epochs (the
+ * library completes the epoch's calls there). Only window memory in a shared mapping is armed: other ranks reach it
+ * through their own mappings, which a protection here does not touch; into private memory their accesses may be copies
+ * made by the kernel or a network card, which a protection would make fail, so it gets a `watch_unavailable` line
+ * instead. */
+#define _GNU_SOURCE
+#include <string.h>
+#include <sys/mman.h>
+
+#include "watch.h"
+#include "watch_state.h"
+
+struct watched_window {
+  int used, id, win_rank;
+  int range;        /* its armed window range, -1 when none */
+  int usable;       /* its memory can be watched */
+  long long fences; /* fence epochs opened so far */
+  int fence_open, noput, pscw, self_exclusive;
+  int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
+};
+static struct watched_window windows[RC_RMA_MAX_WINDOWS];
+static uintptr_t bases[RC_RMA_MAX_WINDOWS], sizes[RC_RMA_MAX_WINDOWS];
+
+static int slot_of(const struct rc_window *w) {
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
+    if (windows[i].used && windows[i].id == w->id) return i;
+  return -1;
+}
+
+static void disarm_window(struct watched_window *ww) {
+  if (ww->range < 0) return;
+  rc_watch_release(ww->range);
+  ww->range = -1;
+}
+
+static void arm_window(const struct rc_window *w, struct watched_window *ww, int slot) {
+  if (!ww->usable || ww->self_exclusive || ww->range >= 0) return;
+  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
+  const int i = rc_watch_new_range();
+  if (i < 0) {
+    rc_watch_unavailable(w, "window", NULL, "too many buffers pending at once");
+    return;
+  }
+  const char *mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  *r = (struct rc_watch_range){.generation = r->generation,
+                               .lo = bases[slot],
+                               .hi = bases[slot] + sizes[slot],
+                               .kind = RC_WATCH_WINDOW,
+                               .win_id = w->id,
+                               .epoch = (long long)w->syncs,
+                               .fence = ww->fence_open ? ww->fences : -1,
+                               .call = "window",
+                               .mode = mode,
+                               .target = ww->win_rank,
+                               .request = MPI_REQUEST_NULL,
+                               .original_prot = PROT_READ | PROT_WRITE,
+                               .prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE};
+  if (!rc_watch_arm(i)) {
+    rc_watch_unavailable(w, "window", NULL, "mprotect refused");
+    return;
+  }
+  ww->range = i;
+  rc_watch_armed_line(r);
+}
+
+void rc_watch_window_created(const struct rc_window *w, const char *call) {
+  int slot = -1;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS && slot < 0; ++i)
+    if (!windows[i].used) slot = i;
+  if (slot < 0) return;
+  struct watched_window *ww = &windows[slot];
+  *ww = (struct watched_window){.used = 1, .id = w->id, .range = -1, .win_rank = -1};
+  MPI_Group group;
+  if (PMPI_Win_get_group(w->win, &group) == MPI_SUCCESS) {
+    PMPI_Group_rank(group, &ww->win_rank);
+    PMPI_Group_free(&group);
+  }
+  const char *why = "";
+  if (!w->base || w->size <= 0) return; /* nothing to watch: no line needed */
+  if (!rc_watch_ready(&why)) {
+    rc_watch_unavailable(w, "window", NULL, why);
+    return;
+  }
+  bases[slot] = (uintptr_t)w->base;
+  sizes[slot] = (uintptr_t)w->size;
+  if (strcmp(call, "MPI_Win_allocate") != 0 && strcmp(call, "MPI_Win_allocate_shared") != 0) {
+    rc_watch_unavailable(w, "window", NULL,
+                         "memory the program gave to MPI_Win_create: other ranks' accesses to it may be copies by "
+                         "the kernel or a network card, which a page protection would make fail");
+    return;
+  }
+  int shared = 0;
+  const int prot = rc_watch_mapping(bases[slot], bases[slot] + sizes[slot], &shared, &why);
+  if (prot != (PROT_READ | PROT_WRITE) || !shared) {
+    rc_watch_unavailable(w, "window", NULL,
+                         prot < 0 ? why
+                         : !shared
+                             ? "private memory: other ranks' accesses to it may be copies by the kernel or a network "
+                               "card, which a page protection would make fail"
+                             : "not read-write memory");
+    return;
+  }
+  ww->usable = 1;
+  arm_window(w, ww, slot);
+}
+
+void rc_watch_window_freed(const struct rc_window *w) {
+  rc_watch_drain();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (rc_watch_ranges[i].lo && rc_watch_ranges[i].win_id == w->id && rc_watch_ranges[i].kind != RC_WATCH_WINDOW)
+      rc_watch_release(i);
+  const int slot = slot_of(w);
+  if (slot < 0) return;
+  disarm_window(&windows[slot]);
+  windows[slot].used = 0;
+}
+
+/* The calls that may open or close an epoch of this rank's window as a target. The others
+ * (flush, lock_all…) leave it armed: the library's own accesses to it during them are stepped
+ * aside by the handler (watch_signals.c) at one fault a page. */
+static int changes_exposure(const char *call) {
+  static const char *const calls[] = {"MPI_Win_fence", "MPI_Win_post", "MPI_Win_wait",
+                                      "MPI_Win_test",  "MPI_Win_lock", "MPI_Win_unlock"};
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i)
+    if (strcmp(call, calls[i]) == 0) return 1;
+  return 0;
+}
+
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
+  rc_watch_drain();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
+      rc_watch_release(i);
+  }
+  const int slot = slot_of(w);
+  if (slot >= 0 && changes_exposure(call)) disarm_window(&windows[slot]);
+}
+
+/* What the call changes in the window's exposure. */
+static void epoch_state(struct watched_window *ww, const char *call, int target, const char *lock, int assert_) {
+  ww->fences_ended = 0;
+  if (strcmp(call, "MPI_Win_fence") == 0) {
+    ++ww->fences;
+    ww->fence_open = !(assert_ & MPI_MODE_NOSUCCEED);
+    ww->fences_ended = !ww->fence_open;
+    ww->noput = (assert_ & MPI_MODE_NOPUT) != 0;
+  } else if (strcmp(call, "MPI_Win_lock") == 0 && target == ww->win_rank) {
+    ww->self_exclusive = lock && strcmp(lock, "exclusive") == 0;
+  } else if (strcmp(call, "MPI_Win_unlock") == 0 && target == ww->win_rank) {
+    ww->self_exclusive = 0;
+  } else if (strcmp(call, "MPI_Win_post") == 0) {
+    ww->pscw = 1;
+  } else if (strcmp(call, "MPI_Win_wait") == 0 || strcmp(call, "MPI_Win_test") == 0) {
+    ww->pscw = 0;
+  }
+}
+
+void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
+                         int ok) {
+  const int slot = slot_of(w);
+  if (slot < 0) return;
+  struct watched_window *ww = &windows[slot];
+  if (ok) epoch_state(ww, call, target, lock, assert_);
+  arm_window(w, ww, slot);
+  rc_watch_rearm();
+}
+
+void rc_watch_request_done(MPI_Request request) {
+  rc_watch_drain();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (rc_watch_ranges[i].lo && rc_watch_ranges[i].kind != RC_WATCH_WINDOW && rc_watch_ranges[i].request == request)
+      rc_watch_release(i);
+  rc_watch_rearm();
+}
+
+/* At MPI_Finalize: what was seen is written and nothing stays armed. */
+void rc_watch_finish(void) {
+  rc_rma_lock();
+  rc_watch_drain();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) rc_watch_release(i);
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i) windows[i].range = -1;
+  rc_rma_unlock();
+}
