@@ -264,7 +264,7 @@ TEST(RmaFindings, TwoPutsInOneExclusiveEpochRace) {
   records r;
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10).put(0, 11);
   r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-  const auto out = rma_findings(r.lines());
+  const auto out = said(rma_findings(r.lines()));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u);
   for (const auto& f : out)
@@ -283,7 +283,7 @@ records pscw(bool one_exposure, int disp2) {
 }
 
 TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
-  const auto out = rma_findings(pscw(true, 1).lines());
+  const auto out = said(rma_findings(pscw(true, 1).lines()));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u);
   for (const auto& f : out) {
@@ -293,12 +293,12 @@ TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
 }
 
 TEST(RmaFindings, PscwPutsToDisjointBytesAreClean) {
-  const auto out = rma_findings(pscw(true, 2).lines());
+  const auto out = said(rma_findings(pscw(true, 2).lines()));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
 TEST(RmaFindings, PscwAccessEpochsOfDifferentExposureEpochsAreNotPaired) {
-  const auto out = rma_findings(pscw(false, 1).lines());
+  const auto out = said(rma_findings(pscw(false, 1).lines()));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
@@ -310,7 +310,7 @@ TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
     r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rget(0, 10, 0);
     if (waited) r.request_done(0, 11, 0);
     r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-    const auto out = rma_findings(r.lines());
+    const auto out = said(rma_findings(r.lines()));
     EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
@@ -322,7 +322,7 @@ TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
   records r;
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rput(0, 10, 0).request_done(0, 11, 0);
   r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-  const auto out = rma_findings(r.lines());
+  const auto out = said(rma_findings(r.lines()));
   EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
 }
@@ -330,7 +330,7 @@ TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
 TEST(RmaFindings, RmaCallsOnASharedMemoryWindowAreAnalysed) {
   records r;
   r.shared_memory().fence_all(1).put(0, 2).put(1, 2).fence_all(3);
-  const auto out = rma_findings(r.lines());
+  const auto out = said(rma_findings(r.lines()));
   EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
 }
@@ -345,7 +345,7 @@ records dynamic_puts(long long at0, long long at1, bool two = false) {
 }
 
 TEST(RmaFindings, PutsToOneAttachedAddressRace) {
-  const auto out = rma_findings(dynamic_puts(4100, 4100).lines());
+  const auto out = said(rma_findings(dynamic_puts(4100, 4100).lines()));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   const std::string scenario = out.front()["evidence"]["scenario"];
@@ -354,13 +354,13 @@ TEST(RmaFindings, PutsToOneAttachedAddressRace) {
 }
 
 TEST(RmaFindings, PutsToDisjointAttachedAddressesAreClean) {
-  const auto out = rma_findings(dynamic_puts(4100, 4104).lines());
+  const auto out = said(rma_findings(dynamic_puts(4100, 4104).lines()));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
 // The regions are laid end to end: 8192 is byte 16 of the scenario's window of 24.
 TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
-  const auto out = rma_findings(dynamic_puts(8192, 8192, true).lines());
+  const auto out = said(rma_findings(dynamic_puts(8192, 8192, true).lines()));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   const std::string scenario = out.front()["evidence"]["scenario"];
   EXPECT_NE(scenario.find("window 24 disp_unit=1"), std::string::npos) << scenario;
@@ -370,7 +370,7 @@ TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
 TEST(RmaFindings, AnAccessOutsideTheAttachedMemoryIsErroneous) {
   // 4110: the int's last two bytes are past the region's end.
   for (const long long at : {8192LL, 4110LL}) {
-    const auto out = rma_findings(dynamic_puts(4100, at).lines());
+    const auto out = said(rma_findings(dynamic_puts(4100, at).lines()));
     EXPECT_EQ(checks(out), std::multiset<std::string>{"access_outside_attached_memory"}) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
