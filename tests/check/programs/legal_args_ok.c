@@ -27,20 +27,21 @@ static void one_sum(void *in, void *inout, int *len, MPI_Datatype *type) {
 }
 
 static int rma_no_op(int rank, int size) {
-  /* MPI_Win_create on the stack: MPICH 4.0.2 (ch4:ucx) reads other ranks' one-double windows
-   * wrongly when they come from MPI_Win_allocate or static storage, checked or not. */
-  double memory;
-  double *base = &memory;
+  /* MPI_Win_create on memory from MPI_Alloc_mem: MPICH 4.0.2 (ch4:ucx) returns wrong values from
+   * get-accumulates on one-double windows from MPI_Win_allocate, static storage or the stack,
+   * and then corrupts the caller's stack, checked or not. */
+  double *base;
+  MPI_Alloc_mem(sizeof(double), MPI_INFO_NULL, &base);
   MPI_Win win;
   MPI_Win_create(base, sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   *base = rank;
   MPI_Win_fence(0, win);
   const int target = (rank + 1) % size;
-  double fetched = -1, fetched2 = -1;
+  double fetched = -1, fetched2 = -1, fetched3 = -1; /* one result buffer per pending get */
   MPI_Get_accumulate(NULL, 0, MPI_DATATYPE_NULL, &fetched, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
   MPI_Fetch_and_op(NULL, &fetched2, MPI_DOUBLE, target, 0, MPI_NO_OP, win);
 #if MPI_VERSION >= 4
-  MPI_Get_accumulate_c(NULL, 0, MPI_DATATYPE_NULL, &fetched2, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
+  MPI_Get_accumulate_c(NULL, 0, MPI_DATATYPE_NULL, &fetched3, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
 #endif
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
   MPI_Request request;
@@ -64,6 +65,7 @@ static int rma_no_op(int rank, int size) {
   MPI_Win_fence(0, win);
   MPI_Type_free(&absolute);
   MPI_Win_free(&win);
+  MPI_Free_mem(base);
   return fetched != target || fetched2 != target;
 }
 
