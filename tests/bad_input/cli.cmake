@@ -33,6 +33,9 @@ redsem_bad_input(cli_prefix_missing_option ARGS probe RC 2 ERR "^redsem probe: -
 redsem_bad_input(cli_prefix_bounded_value ARGS orders ${sum_int} --procs 0 RC 2 ERR "^redsem orders: --procs 0: at least 1 \\(see")
 redsem_bad_input(cli_prefix_extra_argument ARGS laws --no-cache extra RC 2
                  ERR "^redsem laws: The following argument was not expected: extra \\(see 'redsem laws --help'\\)")
+# After `--` the words are check's program and its arguments, never a mistyped option of check.
+redsem_bad_input(cli_prefix_check_value_before_program ARGS check --mpi openmpi --tolerance x -- mpirun -n 2 ./app --foo
+                 RC 2 ERR "^redsem check: --tolerance x: .* \\(see 'redsem check --help'\\)\n$")
 # rma and probe take no --policy, and their help says why (the scenario sets it; probe's verdicts
 # do not depend on one).
 redsem_bad_input(cli_rma_help_says_no_policy ARGS rma --help RC 0 OUT "No --policy: a scenario sets the semantics policy")

@@ -39,6 +39,7 @@ std::vector<std::string> option_names(const CLI::App& cmd) {
 std::optional<std::string> unknown_option(const CLI::App& app, const CLI::App& cmd) {
   // CLI11 hands a word a subcommand does not know up to its parent: look at every level's.
   for (const std::string& word : app.remaining(true)) {
+    if (word == "--") break;  // what follows is the command's operands (`check -- mpirun …`), not options
     if (word.size() > 1 && word[0] == '-') {
       const std::string name = word.substr(0, word.find('='));
       return "unknown option '" + name + "'" + did_you_mean(name, option_names(cmd));
