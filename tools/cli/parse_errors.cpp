@@ -37,7 +37,7 @@ std::vector<std::string> option_names(const CLI::App& cmd) {
 // mean '--op'?". It comes first: CLI11 may report what the typo caused instead ("--mpi is
 // required" for a mistyped --mpi), or only that some words were not expected.
 std::optional<std::string> unknown_option(const CLI::App& app, const CLI::App& cmd) {
-  // CLI11 hands a word a subcommand does not know up to its parent: look at every level's.
+  // The word may be left with the subcommand or with the program: look at every level's.
   for (const std::string& word : app.remaining(true)) {
     if (word == "--") break;  // what follows is the command's operands (`check -- mpirun …`), not options
     if (word.size() > 1 && word[0] == '-') {
