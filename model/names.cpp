@@ -152,6 +152,23 @@ std::optional<policy> parse_policy(std::string_view text, std::string* error) {
   return p;
 }
 
+std::vector<std::string> policy_keys() {
+  std::vector<std::string> keys;
+  std::apply([&](const auto&... k) { (keys.emplace_back(k.key), ...); }, enum_keys);
+  keys.insert(keys.begin() + keys_always_printed, "ulps");
+  return keys;
+}
+
+std::vector<std::string> policy_choices(std::string_view key) {
+  std::vector<std::string> choices;
+  std::apply([&](const auto&... k) {
+    ([&] {
+      if (k.key == key) choices.assign(k.choices.begin(), k.choices.end());
+    }(), ...);
+  }, enum_keys);
+  return choices;
+}
+
 std::string to_string(const policy& p) {
   std::string s, later;
   std::size_t i = 0;

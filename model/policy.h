@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace redsem {
 
@@ -94,6 +95,11 @@ struct policy {
 // "key=value,key=value" over the defaults, e.g. "minmax_nan=c_ternary,compare=bitwise".
 // Returns nullopt and fills *error with the offending key or value on bad input.
 std::optional<policy> parse_policy(std::string_view text, std::string* error);
+
+// The keys parse_policy knows, in the canonical order; the named choices of `key` (empty for
+// `ulps`, which takes a number, and for a key it does not know). For suggesting a mistyped word.
+std::vector<std::string> policy_keys();
+std::vector<std::string> policy_choices(std::string_view key);
 
 // The canonical text of a policy: every key, in a fixed order (it keys caches). Keys added
 // after the text was first fixed (loc_tie, complex_prod) appear only when they are not at their

@@ -1,10 +1,56 @@
 # Command-line values: a number is checked against its limit before anything is allocated.
-redsem_bad_input(cli_unknown_command ARGS no-such-command RC 2 ERR "no-such-command")
+redsem_bad_input(cli_unknown_command ARGS no-such-command RC 2
+                 ERR "^redsem: 'no-such-command' is not a command \\(commands: verify, .*\\) \\(see 'redsem --help'\\)\n$")
+
+set(sum_int --op MPI_SUM --type MPI_INT)
+
+# A mistyped word is answered with the nearest known one (tools/cli/suggest.h), and every parse
+# error names the command it belongs to and where its help is (tools/cli/parse_errors.h). A `;`
+# in a pattern would split it into a CMake list: `.` stands for the one in "; did you mean".
+redsem_bad_input(cli_suggest_command ARGS verfy RC 2 ERR "^redsem: 'verfy' is not a command. did you mean 'verify'\\?")
+redsem_bad_input(cli_suggest_option ARGS laws --no-cache --tpye MPI_INT RC 2
+                 ERR "^redsem laws: unknown option '--tpye'. did you mean '--type'\\? \\(see 'redsem laws --help'\\)\n$")
+redsem_bad_input(cli_suggest_option_with_value ARGS orders ${sum_int} --prcs=4 RC 2
+                 ERR "^redsem orders: unknown option '--prcs'. did you mean '--procs'\\?")
+redsem_bad_input(cli_unknown_option_far_from_any ARGS laws --frobnicate RC 2
+                 ERR "^redsem laws: unknown option '--frobnicate' \\(see 'redsem laws --help'\\)\n$")
+redsem_bad_input(cli_unknown_top_level_option ARGS --verison RC 2 ERR "^redsem: unknown option '--verison'. did you mean '--version'\\?")
+redsem_bad_input(cli_suggest_op ARGS laws --no-cache --op MPI_SUN --type MPI_INT RC 2
+                 ERR "^redsem laws: --op: unknown op 'MPI_SUN' .*. did you mean 'MPI_SUM'\\?")
+redsem_bad_input(cli_suggest_op_without_prefix ARGS orders --op mxa --type MPI_INT --procs 3 RC 2 ERR "did you mean 'MPI_MAX'\\?")
+redsem_bad_input(cli_suggest_segscan ARGS orders --op segscna --procs 3 RC 2
+                 ERR "or segscan \\(MPI-4.1 §7.11.3's example\\). did you mean 'segscan'\\?")
+redsem_bad_input(cli_suggest_type ARGS orders --op MPI_SUM --type in32_t --procs 3 RC 2
+                 ERR "--type: unknown type 'in32_t' .*. did you mean 'MPI_INT32_T'\\?")
+redsem_bad_input(cli_suggest_op_file_type ARGS opcheck --op-file ${PROJECT_SOURCE_DIR}/examples/ops/all_max.op --type doubel
+                 RC 2 ERR "--type doubel: .*all_max.op has no such type choice. did you mean 'double'\\?")
+redsem_bad_input(cli_suggest_policy_key ARGS orders ${sum_int} --procs 4 --policy overflw=wrap RC 2
+                 ERR "unknown policy key 'overflw'. keys: .*. did you mean 'overflow'\\?")
+redsem_bad_input(cli_suggest_policy_value ARGS orders ${sum_int} --procs 4 --policy compare=nan_eqaul RC 2
+                 ERR "policy key 'compare' takes one of: bitwise nan_equal ulps. did you mean 'nan_equal'\\?")
+# CLI11's own messages (a missing option, a value it rejects) carry the same prefix and hint.
+redsem_bad_input(cli_prefix_missing_option ARGS probe RC 2 ERR "^redsem probe: --mpi is required \\(see 'redsem probe --help'\\)\n$")
+redsem_bad_input(cli_prefix_bounded_value ARGS orders ${sum_int} --procs 0 RC 2 ERR "^redsem orders: --procs 0: at least 1 \\(see")
+redsem_bad_input(cli_prefix_extra_argument ARGS laws --no-cache extra RC 2
+                 ERR "^redsem laws: The following argument was not expected: extra \\(see 'redsem laws --help'\\)")
+# After `--` the words are check's program and its arguments, never a mistyped option of check.
+redsem_bad_input(cli_prefix_check_value_before_program ARGS check --mpi openmpi --tolerance x -- mpirun -n 2 ./app --foo
+                 RC 2 ERR "^redsem check: --tolerance x: .* \\(see 'redsem check --help'\\)\n$")
+# rma and probe take no --policy, and their help says why (the scenario sets it; probe's verdicts
+# do not depend on one).
+redsem_bad_input(cli_rma_help_says_no_policy ARGS rma --help RC 0 OUT "No --policy: a scenario sets the semantics policy")
+redsem_bad_input(cli_probe_help_says_no_policy ARGS probe --help RC 0 OUT "No --policy: probe checks the evaluation trees")
+redsem_bad_input(cli_rma_policy_refused ARGS rma ${PROJECT_SOURCE_DIR}/examples/rma/counter_fetch_and_add.rma --policy overflow=wrap
+                 RC 2 ERR "^redsem rma: unknown option '--policy' \\(see 'redsem rma --help'\\)")
+# redsem-mpi: the same messages under its own name.
+if(TARGET redsem-mpi)
+  redsem_bad_input(cli_mpi_suggest_command PROGRAM redsem-mpi ARGS ordres RC 2
+                   ERR "^redsem-mpi: 'ordres' is not a command. did you mean 'orders'\\?")
+endif()
 
 # Every numeric option is read whole and bounded while the command line is parsed
 # (tools/cli/bounded_number.h): the message names the option, the text and the limit, and nothing
 # is allocated first (the memory cap would catch a billion-rank allocation).
-set(sum_int --op MPI_SUM --type MPI_INT)
 redsem_bad_input(cli_orders_procs_huge ARGS orders ${sum_int} --procs 1000000000 RC 2
                  ERR "--procs 1000000000: at most 4096" TIMEOUT 10 MEMORY_MB 256)
 redsem_bad_input(cli_orders_procs_zero ARGS orders ${sum_int} --procs 0 RC 2 ERR "--procs 0: at least 1")
@@ -22,7 +68,7 @@ redsem_bad_input(cli_orders_budget_huge_exponent ARGS orders --op MPI_SUM --type
                  ERR "--budget 1e999999999999: at most")
 # A short message (CLI::PositiveNumber printed 300 digits of the smallest double).
 redsem_bad_input(cli_orders_budget_zero ARGS orders --op MPI_SUM --type MPI_FLOAT --procs 6 --budget 0 RC 2
-                 ERR "^--budget 0: at least 1\n")
+                 ERR "^redsem orders: --budget 0: at least 1 \\(see 'redsem orders --help'\\)\n$")
 redsem_bad_input(cli_orders_budget_exponent ARGS orders --op MPI_SUM --type MPI_FLOAT --procs 9 --budget 2e3 RC 0
                  OUT "search incomplete")
 redsem_bad_input(cli_orders_list_negative ARGS orders ${sum_int} --procs 4 --list -1 RC 2 ERR "--list -1")

@@ -4,3 +4,6 @@ set(version_lines "redsem [0-9]+\\.[0-9]+\\.[0-9]+\ncommit: ([0-9a-f]+|unknown)\
 redsem_bad_input(install_version ARGS --version RC 0 OUT "^${version_lines}\n$")
 redsem_bad_input(install_version_before_a_command ARGS --version verify --quick RC 0 OUT "^${version_lines}\n$")
 redsem_bad_input(install_version_after_a_command ARGS verify --version RC 2 ERR "--version")
+if(TARGET redsem-mpi)  # the same text from the one definition (tools/cli/version.h)
+  redsem_bad_input(install_mpi_version PROGRAM redsem-mpi ARGS --version RC 0 OUT "^${version_lines}\n$")
+endif()

@@ -21,8 +21,11 @@ CLI::Option* add_op_option(CLI::App* cmd, std::string& name, const std::string& 
 CLI::Option* add_type_option(CLI::App* cmd, std::string& name, const std::string& what);
 
 // The op or type `name` names; nullopt with *error set to "--op: unknown op 'X' (…)" or
-// "--type: unknown type 'X' (…)" when it names none.
-std::optional<op_id> op_from_option(const std::string& name, std::string* error);
+// "--type: unknown type 'X' (…)" when it names none, and the nearest known name when one is near
+// (tools/cli/suggest.h).
+// `alternative` is what else the command's --op takes ("segscan (…)"): the message names it, and
+// its first word is suggested like the MPI names.
+std::optional<op_id> op_from_option(const std::string& name, std::string* error, const std::string& alternative = "");
 std::optional<basic_type> type_from_option(const std::string& name, std::string* error);
 
 }  // namespace redsem::tools

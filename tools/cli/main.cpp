@@ -1,10 +1,10 @@
 // redsem: simulate and verify MPI reduction semantics.
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "tools/cli/command.h"
+#include "tools/cli/parse_errors.h"
 #include "tools/cli/standard_output.h"
 #include "tools/cli/version.h"
 
@@ -24,20 +24,14 @@ int main(int argc, char** argv) {
       redsem::tools::add_rma_command(app),
       redsem::tools::add_probe_command(app),
       redsem::tools::add_check_command(app),
+      redsem::tools::add_completion_command(app),
   };
-  // CLI11 would only say "A subcommand is required": name the word it did not know.
-  if (argc > 1 && argv[1][0] != '-' &&
-      std::none_of(commands.begin(), commands.end(), [&](const auto& c) { return c.app->get_name() == argv[1]; })) {
-    std::string known;
-    for (const auto& c : commands) known += (known.empty() ? "" : ", ") + c.app->get_name();
-    std::cerr << "redsem: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
-    return redsem::tools::bad_input;
-  }
+  if (const auto rc = redsem::tools::reject_unknown_command(app, "redsem", argc, argv, std::cerr)) return *rc;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);  // --help and --version print on stdout
-    return stdout_checked.finish(code == 0 ? 0 : redsem::tools::bad_input, "", std::cerr);
+    return stdout_checked.finish(redsem::tools::report_parse_error(app, "redsem", e, std::cout, std::cerr), "",
+                                 std::cerr);
   }
   for (const auto& c : commands)
     if (c.app->parsed())

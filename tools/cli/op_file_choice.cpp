@@ -1,5 +1,7 @@
 #include "tools/cli/op_file_choice.h"
 
+#include "tools/cli/suggest.h"
+
 namespace redsem::tools {
 
 std::optional<opfile::op_definition> load_op_file(const std::string& file, std::ostream& err) {
@@ -11,7 +13,12 @@ std::optional<opfile::op_definition> load_op_file(const std::string& file, std::
 const opfile::typed_op* choose_instance(const opfile::op_definition& op, const std::string& type,
                                         const std::string& file, std::string* error) {
   const auto* instance = op.instance(type);
-  if (!instance) *error = "--type " + type + ": " + file + " has no such type choice";
+  if (!instance) {
+    // The choices as `--type` takes them: "int32" of "T=int32".
+    std::vector<std::string> choices;
+    for (const auto& i : op.instances) choices.push_back(i.instance.substr(i.instance.find('=') + 1));
+    *error = "--type " + type + ": " + file + " has no such type choice" + did_you_mean(type, choices);
+  }
   return instance;
 }
 

@@ -91,11 +91,8 @@ std::optional<chosen_op> choose_op(const std::string& op_name, const std::string
     return chosen_op{sim::segmented_scan_element_op(), std::nullopt, none,
                      "segScan (MPI-4.1 §7.11.3, non-commutative) on struct {double val; int log}", nullptr};
   }
-  const auto op = op_from_option(op_name, error);
-  if (!op) {
-    *error += "; or segscan (MPI-4.1 §7.11.3's example)";
-    return std::nullopt;
-  }
+  const auto op = op_from_option(op_name, error, "segscan (MPI-4.1 §7.11.3's example)");
+  if (!op) return std::nullopt;
   if (type_name.empty()) {
     *error = "--type is required with --op " + op_name;
     return std::nullopt;

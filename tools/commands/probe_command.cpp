@@ -144,6 +144,8 @@ void render_text(std::ostream& out, const probe::probe_trace& trace,
 command add_probe_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("probe", "Trace a real MPI library's reduction collectives under mpirun");
+  // Its verdicts are about which operands met in which order (a tracing op), never values.
+  cmd->footer("No --policy: probe checks the evaluation trees, whose rules no semantics policy changes.");
   cmd->add_option("--mpi", opts->mpi, "The MPI library: openmpi or mpich")->required();
   add_whole_option(cmd, "--procs", opts->procs, {2, 16}, "Number of processes (2..16)");
   add_whole_list_option(cmd, "--counts", opts->counts, {1, 1 << 20}, "Elements per call (default 1 64 4096)");

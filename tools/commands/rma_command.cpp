@@ -26,6 +26,9 @@ struct rma_options {
 command add_rma_command(CLI::App& app, sim::search_share share) {
   auto opts = std::make_shared<rma_options>();
   CLI::App* cmd = app.add_subcommand("rma", "Explore every interleaving of RMA accumulates (MPI-4.1 §13.3.4, §13.7)");
+  // The policy is part of the scenario: its `expect` lines were written under it, so a
+  // command-line policy could only make them wrong.
+  cmd->footer("No --policy: a scenario sets the semantics policy itself, on its `policy` line.");
   cmd->add_option("scenario", opts->file, "Scenario file (see examples/rma/)")->required()->type_name("SCENARIO");
   add_json_flag(cmd, opts->json);
   add_whole_option(cmd, "--max-states", opts->max_states, {1, std::uint64_t{1} << 32},

@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "tools/cli/command.h"
+#include "tools/cli/parse_errors.h"
 #include "tools/cli/standard_output.h"
+#include "tools/cli/version.h"
 
 namespace {
 
@@ -111,17 +113,21 @@ int main(int argc, char** argv) {
 
   CLI::App app{"redsem-mpi: redsem's order and RMA interleaving searches split over the ranks of an MPI job"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", redsem::tools::version_text);
   const redsem::sim::search_share share{rank, size, allgather, alltoall};
   const std::vector<redsem::tools::command> commands{redsem::tools::add_orders_command(app, share),
                                                      redsem::tools::add_rma_command(app, share)};
   int rc = redsem::tools::bad_input;
+  if (const auto refused = redsem::tools::reject_unknown_command(app, "redsem-mpi", argc, argv, err)) {
+    MPI_Finalize();
+    return *refused;
+  }
   try {
     app.parse(argc, argv);
     for (const auto& c : commands)
       if (c.app->parsed()) rc = stdout_checked.finish(redsem::tools::run_subcommand(c, out, err), c.app->get_name(), err);
   } catch (const CLI::ParseError& e) {
-    const int code = rank == 0 ? app.exit(e) : e.get_exit_code();
-    rc = code == 0 ? 0 : redsem::tools::bad_input;
+    rc = redsem::tools::report_parse_error(app, "redsem-mpi", e, out, err);
   }
   MPI_Finalize();
   return rc;
