@@ -37,10 +37,11 @@ static int rma_no_op(int rank, int size) {
   *base = rank;
   MPI_Win_fence(0, win);
   const int target = (rank + 1) % size;
-  double fetched = -1, fetched2 = -1, fetched3 = -1; /* one result buffer per pending get */
+  double fetched = -1, fetched2 = -1; /* one result buffer per pending get */
   MPI_Get_accumulate(NULL, 0, MPI_DATATYPE_NULL, &fetched, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
   MPI_Fetch_and_op(NULL, &fetched2, MPI_DOUBLE, target, 0, MPI_NO_OP, win);
 #if MPI_VERSION >= 4
+  double fetched3 = -1;
   MPI_Get_accumulate_c(NULL, 0, MPI_DATATYPE_NULL, &fetched3, 1, MPI_DOUBLE, target, 0, 1, MPI_DOUBLE, MPI_NO_OP, win);
 #endif
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
