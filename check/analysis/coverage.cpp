@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 #include "check/analysis/record_fields.h"
@@ -41,39 +42,45 @@ void rank_gaps(const rank_records& r, coverage& c) {
         fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
 }
 
-// The program's own loads and stores on RMA memory: observed only where `watch` lines say so.
+// The program's own loads and stores on RMA memory, as the watcher's lines say (docs/check_records.md,
+// "The local-access watcher"): what it armed, summed by kind of buffer; every range it could not
+// watch, with its reason; and, for a run whose library wrote neither (a library without the
+// watcher), that nothing was observed.
 void watch_gaps(const run_records& records, coverage& c) {
-  std::set<std::pair<int, std::int64_t>> windows, watched;
-  std::set<std::string> unavailable;
+  std::set<std::pair<int, std::int64_t>> windows;
+  std::map<std::string, std::pair<std::size_t, std::int64_t>> armed;  // kind (watches) → ranges, bytes
+  std::map<std::string, std::set<int>> unavailable;                   // "kind: reason" → ranks
+  bool watcher_spoke = false;
   for (const auto& r : records.ranks)
     for (const auto& l : r.lines) {
       const std::string ev = text_of(l, "ev");
       if (ev == "rma_win") windows.insert({r.rank, int_of(l, "win")});
       if (ev == "watch") {
-        watched.insert({r.rank, int_of(l, "win")});
-        c.watched.push_back(fmt::format("rank {} window {}: {}", r.rank, int_of(l, "win"), l["ranges"].dump()));
+        auto& [ranges, bytes] = armed[fmt::format("{} ({})", text_of(l, "buffer"), text_of(l, "watches"))];
+        ++ranges;
+        bytes += int_of(l, "bytes");
       }
-      if (ev == "watch_unavailable") unavailable.insert(text_of(l, "reason"));
+      if (ev == "watch_unavailable") unavailable[text_of(l, "buffer") + ": " + text_of(l, "reason")].insert(r.rank);
+      watcher_spoke = watcher_spoke || ev == "watch" || ev == "watch_unavailable";
     }
   c.windows = windows.size();
-  std::size_t unwatched = 0;
-  for (const auto& w : windows) unwatched += !watched.contains(w);
-  if (unwatched == 0) return;
-  std::string why = "redsem check does not watch them";
-  if (!unavailable.empty()) {
-    why = "watching was unavailable:";
-    for (const auto& u : unavailable) why += " " + u + ";";
-    why.pop_back();
-  }
+  for (const auto& [kind, n] : armed)
+    c.watched.push_back(fmt::format("{}: {} range(s) armed, {} byte(s) in all", kind, n.first, n.second));
+  for (const auto& [what, ranks] : unavailable)
+    c.not_observed.push_back(fmt::format(
+        "the program's own accesses to {} memory not watched on {} rank(s): {} (races through them are not looked for)",
+        what.substr(0, what.find(':')), ranks.size(), what.substr(what.find(':') + 2)));
+  if (windows.empty() || watcher_spoke) return;
   c.not_observed.push_back(fmt::format(
-      "the program's own loads and stores on RMA origin, result and window memory ({} of {} window(s)): not "
-      "observed ({}), so their races with RMA calls are not looked for",
-      unwatched, windows.size(), why));
+      "the program's own loads and stores on RMA origin, result and window memory ({} window(s)): not observed "
+      "(the check library wrote no watch lines), so their races with RMA calls are not looked for",
+      windows.size()));
 }
 
 // Lines that say a part of the run was not checked: rma_limit (said once per rank and bound),
-// not_checked (once per call and reason).
-void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std::set<int>>& unchecked) {
+// not_checked (once per call and reason), note (once per what and call).
+void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std::set<int>>& unchecked,
+                   std::map<std::string, std::pair<std::string, std::size_t>>& notes) {
   std::map<std::string, std::pair<std::int64_t, std::size_t>> limits;  // what → limit, times hit
   for (const auto& l : r.lines) {
     const std::string ev = text_of(l, "ev");
@@ -83,6 +90,13 @@ void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std
       ++times;
     }
     if (ev == "not_checked") unchecked[text_of(l, "call") + ": " + text_of(l, "reason")].insert(r.rank);
+    // A note is a check the library gave up on one call (docs/check_records.md): the run's
+    // coverage is partial there. Its message may hold per-rank values, so notes are counted by
+    // what and call, and the first message shown.
+    if (ev == "note") {
+      auto& [message, times] = notes[text_of(l, "what") + " on " + text_of(l, "call")];
+      if (times++ == 0) message = text_of(l, "message");
+    }
     if (ev == "reduction") ++c.sampled[text_of(l, "call")];
   }
   for (const auto& [what, hit] : limits)
@@ -96,17 +110,20 @@ void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std
 coverage record_coverage(const run_records& records, int world_size) {
   coverage c;
   std::map<std::string, std::set<int>> unchecked;
+  std::map<std::string, std::pair<std::string, std::size_t>> notes;  // what on call → first message, times
   for (const auto& r : records.ranks) {
     if (r.start && c.sample.empty() && r.start->contains("sample")) {
       const auto& s = (*r.start)["sample"];
       c.sample = s.is_string() ? s.get<std::string>() : s.dump();
     }
     count_calls(r, c);
-    recorded_gaps(r, c, unchecked);
+    recorded_gaps(r, c, unchecked, notes);
     rank_gaps(r, c);
   }
   for (const auto& [what, ranks] : unchecked)
     c.not_observed.push_back(fmt::format("{} (on {} rank(s)): forwarded unchecked", what, ranks.size()));
+  for (const auto& [what, note] : notes)
+    c.not_observed.push_back(fmt::format("{} ({} time(s)): {}", what, note.second, note.first));
   for (const auto& [call, n] : c.calls)
     if (local_checks_only(call))
       c.not_observed.push_back(fmt::format(

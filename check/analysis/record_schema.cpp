@@ -60,8 +60,11 @@ constexpr std::array kinds{
     kind{"rma_request_done", {{"win", integer}, {"request", integer}}},
     kind{"rma_limit", {{"what", string}}},
     kind{"not_checked", {{"call", string}, {"reason", string}}},
-    kind{"watch", {{"win", integer}, {"ranges", array}}},
-    kind{"watch_unavailable", {{"reason", string}}},
+    kind{"note", {{"what", string}, {"call", string}, {"message", string}}},
+    kind{"watch", {{"win", integer}, {"buffer", string}, {"epoch", integer}, {"bytes", integer}, {"watches", string}}},
+    kind{"watch_unavailable", {{"buffer", string}, {"reason", string}}},
+    kind{"local_access",
+         {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
 };
 
 bool has_shape(const nlohmann::json& v, shape s) {

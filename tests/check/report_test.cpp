@@ -114,20 +114,48 @@ TEST(check_report, rma_epochs_without_watched_memory_make_a_clean_run_partial) {
 
 TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why) {
   const std::string win =
-      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_create","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
       "\n";
-  const auto watched =
-      record_coverage(one_rank(win + R"({"ev":"watch","rank":0,"seq":2,"win":0,"ranges":[["0x1000",64]]})"
-                                     "\n"),
-                      1);
-  EXPECT_TRUE(watched.not_observed.empty());
-  EXPECT_EQ(watched.watched.size(), 1u);
-  const auto unavailable =
-      record_coverage(one_rank(win + R"({"ev":"watch_unavailable","rank":0,"seq":2,"reason":"no userfaultfd"})"
-                                     "\n"),
-                      1);
+  const auto watched = record_coverage(
+      one_rank(win +
+               R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"fence","epoch":1,"bytes":64,"watches":"loads and stores"})"
+               "\n"
+               R"({"ev":"watch","rank":0,"seq":3,"win":0,"buffer":"window","mode":"fence","epoch":2,"bytes":64,"watches":"loads and stores"})"
+               "\n"),
+      1);
+  EXPECT_TRUE(watched.not_observed.empty()) << testing::PrintToString(watched.not_observed);
+  ASSERT_EQ(watched.watched.size(), 1u);
+  EXPECT_EQ(watched.watched[0], "window (loads and stores): 2 range(s) armed, 128 byte(s) in all");
+  const auto unavailable = record_coverage(
+      one_rank(win +
+               R"({"ev":"watch_unavailable","rank":0,"seq":2,"win":0,"buffer":"result","call":"MPI_Get","epoch":1,"reason":"on the call stack"})"
+               "\n"),
+      1);
   ASSERT_EQ(unavailable.not_observed.size(), 1u);
-  EXPECT_NE(unavailable.not_observed[0].find("no userfaultfd"), std::string::npos);
+  EXPECT_NE(unavailable.not_observed[0].find("result memory not watched on 1 rank(s): on the call stack"),
+            std::string::npos)
+      << unavailable.not_observed[0];
+  // A watch line without its fields is a damaged record, not coverage.
+  const auto damaged = record_coverage(one_rank(win + R"({"ev":"watch","rank":0,"seq":2,"win":0})"
+                                                     "\n"),
+                                       1);
+  EXPECT_TRUE(damaged.watched.empty());
+  EXPECT_FALSE(damaged.not_observed.empty());
+}
+
+TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {
+  const run_records run = one_rank(
+      R"({"ev":"note","rank":0,"seq":1,"what":"user_op_not_evaluated","call":"MPI_Allreduce","message":"the user op could not be evaluated outside the program: it called exit"})"
+      "\n"
+      R"({"ev":"note","rank":0,"seq":2,"what":"user_op_not_evaluated","call":"MPI_Allreduce","message":"the user op could not be evaluated outside the program: it called exit"})"
+      "\n");
+  const run_report report = analyse_run(run, {});
+  EXPECT_TRUE(report.findings.empty());
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
+  ASSERT_EQ(report.coverage.not_observed.size(), 1u) << testing::PrintToString(report.coverage.not_observed);
+  EXPECT_EQ(report.coverage.not_observed[0],
+            "user_op_not_evaluated on MPI_Allreduce (2 time(s)): the user op could not be evaluated outside the "
+            "program: it called exit");
 }
 
 TEST(check_report, calls_forwarded_unchecked_are_said) {
