@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The cases every reduction benchmark runs (redsem's kernels and each MPI library's
 // MPI_Reduce_local), so that their results line up by name. Plain C++17: the MPI benchmarks
 // are built by the MPI compiler wrappers, outside redsem's build.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The overhead program of `redsem check` (bench/check_overhead.py): CALLS MPI_Allreduce calls of
  * 1024 doubles with MPI_SUM, timed on every rank; prints the slowest rank's seconds. Run it
  * plain and with the check library preloaded. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The overhead of `redsem check`'s runtime on MPI_Allreduce (issue 22, item 5).
 
 Builds bench/check_overhead.c with the MPI's wrapper and runs it on 4 ranks: plain, and with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How fast the differential fuzzer compares a kernel with the model: element comparisons per
 // second against a 2-operand integer kernel (MPI_SUM on int32 through the MPI_User_function
 // ABI), for the comparison alone and for whole cases (generation included), in this process

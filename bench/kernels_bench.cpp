@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // redsem's kernels on the shared cases (bench_cases.h), in both forms, plus the two
 // references the targets are stated against: a plain `c[i] = a[i] + b[i]` loop over the same
 // bytes, and a copy followed by the 2-operand form (what MPI_Reduce_locals saves).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The full law table (every legal op × type pair, all five laws) under the default policy:
 // cold (no proof cache: every verdict decided now) and warm (all from the cache).
 // Issue 3's target: cold under 60 s on the shared 2-core machine, with no unknown verdict.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // An MPI library's MPI_Reduce_local on the shared cases (bench_cases.h): the 2-operand form,
 // and a copy followed by it (MPI has no 3-operand form). Built once per MPI library with its
 // own compiler wrapper; run as a single process (MPI singleton initialisation).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Op files: the full concrete law table of each example (the issue asks < 2 s each), and the
 // interpreted kernel's throughput through its MPI_User_function.
 #include <benchmark/benchmark.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The RMA explorer's speed on the model SPIN was measured on (N origins, each issuing one
 // accumulate-family call over M elements of one target): states per second of the unreduced
 // search on 3 × 4, and the time and partial-order-reduction savings of 4 × 6.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every legal order of a reduction: float SUM's distinct results over all (2P−3)!! trees for
 // P = 12 and 16 (targets: < 5 s and < 60 s), and an integer op's order-invariance for P = 64
 // (target: < 1 s).

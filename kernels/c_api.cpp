@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // redsem/reduce.h on the kernels, validating each call with the model's rules in the model's
 // order (model/reduce_local.cpp: check_reduction_call) before anything is written.
 #include <algorithm>

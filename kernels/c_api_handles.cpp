@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C API's handles are the model's enums: checked here, once, so they cannot drift.
 #include "redsem/reduce.h"
 #include "model/op.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "kernels/kernel.h"
 
 #include "kernels/detail/scalar_table.h"

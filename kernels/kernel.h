@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Native reduction kernels: out[k] = a[k] ∘ b[k] for a predefined op on a contiguous array of a
 // predefined type, with the semantics of the model (the same op templates, the same policy).
 //

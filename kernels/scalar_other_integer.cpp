@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "kernels/detail/scalar_table.h"
 
 namespace redsem::kernels::detail {

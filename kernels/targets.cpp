@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Highway's view of the targets, from a translation unit compiled with the kernels' own
 // HWY_DISABLED_TARGETS, so the list matches the targets the kernels were built for.
 #include <hwy/highway.h>

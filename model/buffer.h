@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A simulated address space and the buffers that live in it. Overlap is decided on the
 // bytes the typemaps actually touch (padding excluded), never on start addresses.
 #pragma once

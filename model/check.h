@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Always-on internal invariants: a broken invariant is a bug in redsem, reported with
 // file and line whatever the build type.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Complex multiplication, the two ways the policy's complex_prod key names, over any value
 // domain (see domain.h): the model runs it on C++ values and props/smt on Z3 terms.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The concrete value domain: op_definitions.h evaluated on C++ values. This is the model.
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The MPI-4.1 predefined datatypes that may appear in a reduction or an accumulate
 // (MPI-4.1 §7.9.2, §7.9.4), their groups, C layouts, and the one runtime→static `visit`.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a value domain provides, so that each op is written once (op_definitions.h) and
 // interpreted concretely (concrete_domain.h: the model) or symbolically (props/smt: Z3).
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Comparing and showing elements as a user thinks of them: field by field through the
 // typemap (padding never compared), under the policy's compare rule.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading and writing one typed element at a byte address. Only value bytes move: the
 // padding of pair types and of x87 long double is neither read nor written.
 #pragma once

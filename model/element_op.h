@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A binary op on one element, however it is defined (a predefined op through the model, a
 // user function through its MPI_User_function ABI, an op file), so that the simulator and the
 // fuzzer combine values without knowing where the op comes from.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading a user's input file (an op file, an RMA scenario) whole, its size capped before
 // anything is read: a directory, a device that never ends (/dev/zero) or a huge file gets one
 // message naming the path and the limit instead of exhausting memory, and a FIFO that no one

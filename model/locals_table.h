@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The MPI_Reduce_locals in-place/aliasing table (mpi-issues #530; docs/semantics.md §4.2), each row run
 // through the model with a non-commutative op whose result shows which operands it read
 // and in which order: a ∘ b = 10·a + b, with X = 1, Y = 2 and A = 3 on entry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Names of model values, and parsing them back from user input.
 #include <algorithm>
 #include <array>

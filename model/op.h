@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // MPI's predefined ops, the op × type-group validity table of MPI-4.1 §7.9.2 as data,
 // and where each op may be used.
 #pragma once

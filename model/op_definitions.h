@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The one definition of every predefined op, over any value domain (see domain.h).
 // The model runs it on C++ values; props/smt runs the very same code on Z3 terms, so a
 // law proved there is a law of what the model executes (docs/design.md, decision 1).

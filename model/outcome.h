@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The outcome of a modelled MPI call: done, or erroneous with the rule it breaks, the rule's
 // section of MPI-4.1, and the evidence. Nothing is written by an erroneous call.
 #pragma once

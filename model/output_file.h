@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Writing a file redsem produces (a report, a record, emitted C, a proof-cache entry): the one
 // way every command writes one, so that a full disk, a planted symbolic link or a device is
 // handled the same everywhere (docs/design.md, "How redsem writes files").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The semantics policy: every point MPI leaves open (docs/semantics.md §9), as one value passed by
 // value. Every verdict names the policy it holds under. The defaults are documented in
 // README.md ("Semantics policy"), one line of reason each.

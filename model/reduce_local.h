@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The reference semantics of MPI_Reduce_local (MPI-4.1 §7.9.7) and of the proposed
 // MPI_Reduce_locals (mpi-issues #530). Every erroneous call is reported with its rule and
 // writes nothing.

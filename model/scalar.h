@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The scalar kinds a predefined datatype is made of, and how their bytes are stored.
 #pragma once
 

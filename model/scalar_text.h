@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading one typed number from user text. Every place redsem reads a typed value (op-file
 // literals, --values, the laws' element options) goes through here, so they all agree:
 //   integers  [+-] decimal digits ("010" is ten), or [+-] 0x hex digits;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The one table of scalar values that arithmetic, comparisons and kernels get wrong: zeros of
 // both signs, infinities, quiet and signalling NaNs with payloads, subnormals, the extremes of
 // each type, the values next to integer wrap points, and values whose sums and products round

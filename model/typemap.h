@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Datatypes as typemaps: predefined types, and derived ones (contiguous, vector, hvector,
 // indexed, struct, resized) flattened to (predefined type, displacement) lists with MPI's
 // bounds and extents (MPI-4.1 §5.1). A value–index pair type is one predefined entry.

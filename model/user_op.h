@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // User-defined ops with the MPI_User_function ABI (MPI-4.1 §7.9.5), and the op argument of a
 // modelled call: a predefined op or a user-defined one.
 #pragma once

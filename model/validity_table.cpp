@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "model/validity_table.h"
 
 #include "model/reduce_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The op × datatype validity table as the model decides it: every predefined op on every
 // predefined type, put through MPI_Reduce_local on a one-element buffer.
 #pragma once

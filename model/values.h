@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Structured element values, generic over the value domain's scalar type S: the same
 // shapes hold C++ numbers (the model) and solver terms (props/smt).
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `cpack -G DEB` in the build directory: one package, redsem, holding everything `cmake
 # --install` puts in the prefix, under /usr. Its Depends are computed, not written down:
 # dpkg-shlibdeps reads the libraries every installed program and library links (Z3, Highway,

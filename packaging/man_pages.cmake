@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Man pages made from the help text by help2man (scripts/setup.sh installs it): redsem(1) and
 # one page per subcommand, redsem-verify(1) and so on, installed to man1 so that `man redsem`
 # works from the prefix (MANPATH=<prefix>/share/man) and from the Debian package.

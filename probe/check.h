@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The verdicts on one traced case: what MPI-4.1 requires of the result trees (docs/semantics.md §6), and
 // the tree shapes the library used.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An evaluation tree recovered from a probe trace: leaves are ranks, inner nodes one
 // application of the op with the left subtree as the left operand.
 #pragma once

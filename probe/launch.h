@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Runs the tracer under a real MPI's launcher and collects its trace. A case that kills the job
 // is recorded as crashed and the tracer is started again after it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "probe/sim_match.h"
 
 #include <unordered_map>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Which of sim/'s algorithm schedules produced a traced case: each schedule, built for the
 // case's P, root, in-place flag, commute flag and count, says per rank and element which tree
 // that algorithm evaluates; the case matches an algorithm when every traced result is that

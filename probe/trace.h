@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What the tracer printed: the cases it ran and, per rank, its result trees run-length encoded
 // over consecutive elements (format in probe/tracer/tracer.c).
 #pragma once

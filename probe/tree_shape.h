@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Names for the shapes of evaluation trees that MPI libraries' algorithms produce, found by
 // comparing a tree's structure with the shapes each algorithm builds. A stand-in until sim/'s
 // algorithm schedules can be matched instead (they will name the same shapes, and more).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs redsem's kernels_bench and each MPI library's MPI_Reduce_local benchmark on the same
 cases, in interleaved rounds, and prints medians side by side, as ratios, with the issue's
 targets checked:

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # One process against `mpirun -n 2 redsem-mpi` on the searches docs/distributed-search.md
 # quotes: median wall seconds of N runs each (default 5), and a check that the outputs are
 # identical (JSON `seconds` aside). Run on a quiet machine, from the repository, after a build:

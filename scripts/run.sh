@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The README's quick start: installs what is missing, builds, then either runs the main job
 # (`verify`: redsem verify on the built-in catalogue) or the whole test suite (`test`).
 # Usage: scripts/run.sh verify|test [extra arguments for redsem verify]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian packages redsem builds and tests with. Idempotent: when every
 # package is already installed it touches nothing (no apt-get update, no install).
 set -euo pipefail

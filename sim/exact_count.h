@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A count that stays exact where a double would round: trees of an order search, paths of an
 // interleaving search. A search split over processes (search_share) adds the same counts in a
 // different grouping than one process does, and a double sum depends on its grouping once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The correctly rounded sum of floats, and distances in units in the last place: the yardstick
 // for how far an evaluation order's float SUM strays from the exact answer.
 #pragma once

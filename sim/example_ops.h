@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // User-defined ops the standard itself shows, for simulations and tests.
 #pragma once
 

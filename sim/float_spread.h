@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // How far apart the results of the legal orders of a float reduction lie, and how far each
 // strays from the correctly rounded exact sum (for SUM, the answer exact arithmetic would give).
 #pragma once

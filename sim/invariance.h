@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Does the result of a reduction depend on the evaluation order? Proved laws settle it
 // without search (associative and commutative with exact arithmetic ⇒ one result); otherwise
 // every legal order is searched for the given inputs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Putting a split search back together (search_share): the parts' results merged in part
 // order, and a byte form of one part's results so processes can send them to each other.
 #pragma once

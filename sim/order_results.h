@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Every result that some legal evaluation order of a reduction over P ranks can produce
 // (MPI-4.1 §7.9.1): all bracketings of the ranks in order for a non-commutative op (Catalan
 // many), all trees in any operand order for a commutative one ((2P−3)!! many). Computed by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The typed search: a predefined op on one integer or float scalar, combined through the
 // model's own templates (ops::apply) on C++ values, keyed by their bits.
 #include <cstring>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Schedules of the algorithms real MPI libraries use for the reduction collectives, run
 // symbolically: every rank holds one evaluation tree per element, messages carry trees, and a
 // combine builds a node. The result is, per rank and element, the tree that rank's result is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Allreduce: recursive doubling (MPICH), ring (Open MPI), Rabenseifner (MPICH
 // reduce-scatter + allgather), binomial reduce + broadcast (Open MPI libnbc).
 // MPI_Reduce_scatter(_block): pairwise (MPICH), recursive halving (MPICH), ring (Open MPI),

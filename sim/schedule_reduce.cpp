@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Reduce: linear (Open MPI basic), binomial (MPICH), in-order binary tree (Open MPI's
 // choice for non-commutative ops), Rabenseifner (MPICH reduce-scatter + gather), a segmented
 // chain pipeline (Open MPI), and libnbc's binomial tree with the root swapped for rank 0 (Open

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Scan and MPI_Exscan: linear chains (Open MPI basic) and recursive doubling (MPICH).
 #include "sim/detail/schedule_algorithms.h"
 #include "sim/detail/schedule_state.h"

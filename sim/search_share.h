@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One process's part of a search split over several (redsem-mpi): which share this is, and
 // how the shares exchange bytes. Both are collective: every share calls them the same number
 // of times, in the same order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "sim/simulate.h"
 
 #include "model/check.h"

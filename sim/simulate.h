@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Running a schedule on values: each rank's result elements through the element op, and the
 // checks the standard asks of them.
 #pragma once

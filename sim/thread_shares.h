@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A split search's exchanges among threads of one process instead of MPI processes (tests and
 // benchmarks of the split searches): run(body) starts one thread per share, each with a
 // search_share whose allgather and alltoall meet the others'.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Evaluation trees over ranks: a leaf is one rank's input, a node combines its left operand
 // with its right one (left ∘ right). Trees are immutable and share subtrees, so a schedule
 // that sends a partial result to several ranks hands the same subtree to each.

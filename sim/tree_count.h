@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // How many legal trees produce a value, kept exact (sim/exact_count.h): a split search adds the
 // counts in another grouping than one process, and past 2^53 (P = 18 already) a double sum
 // would differ in its last digits.

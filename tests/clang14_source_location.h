@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // For the libFuzzer builds only (tests/opfile, tests/rma, tests/tools): clang 14 lacks the
 // builtin that libstdc++ 12's <source_location> needs, so that header defines nothing and the
 // model does not compile. Force-included there (-include this file), it supplies the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Replays files through a libFuzzer target with any compiler: each file once, as libFuzzer
 // would pass it, so a checked-in corpus is a regression test in every build.
 #include <cstddef>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The analyses `redsem check` runs on a run's records after the program ended: what only the
 // whole run can tell. Each returns findings in the runtime's shape (finding.h).
 #pragma once

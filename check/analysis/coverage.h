@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a checked run's verdict covers (docs/check_records.md, "Coverage"): the calls
 // intercepted, how deeply they were checked, the RMA epochs analysed, the memory watched, and
 // what could not be observed and why. Anything not observed makes a clean run `clean (partial)`.

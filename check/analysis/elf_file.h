@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What the launcher and the symboliser need to know of an ELF file: whether it is loaded at a
 // fixed address (an executable built without -pie: its callers are named by address) or
 // anywhere (a PIE or a shared library: by offset from its load address), and the libraries it

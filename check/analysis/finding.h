@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One thing a checked run relies on that MPI does not promise: a `finding` record of the
 // runtime (docs/check_records.md) or a finding of a post-run analysis, in one shape.
 #pragma once

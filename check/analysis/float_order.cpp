@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/float_order.h"
 
 #include <fmt/format.h>

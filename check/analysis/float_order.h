@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Whether a float reduction's result depends on the evaluation order (MPI-4.1 §7.9.1): for each
 // `reduction` record of a predefined float op (SUM, PROD, MIN, MAX) on a float type, every
 // legal order of each gathered element's contributions (sim/order_results.h, the engine of

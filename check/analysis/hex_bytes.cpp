@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/hex_bytes.h"
 
 namespace redsem::check {

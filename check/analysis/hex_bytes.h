@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The records' byte strings: lowercase hex, two digits per byte, in memory order.
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading one field of a record line (docs/check_records.md) that may be missing or of another
 // type: the records of a crashed or foreign run are read without trusting their shape.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a record line of each kind must hold to be believed (docs/check_records.md): the fields
 // the analyses read, with their JSON types. A line that lacks one is damaged: counted and said,
 // never taken for what its `ev` claims (a `{"ev":"finding"}` alone is not a finding).

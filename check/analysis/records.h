@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The records of one checked run (docs/check_records.md), read back from $REDSEM_CHECK_DIR:
 // rank-<r>.jsonl per rank and wrong-mpi-<pid>.jsonl per process that ran another MPI.
 // The directory is input, not truth: every line is validated against its kind

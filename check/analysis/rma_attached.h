@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Memory attached to a dynamic window (MPI_Win_attach, MPI-4.1 §13.2.4), as the scenario sees
 // it. On a dynamic window a call's target displacement is an address on the target (relative to
 // MPI_BOTTOM); the scenario's window is the target's attached regions laid end to end, in address

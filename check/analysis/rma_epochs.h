@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The RMA records of a run (docs/check_records.md, "RMA") cut into what the explorer can take:
 // sets of calls to one target's window that may all be in flight at once.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/rma_findings.h"
 #include "check/analysis/rma_local_races.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The post-run RMA analysis of `redsem check`: each window's epochs, as the ranks' records show
 // them (rma_epochs.h), become scenarios for the RMA explorer (sim/rma), and what the explorer
 // finds comes back in the shape of the runtime's `finding` lines (docs/check_records.md: ev,

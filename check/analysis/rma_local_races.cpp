@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // window_access_race (rma_local_races.h).
 #include "check/analysis/rma_local_races.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The target side of an RMA race (MPI-4.1 §13.7): a rank's own load or store of its window
 // memory (a `local_access` line of the runtime's watcher, docs/check_records.md) while another
 // rank's RMA call on the same bytes may be in flight. Concurrent means, as in rma_epochs.h:

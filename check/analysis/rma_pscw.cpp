@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/rma_pscw.h"
 
 #include <algorithm>

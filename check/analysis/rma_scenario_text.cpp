@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/rma_scenario_text.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One set of concurrent RMA calls (rma_epochs.h) written as a `.rma` scenario
 // (sim/rma/scenario.h), the explorer's entry point: the target's window size and displacement
 // unit, each call with its datatypes, op and the origin values the record holds. The window's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What `redsem check` reports about one run, merged over ranks: the findings (runtime and
 // post-run, merged, symbolised and graded), each rank's status, what the check covered, and the
 // verdict they make.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one table of finding severities (finding.h). A check not listed is an error: the runtime
 // or an analysis reports what MPI calls erroneous unless this table says otherwise.
 #include <array>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Findings a user has accepted (`redsem check --suppressions FILE`), so that CI stays green on
 // them; suppressed findings are still counted and listed, never dropped silently.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Callers as a reader knows them: `app.c:42 (main)` when the module has line information,
 // else its symbol, else module+offset. One addr2line per module, for all its call sites.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/user_op_names.h"
 
 #include <map>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A user op in a finding ("user#2", the runtime's label) named by the function the program
 // registered with MPI_Op_create, where the program defines it: the `op_create` records.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "buffer_span.h"
 
 int rc_span_of(const void *buf, long long count, MPI_Datatype type, struct rc_span *out) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The bytes `count` elements of a datatype occupy from a buffer address: from the first
  * element's true lower bound to the last element's true upper bound (MPI-4.1 §5.1.8). */
 #ifndef REDSEM_CHECK_BUFFER_SPAN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-communicator call counters, cached on the communicator as an attribute (MPI-4.1 §7.7) so
  * that they go away with it (a freed handle may be reused by a new communicator) and are not
  * inherited by a duplicate. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_Wait, MPI_Waitall, MPI_Waitany, MPI_Waitsome, MPI_Test, MPI_Testall, MPI_Testany and
  * MPI_Testsome: intercepted only to learn which requests they complete; MPI_Request_free, to
  * forget a request nobody will see complete. Everything is forwarded

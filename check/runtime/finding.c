@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "finding.h"
 
 void rc_finding_begin(rc_line *l, const char *check, const char *call, const char *rule, const char *message,

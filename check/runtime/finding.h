@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A `finding` line (docs/check_records.md): the common fields, then the caller opens
  * "evidence" members with the rc_* writers and ends the line with rc_end. And a `note` line: what
  * the library could not check on a call, and why (never a finding). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The user-op law check's child process (law_child.h). */
 #define _GNU_SOURCE
 #include "law_child.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A forked child that runs the user's op function on operands the program never formed, cut off
  * from everything the program shares: its own process group (killed with it), no file
  * descriptors but its answer pipe, no shared memory mapping (the MPI library's segments among

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_Init, MPI_Init_thread and MPI_Finalize of a checked program: the record is opened once
  * MPI is up (the rank is known) and closed at MPI_Finalize, after the other parts of the
  * library have added what they gathered (rc_at_finalize). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Predefined handles against the model's generated tables (predefined.h). */
 #include "predefined.h"
 

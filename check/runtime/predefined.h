@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The predefined ops and datatypes as redsem's model knows them (generated validity_data.h):
  * which handle is which, their names, whether an op is defined for a type, and how an element's
  * bytes read as values. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "query_guard.h"
 
 #include <pthread.h>

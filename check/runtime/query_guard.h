@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The library's own queries on the program's handles (datatype extents and contents, a
  * communicator's size) must never abort the program, whatever its error handlers say. Arguments
  * a call ignores are not queried at all (the checks skip them first); what remains is queried

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The per-rank record (record.h): a JSON-lines writer that needs nothing but libc, so that it
  * can run inside any MPI program. */
 #define _GNU_SOURCE

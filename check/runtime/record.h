@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The record every rank of a checked program writes: one JSON object per line, appended to
  * $REDSEM_CHECK_DIR/rank-<world rank>.jsonl with one write(2) per line, so that the lines
  * written before a crash survive it. `redsem check` merges the ranks' files after the run;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the record keeps per process: shared by the writer (record.c) and the MPI_Init /
  * MPI_Finalize interceptors that open and close it (lifecycle.c). */
 #ifndef REDSEM_CHECK_RECORD_STATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The blocking reduction collectives (MPI-4.1 §7.9–§7.11) and MPI_Reduce_local (§7.9.7): each
  * counted, checked locally, and in depth when sampled (reduction.h). */
 #include <mpi.h>

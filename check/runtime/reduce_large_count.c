@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The large-count forms of the reduction collectives (blocking, nonblocking, persistent) and
  * MPI_Reduce_local (MPI-4.1 §2.5.8: the `_c` functions, MPI_Count counts), under a library that
  * offers them (MPI-4): the same checks as their int-count forms (reduction.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The nonblocking reduction collectives (MPI-4.1 §7.12): counted and checked locally. Their
  * in-depth checks would need a blocking gather inside a call that must not block. */
 #include <mpi.h>

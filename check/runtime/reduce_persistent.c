@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The persistent reduction collectives (MPI-4.1 §7.13): MPI-4's own, or on Open MPI 4.1 its
  * pcollreq extension with MPIX_ names (it predates MPI-4); counted and checked locally at
  * initialisation, like the nonblocking forms. */

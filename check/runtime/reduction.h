@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One call of a reduction collective or MPI_Reduce_local as the interceptors see it, and the
  * checks every such call goes through (reduction_checks.c: local, on every call;
  * reduction_sample.c: with communication, on sampled blocking calls). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The checks a reduction call gets on every rank and every call, with no communication: the op
  * against the datatype (the model's table, MPI-4.1 §7.9.2), MPI_IN_PLACE where the call does not
  * take it, and send and receive buffers that share bytes (MPI-4.1 §2.3). Each is reported even

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "reduction_report.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What comm rank 0 concludes from the blocks a sampled reduction gathered
  * (reduction_sample.c): IN_PLACE used by some ranks only, Allreduce results that differ between
  * ranks, and the `reduction` record of a predefined op on a predefined type. */

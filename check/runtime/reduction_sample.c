@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The checks of a reduction call (reduction.h). On a sampled blocking call every rank of the
  * communicator sends comm rank 0 a fixed-size block with its leading elements, once before the
  * call (the contributions: an MPI_IN_PLACE input is overwritten by the call) and once after it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Memory attached to a dynamic window (MPI_Win_attach, MPI_Win_detach, MPI-4.1 §13.2.4): the
  * post-run analysis maps the calls' target displacements, which on a dynamic window are
  * addresses on the target (relative to MPI_BOTTOM), onto the regions the target attached, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The RMA communication calls (MPI-4.1 §13.3): MPI_Put, MPI_Get, MPI_Accumulate,
  * MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap and the request-based MPI_Rput,
  * MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate. Each is forwarded unchanged; then, on success,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Datatypes and ops as the RMA records name them. A derived datatype is written as the
  * constructor expression of the `.rma` scenario files (sim/rma/scenario.h), read back from MPI
  * with MPI_Type_get_envelope/get_contents (MPI-4.1 §5.1.13), so the post-run analysis can hand

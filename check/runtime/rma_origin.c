@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The in-process origin-buffer check (MPI-4.1 §13.3): the origin (and compare) buffer of an RMA
  * call must not be updated until the call completes at the origin. Each call's origin bytes are
  * copied (packed, so a derived datatype's gaps are not compared) when it is made, and compared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Requests of MPI_Rput, MPI_Rget, MPI_Raccumulate and MPI_Rget_accumulate (MPI-4.1 §13.3.5):
  * their completion by MPI_Wait/MPI_Test… completes the call at the origin, which the record
  * notes (`rma_request_done`) and the origin-buffer check compares at. completion.c reports every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the RMA part of the library keeps per process (check/runtime/rma_*.c): the windows it
  * has seen, the requests of request-based RMA calls, and the copies of origin buffers waiting for
  * their calls to complete. Every table has a fixed size: a program with more windows, requests

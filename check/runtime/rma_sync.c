@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every RMA synchronisation call (MPI-4.1 §13.5): an `rma_sync` line each, which is what the
  * post-run analysis cuts the RMA calls into epochs by, and the completion point of the origin-
  * buffer check for those that complete calls at the origin (fence, unlock, unlock_all, flush,

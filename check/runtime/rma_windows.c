@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Window creation and MPI_Win_free (MPI-4.1 §13.2): each window gets an id, its creation order
  * on this rank, which is the same on every rank of its group since creation is collective, and
  * an `rma_win` line with what the post-run analysis needs of it (size, disp_unit, the rank's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "type_contents.h"
 
 int rc_type_is_derived(MPI_Datatype type) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A derived datatype's constructor as MPI gives it back (MPI_Type_get_envelope and
  * MPI_Type_get_contents, MPI-4.1 §5.1.13): the one reading of it that the RMA records (which
  * write the constructor out) and the user-op law check (which looks for one leaf type) share. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "typemap_runs.h"
 
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The bytes a buffer's typemap touches (MPI-4.1 §5.1): count elements of a datatype decoded,
  * through MPI_Type_get_envelope/get_contents (type_contents.h), into byte runs, so that two
  * buffers are said to share bytes only when their typemaps do (the even and the odd doubles of

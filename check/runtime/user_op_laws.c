@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Commutativity and associativity of a user op (user_op_laws.h), bounded per call, found in a
  * child process so that the user function's calls leave the program untouched. */
 #include "user_op_laws.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A user op's laws on the program's own values, through its real function and datatype handle:
  * the commute flag it declared against f(a,b) and f(b,a), and associativity on triples
  * (MPI-4.1 §7.9.5: MPI assumes every op is associative, and may reorder a commutative one). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_Op_create and MPI_Op_free: the registry of user ops (user_ops.h) and the `op_create`
  * record. */
 #include "user_ops.h"

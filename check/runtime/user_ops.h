@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The user-defined ops a checked program created (MPI_Op_create, MPI-4.1 §7.9.5): their
  * function, declared commute flag and a label `user#N` (N from 1 per rank, in creation order)
  * that records and findings use. */

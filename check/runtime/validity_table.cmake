@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The check runtime's copy of the model's op × datatype table, generated as a C header at build
 # time (check/runtime/validity_table_gen.cpp) and handed to each per-MPI build, which compiles C
 # only. Included by mpix/CMakeLists.txt before the per-MPI projects are declared.

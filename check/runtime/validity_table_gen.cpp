@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes redsem's op × datatype validity table (model/validity_table.h), the rules it cites
 // (model/outcome.h) and each predefined type's element layout (model/datatype.h) as a C header
 // for the check runtime, which is C built by an MPI's compiler wrapper and cannot link the

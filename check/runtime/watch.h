@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The local-access watcher (docs/design.md, "Watching local accesses"): the program's own loads
  * and stores to memory an RMA call has not finished with, seen on the unmodified binary through
  * page protection. Armed only in epochs:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The watched ranges and their pages (watch_state.h). A page's protection is the strictest of
  * the armed ranges that cover it (PROT_NONE before PROT_READ), within its mapping's own; a page
  * no armed range covers has its mapping's protection back. The mapping (/proc/self/maps) tells

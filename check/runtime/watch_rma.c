@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The watcher's RMA side (watch.h): which ranges are armed when, and what the accesses the fault
  * handler saw become: a finding for a pending buffer (the access is erroneous by itself), a
  * `local_access` line for window memory (erroneous only if another rank's call on the same

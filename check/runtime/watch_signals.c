@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The watcher's fault handling (x86-64 Linux). A SIGSEGV on a watched page gives the page its
  * mapping's protection back and sets the trap flag: the faulting instruction runs once, and
  * the SIGTRAP that follows protects the page again and clears the flag (on_segv says when the

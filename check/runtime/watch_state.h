@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the local-access watcher keeps (watch.h): the watched byte ranges, and the accesses the
  * fault handler saw, waiting to be written. The handler reads the ranges and appends accesses
  * without locks or allocation (async-signal-safe); everything else runs in the thread that made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The watcher across synchronisation calls (watch.h): pending buffers are forgotten when the
  * call completing them is made, and this rank's window memory is armed for the epoch each
  * synchronisation call opens:

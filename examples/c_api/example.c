@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem's C API from C: MPI_Reduce_local and the proposed MPI_Reduce_locals on native
  * kernels, a MAXLOC on value-index pairs, a user-defined op with the MPI_User_function ABI,
  * and an erroneous call refused without writing. Exits nonzero if any result is wrong. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPIX_Reduce_locals: the five forms of the #530 proposal, with a non-commutative op.
  *   mpicc.openmpi reduce_locals.c -lredsem_mpix_openmpi && mpirun.openmpi -n 2 ./a.out
  * Each rank builds a string-like value "<digits>" and shows which operand lands left. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A segmented prefix sum over ranks with MPIX_SEGMENTED_SUM: a flag starts a new segment.
  *   mpicc.mpich segmented_scan.c -lredsem_mpix_mpich && mpirun.mpich -n 4 ./a.out
  * With 4 ranks, values 1,2,3,4 and segment starts at ranks 0 and 2, the scan is 1,3,3,7; the

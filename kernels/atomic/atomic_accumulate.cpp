@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "kernels/atomic/atomic_accumulate.h"
 
 #include <array>

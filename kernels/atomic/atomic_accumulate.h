@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A native accumulate engine for threads sharing memory: the accumulate family of MPI-4.1
 // §13.3.4, atomic per basic element (§13.7.1), as an MPI library's shared-memory window needs.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Whether two arrays of one predefined type share a value byte, in O(1) time and memory: the
 // answer the model's typemap walk (model/buffer.h: first_overlap) gives, without listing
 // count × fields byte ranges, which at 10^9 elements would need gigabytes.

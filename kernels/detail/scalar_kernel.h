@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The scalar path: the model's op templates (ops::apply on the concrete domain) in a loop, the
 // elements read and written through model/element_io.h. Semantics cannot drift from the model:
 // this is the model's code with the op fixed at compile time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The scalar kernels, instantiated in one translation unit per few type groups to keep
 // each compile small. Each returns nullptr for a type outside its groups or a pair op_allows rejects.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The two entry points of one SIMD kernel family, whose find_<family>(op, lane_type) each
 // kernels/simd/<family>.cpp compiles once per Highway target: the best target this CPU
 // supports (dynamic dispatch), and the AVX2 one (the handover of large calls from AVX3,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The SIMD kernels, one family per translation unit, each compiled for every enabled Highway
 // target. A lookup runs on the best target the CPU supports (or the one a test forced).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SUM and PROD. Integers compute on unsigned lanes, where wrap-around is the definition
 // (the model's signed arithmetic wraps through unsigned types too); floats round each
 // operation on its own, as the model does (no FMA contraction: the build has -ffp-contract=off,

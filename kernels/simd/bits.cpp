@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BAND, BOR, BXOR, and the logical ops under the default policy (an operand is true when
 // nonzero, true is written as 1). Both families are blind to signedness, so they run on
 // unsigned lanes.

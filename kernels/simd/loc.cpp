@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MINLOC and MAXLOC on the interleaved pair types, value and index in adjacent lanes:
 //   32-bit lanes: {float,int}, {float,float} (MPI_2REAL), {short,pad,int} (the value
 //     sign-extended from its lane's low half for the comparisons);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The one loop every SIMD kernel runs: whole vectors over the body, and the tail through the
 // very same combine on a zero-padded vector, so body and tail cannot disagree.
 // Per-target include guard, as Highway's foreach_target.h requires.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MIN and MAX. Integers: the numeric extreme. Floats: the model's default policy exactly
 // (ops::extreme with nan_rule::propagate and zero_rule::ordered): a NaN operand wins, the left
 // one first; −0 < +0; otherwise the numeric extreme. Fewer selects than ops::extreme spells

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An element-level binary operation as the concrete law checker (props/laws/opfile_check.h) sees it: typed
 // fields, a ∘ b on elements of those fields, which elements are inputs, and an identity
 // candidate. An op file (concrete_op) is one; a compiled MPI_User_function is another

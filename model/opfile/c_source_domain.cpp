@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "model/opfile/c_source_domain.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A value domain (model/domain.h) whose values are C expressions: evaluating an op file's typed
 // AST over it (evaluate.h) writes, operation by operation, the C statements that compute what
 // the concrete domain (model/concrete_domain.h) computes. So the C that `redsem emit-c` prints is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Text written into generated C (`redsem emit-c`, emit_c.h). Every piece of text that comes from
 // an input (the op file's path, name, description, field names and type choices, --prefix)
 // reaches the C through one of these, chosen by where it lands, so that no input can end a

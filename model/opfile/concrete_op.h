@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file in the concrete domain: elements laid out as the C struct of their fields,
 // combined by evaluating the typed AST (evaluate.h) on C++ values. This is the op the model,
 // the simulator and the fuzzer run (through element_op or an MPI_User_function binding).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Elements of an op's domain (the elements its `require` lines admit) for the concrete
 // searches: per field a small set of values (the exhaustive phase) and a wide one (special
 // values and the op's own constants), random values, and the legal elements of the grid of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file as C source for real MPI programs (`redsem emit-c`, docs/op-files.md): per type
 // choice, an MPI_User_function generated from the typed AST through c_source_domain.h (so it
 // computes what the model computes), the function that creates the MPI_Op with the file's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Evaluating a typed op file over any value domain D (model/domain.h): the concrete domain
 // gives the model and the MPI_User_function kernel; props/smt's symbolic domain gives the Z3
 // encoding of exactly the same AST. MIN/MAX inside an op file are MPI_MIN/MPI_MAX themselves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "model/opfile/expr_check.h"
 
 #include "model/check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Type checking one expression of an op file: syntax nodes → typed nodes appended to a
 // typed_op, for one choice of the type parameter. Types flow bottom-up; an untyped literal
 // takes the type of the other operand, or of what its context expects (Go's untyped

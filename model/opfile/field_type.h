@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The scalar types a field of an op-file element may have, their C layout, and the one
 // runtime→static switch over them.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The depth of an op file's expressions once every let they use is written out in place.
 // Evaluation recurses through a let into its definition, so a long chain of short lets is as
 // deep as one long expression: the parser's depth limit must hold for this depth too.

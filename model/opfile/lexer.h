@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Tokens of an op file. Internal to the parser.
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Op-file literals as constants of the type their context gives them. Internal to the type
 // checker. A float literal is read from its source text straight into that type
 // (model/scalar_text.h), so it is rounded once and its range is the type's own.

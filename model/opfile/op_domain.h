@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file's domain: the elements its `require` lines admit. This is the one domain check
 // that laws, orders, simulate and fuzz share: inputs come from inside it, and a counterexample
 // or a result is only reported for inputs inside it.

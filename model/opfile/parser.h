@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading an op file (docs/op-files.md) into its syntax. Any input gets an answer, an op or
 // one diagnostic naming file:line:col and what was expected, in time and memory bounded
 // by the limits below.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file as written: declarations and untyped expression trees, with the source
 // position of everything, so that type errors found later still name file:line:col.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Type checking an op file's statements: syntax → typed_op for one choice of the type
 // parameter. Each statement's expressions are checked in their context (expr_check.h); here,
 // what the statements must be together: one result and at most one identity per field, lets

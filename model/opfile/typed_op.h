@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file with its type parameter chosen: every expression node has a field type,
 // literals are constants of that type, `e in {...}` and `a > b` are spelled out. This is
 // the AST that every value domain evaluates (evaluate.h): one definition, two interpretations.

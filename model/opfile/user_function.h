@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file as a real MPI_User_function (model/user_op.h): a C function pointer that
 // libraries, the simulator and the fuzzer can call like any user's callback. A C function
 // pointer carries no state, so a fixed pool of trampolines is bound to ops while a binding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One access to a target window during an epoch, at basic-element granularity: what the
 // concurrency rules (MPI-4.1 §13.3, §13.7) and the interleaving explorer reason about.
 // Accumulate-family calls become accesses through access_of(); puts, gets and the target's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The accumulate-family calls of MPI-4.1 §13.3.4 and §13.3.5 as data, the checks of every
 // datatype, op and buffer rule, and the application of a checked call at its target.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What MPI promises about concurrent accesses within one epoch (MPI-4.1 §13.3, §13.7.1, §13.7.2),
 // as findings with evidence. A correct program gets no finding: its accumulates to one location
 // use one predefined type and one op (or MPI_NO_OP), and the outcome is as if they ran in some

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One basic element of an accumulate-family operation at its target: the unit MPI makes atomic
 // (MPI-4.1 §13.7.1). The combine is the model's ops::apply with f(target, origin) (§13.3.4:
 // a is the target's value, b the origin's), so there is no second copy of any op.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The outcome of a modelled RMA call (MPI-4.1 Chapter 13): done, or erroneous with the rule it
 // breaks, the rule's section, and the evidence. Same shape as model/outcome.h; a separate enum
 // so the RMA rules read as one list. An erroneous call applies nothing.

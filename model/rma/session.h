@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A window and its epochs, run sequentially (MPI-4.1 §13.5): calls are checked when issued
 // and take effect at the target when they complete — at a fence, MPI_Win_unlock(_all) or
 // MPI_Win_flush — in the order they were issued, which is one of the orders MPI allows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The window info keys that shape accumulate semantics (MPI-4.1 §13.2.1): which ops concurrent
 // accumulates to one location may mix (`accumulate_ops`), and which same-origin orders are
 // kept (`accumulate_ordering`, §13.7.2).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem_mpix: the MPI_Reduce_locals proposal (mpi-issues #530) and the fixed ops of
  * mpi-forum-historic #28, usable today on top of any MPI (docs/semantics.md §4.2 and §8).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The seam where redsem's native kernels (redsem/reduce.h, kernels/) take predefined ops on
  * predefined C datatypes; everything else falls back to the MPI library's MPI_Reduce_local. */
 #ifndef REDSEM_MPIX_NATIVE_SEAM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The fixed ops of mpi-forum-historic #28 (docs/semantics.md §8) as MPI_Op handles. Their user
  * functions are not written here: the build generates them from the op files in examples/ops with
  * `redsem emit-c` (mpix/CMakeLists.txt), so the C that MPI programs run is the definition the

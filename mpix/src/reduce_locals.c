@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPIX_Reduce_locals (mpi-issues #530; docs/semantics.md §4.2) on top of MPI_Reduce_local, whose
  * callback form is io := in ∘ io. Each row of §4.2's table needs at most one temporary. */
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The bytes a buffer of `count` elements of an MPI datatype covers, typed copies between two
  * such buffers, and temporaries with the same layout. */
 #ifndef REDSEM_MPIX_TYPED_BUFFER_H

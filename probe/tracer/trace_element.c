@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "trace_element.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tracing element: each value is the evaluation tree that produced it, written as a
  * bracket string over rank names ("((01)(23))"), plus the global element index it belongs to,
  * so a library that mixes up elements is caught too. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem_probe_tracer: runs the reduction collectives with the tracing op and prints, on rank
  * 0, every rank's result trees (run-length encoded over consecutive elements). `redsem probe`
  * starts it under mpirun and reads this format:

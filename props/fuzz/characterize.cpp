@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a minimal failing case needs, found by probing variations of it.
 #include <algorithm>
 #include <cstring>

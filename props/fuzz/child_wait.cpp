@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/child_wait.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Waiting for code the fuzzer runs in another process (a kernel call, a library's constructors,
 // an MPI helper's answer) with a time limit: the one place that decides that such code hangs.
 // What decides is CPU time, which the machine's load does not stretch: code that computes past

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/chunking.h"
 
 #include "model/element_compare.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Chunking invariance: MPI may hand a user function any split of a buffer (MPI-4.1 §7.9.5
 // lets the implementation call it on pieces), so a kernel applied piece by piece must give
 // what it gives on the whole. A kernel whose body and tail disagree fails it without any model.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/derived_layouts.h"
 
 #include <stdexcept>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The derived datatype layouts `redsem fuzz --mpi` runs predefined ops on: each a constructor
 // description (sim::rma::parse_datatype's syntax) generated for any predefined element type, so
 // every (op, type) pair gets the same shapes: strided blocks, byte strides, irregular blocks,

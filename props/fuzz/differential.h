@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Kernel against model on one case: run the kernel on the buffers as laid out (offsets,
 // chunks), compute what the model says under the policy, compare element by element under
 // the policy's compare rule, and classify a difference.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One differential test case: two operand buffers of `count` elements, where each starts
 // relative to a 64-byte boundary, and how the kernel call is split into chunks.
 #pragma once

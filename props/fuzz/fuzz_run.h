@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A fuzzing campaign: generate cases from a seed, compare kernel and model on each, stop at
 // the first failure, shrink it and say what it needs.
 #pragma once

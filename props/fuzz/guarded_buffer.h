@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One operand buffer of a fuzz case in a mapping of its own: the buffer starts `offset` bytes
 // past a 64-byte boundary, at least a page of canary bytes lies on each side of it, and
 // inaccessible pages lie beyond those. A stray write near a buffer is then a finding that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/in_process_guard.h"
 
 #include <pthread.h>

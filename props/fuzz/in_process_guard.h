@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A kernel called in this process (fuzz --in-process) has no child to die or be killed in: a
 // call of exit(0) would end the fuzzer with status 0 and no verdict, a crash would end it by a
 // signal, a call that never returns would hang it. This guard turns each into a report on

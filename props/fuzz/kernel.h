@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A kernel under test, wherever it comes from: a function with the MPI_User_function ABI
 // (loaded from a shared library, or linked in), our native kernels, or a real MPI library's
 // MPI_Reduce_local behind a pipe. The fuzzer only calls `run`.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a user function must do before its laws mean anything: MPI may hand it any piece of a
 // buffer (MPI-4.1 §7.9.5 lets an implementation call it on pieces), so one call on n elements
 // must give what calls on any split of them give; it writes inoutvec[0 .. len) only, never invec or *len; and the same inputs give

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A compiled MPI_User_function (any kernel_under_test) as an element-level binary op, so that
 // the concrete law checker of op files (props/laws/opfile_check.h) checks its laws too: a ∘ b
 // is what the function leaves in inoutvec after a call with invec = a and inoutvec = b

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One run of a kernel under test on a case's buffers, with guard zones around them, and what
 // the run alone shows about the call: whether it returned, hung, failed, wrote *len, wrote
 // outside its buffers or wrote its input. The differential fuzzer and the contract checks both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The model's own calls as kernels under test, so the fuzzer's properties can compare the
 // model's forms with each other (MPI_Reduce_local against MPI_Reduce_locals) on the same cases.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Fuzzing a real MPI library's MPI_Reduce_local over every predefined (op, type): legal pairs
 // against the model, illegal ones for their error behaviour under MPI_ERRORS_RETURN.
 #pragma once

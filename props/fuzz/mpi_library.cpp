@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/mpi_library.h"
 
 #include <fcntl.h>

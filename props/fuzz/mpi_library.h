@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A real MPI library's MPI_Reduce_local, run in a helper process (tools/mpi/mpi_fuzz_helper.c,
 // built with the library's compiler wrapper) and reached through a pipe, so that a crash in
 // the library is a finding, not the end of the fuzzer.

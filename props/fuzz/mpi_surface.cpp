@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/mpi_surface.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The argument surface of a real MPI library's MPI_Reduce_local under MPI_ERRORS_RETURN (issue 20
 // item 2, the single-call part): aliased and overlapping buffers, MPI_IN_PLACE, counts (one past
 // INT_MAX through MPI_Reduce_local_c), null and freed handles, an uncommitted datatype, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A user function (MPI_User_function ABI) run inside an MPI helper process (tools/
 // mpi_user_op_helper.h), after MPI_Init, with real MPI handles: a user op that compares its
 // datatype argument with MPI_INT, or with a handle its library made at start-up, is then

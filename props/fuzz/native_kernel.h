@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Our own native kernels (kernels/kernel.h) as a kernel under test, so the fuzzer checks them
 // against the model exactly as it checks anyone else's.
 #pragma once

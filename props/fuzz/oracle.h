@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a kernel is compared with: the model's element_op for a semantics policy. An op file
 // or a reference user function plugs in the same way; only predefined ops depend on the
 // policy's NaN, ±0 and complex-product choices, which is what lets the fuzzer say "right under another policy".

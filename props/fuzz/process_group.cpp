@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/fuzz/process_group.h"
 
 #include <signal.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The process groups of the children that run other people's code (an MPI helper, and whatever
 // the user's function forks inside it): each such child leads a group of its own, and the run
 // ends the whole group with it, on every path, including redsem's own end by a signal.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Whether one policy explains every answer a kernel gave in a campaign: the verdict
 // "policy_choice" for a whole (op, type) row rather than for one case (docs/design.md, decision 11: a
 // difference that a policy choice explains is a policy choice, named; one that no single policy

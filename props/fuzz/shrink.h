@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Shrinking a failing case to a minimal counterexample (fewest elements, simplest values,
 // aligned buffers, one call when that still fails), then saying what the failure needs:
 // a minimum length, an alignment, a special value, or a position in the buffer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Laws evaluated on concrete elements through the model: the replay that every refutation
 // must pass, and the cheap pre-search that finds most counterexamples before any solver runs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/laws/element_parse.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading an element of a predefined type from user text, in the form the laws print it:
 //   42   -0.0   inf   nan   "1 [0x3f800000]" (the bits win)   "[0x7fc00001]"   "(1.5, 3)"
 #pragma once

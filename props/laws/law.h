@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Algebraic laws of a binary op and their verdicts (docs/design.md, decision 4: an enum with
 // evidence, never a bool), for predefined ops and op files alike. This header is solver-free:
 // the proofs come from props/smt, which is the only code that sees Z3; the concrete searches

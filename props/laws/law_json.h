@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Law verdicts as JSON, for `redsem laws --json` and the proof cache (which reads them back).
 #pragma once
 

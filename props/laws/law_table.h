@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The laws of every legal (op, type) pair, or a selection: the table `redsem laws` prints.
 //
 // Types that store their elements alike share their proofs: a verdict depends only on the op's

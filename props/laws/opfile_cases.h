@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One law's equations on given operands of an element-level op (props/laws/opfile_check.h's
 // searches and replays): every case's combinations evaluated together, results compared under
 // the op's policy.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The concrete law checker for element-level binary ops (model/opfile/binary_op.h: op files,
 // compiled user functions): exhaustive over a small set of values per field, then random search
 // over special and random values. A counterexample refutes a law; no counterexample only means

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What a user must hear about an op's law verdicts (an op file's, or a compiled user
 // function's): a declared property that is refuted, a required one (associativity, a declared
 // identity, a domain closed under the op) that fails, or one the op could declare. Each error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/laws/opfile_prove.h"
 
 #include "model/check.h"

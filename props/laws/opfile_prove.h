@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Laws of an op file proved with the solver, through the law engine that predefined ops go
 // through (props/smt/law_engine.h; props/smt/opfile_subject.h evaluates the op file's AST over
 // the symbolic domain: the very AST the concrete op runs). Solver-free interface: verdicts

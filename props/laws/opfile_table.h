@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The laws of one type choice of an op file as `redsem laws --op-file F --json` lists them: the
 // same verdicts, evidence and proof cache as the predefined ops' table (law_table.h).
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A user op's law that fails only as MPI's own predefined op on the same type fails it. A sum
 // of doubles written by hand is not associative, and neither is MPI_SUM on MPI_DOUBLE, with the
 // very same results; MPI reduces with it all the same, because MPI-4.1 §7.9.1 allows results

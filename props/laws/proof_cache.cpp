@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "props/laws/proof_cache.h"
 
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Proofs kept on disk, so that a repeated `redsem laws` is instant. A verdict is keyed by
 // everything it depends on: the op, the element representation (law_table.h), the law, the
 // policy's canonical text, the solver's version, and definition_version — which must be

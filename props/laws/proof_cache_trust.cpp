@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which directories the proof cache is used from (proof_cache.h): a verdict that cannot be
 // replayed is only as good as the directory it was read from, so the directory is checked as
 // ssh checks the directories that hold a key.

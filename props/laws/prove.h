@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Laws of MPI's predefined ops, decided through the one op definition (model/op_definitions.h)
 // run symbolically (props/smt) and replayed concretely (the model). Solver-free interface.
 #pragma once

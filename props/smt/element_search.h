@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Finding an identity or absorbing element, or proving that none exists (included by
 // law_engine.h). Candidates come from the subject (a type's special values, an op file's
 // legal samples), each checked concretely first; if none is proved, a counterexample-guided search asks the solver for an element that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The law engine: proves or refutes a law of a binary op, for predefined ops and op files
 // alike. Each is a *subject* given twice: as its concrete op (laws::model_op: the model's own
 // evaluation, for search and replay) and as a symbolic op over solver terms. What differs

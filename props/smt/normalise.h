@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Normalising terms modulo the commutativity of commutative functions, so that x∘y and y∘x
 // become the same term before any solver runs.
 //

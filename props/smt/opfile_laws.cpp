@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Op files through the law engine (props/smt/law_engine.h) as opfile_subject.h describes them,
 // and the equivalence of an op file with a predefined pair op. A refutation is a solver model
 // decoded to bytes and replayed through the concrete op.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file as the law engine's subject (law_engine.h): the op file's typed AST evaluated by
 // opfile::evaluator over the symbolic domain, the same evaluator and AST the concrete op runs
 // (docs/design.md, decision 1). Its element is a struct of the op file's fields, its domain

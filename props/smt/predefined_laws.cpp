@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The predefined ops through the law engine: the symbolic op is ops::apply, the very template
 // the model runs (docs/design.md, decision 1).
 #include "model/check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A solver term standing for a C++ scalar S: the symbolic counterpart of an `S` value, so that
 // op_definitions.h, written over any domain, runs unchanged on Z3 terms (docs/design.md, decision 1).
 // Integers are bit-vectors of S's exact width; float, double and x87 long double are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Elements of a predefined type as solver terms: fresh variables, constants from the model's
 // bytes, decoding a solver model back to those bytes, and equality of two results.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The symbolic value domain (model/domain.h's interface over Z3 terms): op_definitions.h
 // evaluated here yields the formula of exactly what the model computes.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Whether a claim holds for every value of its variables: the one place that runs the solver.
 // Answers are an enum with their evidence (Alive2's style), never a bool.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Memory for the searches' big hash tables, on 2 MiB pages where the kernel gives them on
 // request (transparent huge pages in "madvise" mode, as on this project's machines). A table
 // of hundreds of MB is read at random: with 4 KiB pages nearly every probe also misses the TLB.

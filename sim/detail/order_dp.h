@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The dynamic programme behind order_results: for every block of ranks (an interval for a
 // non-commutative op, any subset for a commutative one), the set of values some legal tree
 // over that block can produce, each with one witness split. A tree's root splits its block in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A trivially copyable value as its bytes, for the parts split searches exchange between
 // processes of one build (same layout on both ends, so no encoding is needed).
 #pragma once

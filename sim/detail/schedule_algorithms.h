@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One function per algorithm; schedule.cpp lists them. Each gets a validated request with
 // count resolved and fills every rank's result.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The symbolic machine the schedules run on: each rank's buffer holds one tree per element.
 #pragma once
 

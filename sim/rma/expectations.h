@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Judging a scenario's `expect` lines, and its verdict as a whole. A search that stopped early
 // (a state limit, the memory budget, a group beyond the explorer) can refute an expectation
 // that needs the whole space of outcomes, never confirm it: that expectation is `unknown`.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The RMA interleaving explorer: every order in which N origins' accumulate-family accesses
 // (and any racing puts, gets, local loads and stores) can reach one target's window, at
 // basic-element granularity. It reports the reachable final window states and fetched values,

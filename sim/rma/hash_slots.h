@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The open-addressing slots of state_table and record_set: each non-zero slot keeps the high
 // half of its entry's hash (where it sits, and a tag that rejects most mismatches unread) and
 // the entry's index + 1 in the low half.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What one group's outcomes say: how many there are, which no serial order gives (and the
 // smallest of those), and the distinct values each place ends with. In a split search every
 // share analyses the outcomes it owns and the shares exchange only distinct values and small

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Fixed-width byte records, stored flat: the searches' final outcomes (window bytes, then the
 // fetched values) and the distinct values at one place of them. Millions of outcomes as one
 // buffer instead of millions of vectors: no allocation per record, and a hash set over them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `redsem rma` scenario files: RMA traffic to one target (or several), line by line.
 //
 //   window 48 disp_unit=8          # bytes of each rank's window (required), displacement unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The part of a scenario (scenario.h) about each rank's own side of its calls: its named
 // origin, result and compare buffers, its loads and stores on them, and its synchronisation
 // lines (completions, epochs, waits on requests), checked by the model's session in program order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // PSCW in a scenario (scenario.h), MPI-4.1 §13.5.2: which MPI_Win_post of a target each
 // MPI_Win_start of an origin matches, and so where the origin's accesses to that target fall
 // among the target's post, wait and test calls. Every target numbers its own calls from 1.

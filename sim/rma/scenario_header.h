@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The header of a scenario (scenario.h): its window, target, group, epoch mode, info keys,
 // policy and expect lines, wherever the file writes them, read before any call since the calls
 // need the window and the group.

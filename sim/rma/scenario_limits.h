@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The bounds a scenario file is read within (README, "RMA scenarios: limits"). Each is checked
 // before anything of that size is allocated or iterated, so every file gets an answer or one
 // message naming the limit, in bounded time and memory. Byte quantities are bounded well

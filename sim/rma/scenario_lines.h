@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The lines of a scenario file (scenario.h), split into words and key=value pairs, and the
 // readers of their fields: shared by the scenario builder and its buffer and synchronisation part.
 #pragma once

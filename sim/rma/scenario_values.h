@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading datatypes and element values as scenario files write them (see scenario.h).
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Depth-first search of every interleaving of a search space's steps, with state hashing
 // (each state is expanded once) and, optionally, partial-order reduction:
 //   - steps of different groups of overlapping bytes are independent, so only the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The interleaving search problem: accesses to one target window cut into element steps, with
 // the orders MPI keeps (accumulate_ordering, a process's own program order, a flush between one
 // origin's calls), which steps MPI makes atomic, and a compact byte layout of the search state.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The interleaving search split over the shares of a job (search_share), breadth first.
 //
 // Every maximal path fires each step once (a split step twice: its read, then its write), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "sim/rma/state_placement.h"
 
 #include <algorithm>

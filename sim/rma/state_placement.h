@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Which share of a split search holds a state (sim/rma/split_search.cpp), chosen so that most
 // transitions stay on the share that fires them.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A hash set of fixed-size search states, stored in fixed-size blocks (no reallocation, no
 // per-state objects). Each entry holds the state's words and one exact count (its executions)
 // beside them, so a lookup touches one slot and one entry. Slots keep 32 bits of the hash, so

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # An adversarial pass over the command line: inputs a user could type or feed that crashed
 # redsem, hung it or earned it a verdict it had not, with their neighbours.
 set(ADV ${BAD_INPUTS}/adversary)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The processes redsem starts (issue 32): a user function run in an MPI helper may print, and
 # may start processes of its own. What it prints is its output, never an answer of the helper
 # (answers travel on their own descriptor); what it starts ends with the run (the helper leads

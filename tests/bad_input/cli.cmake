@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Command-line values: a number is checked against its limit before anything is allocated.
 redsem_bad_input(cli_unknown_command ARGS no-such-command RC 2
                  ERR "^redsem: 'no-such-command' is not a command \\(commands: verify, .*\\) \\(see 'redsem --help'\\)\n$")

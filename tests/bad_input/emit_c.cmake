@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem emit-c` writes anyone's op file into C that MPI programs compile and load: every name it
 # declares is checked (model/opfile/c_text.h) and refused when it would not stay that name; the
 # text it copies into comments is escaped (tests/opfile: emit_c_description_injects and

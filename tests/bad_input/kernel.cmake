@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Running other people's code (fuzz --kernel, fuzz --mpi): a kernel or library that hangs,
 # ends the process, writes *len, invec or bytes away from its buffers gets a verdict naming
 # what it did, within a time limit per call; a bad --call-timeout is exit 2. The kernels are

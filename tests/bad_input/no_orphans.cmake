@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs PROGRAM with ARGS ("|"-separated), whose user function starts processes and appends
 # their pids to PIDFILE; after PROGRAM has ended (exit 0; with TERM_AFTER, SIGTERM after that
 # many seconds, which `timeout` reports as 124), none of them may remain. One still there (its

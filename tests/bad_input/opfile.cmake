@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Op files and the numbers users type (docs/op-files.md): identities, let chains, many fields,
 # empty domains, literals and --values rounded once to their type, and inputs inside the
 # `require` domain for orders, simulate and fuzz.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # What redsem writes (docs/design.md, "How redsem writes files"): a write that fails is exit 2
 # with the file named, never exit 0 with the output lost, and no name a user or another user
 # planted makes redsem replace or write through to a file it was not asked to write.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The semantics policy's keys for the choices MPI leaves open (issue 20 item 1): a bad value is
 # refused naming the key and its choices; the new keys reach every command; a real library's
 # legal choice is named policy_choice, never reported as wrong.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The proof cache trusts nothing it cannot check (props/laws/proof_cache.h): a directory that
 # others can write could hold planted verdicts, so it is not used, saying which directory and
 # how to fix it, and the laws are proved as without a cache (a forged refutation, which is

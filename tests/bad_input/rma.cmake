@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem rma` scenarios: sizes, counts, displacements and ranks are checked (with checked
 # arithmetic) before anything is allocated; the file is read by the input reader op files share;
 # a search that stopped early confirms nothing; undefined behaviour no expect line names exits 1.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # One bad-input case (see CMakeLists.txt): runs PROGRAM with ARGS ("|"-separated) inside
 # SECONDS and, when MEMORY_MB > 0, under an address-space cap of that size, after the SETUP
 # script; checks the exit status, the patterns, and that the UNCHANGED files are.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The post-run float-order analysis on recorded reductions: a sum whose result depends on the
 // evaluation order is a finding with its evidence; one exact in every order is none.
 #include "check/analysis/float_order.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading a run's records back: every rank's file, a line cut short by a crash tolerated, the
 // same finding on several ranks merged into one.
 #include "check/analysis/records.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a checked run's report comes to (issue 30, items 6 and 7): each finding's severity, the
 // suppressions a user accepts, what the check covered, and the verdict they make.
 #include <gtest/gtest.h>

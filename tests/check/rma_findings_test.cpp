@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // rma_findings on records written by hand in the runtime's format (docs/check_records.md, "RMA"):
 // which epochs become scenarios, which calls are paired, and what is set aside.
 #include "check/analysis/rma_findings.h"

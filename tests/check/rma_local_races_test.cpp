@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // window_access_races on records written by hand in the runtime's format (docs/check_records.md,
 // "The local-access watcher"): which local accesses are paired with which remote calls.
 #include "check/analysis/rma_local_races.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The test driver of the RMA test programs (tests/check/programs/rma_*.c): after a program ran
 // under mpirun with the check library preloaded, it reads the records from the directory,
 // runs the post-run analysis (rma_findings) on them, and asserts which checks the run and the

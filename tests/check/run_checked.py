@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs one MPI test program under mpirun with the check library preloaded and asserts its
 records (docs/check_records.md) against tests/check/expected.json.
 

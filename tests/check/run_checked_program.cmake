@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # One RMA test program under mpirun with the check library preloaded, then its records through
 # the analysis driver. Run with cmake -P and:
 #   -DLAUNCH=<mpirun command, a list> -DLIBRARY=<libredsem_check_*.so> -DPROGRAM=<binary>

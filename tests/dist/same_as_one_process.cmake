@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs `PROGRAM ARGS` and `LAUNCHER MPI_PROGRAM ARGS` (the search split over the job's ranks)
 # and requires identical stdout and exit codes, and at least MIN_RESULTS results in the JSON.
 # With TIMINGS, JSON "seconds" values (how long each took) are blanked before comparing.

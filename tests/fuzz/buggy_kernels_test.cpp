@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Each deliberately buggy kernel is caught, shrunk to a minimal case, and its failure
 // described by what it needs (a length, an alignment, a special value, a position).
 #include <gtest/gtest.h>

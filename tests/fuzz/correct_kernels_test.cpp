@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Correct kernels pass every generated case, tricky ones included; a kernel that follows
 // another NaN/±0 policy is named as such, and passes under that policy.
 #include <gtest/gtest.h>

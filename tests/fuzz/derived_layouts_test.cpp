@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The derived layouts of `redsem fuzz --mpi`: each one parses for every predefined type, has
 // bytes outside its typemap, and its shift to the lower bound keeps the typemap's shape; and,
 // against the fake helper, a library that writes a gap is "wrote_gap" while one that reduces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A stand-in for tools/mpi/mpi_fuzz_helper.c without MPI, to test the client side of the protocol
  * and the campaign's classification:
  * - MPI_SUM on MPI_INT wraps correctly, except that it saturates when COUNT >= 8 (a fake vector

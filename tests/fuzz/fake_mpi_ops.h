@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The fake MPI library's ops (fake_mpi_helper.c says which is right, which a policy choice and
  * which wrong). */
 #ifndef REDSEM_TESTS_FUZZ_FAKE_MPI_OPS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A deliberately wrong stand-in for tools/mpi/mpi_surface_helper.c, so that every classification of
  * `fuzz --mpi --surface` fires through real processes, including those neither Debian MPI shows:
  * plain → refused although legal; same_buffer → writes outside; overlap_one_element → modifies

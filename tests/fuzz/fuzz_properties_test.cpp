@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Properties over generated cases (RapidCheck draws the case seed; a failure prints
 // RapidCheck's replay string and the case seed): kernels against the model, chunking
 // invariance, MPI_Reduce_local ≡ MPI_Reduce_locals with IN_PLACE, and operand order.

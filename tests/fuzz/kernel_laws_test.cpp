@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The op-file law checker on compiled user functions (props/fuzz/kernel_op.h) and their
 // contract with MPI (props/fuzz/kernel_contract.h), on functions linked into the test.
 #include <gtest/gtest.h>

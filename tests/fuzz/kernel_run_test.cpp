@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One judgement of a kernel run serves the differential fuzzer and the contract checks: each
 // status and each stray write is classified once (kernel_run.h), and the two name it in their
 // own verdicts. A hang is its own verdict for the fuzzer; for the contract it is a call that

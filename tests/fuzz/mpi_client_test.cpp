@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The client side of `redsem fuzz --mpi`, against a fake helper (no MPI needed): replies,
 // error classes, unsupported types, a crash with the helper's own message and a restart,
 // a campaign that finds the fake's saturating body, and rows where MPI leaves a choice: named

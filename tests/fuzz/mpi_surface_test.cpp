@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Reduce_local's argument surface: the model's verdict on each case, and how a helper's
 // answer is classified (no MPI needed: the answers are the helper's lines).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A user op in the MPICH helper (props/fuzz/mpi_user_op.h), below the command line: the handle's
 // layout as MPI reports it, a failing setup's reason, a call on guarded buffers, a stray write
 // that comes back to the caller's canaries, and a crash that costs the helper no restart.

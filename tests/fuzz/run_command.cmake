@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs `redsem fuzz ARGS…` (or `redsem COMMAND ARGS…`) and checks its exit code, and optionally
 # that stdout or stderr matches a regular expression and that a JSON key path holds a value.
 #   -DPROGRAM=… [-DCOMMAND=opcheck] -DARGS="a|b|c" -DEXPECT_RC=n [-DEXPECT_OUT=regex] [-DEXPECT_ERR=regex]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Loading the test kernels (tests/fuzz/buggy, tests/fuzz/correct) and fuzzing one of them.
 #pragma once
 

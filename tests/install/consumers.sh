@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Usage: consumers.sh BUILD_DIR SOURCE_DIR WORK_DIR "MPI flavours"
 # Installs the build into WORK_DIR/prefix and builds the examples against the prefix alone.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Usage: deb.sh BUILD_DIR WORK_DIR
 # Builds the Debian package, unpacks it and runs the unpacked redsem, then resolves its
 # Depends against this system's apt lists without installing anything.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // redsem/reduce.h against the model: the same verdict (same rule) for every op on every type,
 // for MPI_IN_PLACE where forbidden, negative counts and every aliasing offset; the same results
 // for every MPI_Reduce_locals in-place row, with predefined and user ops; nothing written on error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which kernel a lookup returns: the forced target's, the best one by default, the scalar
 // path when the policy's relevant choices are not the defaults, none for an illegal pair.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Helpers for kernel tests: operand bytes full of special values and ties, the model as the
 // oracle (reduce_local / reduce_locals on the same bytes), and element-wise comparison that
 // names the type, op, form, target, length and element of the first difference.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Counts past 2^31 elements in one call: the kernels' and the C API's 64-bit counts reach the
 // last element (a 32-bit index would wrap at 2^31 and leave the far end untouched or write
 // below the start). int8 keeps it to 2 GiB per buffer; untouched calloc pages read as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every kernel against the model, for every legal (op, type) pair, on every dispatch target this
 // CPU supports (each forced in turn): lengths 0 … 4·lanes+3 and a long odd length, operands
 // misaligned by 0–7 bytes, special values and ties, both call forms and the in-place rows.

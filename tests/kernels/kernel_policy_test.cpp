@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every policy choice the model offers, selected per call: under a non-default choice the
 // kernels of the pairs it affects agree with the model under that same policy.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every pair of special float values (zeros, infinities, NaNs with payloads, quiet and
 // signalling, subnormals, extremes) meets every float op, in body lanes and in tail lanes
 // alike, on every dispatch target: the result is the model's, bit for bit where the model's

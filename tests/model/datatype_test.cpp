@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The predefined datatype catalogue: names, C layouts, and the one visit switch.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Helpers for tests of modelled calls: typed buffers in an address space, read back as values.
 #pragma once
 

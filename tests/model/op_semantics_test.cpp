@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The model's values of the predefined ops: the policy's choices, MPI's tie rules, and no UB.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one writer of redsem's files (model/output_file.h): a regular file is replaced whole
 // through a fresh temporary file, a device is written in place with its errors seen, and a link
 // leads a write only to a device.

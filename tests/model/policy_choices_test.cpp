@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The two choices MPI leaves open that the libraries make differently from the default:
 // complex PROD as C Annex G, and MINLOC/MAXLOC ties and NaN by operand position.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Reduce_local in the model (MPI-4.1 §7.9.7): operand order, and every erroneous call
 // reported with its rule while writing nothing.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The proposed MPI_Reduce_locals (mpi-issues #530) in the model: every row of the in-place
 // and aliasing table, and the proposal's equivalences on random legal inputs.
 #include <gtest/gtest.h>

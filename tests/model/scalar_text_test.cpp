@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one parser of typed numbers (model/scalar_text.h): rounded once, straight to the type;
 // out of range is an error naming the range; decimal unless 0x is written.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one table of special values (model/special_values.h): the union of what the law
 // pre-search, the op-file checks and the fuzzer each used to list, with no value twice.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Derived datatypes flattened to typemaps, their bounds and padding, and byte-level overlap.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The model's op × type validity, cell by cell, against the standard's table transcribed
 // here independently from MPI-4.1 §7.9.2–7.9.4 (by type name, not through the model's groups).
 #include <gtest/gtest.h>

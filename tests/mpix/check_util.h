@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared by the MPIX test programs: count failures with a message naming rank and case, and
  * agree on one exit status over all ranks. */
 #ifndef REDSEM_MPIX_CHECK_UTIL_H

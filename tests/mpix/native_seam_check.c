@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPIX_Reduce_locals on redsem's native kernels: every predefined op on a set of predefined
  * datatypes, in each of docs/semantics.md §4.2's five forms, must take the native path (the counter moves
  * by one per call) and give exactly what the MPI library's own MPI_Reduce_local gives for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The proposal ops (MPIX_SEGMENTED_SUM, MPIX_SELECT_SUM, MPIX_ALL_EQUAL_MIN) in real
  * collectives: Allreduce, Reduce at every root, Reduce_scatter_block, Scan and Exscan. Each
  * expected value is computed from what the op means (the sum since the last segment start, the

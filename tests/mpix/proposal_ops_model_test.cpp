@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The MPIX add-on's proposal ops against their definitions in the model. Each op is written
 // once, as an op file (examples/ops) that the model runs and Z3 proves laws of; the build
 // generates its C for MPI programs with `redsem emit-c`. This runs both on the same random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPIX_Reduce_locals against the table of docs/semantics.md §4.2, on every rank, with a non-commutative
  * user op (composition of affine maps), a predefined op, a datatype with holes, the error
  * rows, and the at-most-one-temporary rule. Expected values come from the formula, never from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Text written into generated C cannot end its comment or string early, nor name anything but
 // itself (model/opfile/c_text.h): what `redsem emit-c` relies on for every input it embeds.
 #include "model/opfile/c_text.h"

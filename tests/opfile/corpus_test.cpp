@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every file of the fuzz corpus (tests/opfile/corpus, grown by libFuzzer) through the reader
 // in the ordinary build: it loads, or fails with a located message; a loaded op evaluates.
 #include <gtest/gtest.h>

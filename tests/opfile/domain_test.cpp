@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What an op file may say and what its searches cover: identities are constants, depth
 // counts through lets, literals round once to their type, an empty domain is an error, the
 // exhaustive phase keeps to its budget, and the domain check draws and rejects elements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The verdicts of every example op file (examples/ops), one line each: the seed proposals
 // as written and as fixed (docs/semantics.md §8), MINLOC/MAXLOC and the Open MPI man-page typo.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: any bytes given to the op-file reader either load or yield one
 // diagnostic, without a crash, a hang or unbounded memory. A file that loads is also
 // evaluated on a few elements, so the type checker's promises to the evaluator are fuzzed too.

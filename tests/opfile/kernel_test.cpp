@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // An op file as a kernel: an element_op and a real MPI_User_function that the model's
 // MPI_Reduce_local calls, and MINLOC/MAXLOC written as op files agreeing with the predefined ops.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The op-file evaluator is generic over the value domain, as props/smt needs: here a domain
 // whose values are the text of expressions, one C++ type for every field type (so the value
 // variant has repeated alternatives). Evaluating an op in it shows the term a symbolic domain

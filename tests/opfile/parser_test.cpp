@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The op-file parser: what it accepts, and the file:line:col and expectation it reports otherwise.
 #include <gtest/gtest.h>
 

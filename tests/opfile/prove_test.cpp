@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Op files through Z3 (props/smt/opfile_laws.cpp, the shared law engine): the laws the samples cannot refute are
 // proved over every legal input, and a counterexample the samples miss is found by the
 // solver and replayed in the concrete op.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What an op file computes in the concrete domain: operators (shifts and rotations as
 // SMT-LIB defines them), MIN/MAX under the policy, the C struct layout of elements, and the
 // counterexamples docs/semantics.md states for the seed proposals (§2, §8).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Type checking op files: literals take their context's type and must fit it, there are no
 // implicit conversions, and each error names file:line:col (and the type choice it is in).
 #include <gtest/gtest.h>

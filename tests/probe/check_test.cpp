@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The probe's verdicts on hand-written traces: each rule of MPI-4.1 it checks, broken once.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # A stand-in for redsem_probe_tracer with known faults, to test `redsem probe` end to end:
 # case 1 dies (the job exits non-zero after starting it), case 2 breaks rank order, case 3 gives
 # Allreduce ranks different trees. Only rank 0 prints, as the real tracer does.

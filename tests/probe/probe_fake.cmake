@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.25)
 # `redsem probe` with a fake tracer whose faults are known: the crash is recorded and the run
 # resumes after it, each violation is found, and the exit status says so; a library without

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs `redsem probe --mpi MPI --procs PROCS --json` and checks the document it prints: every
 # collective in every call form the library reports (blocking, nonblocking, persistent) and
 # runs, none in another. FORMS (a list) asks for those forms only (--form).

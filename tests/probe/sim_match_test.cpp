@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Naming the sim/ algorithm of a trace: traces written from sim/'s own schedules must name that
 // algorithm; the same traces with one tree re-bracketed must not.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Parsing the tracer's output, including a job that died in a case and launcher noise.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The tree-shape classifier against shapes written out by hand, and the bracket parser.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --cache-dir D` twice: the second run answers from the cache, with the same verdicts.
 file(REMOVE_RECURSE ${WORK}/laws-cache)
 set(args laws --cache-dir ${WORK}/laws-cache --op MPI_PROD --type double --json)

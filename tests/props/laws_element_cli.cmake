@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --op sum --type double --element 0.0`: +0.0 is not the identity, and x = -0 shows why;
 # `--element -0.0` is proved. A refuted declared element exits 1, a proved one 0.
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type double --element 0.0 OUTPUT_VARIABLE plus RESULT_VARIABLE rc1)

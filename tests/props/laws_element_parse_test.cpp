@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Elements read from user text in the form the laws print them.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Identity and absorbing elements: found by search, and declared candidates checked.
 #include <gtest/gtest.h>
 

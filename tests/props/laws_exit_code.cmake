@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs `${PROGRAM} laws ${ARGS}` (ARGS separated by ';') and requires exit code ${EXPECTED}
 # and, when given, a message on stderr matching ${STDERR_MATCHES}.
 execute_process(COMMAND ${PROGRAM} laws ${ARGS} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --json --op sum --type MPI_FLOAT`: one entry whose associativity is refuted with
 # a counterexample and whose identity is proved to be -0.
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type float OUTPUT_VARIABLE out RESULT_VARIABLE rc)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Laws everyone knows, decided through the one op definition: integer arithmetic, bitwise
 // ops and MIN/MAX are associative and commutative; floating SUM and PROD are not associative;
 // MINLOC/MAXLOC on integer pairs are associative and commutative.

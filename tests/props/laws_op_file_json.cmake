@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --op-file F --json` prints the schema of `redsem laws --json`: for an op file that
 # writes MPI_MIN on int32, the same keys at every level and the same verdicts and elements.
 function(run out_var)

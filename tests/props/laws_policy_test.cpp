@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The policy changes the encoding: NaN rules, zero rules, overflow, logical values.
 #include <gtest/gtest.h>
 

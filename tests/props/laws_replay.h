@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Test helpers: decide a law, and replay its counterexample through the model's element_op
 // (a path independent of the law engine's own replay) to see the two sides really differ.
 #pragma once

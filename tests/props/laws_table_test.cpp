@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The table: selection, shared proofs across types with one element representation, and
 // the proof cache.
 #include <gtest/gtest.h>

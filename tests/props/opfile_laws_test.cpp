@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Op files through the law engine predefined ops go through (props/smt/law_engine.h): the laws
 // the predefined table has, decided alike for an op file that writes the same op, and their
 // proofs cached under the op file's AST, so an edited file is decided again.

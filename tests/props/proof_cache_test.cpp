@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The proof cache believes only what it wrote or can check: a damaged, tampered or misplaced
 // entry is recomputed, a refutation is replayed in the model before it is believed, a
 // directory others can write is not used, and its directory follows the XDG base-directory rules.

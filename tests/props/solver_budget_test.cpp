@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A solver query's limit is a budget of Z3's own steps (props/smt/validity.h): the same query
 // under the same budget gets the same answer however busy the machine is, and a spent budget
 // says so instead of passing for a timeout.

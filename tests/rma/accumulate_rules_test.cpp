@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every argument rule of MPI-4.1 §13.3.4: an erroneous call names its rule and changes nothing.
 #include <gtest/gtest.h>
 

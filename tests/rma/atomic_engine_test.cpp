@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The native accumulate engine under real concurrency: sums conserved, every fetched value
 // consistent with a serial order per element, and single-threaded agreement with the model.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs PROGRAM rma SCENARIO and expects exit code 2 and EXPECTED (a file:line prefix) on stderr.
 execute_process(COMMAND ${PROGRAM} rma ${SCENARIO} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
 string(FIND "${err}" "${EXPECTED}" at)

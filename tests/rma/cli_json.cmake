@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem rma SCENARIO --json` prints one JSON document: verdict as_expected, the finding named.
 execute_process(COMMAND ${PROGRAM} rma ${SCENARIO} --json OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 string(JSON verdict ERROR_VARIABLE err GET "${out}" verdict)

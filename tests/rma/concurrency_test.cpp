@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI-4.1 §13.3 and §13.7: RMARaceBench-style programs get the right finding, correct ones none.
 #include <gtest/gtest.h>
 

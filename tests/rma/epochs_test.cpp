@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Epochs and completion (MPI-4.1 §13.3.5, §13.5): when calls may be issued, and when they take effect.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Building explorer programs in tests: a window of typed values and accesses with origin values.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The interleaving explorer: reachable outcomes, the serial-order check, float spread, and
 // what partial-order reduction saves.
 #include <gtest/gtest.h>

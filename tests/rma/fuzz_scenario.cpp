@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target: any bytes given to the scenario reader either load or yield one message
 // naming file and line, without a crash, a hang or unbounded memory. A scenario that loads is
 // also explored (with a small state limit) and its expectations judged, so the reader's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // PSCW with groups of several ranks (MPI-4.1 §13.5.2): "rank R: start T,T" opens an access
 // epoch to each target of the group, "local: post R,R target=T" exposes rank T's window, and
 // each start is matched, per target, with a post of that target.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Random small RMA programs for the searches' property tests, and the search space of one.
 #pragma once
 

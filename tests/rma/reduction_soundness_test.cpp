@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Partial-order reduction keeps every reachable final state: on random programs the reduced
 // search, the unreduced search and the per-group product agree. And a search split over
 // shares (redsem-mpi) finds what one process finds.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Helpers for RMA tests: a session with typed origin buffers, read back as values.
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Reading scenario text in tests: the scenario, or a test failure naming the error.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The scenario reader's limits: every size, count, displacement and rank is checked, with
 // checked arithmetic, before anything of that size is allocated or iterated (issue 25).
 #include <gtest/gtest.h>

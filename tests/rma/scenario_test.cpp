@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Scenario files: what they build, and the file:line errors they give.
 #include "sim/rma/scenario.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Calls to several targets in one scenario ("target=T" on a call): each target's window is its
 // own set of locations, and completions and lock epochs are per target (MPI-4.1 §13.5.3, §13.5.4).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // state_placement: a split search's owner of a state moves only when a chosen step fires, and
 // the split search still divides its states evenly.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Synchronisation modes that order whole epochs: exclusive locks (MPI-4.1 §13.5.3) and the
 // target's side of PSCW (§13.5.2), as the scenario reader records them and the explorer
 // searches them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A scenario's verdict: a search that stopped early refutes but never confirms (issue 25), and
 // undefined behaviour that no expect line names fails the scenario (issue 21, item 4).
 #include <gtest/gtest.h>

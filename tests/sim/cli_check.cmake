@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs PROGRAM with ARGS (a ;-list) and checks: the exit code is EXPECT_RC; with JSON_PATH and
 # JSON_LENGTH, the array at that path (space-separated keys/indices) has that many entries;
 # every string in CONTAINS (a |-list) occurs in stdout (or, with FILE, in that file).

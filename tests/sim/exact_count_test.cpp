@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tree counts are exact: any grouping of the same additions gives the same count, which is
 // what lets a split search report one process's numbers.
 #include <gtest/gtest.h>

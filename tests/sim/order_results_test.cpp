@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The dynamic programme against independent brute force: sequences of merges (any two
 // partial results for a commutative op, two neighbours for a non-commutative one) reach every
 // legal tree, so their result sets must be equal.

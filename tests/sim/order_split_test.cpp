@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A search split into shares (threads here, processes in redsem-mpi, both exchanging bytes
 // through an allgather) gives exactly what one search gives: the same values in the same
 // order, the same tree counts and witnesses, the same number of combinations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every algorithm's schedule: its trees are legal where the algorithm claims rank order,
 // flagged where it reorders ranks, and the values it computes are among the results some
 // legal order gives (an independent search over all orders).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Helpers shared by the sim tests: typed inputs as element bytes, and reading results back.
 #pragma once
 

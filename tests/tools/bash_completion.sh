@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The bash completion script `redsem completion bash` prints, sourced and driven the way bash
 # drives it (COMP_WORDS, COMP_CWORD): a command word, then that command's options.
 set -u

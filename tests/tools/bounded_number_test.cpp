@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The command line's number parser: whole numbers with their bounds and durations, each
 // message naming the option, the text and the limit.
 #include "tools/cli/bounded_number.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The comparison of a section's verdicts with the catalogue's record names every difference.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target for the command line's value parsers: a bounded whole number, a duration,
 // the --values list and the --policy text. Any bytes either parse to a value inside the bounds
 // (and a policy to one that reads back the same) or give a message naming the option; never a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs PROGRAM with ARGS (a ;-list) and compares its standard output with EXPECTED and its exit
 # code with EXPECTED_RC (default 0). Set REDSEM_UPDATE_GOLDEN=1 in the environment to rewrite
 # EXPECTED instead.

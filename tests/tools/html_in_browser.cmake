@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Opens `redsem verify --html` in headless Chromium: the page must render (a screenshot of a
 # real size is taken) and the DOM the browser parsed must hold the report's key elements.
 set(dir ${WORK}/html_report)

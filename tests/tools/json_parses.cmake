@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem verify --json` prints one JSON document whose verdict is as_expected.
 execute_process(COMMAND ${PROGRAM} verify --json OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 string(JSON verdict ERROR_VARIABLE err GET "${out}" verdict)

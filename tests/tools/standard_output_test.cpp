@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Standard output's buffer (tools/cli/standard_output.h): what is printed reaches the descriptor
 // whole, and a failed write keeps its reason for the exit status.
 #include "tools/cli/standard_output.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes OUTPUT, a C++ file defining catalogue_expectations_json as the text of INPUT, so the
 # program carries its catalogue's expectations. The raw-string delimiter cannot occur in JSON.
 file(READ "${INPUT}" text)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes OUTPUT, a C++ file defining SYMBOL as the span of FILES (paths joined by '|'), each
 # with its file name and text, so `redsem verify` carries its catalogue's example files.
 string(REPLACE "|" ";" FILES "${FILES}")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/bounded_number.h"
 
 #include <fmt/format.h>

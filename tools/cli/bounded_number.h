@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Numbers on the command line. Every numeric option of every command is read here, whole,
 // and checked against that option's bounds while the command line is parsed: no count reaches
 // an allocation unchecked, and each message names the option, the text and the limit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/command.h"
 
 namespace redsem::tools {

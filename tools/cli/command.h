@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A subcommand of the `redsem` program: registers its options, then runs.
 #pragma once
 

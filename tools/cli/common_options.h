@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The options most commands share, registered and read here so that their help, their names in
 // the usage line and their errors are the same in every command: `--json`, `--op NAME` and
 // `--type NAME` (a predefined op and datatype by their MPI names). `--policy` is in

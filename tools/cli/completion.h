@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `redsem completion bash`: a bash completion script generated from the command line's own
 // tables (CLI11's App tree), so a new command or option completes without a list to keep in step.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/json_text.h"
 
 namespace redsem::tools {

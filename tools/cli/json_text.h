@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The one way redsem turns JSON into text. A path, a scenario line or an op name the user gave
 // may hold bytes that are not UTF-8; nlohmann's default dump throws on them (type_error 316),
 // so every document is dumped here, with such bytes replaced by U+FFFD.

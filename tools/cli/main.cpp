@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // redsem: simulate and verify MPI reduction semantics.
 #include <iostream>
 #include <string>

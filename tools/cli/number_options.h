@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Numeric options registered through one parser (tools/cli/bounded_number.h): the option's text is
 // checked against its bounds while CLI11 parses the command line, so a bad number ends the
 // run with exit 2 and a message naming the option, the text and the limit, before any work.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/op_file_choice.h"
 
 #include "tools/cli/suggest.h"

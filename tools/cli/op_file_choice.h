@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // An op file and the type choices a command works on (`--op-file F --type T`), loaded and chosen
 // one way for every command, with one message for each way it goes wrong (exit 2).
 #pragma once

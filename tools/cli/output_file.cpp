@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/output_file.h"
 
 #include "model/output_file.h"

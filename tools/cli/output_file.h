@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Files and directories a command writes after its work (a report, a record): tried before the
 // work starts, so that an unwritable path is a bad-input exit at once, not after every verdict
 // was computed. The files themselves are written by redsem::write_output_file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // How `redsem` and `redsem-mpi` answer a command line they cannot parse: one message on stderr,
 // "PROGRAM CMD: what (see 'PROGRAM CMD --help')", naming the nearest known word when a command
 // or an option is mistyped, and exit 2 (bad input). --help and --version print on stdout, exit 0.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `--policy key=value[,key=value…]`, the semantics policy (model/policy.h): registered and read
 // the same way by every command that takes it, so its help and its errors cannot drift apart.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Progress of a long run: a bar redrawn in place on a terminal, plain lines otherwise (logs, CI).
 #pragma once
 

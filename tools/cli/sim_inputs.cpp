@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/sim_inputs.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // What `redsem orders` and `redsem simulate` share: the op a command line names (predefined,
 // the standard's segmented-scan example, later op files), and typed values from text or a seed.
 #pragma once

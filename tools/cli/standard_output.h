@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // redsem's standard output: what the commands print on std::cout goes to descriptor 1 through
 // write(2), so that the reason of the first failed write (a full device, a file system gone) is
 // kept and the exit status can say the output was lost. C's stdout is not used by redsem.

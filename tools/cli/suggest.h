@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // "Did you mean …?": the known word nearest a mistyped one, for every message that rejects a
 // name the user typed (a command, an option, an op, a type, a policy key or value).
 #pragma once

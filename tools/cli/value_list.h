@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The --values list of `redsem orders` and `redsem simulate`: elements separated by ',', the
 // fields of one element by ':'. Apart from the commands, so that a fuzz target reaches it
 // without the solver and the simulator.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The build facts come from tools/CMakeLists.txt as compile definitions of this file alone,
 // so a new commit or a newly found MPI recompiles one file.
 #include "tools/cli/version.h"

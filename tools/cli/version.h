@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `redsem --version`: what a bug report should quote about this build and this machine.
 #pragma once
 

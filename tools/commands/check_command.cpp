@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem check [options] -- mpirun -n 4 ./app args`: runs an unmodified MPI program with the
 // check library preloaded into every rank (check/runtime, docs/check_records.md), then reads
 // what each rank recorded, runs the post-run analyses and reports, merged over ranks.

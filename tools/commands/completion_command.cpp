@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem completion bash`: prints the bash completion script (tools/cli/completion.h). Hidden
 // from --help: packaging installs its output, and a user rarely runs it.
 #include "tools/cli/command.h"

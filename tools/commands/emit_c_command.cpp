@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem emit-c --op-file F [--type T] [--prefix P] [--policy …] [-o FILE]`: the op file as C for
 // real MPI programs (model/opfile/emit_c.h). Exit 0 with the translation unit written; 2 when the
 // file does not load, has no such type choice, or holds something C cannot express.

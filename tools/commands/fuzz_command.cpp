@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem fuzz`: differential fuzzing against the model, of a kernel with the
 // MPI_User_function ABI (--kernel) or of a real MPI library's MPI_Reduce_local (--mpi).
 // Exit 0 when every case passes, 1 with a shrunk counterexample, 2 on bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem laws`: which laws (associativity, commutativity, identity, idempotence, absorbing)
 // each predefined op has on each type, proved or refuted with a counterexample replayed in the
 // model. The logic lives in props/laws; this file parses and renders.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The op-file law table (tools/commands/opcheck_command.cpp), shared by `redsem opcheck` and
 // `redsem laws --op-file`; and the same table for a compiled user function
 // (`redsem opcheck --kernel`, tools/commands/opcheck_kernel.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem opcheck --op-file F`: the concrete law table of an op file (docs/op-files.md).
 // With --prove, each law the samples do not refute is also decided by Z3 (props/smt).
 // Exit 0 when the op is what it declares; 1 when a declared or required property is refuted

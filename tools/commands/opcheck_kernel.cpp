@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem opcheck --kernel LIB.so:SYMBOL --type T --commute true|false [--identity V]
 // [--mpi openmpi|mpich]`: the laws of a compiled MPI_User_function, no model needed. First its contract with MPI
 // (props/fuzz/kernel_contract.h: element independence under any split, writes only to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem orders`: every result some legal evaluation order of a reduction over P ranks can
 // give for the given (or random) inputs; whether the op is order-invariant; for floats how far
 // the results spread and stray from the exact sum; optionally a picture of two disagreeing orders.

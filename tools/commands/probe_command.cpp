@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem probe`: runs a real MPI's reduction collectives with a tracing op under mpirun, and
 // reports the evaluation tree each result came from and every rule of MPI-4.1 it breaks.
 // Exit 0 when no case breaks a rule, 1 when some case does, 2 on bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem rma SCENARIO`: every interleaving of one epoch's RMA accesses to one target (see
 // sim/rma/scenario.h for the file format). Exit 0 when every `expect` line holds and every
 // finding of undefined behaviour is expected; 1 when an expectation is refuted or cannot be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem simulate`: one collective algorithm run symbolically on P ranks — every rank's
 // result tree per element, its value, whether each tree is a legal order for the op, whether
 // an Allreduce gives identical results everywhere, and which other results MPI would allow.

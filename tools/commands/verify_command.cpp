@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `redsem verify`: every section of the built-in catalogue, each verdict compared with the
 // catalogue's recorded expectation. Exit 0 when all match, 1 naming each that does not.
 #include <fmt/format.h>

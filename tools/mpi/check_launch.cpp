@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/mpi/check_launch.h"
 
 #include <signal.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // How `redsem check` starts a program: which MPI it links, where the check library built for
 // that MPI is, and running the command with the library preloaded into every rank.
 #pragma once

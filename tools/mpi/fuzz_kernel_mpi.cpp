@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/mpi/fuzz_kernel_mpi.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `--kernel LIB.so:SYMBOL --mpi openmpi|mpich` (redsem fuzz, opcheck, orders, simulate): the
 // user's function run in the library's helper process with a real datatype handle
 // (props/fuzz/mpi_user_op.h), chosen from the command line and checked against the element the

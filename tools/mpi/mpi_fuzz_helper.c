@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem-mpi-helper: runs one MPI library's MPI_Reduce_local for `redsem fuzz --mpi`. Built
  * with that library's compiler wrapper (mpicc.openmpi, mpicc.mpich) and started as a
  * singleton (no mpirun). It speaks a small protocol, one request at a time: requests on stdin,

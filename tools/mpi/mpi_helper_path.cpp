@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/mpi/mpi_helper_path.h"
 
 #include <unistd.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Where the MPI helper programs are (`--mpi openmpi|mpich`, `--mpi-helper PATH`): built next to
 // redsem for each MPI whose mpicc is installed. Shared by `fuzz`, `opcheck --kernel`, `orders
 // --kernel` and `simulate --kernel`, so that every command finds and refuses them alike.

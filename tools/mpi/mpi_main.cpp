@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // redsem-mpi: `redsem orders` and `redsem rma` with their searches split over the ranks of an
 // MPI job (`mpirun -n N redsem-mpi orders …`). Every rank parses the same command line and
 // takes its share of the search (sim::search_share); the shares exchange bytes through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem-mpi-surface-helper: one call of MPI_Reduce_local's argument surface (and of MPI_Reduce
  * and MPI_Allreduce on MPI_COMM_SELF, for their buffer rules), under
  * MPI_ERRORS_RETURN, for `redsem fuzz --mpi LIB --surface`. Built with the library's compiler

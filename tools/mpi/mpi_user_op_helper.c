@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The user-op requests of redsem-mpi-helper: see mpi_user_op_helper.h for the protocol. */
 #include "mpi_user_op_helper.h"
 

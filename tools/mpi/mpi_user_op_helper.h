@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The user-op requests of redsem-mpi-helper (tools/mpi/mpi_fuzz_helper.c): `redsem fuzz --kernel
  * LIB.so:SYMBOL --mpi LIB` loads the user's function into the helper, after MPI_Init, and calls
  * it with real MPI handles. Requests and answers (a LEN-byte payload follows its line):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/render/check_render.h"
 
 #include <fmt/format.h>

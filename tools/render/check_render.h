@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The report of `redsem check`: text (stderr), JSON (--json FILE), HTML (--html DIR, the
 // verify report's style), all from one run_report: the findings with their severity, the
 // suppressed ones, each rank's status, the coverage, and the verdict last.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/render/fuzz_mpi_render.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Rendering `redsem fuzz --mpi`: one row per (op, type) with its verdict and minimal
 // counterexample, as text and as JSON.
 #pragma once

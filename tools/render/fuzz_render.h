@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Rendering a fuzzing report: readable text (the shrunk counterexample, what it needs, the
 // policy that would explain it) and JSON a program parses.
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // `redsem fuzz --mpi LIB --surface`: the table of MPI_Reduce_local's argument surface.
 #pragma once
 

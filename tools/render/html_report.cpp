@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/render/html_report.h"
 
 #include <fmt/format.h>

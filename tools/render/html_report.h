@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The self-contained HTML report of `redsem verify --html DIR`: one index.html with inline
 // style and inline SVG, so it can be mailed, archived or opened from a CI artefact as it is.
 #pragma once

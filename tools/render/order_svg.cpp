@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/render/order_svg.h"
 
 #include <unistd.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Pictures of evaluation orders: two trees that disagree, side by side with every node's
 // value (laid out by Graphviz `dot`, found on PATH at run time), and for floats a histogram
 // of the distinct results (drawn here). Both go into one SVG file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // A table of text cells, the shape most verify sections report in: rendered for people
 // (aligned text, an HTML <table>) and for programs (JSON objects keyed by the header).
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Rendering a scenario's exploration (sim/rma) as text and as JSON for `redsem rma`.
 #pragma once
 

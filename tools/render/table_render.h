@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // Rendering the model's tables as text a person reads, JSON a program parses, and HTML.
 #pragma once
 

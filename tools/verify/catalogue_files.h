@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The example files of the built-in catalogue (examples/ops/*.op, examples/rma/*.rma),
 // compiled into the program so `redsem verify` runs the same catalogue wherever it is copied.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/verify/catalogue_inputs.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The inputs `redsem verify` reduces in its evaluation-order analysis: one element per rank,
 // chosen so that order matters wherever it can. Floating types get 0.1, 2^d and −2^d first
 // (d the significand's digits), so (0.1 + 2^d) − 2^d loses 0.1 already at P = 3; integers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The catalogue's recorded expectations (tools/catalogue/expectations.json, compiled in), and
 // the comparison every verify section makes against them.
 #pragma once

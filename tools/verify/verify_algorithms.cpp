@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The algorithms section of `redsem verify`: every schedule sim/ knows (the algorithms Open MPI
 // and MPICH use for Reduce, Allreduce, Reduce_scatter(_block), Scan and Exscan), built for
 // P = 2…8, every root of MPI_Reduce, with and without MPI_IN_PLACE, and checked: does each

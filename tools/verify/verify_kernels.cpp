@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The kernel conformance section of `redsem verify`: every native kernel (every legal op and
 // type, both call forms, on every SIMD target this CPU supports and the scalar path) fuzzed
 // against the model: lengths 0 to past a thousand, misaligned buffers, special values, chunked

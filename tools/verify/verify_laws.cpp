@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The law section of `redsem verify`: associativity, commutativity, identity, idempotence and
 // absorbing element of every legal (op, type), proved or refuted by Z3 on the one definition
 // the model runs (props/laws), every refutation replayed in the model. Proofs are cached on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The op-file section of `redsem verify`: every example op file of the catalogue (the seed
 // proposals as written and as fixed, the §7.11.3 segmented-scan operator, MINLOC/MAXLOC and
 // Open MPI's man-page typo), every choice of its type parameter, its laws checked on the very

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The evaluation-order section of `redsem verify`: for every legal (reduction op, predefined
 // type), every legal evaluation order over P = 2…8 ranks of the catalogue's inputs. The search
 // never takes the op's laws on trust: where known laws say "associative and commutative", a

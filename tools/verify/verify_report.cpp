@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 #include "tools/render/plain_table.h"
 #include "tools/verify/verify_section.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The RMA section of `redsem verify`: every example scenario of the catalogue (examples/rma:
 // RMARaceBench-style races, mixed ops on one location, accumulate racing a put, ordering
 // info keys, compare-and-swap on a float, and correct programs), its calls checked by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // One part of `redsem verify`: a check over part of the built-in catalogue whose verdicts are
 // compared with the catalogue's recorded expectations. Sections are listed once, in
 // verify_sections(); the command runs them in order and shows progress.

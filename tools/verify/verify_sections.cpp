@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The built-in catalogue of `redsem verify`, and the sections of the model's tables.
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem/reduce.h: MPI_Reduce_local and the proposed MPI_Reduce_locals on native SIMD
  * kernels, with the semantics and the argument rules of redsem's model (default policy).
  * Usable from C (C99 or later) and C++.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # A proof cache whose entries are gone and, at the name `laws` once wrote each entry's
 # temporary file under (<entry>.json.tmp), a link to a file of the user's (victim.txt).
 file(WRITE ${WORK}/victim.txt "the user's own file\n")

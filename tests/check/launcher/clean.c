@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A correct MPI program for the launcher's tests: one Allreduce of integers, then it exits with
  * the status given as its first argument (0 by default), so that a test can see redsem check
  * pass the program's own status through when there is no finding. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* An MPI program whose rank 1 crashes after MPI_Init, for the launcher's tests. Before it does,
  * it appends one `finding` line to its own record (own_record.h), standing for a finding the
  * check library gathered before the crash: redsem check must report it, with its caller

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem check --gen-suppressions FILE ARGS` on a program with findings, then `redsem check --suppressions FILE ARGS`: every finding suppressed, exit 0.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 file(REMOVE ${FILE})

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """`redsem check --records` on a rank file of about 3 GB, read within a memory cap: one line of
 2.7 GB (a hole of the file: no disk used) and 300 MB of valid lines, more than the reader keeps.
 The file is made here and removed after.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """SIGINT or SIGTERM to `redsem check` while the program runs: the signal reaches the program,
 its records directory is removed, no process of it is left, and redsem exits 128 + the signal.
 

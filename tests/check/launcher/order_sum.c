@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* An MPI program whose double sum depends on the evaluation order, for the launcher's tests of
  * the post-run float-order analysis: on 4 ranks, element 0 sums 1e16, 1, -1e16, 1 (2 in exact
  * arithmetic, 0 or 2 or 4 depending on the order); element 1 sums 0.5, 0.25, 1, 2, exact in every

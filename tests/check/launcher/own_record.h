@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* For the launcher's test programs: a line appended to this rank's own record, written the way
  * the check library writes one (docs/check_records.md), standing for what the library would
  * have recorded. The caller is `function` of this program, named as the library names a caller

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Included by mpix/per_mpi (one MPI's compiler wrapper): the tiny programs the launcher's tests
 # run under `redsem check` (tests/check/launcher/CMakeLists.txt).
 foreach(program clean crash order_sum sleep)

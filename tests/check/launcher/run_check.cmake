@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # One `redsem check` case: runs PROGRAM check ARGS ("|"-separated) and checks its exit status,
 # its stderr against EXPECT_ERR (a regex) and, when given, against FORBID_ERR (a regex it must
 # not match), and optionally JSON_FILE's JSON_KEY ("|" path) against JSON_VALUE, that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* An MPI program that sleeps inside its run (between MPI_Init and MPI_Finalize) for the
  * seconds given as its first argument (120 by default): the launcher's test interrupts
  * redsem check while it runs and looks for what is left behind. */

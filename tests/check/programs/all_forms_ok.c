@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every call the check runtime intercepts for ops and reduction collectives, used correctly, ten
  * times over (so both sampled and unsampled calls run): blocking, nonblocking and persistent
  * forms, MPI_IN_PLACE where each call takes it, a user op and MPI_Reduce_local. The values are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: a clamped sum as a user op, min(a + b, limit), where `limit` is a rank-local
  * setting (each rank derives it from its own part of the mesh). The library applies the op on
  * several ranks, so they end up with different Allreduce results, which MPI-4.1 §7.9.6 forbids

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A global energy sum: each rank adds its particles' energies and MPI_Allreduce sums the partial
  * sums with MPI_SUM on MPI_DOUBLE. Included by energy_sum_bad.c and energy_sum_ok.c, which
  * differ only in the values. Rank r contributes partial[r % 4] as its first element and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The correct twin of energy_sum_bad.c: small dyadic values, every order gives the same exact
  * sum. No finding. */
 #include "energy_sum.h"

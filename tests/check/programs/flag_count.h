@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* How many ranks flagged each cell: per-cell 0/1 flags in a char array, summed with MPI_SUM.
  * Included by flag_count_bad.c and flag_count_ok.c, which differ only in the datatype. */
 #include <mpi.h>

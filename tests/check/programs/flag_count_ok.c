@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The correct twin of flag_count_bad.c: the flags are small integers, MPI_SIGNED_CHAR. No finding. */
 #include "flag_count.h"
 

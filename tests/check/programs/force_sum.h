@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The total force on each of a few bodies: every rank adds its contributions, and MPI_Allreduce
  * sums 3-component vectors. Included by force_sum_bad.c and force_sum_ok.c, which differ only in
  * how they describe the vectors to MPI. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: MPI_SUM on a derived datatype (3 contiguous doubles). Predefined ops take
  * only the predefined datatypes listed for them (MPI-4.1 §7.9.2). Both libraries refuse the call
  * (Open MPI: "MPI_SUM is not defined for non-intrinsic datatypes", fatal by default; MPICH

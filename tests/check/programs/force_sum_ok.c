@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The correct twin of force_sum_bad.c: the vectors go as 3 * BODIES MPI_DOUBLEs. No finding. */
 #include "force_sum.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: the send and receive buffers of MPI_Allreduce overlap (recvbuf is sendbuf
  * shifted by one element), which MPI-4.1 §2.3 forbids. Open MPI refuses only identical pointers
  * and runs the call; MPICH aborts it. Expected finding: buffers_overlap, written before the

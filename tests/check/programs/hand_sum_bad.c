@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: a hand-written double sum as a user op (created non-commutative, to "keep
  * the order"), which is not associative on this program's values: (1e16 + 1) + 1 != 1e16 +
  * (1 + 1). MPI assumes user ops are associative (MPI-4.1 §7.9.5) and brackets as it likes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: only rank 0 passes MPI_IN_PLACE to MPI_Allreduce; MPI-4.1 §7.9.6 takes it at
  * all processes or none. The libraries run the call (each rank reads its own input from where
  * it says). Expected finding: in_place_mixed, from comm rank 0. */

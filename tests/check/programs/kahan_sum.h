@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A compensated (Kahan-Babuska) global sum, as numerical libraries write it: each rank sums its
  * values into a (sum, compensation) pair and a user op merges pairs with TwoSum (Knuth), on a
  * derived datatype of 2 doubles. The values are multiples of 1/8, so every sum is exact and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: every rank, not only the root, passes MPI_IN_PLACE to MPI_Reduce
  * (MPI-4.1 §7.9.1). Expected finding: in_place_non_root on ranks 1..3. The libraries refuse
  * or crash on it (Open MPI returns MPI_ERR_ARG, fatal by default; MPICH reads through the

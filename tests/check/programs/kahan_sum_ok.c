@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The correct twin of kahan_sum_bad.c: MPI_IN_PLACE at the root only. No finding. */
 #include "kahan_sum.h"
 

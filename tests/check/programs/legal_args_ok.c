@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: the argument shapes MPI allows that a checker must forward untouched and never query
  * in a way MPI forbids. MPI_NO_OP with NULL, 0 and MPI_DATATYPE_NULL as the origin of
  * MPI_Get_accumulate and a NULL origin of MPI_Fetch_and_op (MPI-4.1 §13.3.4: with MPI_NO_OP

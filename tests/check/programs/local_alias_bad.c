@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One known error: MPI_Reduce_local with inbuf and inoutbuf overlapping (a running sum over a
  * window that slides by one element); MPI-4.1 §2.3 forbids an INOUT buffer that aliases an
  * input. Expected finding: inout_aliases_input. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The total transfer matrix of a chain of 2x2 linear maps, one segment per rank: a user op
  * multiplying 2x2 matrices (row-major, on a derived datatype of 4 doubles). Matrix product is
  * associative but not commutative. The entries are small integers, so every product is exact.

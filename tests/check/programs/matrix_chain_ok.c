@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The correct twin of matrix_chain_bad.c: the product op is created non-commutative. No finding. */
 #include "matrix_chain.h"
 

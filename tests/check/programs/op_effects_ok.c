@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: user ops with state the program relies on. MPI_Reduce_local calls a one-element op
  * once; a non-commutative op only ever gets its operands in ascending rank order (MPI-4.1
  * §7.9.5), so `first_of` never sees a lower rank's value on its inout side. The check's own calls

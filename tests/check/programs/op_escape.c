@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: MPI_Reduce_local(in, inout) calls its op once, as f(in, inout) (MPI-4.1 §7.9.7), and
  * this op leaves by another route than returning only when called the other way round, as the
  * check's commutativity test calls it: by longjmp, exit, MPI_Finalize, MPI_Abort, a signal, or

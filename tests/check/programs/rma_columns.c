@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Column updates with request-based RMA (MPI-4.1 §13.3.5): rank 0 holds a ROWS × P matrix after
  * PARAMS read-only parameters; every rank fetches the parameters with MPI_Rget and adds its
  * column with MPI_Raccumulate through a strided datatype (vector(ROWS,1,P,MPI_DOUBLE)), then

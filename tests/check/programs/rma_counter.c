@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A shared work counter (MPI-4.1 §13.3.4.4): ranks take task numbers from a counter on rank 0
  * with MPI_Fetch_and_op(MPI_SUM, MPI_LONG) under a shared lock, flushing each to learn its
  * number, until the tasks run out. Fetch-and-ops of one type and op are atomic: no finding. */

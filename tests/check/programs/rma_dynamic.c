@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 0 attaches two ints to a dynamic window (MPI_Win_create_dynamic, MPI_Win_attach,
  * MPI-4.1 §13.2.4) and sends their address to every rank; in one fence epoch ranks 1 and 2 each
  * put their rank into their own int, addressed from MPI_BOTTOM: no finding. Built with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 1 puts a value into rank 0's window in a fence epoch; rank 0 reads its window after the
  * closing fence. Built with -DRMA_KNOWN_ERROR rank 0 reads it inside the epoch, while the put
  * may be updating it (MPI-4.1 §13.7): window_access_race. A barrier orders the put before the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank takes a ticket from a counter on rank 0 with MPI_Fetch_and_op and clears its copy
  * after MPI_Win_unlock. Built with -DRMA_KNOWN_ERROR it stores into the result buffer before the
  * unlock, while MPI may still write the fetched value there (MPI-4.1 §13.3):

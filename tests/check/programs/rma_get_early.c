@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank reads its right neighbour's value with MPI_Get under a shared lock and uses it after
  * MPI_Win_flush. Built with -DRMA_KNOWN_ERROR it loads the result buffer before the flush, when
  * MPI has not promised the value is there (MPI-4.1 §13.3): result_buffer_accessed_before_completion. */

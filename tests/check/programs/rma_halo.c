@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A 1-D halo exchange with fences (MPI-4.1 §13.5.1): each rank owns CELLS cells of a ring and
  * puts its first and last cell into its neighbours' halo slots, staged in a send buffer that
  * stays untouched until the closing fence: no finding.

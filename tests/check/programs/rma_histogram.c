@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A distributed histogram (MPI-4.1 §13.3.4): every rank bins its samples locally and adds its
  * counts into rank 0's bins with MPI_Accumulate(MPI_SUM, MPI_INT) inside one lock_all epoch.
  * Concurrent accumulates of one predefined type and one op on a location are atomic per element

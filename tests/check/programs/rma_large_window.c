@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A correct program that keeps the watcher busy: it fills a 256 KiB window element by element
  * (more faults than a window range is watched for in one epoch), reads its right neighbour's
  * whole window with one MPI_Get completed after an MPI_Barrier (the library copies into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Ranks 1 and 2 each write their rank into one int on rank 0 under MPI_Win_lock: exclusive
  * locks keep the two epochs apart (MPI-4.1 §13.5.3), so no finding. Built with
  * -DRMA_KNOWN_ERROR (rma_lock_shared) the locks are shared and both puts are in flight across a

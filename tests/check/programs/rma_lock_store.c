@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 1 adds to a counter in rank 0's window under a shared lock; rank 0 resets the counter
  * after rank 1 unlocked, inside an exclusive lock of its own window (MPI-4.1 §13.7: a local
  * store to window memory is not concurrent with any RMA access to it). Built with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A correct program with a SIGSEGV handler of its own, which it triggers on purpose (a guard
  * page it unprotects on the fault) while an MPI_Get is pending and its result buffer watched:
  * the program's handler is still called and the run is clean. */

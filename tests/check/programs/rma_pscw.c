@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 0 exposes two ints to ranks 1 and 2 in one exposure epoch (MPI_Win_post … MPI_Win_wait);
  * each puts its rank into its own int inside its access epoch (MPI_Win_start … MPI_Win_complete,
  * MPI-4.1 §13.5.2): no finding. Built with -DRMA_KNOWN_ERROR (rma_pscw_same_bytes) both put into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank puts a block of values into its right neighbour's window under a shared lock and
  * refills its buffer after MPI_Win_unlock. Built with -DRMA_KNOWN_ERROR it refills the buffer
  * before the unlock, while the put may still read it (MPI-4.1 §13.3): the watcher names the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 1 reads an int of rank 0 with MPI_Rget under a shared lock, waits for it, then writes the
  * int with MPI_Put: the wait means the data was read (MPI-4.1 §13.3.5), so no finding. Built with
  * -DRMA_KNOWN_ERROR (rma_request_unwaited) the put comes before the wait: the get and the put of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank reads its left neighbour's value with MPI_Rget inside MPI_Win_lock_all and uses it
  * after MPI_Wait. Built with -DRMA_KNOWN_ERROR it loads the result before MPI_Wait completed the
  * request (MPI-4.1 §13.3.5): result_buffer_accessed_before_completion. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank reads both neighbours' values with two MPI_Gets in one fence epoch, into two
  * buffers. Built with -DRMA_KNOWN_ERROR both gets write one buffer in the same epoch: two
  * concurrent writes to the same origin memory (MPI-4.1 §13.7): overlapping_result_buffers. */

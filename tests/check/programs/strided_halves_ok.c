@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: the send and receive buffers of MPI_Allreduce are the even and the odd doubles of one
  * array (vector(4,1,2,MPI_DOUBLE) from a and from a + 1). Their extents overlap but no byte is
  * in both typemaps, which is all MPI-4.1 §2.3 asks. Expected: exit 0, no finding. */

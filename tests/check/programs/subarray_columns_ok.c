@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: the send and receive buffers of MPI_Allreduce are columns 0 and 1 of one 2 x 4 array of
  * doubles, each a subarray datatype (MPI-4.1 §5.1.3) from the array's start and one double in.
  * No byte is in both typemaps, though the extents overlap; the check does not decode subarray

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Correct: two threads of each rank (MPI_THREAD_MULTIPLE) make reductions at the same time, each
  * on its own communicator, after the program set MPI_ERRORS_RETURN on MPI_COMM_WORLD. The check's
  * own queries swap error handlers around its work; whichever threads overlap, the program's

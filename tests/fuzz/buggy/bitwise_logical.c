@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_LAND on MPI_INT done as a bitwise and: 2 && 1 is 1, 2 & 1 is 0. */
 #include "kernel_abi.h"
 

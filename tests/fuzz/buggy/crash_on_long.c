@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 whose long-vector path dereferences a null pointer: it crashes, only for
  * len >= 100. */
 #include <stddef.h>

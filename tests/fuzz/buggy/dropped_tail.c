@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 in blocks of 8 that forgets the last len % 8 elements. */
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on MPI_DOUBLE accumulated in float. */
 #include "kernel_abi.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MINLOC on MPI_2INT that keeps the inout index on a tie instead of the smaller one. */
 #include "kernel_abi.h"
 

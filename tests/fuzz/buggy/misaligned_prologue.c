@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 with a scalar prologue up to a 16-byte boundary of inoutvec, then a body
  * of 4-element blocks. The prologue counts whole elements (rounding down) and the body starts
  * after the rounded-up count: when inoutvec is not 4-byte aligned one element is skipped. */

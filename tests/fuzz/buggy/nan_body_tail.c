@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MAX on MPI_FLOAT whose 8-lane body is `a > b ? a : b` (a NaN yields inoutvec's value,
  * as x86 maxps does) while the tail propagates NaN: the result depends on the position. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int8 whose 16-lane body saturates (as a vector adds_epi8 would) while the scalar
  * tail wraps: the drift Open MPI's AVX component shipped (open-mpi/ompi#8045). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MAX on MPI_UNSIGNED compared as signed int: wrong once the top bit is set. */
 #include "kernel_abi.h"
 

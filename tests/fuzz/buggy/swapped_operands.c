@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A non-commutative user op, inoutvec[i] = 2*invec[i] + inoutvec[i] on int, computed with
  * the operands swapped. */
 #include "kernel_abi.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A non-commutative user op on int: inoutvec[i] = 2*invec[i] + inoutvec[i] (wrapping). It is
  * also the reference the fuzzer compares affine_int_swapped with. */
 #include "../buggy/kernel_abi.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_LAND on MPI_INT: C truth (nonzero is true), true written as 1. */
 #include "../buggy/kernel_abi.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MAX on MPI_DOUBLE as IEEE 754-2019 maximum: NaN propagates, +0 > −0 (redsem's default). */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MAX on MPI_FLOAT as Open MPI's and MPICH's C code writes it, inout = inout > in ? inout
  * : in: the C ternary with the operands swapped, which MPI allows for a commutative op. */
 #include "../buggy/kernel_abi.h"

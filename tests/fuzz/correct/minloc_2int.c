@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_MINLOC on MPI_2INT: the smaller value; on a tie, the smaller index. */
 #include "../buggy/kernel_abi.h"
 

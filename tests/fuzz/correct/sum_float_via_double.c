@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on MPI_FLOAT computed in double and rounded once: exact, because a double holds the
  * sum of two floats to more than 2×24+2 bits, so rounding twice never differs from once. */
 #include "../buggy/kernel_abi.h"

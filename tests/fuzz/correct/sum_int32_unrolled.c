@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32: an unrolled 8-element body and a scalar tail, wrapping through unsigned. */
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int8, wrapping in every lane (the compiler may vectorise this loop freely). */
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* User ops of the shape real multi-type ops have: they dispatch on their MPI_Datatype handle,
  * compared with the predefined handles of the MPI they were compiled for, and abort on any
  * other. Built once per MPI with its mpicc: MPI_INT is a pointer to a global in Open MPI and an

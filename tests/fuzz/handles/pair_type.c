@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A library that creates its element datatype at start-up, an (int, double) pair, and whose op
  * compares the handle it gets with that one (as libraries with their own reduction types do).
  * Built once per MPI with its mpicc. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 kernels that compute the right sums but break the rest of the user
  * function's contract (MPI-4.1 §7.9.5): they write *len, or write invec. The fuzzer must report
  * each, and must not loop on the *len they leave behind. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A library whose constructor never returns: loading it loops inside dlopen (spending CPU time,
  * which is what makes it a finding rather than slowness). Its kernel is right, and never
  * reached. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 kernels that never return to their caller: one spins, one blocks, one
  * ends the process with exit(0), one dispatches on its datatype handle as real multi-type ops
  * do (MPICH's MPI_INT handle) and aborts on anything else. */

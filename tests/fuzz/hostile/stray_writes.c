@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_SUM on int32 kernels with right sums and one stray byte written away from the buffers:
  * 100 bytes before inoutbuf (beyond a 48-byte guard), 1000 bytes after it, 100 bytes after
  * inbuf, and 20000 bytes before inoutbuf (in the inaccessible fence: a crash). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The right MPI_SUM on int32 (wrapping), which the hostile kernels compute before they
  * misbehave in some other way. */
 #ifndef REDSEM_TESTS_FUZZ_HOSTILE_SUM_INT32_H

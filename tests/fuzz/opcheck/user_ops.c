@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* User ops of the shapes real code has, for `redsem opcheck --kernel`: some break a law or
  * their contract with MPI, some are right. Each says what `opcheck` must find. */
 #include "../buggy/kernel_abi.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The MPI-4.1 §7.11.3 segmented-scan operator (examples/ops/segscan_7_11_3.op, T=double) as C
  * kernels with the MPI_User_function ABI: a correct one and one with the classic slip of
  * adding across segments when the right operand starts one. inoutvec := invec ∘ inoutvec. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `redsem emit-c` on one op file, compiled by a real MPI's mpicc and fuzzed in that MPI's helper
 # against the op file's interpreter, every type choice: each generated function must agree with
 # the model on every element (`redsem fuzz --kernel … --op-file …`, special values included), on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # emit-c with an op file whose path writes C: a directory `x*` ends the header comment, the next
 # directory's name is a constructor on a line of its own, and the file's name opens a comment
 # again, so that the unit compiled cleanly and the constructor ran when the op was loaded. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A generated op in a real MPI job (tests/opfile/emit_c/scan_in_mpi_job.cmake): the C that
  * `redsem emit-c` wrote for SEGMENTED_SUM_BOOL (T=int64) is included below. Its _datatype and
  * _op_create make the handles; MPI_Scan with them must give every rank the left-to-right fold of

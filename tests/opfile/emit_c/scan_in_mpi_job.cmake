@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # emit-c's output in a real MPI job: generate examples/ops/segmented_sum_bool.op, compile
 # scan_driver.c around it with the MPI's mpicc, run it under mpirun (LAUNCH, '|'-separated) and
 # expect agreement; then run it with "wrong" and expect the job to end with the function's message.

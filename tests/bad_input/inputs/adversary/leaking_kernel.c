@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* adversary: a kernel that allocates and touches memory without end. Its forked child had no
  * memory limit, so it took the machine's memory before the call failed; each call now fails
  * once it has added 256 MiB to redsem's address space. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # adversary: a result run past the case's elements
 # A stand-in for redsem_probe_tracer; only rank 0 prints, as the real tracer does.
 [ "${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-0}}" = 0 ] || exit 0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* User ops that are correct MPI_SUM on MPI_INT but do what real code does beside the sum:
  * print, print from their setup function, start a process. Built per MPI with its mpicc
  * (tests/bad_input/children.cmake), so their DT_NEEDED names that MPI. */
