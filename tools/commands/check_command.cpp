@@ -153,16 +153,15 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
   if (!started && !o.records.empty())
     return fmt::format("--records {}: no rank's file holds a valid `start` line: not records of redsem check",
                        o.records);
-  if (!started && plan.launch.kind == launcher_kind::unknown)
-    return fmt::format(
-        "no process of `{}` called MPI_Init with the {} check library preloaded (it exited with status {}): "
-        "{} is not a launcher redsem knows; did it forward the variables of the note above to its ranks?",
-        shell_words(o.command), mpi, status, plan.launch.word);
   if (!started)
     return fmt::format(
         "no process of `{}` called MPI_Init with the {} check library preloaded (it exited with "
-        "status {}): not an MPI program, or not built with {}'s mpicc?",
-        shell_words(o.command), mpi, status, mpi);
+        "status {}): not an MPI program, or not built with {}'s mpicc?{}",
+        shell_words(o.command), mpi, status, mpi,
+        plan.launch.kind == launcher_kind::unknown
+            ? " Or, if " + plan.launch.word +
+                  " starts the ranks (a launcher redsem does not know), did it forward the variables of the note above?"
+            : "");
   return "";
 }
 
