@@ -201,16 +201,6 @@ std::size_t one_process_jobs(const check::run_records& records) {
   return jobs > 1 ? jobs : 0;
 }
 
-std::string_view launcher_description(launcher_kind kind) {
-  if (const auto* t = traits_of(kind)) return t->description;
-  return kind == launcher_kind::none ? "no launcher" : "a launcher redsem does not know";
-}
-
-std::string_view launcher_mpi(launcher_kind kind) {
-  const auto* t = traits_of(kind);
-  return t ? t->mpi : "";
-}
-
 std::string launcher_mismatch(const launcher& l, const std::string& program, const std::string& mpi,
                               const std::string& evidence) {
   const auto* t = traits_of(l.kind);

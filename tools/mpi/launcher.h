@@ -41,13 +41,6 @@ bool names_a_launcher(const std::string& word);
 // when no word links an MPI).
 launcher recognise_launcher(const std::vector<std::string>& command, std::optional<std::size_t> program_at);
 
-// "Open MPI's launcher", "MPICH's hydra launcher", "Slurm's srun", "a launcher redsem does not know".
-std::string_view launcher_description(launcher_kind kind);
-
-// The MPI ("openmpi", "mpich") whose programs `kind` starts as one job; empty when any (srun,
-// through PMI) or unknown.
-std::string_view launcher_mpi(launcher_kind kind);
-
 // Why `l` cannot start `program` (its word in the command), built with `mpi` ("openmpi",
 // "mpich") as `evidence` says ("libmpich.so.12", "--mpi mpich"), as one job: a launcher of the
 // other MPI starts every rank as a one-process job of its own. Empty when it can.
@@ -64,8 +57,8 @@ std::string forwarding_note(const launcher& l, const std::vector<std::string>& e
 // to). 0 otherwise.
 std::size_t one_process_jobs(const check::run_records& records);
 
-// `command` with the options that make its launcher forward each of `names` (set in the
-// launcher's own environment, `environment` "NAME=value") to every rank: Open MPI `-x NAME`,
+// `command` with the options that make its launcher forward each variable of `environment`
+// ("NAME=value", also set in the launcher's own environment) to every rank: Open MPI `-x NAME`,
 // hydra `-genv NAME VALUE`, srun `--export=ALL,NAME,…` (merged into an --export the command
 // already has, else into $SLURM_EXPORT_ENV). The command as it is for none and unknown.
 std::vector<std::string> with_forwarding(const std::vector<std::string>& command, const launcher& l,
