@@ -77,7 +77,10 @@ static void open_record(void) {
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   char path[PATH_MAX];
   snprintf(path, sizeof path, "%s/rank-%d.jsonl", dir, rank);
-  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  /* Appended to, never truncated: processes that each believe they are this rank (one-process
+   * jobs started by a launcher of another MPI, all rank 0 of 1) all keep their `start` lines,
+   * which is how redsem check tells them from one job. */
+  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (rc_state.fd < 0) {
     fprintf(stderr, "redsem check: rank %d cannot write %s: %s (nothing is checked on it)\n", rank, path,
             strerror(errno));

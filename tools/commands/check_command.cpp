@@ -23,6 +23,7 @@
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
 #include "tools/mpi/check_launch.h"
+#include "tools/mpi/launcher.h"
 #include "tools/render/check_render.h"
 
 namespace redsem::tools {
@@ -35,6 +36,7 @@ struct check_options {
   std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
   double op_seconds = 2;          // the runtime's default bound on a user op's law check per sampled call
   bool no_watch = false;          // REDSEM_CHECK_WATCH=0: no page protection (docs/design.md)
+  bool dry_run = false;           // print the command that would run, run nothing
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -75,12 +77,30 @@ std::optional<std::filesystem::path> records_directory(const check_options& o, s
   return std::filesystem::path(name);
 }
 
+// What the command starts: its program, and the launcher before it.
+struct launch_plan {
+  std::optional<launched_program> program;
+  launcher launch;
+};
+
+// A launcher of one MPI cannot start a program of the other as one job: the MPI the program
+// links (else --mpi) against the launcher's.
+std::string launcher_refusal(const check_options& o, const launch_plan& plan) {
+  if (plan.program)
+    return launcher_mismatch(plan.launch, o.command[plan.program->at], plan.program->needed.mpi,
+                             plan.program->needed.library);
+  return launcher_mismatch(plan.launch, "the program", o.mpi, "--mpi " + o.mpi);
+}
+
 // Bad input found before the program runs; empty when there is none.
-std::string refusal_before_run(const check_options& o, std::string& mpi, std::string& library) {
+std::string refusal_before_run(const check_options& o, std::string& mpi, std::string& library, launch_plan& plan) {
   if (o.command.empty()) return "no command after `--` (redsem check [options] -- mpirun -n 4 ./app args)";
   if (!find_executable(o.command[0])) return "command not found: " + o.command[0];
-  mpi = !o.mpi.empty() ? o.mpi : program_mpi(o.command).value_or("openmpi");
+  plan.program = find_program(o.command);
+  plan.launch = recognise_launcher(o.command, plan.program ? std::optional(plan.program->at) : std::nullopt);
+  mpi = !o.mpi.empty() ? o.mpi : plan.program ? plan.program->needed.mpi : "openmpi";
   if (mpi != "openmpi" && mpi != "mpich") return "--mpi '" + mpi + "': expected openmpi or mpich";
+  if (const auto refusal = launcher_refusal(o, plan); !refusal.empty()) return refusal;
   const auto path = check_library_path(mpi);
   if (!path)
     return fmt::format(
@@ -99,9 +119,28 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
   return "";
 }
 
+// Records of several one-process jobs where one job was meant (launcher.h): named, with the MPI
+// whose launcher would have started them as one.
+std::string one_process_jobs_refusal(const check::run_records& records, const std::string& mpi,
+                                     const check_options& o) {
+  const std::size_t jobs = one_process_jobs(records);
+  if (jobs == 0) return "";
+  std::string built_for = mpi;
+  for (const auto& r : records.ranks)
+    if (r.start) {
+      built_for = r.start->value("built_for", mpi);
+      break;
+    }
+  return fmt::format(
+      "{} processes each ran as a one-process job (their `start` records say MPI_COMM_WORLD has 1 rank), not as "
+      "the ranks of one job: {} did not start them as one job (is it the launcher of the MPI the program is built "
+      "with, {}?)",
+      jobs, o.records.empty() ? "`" + shell_words(o.command) + "`" : "the launcher", built_for);
+}
+
 // Bad input the records reveal; empty when the run was checked.
 std::string refusal_after_run(const check::run_records& records, const std::string& mpi, const check_options& o,
-                              int status) {
+                              const launch_plan& plan, int status) {
   if (!records.wrong_mpi.empty()) {
     const std::string library = records.wrong_mpi.front().value("library", "");
     return fmt::format(
@@ -109,6 +148,7 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
         "--mpi {} (its library is built when that MPI is installed)",
         mpi_of_library_text(library), library, mpi, mpi_of_library_text(library));
   }
+  if (const auto refusal = one_process_jobs_refusal(records, mpi, o); !refusal.empty()) return refusal;
   const bool started =
       std::any_of(records.ranks.begin(), records.ranks.end(), [](const auto& r) { return r.start.has_value(); });
   if (!started && !o.records.empty())
@@ -117,8 +157,12 @@ std::string refusal_after_run(const check::run_records& records, const std::stri
   if (!started)
     return fmt::format(
         "no process of `{}` called MPI_Init with the {} check library preloaded (it exited with "
-        "status {}): not an MPI program, or not built with {}'s mpicc?",
-        shell_words(o.command), mpi, status, mpi);
+        "status {}): not an MPI program, or not built with {}'s mpicc?{}",
+        shell_words(o.command), mpi, status, mpi,
+        plan.launch.kind == launcher_kind::unknown
+            ? " Or, if " + plan.launch.word +
+                  " starts the ranks (a launcher redsem does not know), did it forward the variables of the note above?"
+            : "");
   return "";
 }
 
@@ -132,21 +176,45 @@ std::optional<std::vector<check::suppression>> read_suppressions(const check_opt
   return list;
 }
 
-// Runs the command with the library preloaded, writing its records into `dir`; the program's
-// status, or nullopt after a SIGINT or SIGTERM (`*signal` says which; the records removed).
-std::optional<int> run_program(const check_options& o, const std::string& library, const std::filesystem::path& dir,
-                               int* signal) {
+// The environment the command runs in ("NAME=value"): the check's variables and the library
+// preloaded, ahead of the user's own LD_PRELOAD.
+std::vector<std::string> check_environment(const check_options& o, const std::string& library,
+                                           const std::filesystem::path& dir) {
   const char* preload = std::getenv("LD_PRELOAD");
   std::vector<std::string> env{"REDSEM_CHECK_DIR=" + std::filesystem::absolute(dir).string(),
                                "REDSEM_CHECK_SAMPLE=" + o.sample,
                                fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
                                "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
   if (o.no_watch) env.push_back("REDSEM_CHECK_WATCH=0");
-  const int status = run_command(o.command, env, signal);
+  return env;
+}
+
+// Runs the command, its launcher told to forward the environment, writing its records into
+// `dir`; the program's status, or nullopt after a SIGINT or SIGTERM (`*signal` says which; the
+// records removed).
+std::optional<int> run_program(const check_options& o, const std::vector<std::string>& env, const launch_plan& plan,
+                               const std::filesystem::path& dir, int* signal) {
+  const int status = run_command(with_forwarding(o.command, plan.launch, env), env, signal);
   if (*signal == 0) return status;
   std::error_code ec;
   if (o.keep_records.empty()) std::filesystem::remove_all(dir, ec);
   return std::nullopt;
+}
+
+// --dry-run: the command as it would run, with the environment it would get, as a shell line
+// on stdout. The records directory is not created: a fresh one is named by its pattern.
+int show_command(const check_options& o, const std::string& library, const launch_plan& plan, std::ostream& out) {
+  std::error_code ec;
+  const std::filesystem::path dir = o.keep_records.empty()
+                                        ? std::filesystem::temp_directory_path(ec) / "redsem_check_XXXXXX"
+                                        : std::filesystem::path(o.keep_records);
+  const auto env = check_environment(o, library, dir);
+  std::vector<std::string> words{"env"};
+  words.insert(words.end(), env.begin(), env.end());
+  const auto command = with_forwarding(o.command, plan.launch, env);
+  words.insert(words.end(), command.begin(), command.end());
+  out << shell_words(words) << "\n";
+  return 0;
 }
 
 // The exit status a report comes to under --fail-on.
@@ -198,11 +266,39 @@ std::string refusal_of_options(const check_options& o) {
   if (!o.records.empty() && !std::filesystem::is_directory(o.records))
     return "--records: " + o.records + " is not a directory";
   if (!o.records.empty() && !o.keep_records.empty()) return "--records and --keep-records exclude each other";
+  if (!o.records.empty() && o.dry_run) return "--dry-run shows the command a run would start: it takes no --records";
   return "";
 }
 
-int run_check(const check_options& o, std::ostream& err) {
-  std::string why, mpi = o.mpi, library;
+// The run, after the checks before it: nullopt when there are records to report on (the
+// program's status in `status`, their directory in `dir`), else the exit status.
+std::optional<int> run_checked(const check_options& o, std::string& mpi, launch_plan& plan, std::filesystem::path& dir,
+                               int& status, std::ostream& out, std::ostream& err) {
+  std::string library, why;
+  if (const auto refusal = refusal_before_run(o, mpi, library, plan); !refusal.empty())
+    return err << "redsem check: " << refusal << "\n", int{bad_input};
+  if (o.dry_run) return show_command(o, library, plan, out);
+  const auto made = records_directory(o, &why);
+  if (!made) return err << "redsem check: " << why << "\n", int{bad_input};
+  dir = *made;
+  const auto env = check_environment(o, library, dir);
+  if (const auto note = forwarding_note(plan.launch, env); !note.empty()) err << "redsem check: note: " << note << "\n";
+  int signal = 0;
+  try {
+    const auto ran = run_program(o, env, plan, dir, &signal);
+    if (!ran)
+      return err << "redsem check: interrupted by " << strsignal(signal) << ": the program was stopped"
+                 << (o.keep_records.empty() ? ", its records removed" : "") << "\n",
+             128 + signal;
+    status = *ran;
+  } catch (const std::exception& e) {
+    return err << "redsem check: " << e.what() << "\n", int{bad_input};
+  }
+  return std::nullopt;
+}
+
+int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
+  std::string why, mpi = o.mpi;
   const auto semantics = policy_from_option(o.policy_text, &why);
   if (!semantics) return err << "redsem check: " << why << "\n", int{bad_input};
   const auto suppressions = read_suppressions(o, &why);
@@ -210,27 +306,14 @@ int run_check(const check_options& o, std::ostream& err) {
   if (const auto refusal = refusal_of_options(o); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
   int status = 0;
-  std::optional<std::filesystem::path> dir = std::filesystem::path(o.records);
-  if (o.records.empty()) {
-    if (const auto refusal = refusal_before_run(o, mpi, library); !refusal.empty())
-      return err << "redsem check: " << refusal << "\n", int{bad_input};
-    if (!(dir = records_directory(o, &why))) return err << "redsem check: " << why << "\n", int{bad_input};
-    int signal = 0;
-    try {
-      const auto ran = run_program(o, library, *dir, &signal);
-      if (!ran)
-        return err << "redsem check: interrupted by " << strsignal(signal) << ": the program was stopped"
-                   << (o.keep_records.empty() ? ", its records removed" : "") << "\n",
-               128 + signal;
-      status = *ran;
-    } catch (const std::exception& e) {
-      return err << "redsem check: " << e.what() << "\n", int{bad_input};
-    }
-  }
-  const check::run_records records = check::read_run_records(*dir);
+  launch_plan plan;
+  std::filesystem::path dir(o.records);
+  if (o.records.empty())
+    if (const auto ended = run_checked(o, mpi, plan, dir, status, out, err)) return *ended;
+  const check::run_records records = check::read_run_records(dir);
   std::error_code ec;
-  if (o.keep_records.empty() && o.records.empty()) std::filesystem::remove_all(*dir, ec);
-  if (const auto refusal = refusal_after_run(records, mpi.empty() ? "openmpi" : mpi, o, status); !refusal.empty())
+  if (o.keep_records.empty() && o.records.empty()) std::filesystem::remove_all(dir, ec);
+  if (const auto refusal = refusal_after_run(records, mpi.empty() ? "openmpi" : mpi, o, plan, status); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
   check::run_report report = check::analyse_run(records, {o.tolerance_ulps, *semantics});
   check::apply_suppressions(report, *suppressions);
@@ -285,6 +368,9 @@ command add_check_command(CLI::App& app) {
       ->type_name("LEVEL");
   cmd->add_flag("--no-watch", o->no_watch,
                 "Do not watch the program's loads and stores of pending RMA buffers and window memory");
+  cmd->add_flag("--dry-run", o->dry_run,
+                "Print the command that would run (its launcher's options added) with the environment it would get, "
+                "and run nothing");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
   cmd->callback([o] {
     if (o->sample == "all") return;
@@ -292,7 +378,7 @@ command add_check_command(CLI::App& app) {
     if (!parse_whole_number("--sample", o->sample, {0, UINT32_MAX}, &why)) throw CLI::ValidationError(why);
     o->sample = std::to_string(*parse_whole_number("--sample", o->sample, {0, UINT32_MAX}, &why));
   });
-  return {cmd, [o](std::ostream&, std::ostream& err) { return run_check(*o, err); }};
+  return {cmd, [o](std::ostream& out, std::ostream& err) { return run_check(*o, out, err); }};
 }
 
 }  // namespace redsem::tools

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "check/analysis/elf_file.h"
+#include "tools/mpi/launcher.h"
 
 namespace redsem::tools {
 namespace {
@@ -18,14 +19,6 @@ namespace {
 bool is_executable_file(const std::filesystem::path& p) {
   std::error_code ec;
   return std::filesystem::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
-}
-
-// The launchers whose command names the program among its later words.
-bool is_launcher(const std::string& word) {
-  const std::string name = std::filesystem::path(word).filename().string();
-  for (const char* l : {"mpirun", "mpiexec", "orterun", "srun", "prun"})
-    if (name.rfind(l, 0) == 0) return true;
-  return false;
 }
 
 }  // namespace
@@ -55,18 +48,16 @@ std::optional<std::string> find_executable(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<std::string> program_mpi(const std::vector<std::string>& command) {
-  if (command.empty()) return std::nullopt;
-  const std::size_t first = is_launcher(command[0]) ? 1 : 0;
-  for (std::size_t i = first; i < command.size(); ++i) {
-    if (command[i].empty() || command[i][0] == '-') continue;
+std::optional<launched_program> find_program(const std::vector<std::string>& command) {
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    if (command[i].empty() || command[i][0] == '-' || names_a_launcher(command[i])) continue;
     // A launcher's option values (the 4 of -n 4, a host file) are not executable files.
     const auto path = i == 0
                           ? find_executable(command[i])
                           : (is_executable_file(command[i]) ? std::optional(command[i]) : find_executable(command[i]));
     if (!path) continue;
     // A wrapper (env, numactl, valgrind) links no MPI: the program is further on.
-    if (auto needed = elf_needed_mpi(*path)) return needed->mpi;
+    if (auto needed = elf_needed_mpi(*path)) return launched_program{i, *path, *needed};
   }
   return std::nullopt;
 }

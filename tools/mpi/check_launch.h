@@ -3,6 +3,7 @@
 // that MPI is, and running the command with the library preloaded into every rank.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,18 +14,22 @@ namespace redsem::tools {
 // nullopt when there is no executable file there.
 std::optional<std::string> find_executable(const std::string& name);
 
-// The MPI ("openmpi", "mpich") the launched program links: the ELF DT_NEEDED of the first
-// executable file among the command's words after the launcher (mpirun … ./app: ./app; a
-// command that is no launcher: itself) that names an MPI library (past wrappers such as env
-// or valgrind). nullopt when none does.
-std::optional<std::string> program_mpi(const std::vector<std::string>& command);
-
 // The MPI ("openmpi", "mpich") an ELF file's DT_NEEDED names, with the library it names
 // ("libmpi.so.40"); nullopt when it names neither (or is no ELF file).
 struct needed_mpi {
   std::string mpi, library;
 };
 std::optional<needed_mpi> elf_needed_mpi(const std::string& path);
+
+// The program a command starts: the first executable file among its words that names an MPI
+// library (past a launcher such as mpirun, whose option values are no executable files, and
+// wrappers such as env or valgrind, which name none). nullopt when no word does.
+struct launched_program {
+  std::size_t at = 0;  // its word in the command
+  std::string path;    // the file
+  needed_mpi needed;
+};
+std::optional<launched_program> find_program(const std::vector<std::string>& command);
 
 // "openmpi" or "mpich" for a `library` text as MPI_Get_library_version starts it; the text otherwise.
 std::string mpi_of_library_text(const std::string& library);

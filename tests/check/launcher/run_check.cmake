@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # One `redsem check` case: runs PROGRAM check ARGS ("|"-separated) and checks its exit status,
 # its stderr against EXPECT_ERR (a regex) and, when given, against FORBID_ERR (a regex it must
-# not match), and optionally JSON_FILE's JSON_KEY ("|" path) against JSON_VALUE, that
-# HTML_DIR/index.html was written, and that EXPECT_FILE exists (and matches EXPECT_FILE_TEXT). Files from an
-# earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are removed first.
+# not match), its stdout against EXPECT_OUT (a regex), and optionally JSON_FILE's JSON_KEY ("|"
+# path) against JSON_VALUE, that HTML_DIR/index.html was written, and that EXPECT_FILE exists
+# (and matches EXPECT_FILE_TEXT). Files from an earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are
+# removed first.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
 foreach(stale ${JSON_FILE} ${HTML_DIR} ${KEPT_DIR})
@@ -16,6 +17,9 @@ if(NOT rc STREQUAL "${EXPECT_RC}")
 endif()
 if(NOT err MATCHES "${EXPECT_ERR}")
   message(FATAL_ERROR "stderr does not match '${EXPECT_ERR}'\n${shown}")
+endif()
+if(EXPECT_OUT AND NOT out MATCHES "${EXPECT_OUT}")
+  message(FATAL_ERROR "stdout does not match '${EXPECT_OUT}'\n${shown}")
 endif()
 if(FORBID_ERR AND err MATCHES "${FORBID_ERR}")
   message(FATAL_ERROR "stderr matches '${FORBID_ERR}'\n${shown}")
