@@ -2,6 +2,7 @@
 // window_access_race (rma_local_races.h).
 #include "check/analysis/rma_local_races.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <optional>
@@ -19,6 +20,7 @@ using json = nlohmann::json;
 // A remote call as the target sees it: which bytes of its window, and when it was in flight.
 struct remote_call {
   int world_rank = -1;
+  int target = -1;  // window rank whose memory it reaches
   const json* line = nullptr;
   long long fence = -1;             // fences its rank made on the window before it; -1 in none
   std::int64_t begin = 0, end = 0;  // target bytes
@@ -78,6 +80,7 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       if (part == win.parts.end()) continue;
       remote_call c;
       c.world_rank = static_cast<int>(r);
+      c.target = target;
       c.line = &l;
       c.fence = fences[local];
       c.in_lock = locks[local] > 0;
@@ -106,18 +109,25 @@ bool concurrent(const json& access, const remote_call& c, const std::string& hos
   return c.made <= last && first <= c.completed;
 }
 
+// "its window" or "rank R's segment" of the window: the memory a local_access line names.
+std::string memory_of(const json& access) {
+  if (!access.contains("segment_rank")) return "its window";
+  return "rank " + std::to_string(access.value("segment_rank", -1)) + "'s segment";
+}
+
 json finding(const json& access, int rank, const rma_window& win, const remote_call& c) {
   const json& call = *c.line;
   const bool store = access.value("access", "") == "store";
   const std::string epoch = access.value("mode", "") == "fence"
                                 ? "fence epoch " + std::to_string(access.value("fence", 0LL))
                                 : "passive target, the call in flight";
-  const std::string message = "rank " + std::to_string(rank) + (store ? " stored into" : " loaded from") +
-                              " its window (window " + std::to_string(win.id) + ", byte " +
+  const std::string message = "rank " + std::to_string(rank) + (store ? " stored into" : " loaded from") + " " +
+                              memory_of(access) + " (window " + std::to_string(win.id) + ", byte " +
                               std::to_string(access.value("offset", 0LL)) + ") while rank " +
                               std::to_string(c.world_rank) + "'s " + call.value("call", "") +
                               " on the same bytes may be in flight (" + epoch + ")";
   json evidence = {{"win", win.id},
+                   {"segment_rank", c.target},
                    {"epoch", epoch},
                    {"access", access.value("access", "")},
                    {"offset", access.value("offset", 0LL)},
@@ -138,6 +148,135 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
           {"evidence", evidence}};
 }
 
+// A local_access line placed in the memory it reaches: window key and the segment's owner.
+struct direct_access {
+  int world_rank = -1;
+  std::size_t index = 0;  // its place in its rank's record
+  const json* line = nullptr;
+  int win_local = -1;
+  std::pair<int, int> segment;  // (window key, owner's window rank)
+  std::int64_t lo = 0, hi = 0;
+  bool store = false;
+};
+
+std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>& records,
+                                           const window_of_t& window_of) {
+  std::vector<direct_access> out;
+  for (std::size_t r = 0; r < records.size(); ++r)
+    for (std::size_t i = 0; i < records[r].size(); ++i) {
+      const json& a = records[r][i];
+      if (a.value("ev", "") != "local_access") continue;
+      const auto w = window_of.find({static_cast<int>(r), a.value("win", -1)});
+      if (w == window_of.end()) continue;
+      direct_access d{static_cast<int>(r), i, &a, a.value("win", -1), w->second};
+      d.segment.second = a.value("segment_rank", w->second.second);
+      d.lo = a.value("offset", std::int64_t{0});
+      d.hi = d.lo + a.value("bytes", std::int64_t{1});
+      d.store = a.value("access", "") == "store";
+      out.push_back(d);
+    }
+  return out;
+}
+
+// One rank's synchronisation calls on one window, as (record index, return time); nullopt when its
+// record of them is incomplete (rma_limit sync_events).
+using syncs_t = std::optional<std::vector<std::pair<std::size_t, std::int64_t>>>;
+
+syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
+  std::vector<std::pair<std::size_t, std::int64_t>> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const json& l = lines[i];
+    if (l.value("win", -2) != win_local) continue;
+    if (l.value("ev", "") == "rma_limit" && l.value("what", "") == "sync_events") return std::nullopt;
+    if (l.value("ev", "") == "rma_sync") out.emplace_back(i, l.value("time", std::int64_t{0}));
+  }
+  return out;
+}
+
+// Whether a window synchronisation of x's rank after x may happen before one of y's rank before y:
+// the only way MPI-4.1 §13.2.3 gives to order direct accesses of two ranks outside fence epochs
+// (MPI_Win_sync or another synchronisation call on both sides, a process synchronisation between).
+// Without such a pair no barrier can order them; with one, a barrier may, and it is not recorded.
+bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys) {
+  std::int64_t first_after = std::numeric_limits<std::int64_t>::max(),
+               last_before = std::numeric_limits<std::int64_t>::min();
+  for (const auto& [index, time] : *xs)
+    if (index > x.index) first_after = std::min(first_after, time);
+  for (const auto& [index, time] : *ys)
+    if (index < y.index) last_before = std::max(last_before, time);
+  return first_after < last_before;
+}
+
+// Whether two direct accesses of different ranks to the same bytes may be concurrent. Fence: the
+// same fence epoch. Passive target (both): no synchronisation pair orders them either way, on one
+// host. Other combinations (PSCW, mixed modes) are not decided: no finding.
+bool unsynchronised(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
+                    const rma_window& win) {
+  const std::string mode = x.line->value("mode", ""), other = y.line->value("mode", "");
+  if (mode != other) return false;
+  if (mode == "fence") return x.line->value("fence", -1LL) == y.line->value("fence", -2LL);
+  if (mode != "passive") return false;
+  std::string hx, hy;
+  for (const auto& [win_rank, part] : win.parts) {
+    if (part.world_rank == x.world_rank) hx = part.host;
+    if (part.world_rank == y.world_rank) hy = part.host;
+  }
+  if (hx.empty() || hx != hy) return false;
+  const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
+  const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
+  if (!xs || !ys) return false;
+  return !may_be_ordered(x, xs, y, ys) && !may_be_ordered(y, ys, x, xs);
+}
+
+json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
+  const json& a = *x.line;
+  const json& b = *y.line;
+  const std::string epoch = a.value("mode", "") == "fence" ? "fence epoch " + std::to_string(a.value("fence", 0LL))
+                                                           : "passive target, no window synchronisation between";
+  const std::string message = "rank " + std::to_string(x.world_rank) + (x.store ? " stored into" : " loaded from") +
+                              " rank " + std::to_string(x.segment.second) + "'s segment of shared-memory window " +
+                              std::to_string(win.id) + " (byte " + std::to_string(x.lo) + ") and rank " +
+                              std::to_string(y.world_rank) + (y.store ? " stored into" : " loaded from") +
+                              " the same bytes directly, unsynchronised (" + epoch + ")";
+  json other = {{"rank", y.world_rank},
+                {"access", b.value("access", "")},
+                {"offset", y.lo},
+                {"bytes", y.hi - y.lo},
+                {"caller", b.value("caller", json())}};
+  json evidence = {{"win", win.id},  {"segment_rank", x.segment.second},
+                   {"epoch", epoch}, {"access", a.value("access", "")},
+                   {"offset", x.lo}, {"bytes", x.hi - x.lo},
+                   {"other", other}};
+  return {{"ev", "finding"},
+          {"check", "shared_memory_race"},
+          {"rank", x.world_rank},
+          {"call", "MPI_Win_allocate_shared"},
+          {"rule", "MPI-4.1 §13.7"},
+          {"message", message},
+          {"caller", a.value("caller", json())},
+          {"evidence", evidence}};
+}
+
+// Direct accesses of two ranks to the same bytes of one segment, a store among them, that no
+// synchronisation orders: one finding per pair, each access in at most one.
+std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
+                                      const std::vector<direct_access>& accesses) {
+  std::vector<json> out;
+  std::vector<bool> reported(accesses.size(), false);
+  for (std::size_t i = 0; i < accesses.size(); ++i)
+    for (std::size_t j = i + 1; j < accesses.size() && !reported[i]; ++j) {
+      const direct_access &x = accesses[i], &y = accesses[j];
+      if (reported[j] || x.world_rank == y.world_rank || x.segment != y.segment || (!x.store && !y.store) ||
+          x.hi <= y.lo || y.hi <= x.lo)
+        continue;
+      const rma_window& win = epochs.windows.at(x.segment.first);
+      if (!unsynchronised(x, y, records, win)) continue;
+      out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
+      reported[i] = reported[j] = true;
+    }
+  return out;
+}
+
 }  // namespace
 
 std::vector<json> window_access_races(const std::vector<std::vector<json>>& records_by_rank) {
@@ -146,26 +285,23 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
   for (const auto& [key, win] : epochs.windows)
     for (const auto& [win_rank, part] : win.parts) window_of[{part.world_rank, part.local_id}] = {key, win_rank};
   const auto calls = remote_calls(records_by_rank, window_of, epochs);
+  const std::vector<direct_access> accesses = direct_accesses(records_by_rank, window_of);
   std::vector<json> out;
-  for (std::size_t r = 0; r < records_by_rank.size(); ++r)
-    for (const json& a : records_by_rank[r]) {
-      if (a.value("ev", "") != "local_access") continue;
-      const auto w = window_of.find({static_cast<int>(r), a.value("win", -1)});
-      if (w == window_of.end()) continue;
-      const auto found = calls.find(w->second);
-      if (found == calls.end()) continue;
-      const rma_window& win = epochs.windows.at(w->second.first);
-      const std::string host = win.parts.at(w->second.second).host;
-      const std::int64_t lo = a.value("offset", std::int64_t{0}), hi = lo + a.value("bytes", std::int64_t{1});
-      const bool store = a.value("access", "") == "store";
-      for (const remote_call& c : found->second) {
-        if (c.world_rank == static_cast<int>(r) || c.end <= lo || hi <= c.begin) continue;
-        if ((store || c.updates) && concurrent(a, c, host)) {
-          out.push_back(finding(a, static_cast<int>(r), win, c));
-          break;
-        }
+  for (const direct_access& d : accesses) {
+    const auto found = calls.find(d.segment);
+    if (found == calls.end()) continue;
+    const rma_window& win = epochs.windows.at(d.segment.first);
+    const auto part = win.parts.find(d.segment.second);
+    if (part == win.parts.end()) continue;
+    for (const remote_call& c : found->second) {
+      if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
+      if ((d.store || c.updates) && concurrent(*d.line, c, part->second.host)) {
+        out.push_back(finding(*d.line, d.world_rank, win, c));
+        break;
       }
     }
+  }
+  for (json& f : shared_memory_races(records_by_rank, epochs, accesses)) out.push_back(std::move(f));
   return out;
 }
 

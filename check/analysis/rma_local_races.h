@@ -8,6 +8,18 @@
 // update the bytes (put, accumulates other than MPI_NO_OP, fetch-and-op, compare-and-swap); a
 // store also with gets. Calls whose target type is not a predefined one are not paired: their
 // bytes are not known here.
+//
+// Shared-memory windows (MPI_Win_allocate_shared): a rank's direct load or store into another
+// rank's segment through the pointer MPI_Win_shared_query gave it (a local_access line with
+// `segment_rank`) counts as an access to that rank's window memory, and is paired both with RMA
+// calls targeting that rank, as above, and with the other ranks' direct accesses to the same bytes
+// of the segment (shared_memory_race, MPI-4.1 §13.7): a store against any access, two loads never.
+// Two direct accesses may be concurrent when both are in the same fence epoch, or both in passive
+// target on one host and no synchronisation call on the window orders them: ordering takes a call
+// of the first rank after its access (MPI_Win_sync, a flush, unlock, fence...) and one of the second
+// rank before its own, the first returning before the second (the barrier MPI-4.1 §13.2.3 puts between
+// them is not recorded, so any such pair is taken to order them). PSCW epochs and mixed modes are
+// not decided, nor a rank whose synchronisation calls on the window were not all recorded.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -17,7 +29,8 @@ namespace redsem::check {
 
 // `records_by_rank[r]` holds world rank r's record lines in the order they were written.
 // Returns one `window_access_race` finding per local access that has a concurrent conflicting
-// call (the first such call).
+// call (the first such call), then one `shared_memory_race` per pair of unsynchronised direct
+// accesses (each access in at most one).
 std::vector<nlohmann::json> window_access_races(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
 
 }  // namespace redsem::check

@@ -29,9 +29,10 @@ void rc_watch_armed_line(const struct rc_watch_range *r) {
   rc_begin(&l, "watch");
   rc_int(&l, "win", r->win_id);
   rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
-  if (r->kind == RC_WATCH_WINDOW)
+  if (r->kind == RC_WATCH_WINDOW) {
     rc_str(&l, "mode", r->mode);
-  else
+    if (r->other_segment) rc_int(&l, "segment_rank", r->target);
+  } else
     rc_str(&l, "call", r->call);
   rc_int(&l, "epoch", r->epoch);
   rc_int(&l, "bytes", (long long)(r->hi - r->lo));
@@ -73,6 +74,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_begin(&l, "local_access");
   rc_int(&l, "win", r->win_id);
   rc_str(&l, "buffer", "window");
+  if (r->other_segment) rc_int(&l, "segment_rank", r->target); /* offset is from that rank's segment */
   rc_str(&l, "mode", r->mode);
   rc_int(&l, "epoch", r->epoch);
   if (r->fence >= 0) rc_int(&l, "fence", r->fence);

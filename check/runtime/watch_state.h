@@ -14,6 +14,7 @@
 #define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
 #define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
 #define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
+#define RC_WATCH_MAX_SEGMENTS 16        /* segments watched per window: this rank's and queried ones */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
 
@@ -29,8 +30,9 @@ struct rc_watch_range {
   long long epoch; /* the window's synchronisation count when armed */
   long long fence; /* fence epochs opened before it (window ranges), -1 outside one */
   const char *call;
-  const char *mode; /* window ranges: "fence", "pscw", "passive" */
-  int target;
+  const char *mode;  /* window ranges: "fence", "pscw", "passive" */
+  int target;        /* buffers: the call's target; window ranges: the segment's owner */
+  int other_segment; /* window ranges: another rank's segment, reached through MPI_Win_shared_query */
   MPI_Request request;
   const void *caller; /* the RMA call's */
   volatile unsigned long faults;

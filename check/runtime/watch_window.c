@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The watcher across synchronisation calls (watch.h): pending buffers are forgotten when the
- * call completing them is made, and this rank's window memory is armed for the epoch each
+ * call completing them is made, and the window memory this rank reaches directly (its own, and
+ * the segments of other ranks it queried with MPI_Win_shared_query) is armed for the epoch each
  * synchronisation call opens:
  *   - after a fence without MPI_MODE_NOSUCCEED: a fence epoch, loads and stores (stores only
  *     under MPI_MODE_NOPUT: no put or accumulate updates the window, gets may still read it);
  *   - after MPI_Win_post, until MPI_Win_wait or a true MPI_Win_test: a PSCW exposure epoch;
  *   - otherwise: passive-target exposure (another rank may lock the window at any time), except
- *     while this rank holds an exclusive lock on its own window, which no other rank can then
+ *     a segment whose owner this rank holds an exclusive lock on, which no other rank can then
  *     access, and after a fence with MPI_MODE_NOSUCCEED until this rank's next synchronisation
  *     call on the window: a fence program computes on its window between fence sequences, and
  *     one that mixes in passive target is watched again from its own next lock.
@@ -22,16 +23,25 @@
 #include "watch.h"
 #include "watch_state.h"
 
+/* A segment of window memory this process reaches through its own mapping: this rank's own
+ * (from the window's creation) or rank `rank`'s (from MPI_Win_shared_query on a window the library
+ * allocated in shared memory, where the program loads and stores it directly). */
+struct segment {
+  int rank; /* its owner, a window rank */
+  uintptr_t lo, hi;
+  int range;  /* its armed range, -1 when none */
+  int locked; /* this rank holds an exclusive lock on its owner: no other rank may access it */
+};
+
 struct watched_window {
   int used, id, win_rank;
-  int range;        /* its armed window range, -1 when none */
-  int usable;       /* its memory can be watched */
-  long long fences; /* fence epochs opened so far */
-  int fence_open, noput, pscw, self_exclusive;
+  struct segment segments[RC_WATCH_MAX_SEGMENTS];
+  int segment_count; /* those that can be watched */
+  long long fences;  /* fence epochs opened so far */
+  int fence_open, noput, pscw;
   int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
 };
 static struct watched_window windows[RC_RMA_MAX_WINDOWS];
-static uintptr_t bases[RC_RMA_MAX_WINDOWS], sizes[RC_RMA_MAX_WINDOWS];
 
 static int slot_of(const struct rc_window *w) {
   for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
@@ -40,40 +50,68 @@ static int slot_of(const struct rc_window *w) {
 }
 
 static void disarm_window(struct watched_window *ww) {
-  if (ww->range < 0) return;
-  rc_watch_release(ww->range);
-  ww->range = -1;
+  for (int k = 0; k < ww->segment_count; ++k) {
+    struct segment *g = &ww->segments[k];
+    if (g->range < 0) continue;
+    rc_watch_release(g->range);
+    g->range = -1;
+  }
 }
 
-static void arm_window(const struct rc_window *w, struct watched_window *ww, int slot) {
-  if (!ww->usable || ww->self_exclusive || ww->range >= 0) return;
-  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
+/* The one place a segment is armed: the same epochs for this rank's own memory and for the
+ * segments of other ranks it reaches directly. */
+static void arm_segment(const struct rc_window *w, struct watched_window *ww, struct segment *g) {
+  if (g->locked || g->range >= 0) return;
+  const char *buffer = g->rank == ww->win_rank ? "window" : "segment";
   const int i = rc_watch_new_range();
   if (i < 0) {
-    rc_watch_unavailable(w, "window", NULL, "too many buffers pending at once");
+    rc_watch_unavailable(w, buffer, NULL, "too many buffers pending at once");
     return;
   }
-  const char *mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
   struct rc_watch_range *r = &rc_watch_ranges[i];
   *r = (struct rc_watch_range){.generation = r->generation,
-                               .lo = bases[slot],
-                               .hi = bases[slot] + sizes[slot],
+                               .lo = g->lo,
+                               .hi = g->hi,
                                .kind = RC_WATCH_WINDOW,
                                .win_id = w->id,
                                .epoch = (long long)w->syncs,
                                .fence = ww->fence_open ? ww->fences : -1,
                                .call = "window",
-                               .mode = mode,
-                               .target = ww->win_rank,
+                               .mode = ww->fence_open ? "fence"
+                                       : ww->pscw     ? "pscw"
+                                                      : "passive",
+                               .target = g->rank,
+                               .other_segment = g->rank != ww->win_rank,
                                .request = MPI_REQUEST_NULL,
                                .original_prot = PROT_READ | PROT_WRITE,
                                .prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE};
   if (!rc_watch_arm(i)) {
-    rc_watch_unavailable(w, "window", NULL, "mprotect refused");
+    rc_watch_unavailable(w, buffer, NULL, "mprotect refused");
     return;
   }
-  ww->range = i;
+  g->range = i;
   rc_watch_armed_line(r);
+}
+
+static void arm_window(const struct rc_window *w, struct watched_window *ww) {
+  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
+  for (int k = 0; k < ww->segment_count; ++k) arm_segment(w, ww, &ww->segments[k]);
+}
+
+/* Whether [lo, hi) can be watched (see the top of the file); the reason when not. */
+static const char *unwatchable(uintptr_t lo, uintptr_t hi) {
+  int shared = 0;
+  const char *why = "";
+  const int prot = rc_watch_mapping(lo, hi, &shared, &why);
+  if (prot < 0) return why;
+  if (!shared)
+    return "private memory: other ranks' accesses to it may be copies by the kernel or a network card, which a "
+           "page protection would make fail";
+  return prot == (PROT_READ | PROT_WRITE) ? NULL : "not read-write memory";
+}
+
+static void add_segment(struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi) {
+  ww->segments[ww->segment_count++] = (struct segment){.rank = rank, .lo = lo, .hi = hi, .range = -1};
 }
 
 void rc_watch_window_created(const struct rc_window *w, const char *call) {
@@ -82,7 +120,7 @@ void rc_watch_window_created(const struct rc_window *w, const char *call) {
     if (!windows[i].used) slot = i;
   if (slot < 0) return;
   struct watched_window *ww = &windows[slot];
-  *ww = (struct watched_window){.used = 1, .id = w->id, .range = -1, .win_rank = -1};
+  *ww = (struct watched_window){.used = 1, .id = w->id, .win_rank = -1};
   MPI_Group group;
   if (PMPI_Win_get_group(w->win, &group) == MPI_SUCCESS) {
     PMPI_Group_rank(group, &ww->win_rank);
@@ -94,27 +132,48 @@ void rc_watch_window_created(const struct rc_window *w, const char *call) {
     rc_watch_unavailable(w, "window", NULL, why);
     return;
   }
-  bases[slot] = (uintptr_t)w->base;
-  sizes[slot] = (uintptr_t)w->size;
   if (strcmp(call, "MPI_Win_allocate") != 0 && strcmp(call, "MPI_Win_allocate_shared") != 0) {
     rc_watch_unavailable(w, "window", NULL,
                          "memory the program gave to MPI_Win_create: other ranks' accesses to it may be copies by "
                          "the kernel or a network card, which a page protection would make fail");
     return;
   }
-  int shared = 0;
-  const int prot = rc_watch_mapping(bases[slot], bases[slot] + sizes[slot], &shared, &why);
-  if (prot != (PROT_READ | PROT_WRITE) || !shared) {
-    rc_watch_unavailable(w, "window", NULL,
-                         prot < 0 ? why
-                         : !shared
-                             ? "private memory: other ranks' accesses to it may be copies by the kernel or a network "
-                               "card, which a page protection would make fail"
-                             : "not read-write memory");
+  const uintptr_t lo = (uintptr_t)w->base, hi = lo + (uintptr_t)w->size;
+  why = unwatchable(lo, hi);
+  if (why) {
+    rc_watch_unavailable(w, "window", NULL, why);
     return;
   }
-  ww->usable = 1;
-  arm_window(w, ww, slot);
+  add_segment(ww, ww->win_rank, lo, hi);
+  arm_window(w, ww);
+}
+
+/* Why rank's segment [lo, hi) cannot be watched, or NULL. */
+static const char *segment_unwatchable(const struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi) {
+  const char *why = "";
+  if (rank < 0) return "MPI_Win_shared_query with MPI_PROC_NULL: the segment's owner is not named";
+  if (!rc_watch_ready(&why)) return why;
+  if (ww->segment_count == RC_WATCH_MAX_SEGMENTS) return "too many segments of other ranks queried on this window";
+  return unwatchable(lo, hi);
+}
+
+void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size) {
+  rc_watch_drain();
+  const int slot = slot_of(w);
+  if (slot < 0 || !base || size <= 0) return;
+  struct watched_window *ww = &windows[slot];
+  if (rank == ww->win_rank) return; /* its own memory: watched from the window's creation */
+  const uintptr_t lo = (uintptr_t)base, hi = lo + (uintptr_t)size;
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].lo < hi && lo < ww->segments[k].hi) return; /* queried before */
+  const char *why = segment_unwatchable(ww, rank, lo, hi);
+  if (why) {
+    rc_watch_unavailable(w, "segment", NULL, why);
+    return;
+  }
+  add_segment(ww, rank, lo, hi);
+  arm_window(w, ww);
+  rc_watch_rearm();
 }
 
 void rc_watch_window_freed(const struct rc_window *w) {
@@ -150,6 +209,13 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   if (slot >= 0 && changes_exposure(call)) disarm_window(&windows[slot]);
 }
 
+/* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
+ * segment meanwhile. */
+static void lock_segment(struct watched_window *ww, int target, int locked) {
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].rank == target) ww->segments[k].locked = locked;
+}
+
 /* What the call changes in the window's exposure. */
 static void epoch_state(struct watched_window *ww, const char *call, int target, const char *lock, int assert_) {
   ww->fences_ended = 0;
@@ -158,10 +224,10 @@ static void epoch_state(struct watched_window *ww, const char *call, int target,
     ww->fence_open = !(assert_ & MPI_MODE_NOSUCCEED);
     ww->fences_ended = !ww->fence_open;
     ww->noput = (assert_ & MPI_MODE_NOPUT) != 0;
-  } else if (strcmp(call, "MPI_Win_lock") == 0 && target == ww->win_rank) {
-    ww->self_exclusive = lock && strcmp(lock, "exclusive") == 0;
-  } else if (strcmp(call, "MPI_Win_unlock") == 0 && target == ww->win_rank) {
-    ww->self_exclusive = 0;
+  } else if (strcmp(call, "MPI_Win_lock") == 0) {
+    lock_segment(ww, target, lock && strcmp(lock, "exclusive") == 0);
+  } else if (strcmp(call, "MPI_Win_unlock") == 0) {
+    lock_segment(ww, target, 0);
   } else if (strcmp(call, "MPI_Win_post") == 0) {
     ww->pscw = 1;
   } else if (strcmp(call, "MPI_Win_wait") == 0 || strcmp(call, "MPI_Win_test") == 0) {
@@ -175,7 +241,7 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
   if (slot < 0) return;
   struct watched_window *ww = &windows[slot];
   if (ok) epoch_state(ww, call, target, lock, assert_);
-  arm_window(w, ww, slot);
+  arm_window(w, ww);
   rc_watch_rearm();
 }
 
@@ -192,6 +258,7 @@ void rc_watch_finish(void) {
   rc_rma_lock();
   rc_watch_drain();
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) rc_watch_release(i);
-  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i) windows[i].range = -1;
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
+    for (int k = 0; k < windows[i].segment_count; ++k) windows[i].segments[k].range = -1;
   rc_rma_unlock();
 }

@@ -12,17 +12,19 @@ namespace {
 
 using json = nlohmann::json;
 
-// Two ranks' records of one window of 16 bytes, disp_unit 4, on one host.
+// n ranks' records of one window of 16 bytes per rank, disp_unit 4, on one host.
 class records {
  public:
-  records() : by_rank_(2) {
-    for (int r = 0; r < 2; ++r)
+  explicit records(int n = 2) : by_rank_(static_cast<std::size_t>(n)) {
+    json group = json::array();
+    for (int r = 0; r < n; ++r) group.push_back(r);
+    for (int r = 0; r < n; ++r)
       add(r, {{"ev", "rma_win"},
               {"win", 0},
               {"call", "MPI_Win_allocate"},
               {"win_rank", r},
-              {"win_size", 2},
-              {"group", {0, 1}},
+              {"win_size", n},
+              {"group", group},
               {"host", "node0"},
               {"size", 16},
               {"disp_unit", 4}});
@@ -32,7 +34,10 @@ class records {
     if (target >= 0) l["target"] = target;
     return add(rank, l);
   }
-  records& fence_all(long long time) { return sync(0, "MPI_Win_fence", time).sync(1, "MPI_Win_fence", time); }
+  records& fence_all(long long time) {
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) sync(static_cast<int>(r), "MPI_Win_fence", time);
+    return *this;
+  }
   // Rank 1's call on rank 0's element 1 (bytes 4 to 8).
   records& call(const std::string& name, long long time) {
     return add(1, {{"ev", "rma_call"},
@@ -46,14 +51,18 @@ class records {
   }
   // Rank 0's own access to its window.
   records& access(const std::string& mode, long long fence, long long offset, const std::string& kind, long long time) {
+    return direct(0, 0, mode, fence, offset, kind, time);
+  }
+  // Rank `rank`'s direct access to rank `owner`'s segment (its own when they are equal).
+  records& direct(int rank, int owner, const std::string& mode, long long fence, long long offset,
+                  const std::string& kind, long long time) {
     json l{{"ev", "local_access"}, {"win", 0},       {"buffer", "window"}, {"mode", mode},     {"offset", offset},
            {"bytes", 1},           {"access", kind}, {"time", time},       {"time_last", time}};
     if (mode == "fence") l["fence"] = fence;
-    return add(0, l);
+    if (owner != rank) l["segment_rank"] = owner;
+    return add(rank, l);
   }
   std::vector<std::vector<json>>& lines() { return by_rank_; }
-
- private:
   records& add(int rank, json l) {
     auto& lines = by_rank_[static_cast<std::size_t>(rank)];
     l["rank"] = rank;
@@ -61,6 +70,8 @@ class records {
     lines.push_back(std::move(l));
     return *this;
   }
+
+ private:
   std::vector<std::vector<json>> by_rank_;
 };
 
@@ -108,6 +119,80 @@ TEST(WindowAccessRaces, PassiveTargetTimesOfTwoHostsAreNotCompared) {
   r.access("passive", -1, 4, "store", 15);
   r.lines()[1][0]["host"] = "node1";
   EXPECT_TRUE(window_access_races(r.lines()).empty());
+}
+
+std::size_t count(const std::vector<json>& findings, const std::string& check) {
+  std::size_t n = 0;
+  for (const json& f : findings) n += f["check"] == check;
+  return n;
+}
+
+// A direct access to another rank's segment (MPI_Win_shared_query) is an access to that rank's
+// window memory: paired with a third rank's put to it.
+TEST(WindowAccessRaces, ADirectLoadOfAnotherRanksSegmentRacesWithAPutToIt) {
+  records r(3);
+  r.fence_all(1).call("MPI_Put", 2).direct(2, 0, "fence", 1, 5, "load", 3).fence_all(4);
+  const auto out = window_access_races(r.lines());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]["check"], "window_access_race");
+  EXPECT_EQ(out[0]["rank"], 2);
+  EXPECT_EQ(out[0]["evidence"]["segment_rank"], 0);
+  // The put's own rank storing there directly is its own business, not a race with another rank.
+  records own(2);
+  own.fence_all(1).call("MPI_Put", 2).direct(1, 0, "fence", 1, 5, "load", 3).fence_all(4);
+  EXPECT_TRUE(window_access_races(own.lines()).empty());
+}
+
+TEST(SharedMemoryRaces, TwoRanksStoringOneElementInOneFenceEpochRace) {
+  records r(3);
+  r.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 0, "fence", 1, 4, "store", 3).fence_all(4);
+  const auto out = window_access_races(r.lines());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]["check"], "shared_memory_race");
+  EXPECT_EQ(out[0]["rule"], "MPI-4.1 §13.7");
+  EXPECT_EQ(out[0]["rank"], 1);
+  EXPECT_EQ(out[0]["evidence"]["segment_rank"], 0);
+  EXPECT_EQ(out[0]["evidence"]["other"]["rank"], 2);
+}
+
+TEST(SharedMemoryRaces, OtherBytesAnotherEpochAnotherSegmentOrTwoLoadsAreNoRace) {
+  records bytes(3), epoch(3), segment(3), loads(3);
+  bytes.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 0, "fence", 1, 8, "store", 3);
+  epoch.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).fence_all(3).direct(2, 0, "fence", 2, 4, "load", 4);
+  segment.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 1, "fence", 1, 4, "store", 3);
+  loads.fence_all(1).direct(1, 0, "fence", 1, 4, "load", 2).access("fence", 1, 4, "load", 3);
+  for (records* r : {&bytes, &epoch, &segment, &loads}) EXPECT_TRUE(window_access_races(r->lines()).empty());
+}
+
+TEST(SharedMemoryRaces, AnOwnerStoreRacesWithAnotherRanksDirectLoad) {
+  records r(2);
+  r.fence_all(1).access("fence", 1, 4, "store", 2).direct(1, 0, "fence", 1, 4, "load", 3);
+  EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), 1u);
+}
+
+// Passive target: a store, then MPI_Win_sync, a barrier, MPI_Win_sync, then the load (MPI-4.1
+// §13.7): ordered. Lock_all and unlock_all around both accesses order nothing; nor a pair of
+// MPI_Win_sync calls that returned in the wrong order, which no barrier between them allows.
+TEST(SharedMemoryRaces, PassiveTargetAccessesAreOrderedOnlyByASynchronisationOnBothSides) {
+  for (const long long second_sync : {0LL, 8LL, 4LL}) {
+    records r(3);
+    r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
+    r.direct(1, 0, "passive", -1, 0, "store", 5);
+    if (second_sync) r.sync(1, "MPI_Win_sync", 6).sync(2, "MPI_Win_sync", second_sync);
+    r.direct(2, 0, "passive", -1, 0, "load", 9);
+    r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
+    EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), second_sync == 8 ? 0u : 1u) << second_sync;
+  }
+}
+
+TEST(SharedMemoryRaces, PassiveTargetIsNotDecidedOnAnIncompleteRecordOrAcrossModes) {
+  records limited(3), mixed(3);
+  limited.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
+  limited.add(1, {{"ev", "rma_limit"}, {"what", "sync_events"}, {"win", 0}, {"limit", 512}});
+  limited.direct(1, 0, "passive", -1, 0, "store", 5).direct(2, 0, "passive", -1, 0, "load", 9);
+  mixed.fence_all(1).direct(1, 0, "fence", 1, 0, "store", 5).direct(2, 0, "passive", -1, 0, "load", 9);
+  EXPECT_TRUE(window_access_races(limited.lines()).empty());
+  EXPECT_TRUE(window_access_races(mixed.lines()).empty());
 }
 
 }  // namespace
