@@ -8,10 +8,15 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "check/analysis/finding.h"
 #include "check/analysis/hex_bytes.h"
+#include "check/analysis/record_schema.h"
 #include "check/analysis/run_report.h"
 #include "check/analysis/symbolize.h"
 
@@ -204,6 +209,22 @@ TEST(check_records, hex_strings_decode_in_memory_order_and_bad_ones_are_refused)
   EXPECT_EQ(bytes_from_hex("00ff10"), (std::vector<std::byte>{std::byte{0}, std::byte{0xff}, std::byte{0x10}}));
   EXPECT_FALSE(bytes_from_hex("0"));
   EXPECT_FALSE(bytes_from_hex("zz"));
+}
+
+// Every kind of line the runtime writes is one the reader keeps: a kind missing from the table
+// is dropped unread, which once hid the watcher's accesses and the dynamic windows' regions
+// from `redsem check` while the tests that read the files directly passed.
+TEST(check_records, every_kind_the_runtime_writes_is_known_to_the_reader) {
+  const std::regex writes(R"re((?:rc_begin|rc_rma_begin|write_region)\((?:[^,()]+,\s*)?"([a-z_]+)")re");
+  std::set<std::string> kinds;
+  for (const auto& entry : std::filesystem::directory_iterator(REDSEM_CHECK_RUNTIME_SOURCES)) {
+    if (entry.path().extension() != ".c") continue;
+    std::ifstream in(entry.path());
+    const std::string text{std::istreambuf_iterator<char>(in), {}};
+    for (std::sregex_iterator m(text.begin(), text.end(), writes), end; m != end; ++m) kinds.insert((*m)[1]);
+  }
+  ASSERT_GE(kinds.size(), 15u) << "the pattern no longer finds the runtime's writers";
+  for (const auto& kind : kinds) EXPECT_TRUE(known_record_kind(kind)) << kind;
 }
 
 }  // namespace
