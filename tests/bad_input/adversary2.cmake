@@ -7,3 +7,42 @@ set(ADV2 ${BAD_INPUTS}/adversary2)
 # verdicts", two outcomes both "serial").
 redsem_bad_input(adversary2_rma_put_overlapping_target ARGS rma ${ADV2}/put_overlapping_target.rma RC 1
   OUT "target_overlapping_entries \\(MPI-4.1 §13.3.4.1, §13.3.1\\).*touches window byte 0 twice")
+
+# User functions that misbehave toward the MPI helper running them (inputs/adversary2/user_ops.c).
+foreach(flavour openmpi mpich)
+  if(NOT REDSEM_MPICC_${flavour})
+    continue()
+  endif()
+  set(ops ${BAD_GENERATED}/adversary2_user_ops_${flavour}.so)
+  add_custom_command(OUTPUT ${ops}
+    COMMAND ${REDSEM_MPICC_${flavour}} -O2 -Wall -Wextra -Werror -shared -fPIC -o ${ops} ${ADV2}/user_ops.c -lm
+    DEPENDS ${ADV2}/user_ops.c
+    COMMENT "Building the ${flavour} user ops of the second adversarial pass")
+  add_custom_target(adversary2_user_ops_${flavour} ALL DEPENDS ${ops})
+  set(sum_int --mpi ${flavour} --op MPI_SUM --type MPI_INT --cases 30 --call-timeout 5)
+  # Reading stdin took the helper's requests (exit 3, "slow", after the wall backstop): stdin is
+  # now /dev/null, the requests on a descriptor of their own, and the sum holds.
+  redsem_bad_input(adversary2_${flavour}_op_reads_stdin ARGS fuzz --kernel ${ops}:sum_int_reads_stdin ${sum_int}
+    RC 0 OUT "PASS: 30 cases" TIMEOUT 120)
+  # dup2 over the answer descriptor sent the answers onto redsem's stdout and left redsem waiting
+  # (exit 3): the helper checks its descriptors after each call and ends, a finding.
+  redsem_bad_input(adversary2_${flavour}_op_dup2_over_descriptors ARGS fuzz
+    --kernel ${ops}:sum_int_dup2_over_descriptors ${sum_int} RC 1
+    OUT "^fuzz [^\n]*\npolicy[^\n]*\nFAIL at case 1 .*ended without answering \\(exit or abort, or it closed or replaced the descriptors"
+    TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_op_closes_descriptors ARGS fuzz
+    --kernel ${ops}:sum_int_closes_descriptors ${sum_int} RC 1 OUT "FAIL at case 1 .*ended without answering" TIMEOUT 120)
+  # Handled well already: printing answer-like text, changing the FP environment and signal
+  # dispositions, longjmp inside the call (each holds); SIGTERM to itself (a crash), exec (an
+  # exit).
+  redsem_bad_input(adversary2_${flavour}_op_prints_answers ARGS fuzz --kernel ${ops}:sum_int_prints_answers ${sum_int}
+    RC 0 OUT "PASS: 30 cases" TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_op_changes_environment ARGS fuzz --kernel ${ops}:sum_int_changes_environment
+    ${sum_int} RC 0 OUT "PASS: 30 cases" TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_op_longjmps ARGS fuzz --kernel ${ops}:sum_int_longjmps ${sum_int}
+    RC 0 OUT "PASS: 30 cases" TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_op_terminates_itself ARGS fuzz --kernel ${ops}:sum_int_terminates_itself
+    ${sum_int} RC 1 OUT "the kernel crashed: signal 15" TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_op_execs ARGS fuzz --kernel ${ops}:sum_int_execs ${sum_int}
+    RC 1 OUT "ended without answering" TIMEOUT 120)
+endforeach()

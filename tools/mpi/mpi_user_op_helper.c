@@ -120,6 +120,7 @@ static void setup(unsigned long long len) {
   memcpy(&fn, &sym, sizeof fn); /* a data pointer to a function pointer, as dlsym's users must */
   MPI_Datatype type = MPI_DATATYPE_NULL;
   const int rc = fn(&type);
+  check_channels("the setup function");
   if (rc != 0) {
     char text[64];
     snprintf(text, sizeof text, "the setup function returned %d, not 0", rc);
@@ -149,7 +150,7 @@ MPI_Datatype read_typemap(long long n, long long lb, long long extent) {
   for (long long i = 0; i < n; ++i) {
     char line[160], name[64];
     long long disp = 0;
-    if (fgets(line, sizeof line, stdin) == NULL || sscanf(line, "%63s %lld", name, &disp) != 2) exit(3);
+    if (fgets(line, sizeof line, requests) == NULL || sscanf(line, "%63s %lld", name, &disp) != 2) exit(3);
     blocks[i] = 1;
     disps[i] = (MPI_Aint)disp;
     types[i] = find_type(name);
@@ -279,6 +280,7 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
     if (in_user_code != NULL) *in_user_code = 0;
     len_changed = len != (int)count;
   }
+  check_channels("the function");
   fputs(len_changed ? "len" : "ok", answers);
   report_strays(&in_buffer, in, window, in + margin, 0);
   report_strays(&inout_buffer, inout, window, inout + margin, 1);
@@ -291,7 +293,7 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
  * process, initialised) waits. A worker that crashes is replaced by a fresh fork, which costs far
  * less than a new process's MPI_Init: the crash is answered on its behalf, "crashed SIGNAL" (or
  * "exited STATUS" for a function that ended the process), and the next request goes to the new
- * worker. The worker forks when no request is in flight, so this process's stdin buffer is empty
+ * worker. The worker forks when no request is in flight, so this process's requests buffer is empty
  * and stays valid for every later fork. */
 static void isolate(void) {
   void* shared = mmap(NULL, sizeof *in_user_code, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
