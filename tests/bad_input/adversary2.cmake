@@ -52,3 +52,8 @@ foreach(flavour openmpi mpich)
     OUT "FAIL at case [0-9]+ of 300.*what the failure needs:\n  replay: the case passed when run again: the kernel's result on one input varies from call to call \\(it keeps state[^\n]*\n$"
     TIMEOUT 120)
 endforeach()
+
+# --cache-dir NAME, a bare relative name (here made in the suite's working directory, the build
+# tree): refused as "cannot create it: Invalid argument" while ./NAME was used.
+redsem_bad_input(adversary2_laws_cache_dir_bare_name ARGS laws --op sum --type int --law associativity
+  --cache-dir adversary2_bare_cache RC 0 OUT "MPI_SUM +MPI_INT +proved")
