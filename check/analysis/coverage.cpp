@@ -51,7 +51,8 @@ void watch_gaps(const run_records& records, coverage& c) {
       if (ev == "rma_win") windows.insert({r.rank, int_of(l, "win")});
       if (ev == "watch") {
         watched.insert({r.rank, int_of(l, "win")});
-        c.watched.push_back(fmt::format("rank {} window {}: {}", r.rank, int_of(l, "win"), l["ranges"].dump()));
+        c.watched.push_back(fmt::format("rank {} window {}: {} ({} bytes, {})", r.rank, int_of(l, "win"),
+                                        text_of(l, "buffer"), int_of(l, "bytes"), text_of(l, "watches")));
       }
       if (ev == "watch_unavailable") unavailable.insert(text_of(l, "reason"));
     }

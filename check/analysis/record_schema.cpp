@@ -60,7 +60,7 @@ constexpr std::array kinds{
     kind{"rma_request_done", {{"win", integer}, {"request", integer}}},
     kind{"rma_limit", {{"what", string}}},
     kind{"not_checked", {{"call", string}, {"reason", string}}},
-    kind{"watch", {{"win", integer}, {"ranges", array}}},
+    kind{"watch", {{"win", integer}, {"buffer", string}, {"epoch", integer}, {"bytes", integer}, {"watches", string}}},
     kind{"watch_unavailable", {{"reason", string}}},
 };
 

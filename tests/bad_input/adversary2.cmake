@@ -57,3 +57,24 @@ endforeach()
 # tree): refused as "cannot create it: Invalid argument" while ./NAME was used.
 redsem_bad_input(adversary2_laws_cache_dir_bare_name ARGS laws --op sum --type int --law associativity
   --cache-dir adversary2_bare_cache RC 0 OUT "MPI_SUM +MPI_INT +proved")
+
+# redsem check on MPI programs of the pass's own. A legal program that makes a window: its
+# `watch` lines (as the runtime writes them) were each called a damaged record, and the
+# verdict "clean (partial)"; the racy one is found.
+find_program(adv2_mpirun_openmpi mpirun.openmpi)
+if(REDSEM_MPICC_openmpi AND adv2_mpirun_openmpi)
+  foreach(program check_legal_shapes check_racy)
+    set(binary ${BAD_GENERATED}/adversary2_${program})
+    add_custom_command(OUTPUT ${binary}
+      COMMAND ${REDSEM_MPICC_openmpi} -O1 -o ${binary} ${ADV2}/${program}.c DEPENDS ${ADV2}/${program}.c
+      COMMENT "Building ${program} for the second adversarial pass")
+    add_custom_target(adversary2_${program} ALL DEPENDS ${binary})
+  endforeach()
+  set(launch -- ${adv2_mpirun_openmpi} --oversubscribe -n 4)
+  redsem_bad_input(adversary2_check_legal_shapes ARGS check ${launch} ${BAD_GENERATED}/adversary2_check_legal_shapes
+    RC 0 ERR "verdict: clean — 0 error\\(s\\), 0 warning\\(s\\)" TIMEOUT 150)
+  redsem_bad_input(adversary2_check_racy ARGS check ${launch} ${BAD_GENERATED}/adversary2_check_racy
+    RC 1 ERR "buffers_overlap.*racing_access.*mixed_ops.*verdict: errors" TIMEOUT 150)
+  set_tests_properties(BadInput.adversary2_check_legal_shapes BadInput.adversary2_check_racy PROPERTIES
+    ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+endif()
