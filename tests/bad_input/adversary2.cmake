@@ -32,6 +32,11 @@ foreach(flavour openmpi mpich)
     TIMEOUT 120)
   redsem_bad_input(adversary2_${flavour}_op_closes_descriptors ARGS fuzz
     --kernel ${ops}:sum_int_closes_descriptors ${sum_int} RC 1 OUT "FAIL at case 1 .*ended without answering" TIMEOUT 120)
+  # MPI_Abort in the function: a finding in both MPIs, at once (Open MPI's waited, exit 3).
+  redsem_bad_input(adversary2_${flavour}_op_aborts ARGS fuzz --kernel ${ops}:sum_int_aborts ${sum_int} RC 1
+    OUT "FAIL at case 1 .*ended without answering" TIMEOUT 120)
+  redsem_bad_input(adversary2_${flavour}_opcheck_op_aborts ARGS opcheck --kernel ${ops}:sum_int_aborts --mpi ${flavour}
+    --type MPI_INT --commute true --call-timeout 5 RC 1 OUT "element-wise broken: the function ended its process" TIMEOUT 120)
   # Handled well already: printing answer-like text, changing the FP environment and signal
   # dispositions, longjmp inside the call (each holds); SIGTERM to itself (a crash), exec (an
   # exit).

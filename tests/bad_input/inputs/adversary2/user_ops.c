@@ -90,3 +90,13 @@ void sum_int_wrong_now_and_then(void* in, void* inout, int* len, MPI_Datatype* t
   sum(in, inout, len);
   if (*len > 0 && ++calls % 97 == 0) ((int*)inout)[0] ^= 1;
 }
+
+/* Calls MPI_Abort: in Open MPI's helper it once waited for a runtime a singleton's forked
+ * worker does not have (exit 3, "slow", after the wall backstop). */
+void sum_int_aborts(void* in, void* inout, int* len, MPI_Datatype* type) {
+  (void)type;
+  (void)in;
+  (void)inout;
+  (void)len;
+  MPI_Abort(MPI_COMM_WORLD, 3);
+}
