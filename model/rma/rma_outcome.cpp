@@ -21,7 +21,9 @@ const rma_rule_info& describe(rma_rule r) {
        "MPI_Fetch_and_op and MPI_Compare_and_swap take one element of a predefined datatype"},
       {"cas_type_not_allowed", "MPI-4.1 §13.3.4.4",
        "compare-and-swap takes only C integer, Fortran integer, logical, multi-language or byte types"},
-      {"target_overlapping_entries", "MPI-4.1 §13.3.4.1", "target_datatype must not specify overlapping entries"},
+      {"target_overlapping_entries", "MPI-4.1 §13.3.4.1, §13.3.1",
+       "target_datatype must not specify overlapping entries (of an accumulate; of a put, whose target is "
+       "written as a receive buffer)"},
       {"negative_displacement", "MPI-4.1 §13.3.4.1", "target_disp is a non-negative integer"},
       {"target_outside_window", "MPI-4.1 §13.3.4.1", "the target buffer must fit in the target window"},
       {"origin_truncated", "MPI-4.1 §13.3.4.2",

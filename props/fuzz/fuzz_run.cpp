@@ -23,6 +23,14 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
     return f;
   }
   f.minimal_result = d.check(f.minimal, found.right_under);  // one policy named for both
+  if (f.minimal_result.verdict == verdict_kind::pass) {
+    // The shrinker keeps only cases that failed, so a pass now means the kernel's results vary
+    // between calls on one input: what probes of other lengths and offsets found says nothing.
+    f.conditions.push_back({"replay", "the case passed when run again: the kernel's result on one input varies from "
+                                      "call to call (it keeps state between calls, or reads more than its inputs); "
+                                      "not probed further"});
+    return f;
+  }
   if (const int hung = d.hangs_seen() - hangs_before; hung > 0) {
     // Variants of this failure hang: probing more of them would cost a time limit each.
     f.conditions.push_back({"hang", std::to_string(hung) +
@@ -52,7 +60,9 @@ bool position_dependent(const failure& f) {
 }
 
 std::string failure_verdict(const failure& f) {
-  const verdict_kind v = f.minimal_result.verdict;
+  // A minimal case that passed when run again: the verdict is the one the failure was found with.
+  const verdict_kind v =
+      f.minimal_result.verdict == verdict_kind::pass ? f.original_result.verdict : f.minimal_result.verdict;
   if (v == verdict_kind::policy_choice && position_dependent(f)) return "position_dependent";
   return std::string(to_string(v));
 }

@@ -199,7 +199,8 @@ contract_report check_contract(const kernel_under_test& k, const datatype& type,
 std::string describe_status(int status) {
   if (status == hang_status) return "did not return within the call timeout";
   if (is_crash_status(status))
-    return status == crash_status(0) ? "ended its process without returning (exit or abort)"
+    return status == crash_status(0) ? "ended its process without returning (exit or abort, or it closed or "
+                                       "replaced the descriptors redsem talks to it on)"
                                      : "crashed (signal " + std::to_string(-1000 - status) + ")";
   return "returned error code " + std::to_string(status);
 }

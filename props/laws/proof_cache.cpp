@@ -125,7 +125,8 @@ std::optional<std::string> proof_cache::unusable(const std::filesystem::path& di
   std::error_code ec;
   if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) return "not a directory";
   // Made private: a cache directory others can write is not used (proof_cache::untrusted).
-  std::filesystem::create_directories(dir.parent_path(), ec);
+  // A bare name ("cache") has no parent to make: it is in the working directory.
+  if (const auto parent = dir.parent_path(); !parent.empty()) std::filesystem::create_directories(parent, ec);
   if (!ec && std::filesystem::create_directory(dir, ec))
     std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
   if (ec) return "cannot create it: " + ec.message();

@@ -268,6 +268,14 @@ class builder {
                                                     : "rank " + std::to_string(target) + " " + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
     const buffer b = target_buffer(s.geometry(), t);
+    // A put writes its target buffer as a receive writes its buffer (§13.3.1): an element it
+    // would write twice is erroneous, as for an accumulate, never one of two "serial" outcomes.
+    if (const auto at = first_self_overlap(b); at && kind == access_kind::put)
+      return sc_.rejected.push_back(
+          {r.line, what,
+           rma_outcome::erroneous(
+               rma_rule::target_overlapping_entries,
+               "target_datatype " + type.description() + " touches window byte " + std::to_string(*at) + " twice")});
     const std::int64_t n = element_count(b);
     std::optional<buffer> mine;  // the named origin-side buffer
     if (!local && side_.named(r, key)) {

@@ -113,6 +113,9 @@ TEST(check_report, rma_epochs_without_watched_memory_make_a_clean_run_partial) {
   })) << testing::PrintToString(gaps);
 }
 
+// The `watch` line as check/runtime/watch_rma.c writes it: believed, not a damaged record (the
+// schema once wanted a `ranges` array the runtime never wrote, and a legal program's report
+// listed each of its watch lines as damaged).
 TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why) {
   const std::string win =
       R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"

@@ -180,6 +180,18 @@ TEST_F(ProofCache, ANewCacheDirectoryIsPrivate) {
   EXPECT_EQ(st.st_mode & 0777, 0700u);
 }
 
+// `--cache-dir cache`: a bare name has an empty parent, which is the working directory, not an
+// error ("cannot create it: Invalid argument" refused it while `./cache` was used).
+TEST_F(ProofCache, ABareRelativeNameIsUsable) {
+  const auto before = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  std::ostringstream err;
+  const auto opened = proof_cache::open("bare", err, "redsem laws");
+  std::filesystem::current_path(before);
+  EXPECT_TRUE(opened.has_value()) << err.str();
+  EXPECT_TRUE(std::filesystem::is_directory(dir / "bare"));
+}
+
 TEST(ProofCacheJson, BadHexIsAJsonErrorNotAnAbort) {
   law_result r;
   r.outcome = verdict::proved;

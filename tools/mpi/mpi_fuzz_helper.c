@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* redsem-mpi-helper: runs one MPI library's MPI_Reduce_local for `redsem fuzz --mpi`. Built
  * with that library's compiler wrapper (mpicc.openmpi, mpicc.mpich) and started as a
- * singleton (no mpirun). It speaks a small protocol, one request at a time: requests on stdin,
- * answers on the descriptor REDSEM_ANSWER_FD names (never stdout, where a user's function or the
- * library may print; stdout and stderr are the user's):
+ * singleton (no mpirun). It speaks a small protocol, one request at a time: requests on what
+ * redsem connects to its stdin, which the helper moves to a descriptor of its own (stdin then
+ * reads /dev/null, so a user's function that reads stdin takes no request), answers on the
+ * descriptor REDSEM_ANSWER_FD names (never stdout, where a user's function or the library may
+ * print; stdout and stderr are the user's):
  *
  *   "version\n"                                  -> "ok N\n" + N bytes (MPI_Get_library_version)
  *   "reduce OP TYPE COUNT INOFF INOUTOFF NBYTES\n" + NBYTES of inbuf + NBYTES of inoutbuf
@@ -31,7 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mpi_user_op_helper.h"
 #include "redsem_mpix.h"
@@ -126,18 +130,18 @@ MPI_Datatype find_type(const char* name) {
   return MPI_DATATYPE_NULL;
 }
 
-int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, stdin) == n; }
+int read_exact(void* p, size_t n) { return n == 0 || fread(p, 1, n, requests) == n; }
 
 /* Returns when the next request has arrived or 200 us have passed. redsem sends it within
  * microseconds of the last answer, and a process that sleeps in read() waits for the scheduler
  * to wake it, which on an idle (virtual) machine costs more than the call itself; so look
- * without sleeping for a moment first. The protocol is one request at a time, so stdin's
+ * without sleeping for a moment first. The protocol is one request at a time, so the requests'
  * buffer is empty here and the descriptor tells the truth. */
 static void await_request(void) {
   struct timespec start, now;
   clock_gettime(CLOCK_MONOTONIC, &start);
   for (;;) {
-    struct pollfd p = {0, POLLIN, 0};
+    struct pollfd p = {fileno(requests), POLLIN, 0};
     if (poll(&p, 1, 0) != 0) return;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if ((now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec) > 200000) return;
@@ -204,11 +208,42 @@ static void reduce(const char* op_name, MPI_Datatype type, const char* type_name
 static void reduce_typemap(const char* op_name, long long count, int in_off, int inout_off, unsigned long long nbytes) {
   char line[160];
   long long n = 0, lb = 0, extent = 0;
-  if (fgets(line, sizeof line, stdin) == NULL || sscanf(line, "typemap %lld %lld %lld", &n, &lb, &extent) != 3) exit(3);
+  if (fgets(line, sizeof line, requests) == NULL || sscanf(line, "typemap %lld %lld %lld", &n, &lb, &extent) != 3)
+    exit(3);
   reduce(op_name, read_typemap(n, lb, extent), "the derived datatype", count, in_off, inout_off, nbytes, 1);
 }
 
 FILE* answers = NULL;
+FILE* requests = NULL;
+static struct stat channel_ids[2]; /* of the requests' and the answers' descriptors, at the start */
+
+/* The requests, moved off stdin to a descriptor of their own (not inherited by what the user's
+ * function executes); stdin reads /dev/null, so a function that reads it ends no request. */
+static FILE* open_requests(void) {
+  const int fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 10);
+  const int null = open("/dev/null", O_RDONLY);
+  FILE* f = fd >= 0 ? fdopen(fd, "r") : NULL;
+  if (f == NULL || null < 0 || dup2(null, STDIN_FILENO) < 0) {
+    fprintf(stderr, "redsem-mpi-helper: cannot move the requests off stdin\n");
+    exit(3);
+  }
+  close(null);
+  return f;
+}
+
+static int same_file(int fd, const struct stat* then) {
+  struct stat now;
+  return fstat(fd, &now) == 0 && now.st_dev == then->st_dev && now.st_ino == then->st_ino;
+}
+
+void check_channels(const char* after) {
+  if (same_file(fileno(requests), &channel_ids[0]) && same_file(fileno(answers), &channel_ids[1])) return;
+  fprintf(stderr,
+          "redsem-mpi-helper: %s closed or replaced the descriptor of the helper's requests (%d) or answers (%d); "
+          "its answer cannot be trusted\n",
+          after, fileno(requests), fileno(answers));
+  _exit(4);
+}
 
 /* The answers' descriptor, named by REDSEM_ANSWER_FD (stdout when it is not set, for a helper
  * run by hand). Never stdout under redsem: the user's function and the library print there, and
@@ -231,9 +266,11 @@ static FILE* open_answers(void) {
 int main(void) {
   /* Large buffers: a request or an answer of a few pages is then one read or write. */
   static char in_buffer[1 << 20], out_buffer[1 << 20];
-  setvbuf(stdin, in_buffer, _IOFBF, sizeof in_buffer);
+  requests = open_requests();
+  setvbuf(requests, in_buffer, _IOFBF, sizeof in_buffer);
   answers = open_answers();
   setvbuf(answers, out_buffer, _IOFBF, sizeof out_buffer);
+  if (fstat(fileno(requests), &channel_ids[0]) != 0 || fstat(fileno(answers), &channel_ids[1]) != 0) exit(3);
   MPI_Init(NULL, NULL);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
@@ -242,7 +279,7 @@ int main(void) {
     return 1;
   }
   char line[512];
-  while (await_request(), fgets(line, sizeof line, stdin) != NULL) {
+  while (await_request(), fgets(line, sizeof line, requests) != NULL) {
     char op[64], type[64];
     long long count = 0;
     int in_off = 0, inout_off = 0;

@@ -121,6 +121,7 @@ static void setup(unsigned long long len) {
   memcpy(&fn, &sym, sizeof fn); /* a data pointer to a function pointer, as dlsym's users must */
   MPI_Datatype type = MPI_DATATYPE_NULL;
   const int rc = fn(&type);
+  check_channels("the setup function");
   if (rc != 0) {
     char text[64];
     snprintf(text, sizeof text, "the setup function returned %d, not 0", rc);
@@ -150,7 +151,7 @@ MPI_Datatype read_typemap(long long n, long long lb, long long extent) {
   for (long long i = 0; i < n; ++i) {
     char line[160], name[64];
     long long disp = 0;
-    if (fgets(line, sizeof line, stdin) == NULL || sscanf(line, "%63s %lld", name, &disp) != 2) exit(3);
+    if (fgets(line, sizeof line, requests) == NULL || sscanf(line, "%63s %lld", name, &disp) != 2) exit(3);
     blocks[i] = 1;
     disps[i] = (MPI_Aint)disp;
     types[i] = find_type(name);
@@ -280,6 +281,7 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
     if (in_user_code != NULL) *in_user_code = 0;
     len_changed = len != (int)count;
   }
+  check_channels("the function");
   fputs(len_changed ? "len" : "ok", answers);
   report_strays(&in_buffer, in, window, in + margin, 0);
   report_strays(&inout_buffer, inout, window, inout + margin, 1);
@@ -292,7 +294,7 @@ static void call(long long count, int in_off, int inout_off, unsigned long long 
  * process, initialised) waits. A worker that crashes is replaced by a fresh fork, which costs far
  * less than a new process's MPI_Init: the crash is answered on its behalf, "crashed SIGNAL" (or
  * "exited STATUS" for a function that ended the process), and the next request goes to the new
- * worker. The worker forks when no request is in flight, so this process's stdin buffer is empty
+ * worker. The worker forks when no request is in flight, so this process's requests buffer is empty
  * and stays valid for every later fork. */
 static void isolate(void) {
   void* shared = mmap(NULL, sizeof *in_user_code, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -362,4 +364,15 @@ void end_of_requests(void) {
   fflush(answers);
   fflush(stdout);
   _exit(0);
+}
+
+/* The user's code calling MPI_Abort ends this process, as MPI_Abort on a singleton would, but
+ * at once: Open MPI's MPI_Abort in a forked worker of a singleton waits for a runtime that is
+ * not there, which redsem could only call slowness (exit 3, no verdict). The helper exports this
+ * one symbol (tools/CMakeLists.txt, --dynamic-list), so the user's library binds to it. */
+int MPI_Abort(MPI_Comm comm, int errorcode) {
+  (void)comm;
+  fprintf(stderr, "redsem-mpi-helper: the user's code called MPI_Abort with error code %d\n", errorcode);
+  fflush(stdout);
+  _exit(errorcode == 0 ? 1 : errorcode & 0xff ? errorcode & 0xff : 1);
 }

@@ -39,11 +39,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Where answers go (mpi_fuzz_helper.c): the descriptor REDSEM_ANSWER_FD names, not stdout. */
+/* Where answers go (mpi_fuzz_helper.c): the descriptor REDSEM_ANSWER_FD names, not stdout;
+ * where requests come from: a descriptor of their own, not stdin. */
 extern FILE* answers;
+extern FILE* requests;
+/* Ends the process (status 4), saying so on stderr, when the user's code (`after` names it)
+ * closed or replaced either descriptor: an answer written then would go wherever it points. */
+void check_channels(const char* after);
 
 /* From mpi_fuzz_helper.c: a predefined datatype by its MPI name (MPI_DATATYPE_NULL: none), and
- * an exact read from stdin. */
+ * an exact read from the requests. */
 MPI_Datatype find_type(const char* name);
 int read_exact(void* p, size_t n);
 /* Answers "error CLASS NAME" for an MPI call that returned `rc` (MPI_ERRORS_RETURN). */
@@ -57,7 +62,7 @@ void fail(const char* what, const char* why);
  * "reduce_typemap" (mpi_fuzz_helper.c). MPI_DATATYPE_NULL after answering "fail". */
 MPI_Datatype read_typemap(long long n, long long lb, long long extent);
 
-/* Handles one user-op request line (reading its payload from stdin and answering on `answers`);
+/* Handles one user-op request line (reading its payload from the requests and answering on `answers`);
  * 0 when the line is no such request. */
 int user_op_request(const char* line);
 

@@ -83,7 +83,8 @@ std::string explanation(const fuzz::differential& d, const fuzz::case_result& r)
       return "hang: a call did not return within the time limit (--call-timeout) and was killed";
     case fuzz::verdict_kind::kernel_error:
       if (r.kernel_status == fuzz::crash_status(0))
-        return "the kernel's process ended without answering (exit or abort)";
+        return "the kernel's process ended without answering (exit or abort, or it closed or replaced the "
+               "descriptors redsem talks to it on)";
       if (fuzz::is_crash_status(r.kernel_status) && r.fault_located)
         return fmt::format(
             "the kernel crashed: signal {} ({}) on an access at byte offset {} from {}'s start (it "
