@@ -53,8 +53,8 @@ def loop_seconds(stdout):
 
 
 class Mode:
-    def __init__(self, name, options):
-        self.name, self.options = name, options  # options None: plain mpirun
+    def __init__(self, program, name, options):
+        self.program, self.name, self.options = program, name, options  # options None: plain mpirun
         self.wall, self.loop, self.analysis = [], [], []
 
     def run(self, redsem, job, env, tmp):
@@ -62,16 +62,24 @@ class Mode:
             wall, stdout, _ = timed(job, env)
             self.wall.append(wall)
             self.loop.append(loop_seconds(stdout))
+            self.progress()
             return
         records = os.path.join(tmp, "records")
         shutil.rmtree(records, ignore_errors=True)
         wall, stdout, status = timed([redsem, "check", *self.options, "--keep-records", records, "--", *job], env)
         if status == 1:
-            print(f"  note: {self.name} reported findings on {job[-2]} (exit 1)", file=sys.stderr)
+            print(f"  note: {self.name} reported findings on {self.program} (exit 1)", file=sys.stderr)
         self.wall.append(wall)
         self.loop.append(loop_seconds(stdout))
         analysis, _, _ = timed([redsem, "check", *self.options, "--records", records], env)
         self.analysis.append(analysis)
+        self.progress()
+
+    def progress(self):
+        analysis = f", analysis {self.analysis[-1]:.2f} s" if self.analysis else ""
+        print(f"  {self.program}, {self.name}:"
+              f" job {self.wall[-1]:.2f} s, loop {self.loop[-1]:.2f} s{analysis}"
+              f" (load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
 
 
 def report(title, modes):
@@ -109,8 +117,10 @@ def main():
                                 os.path.join(SOURCES, name + ".c")], check=True)
             rma_job = launcher(mpi, args.procs) + [programs["rma_heavy"], str(args.rma_calls), str(args.flush_every)]
             coll_job = launcher(mpi, args.procs) + [programs["collective_heavy"], str(args.coll_calls)]
-            rma = [Mode("plain", None), Mode("redsem check", []), Mode("redsem check --no-watch", ["--no-watch"])]
-            coll = [Mode("plain", None), Mode("redsem check", []), Mode("redsem check --sample 0", ["--sample", "0"])]
+            rma = [Mode("rma_heavy", *mode) for mode in
+                   (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]))]
+            coll = [Mode("collective_heavy", *mode) for mode in
+                    (("plain", None), ("redsem check", []), ("redsem check --sample 0", ["--sample", "0"]))]
             loads = []
             # Rounds of every mode, not every run of one mode in a row: a change in the machine's
             # load then spreads over all modes instead of biasing one.
