@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""The overhead of `redsem check` (memory watching on) on an RMA-heavy and a collective-heavy
+program (issue 30, item 10; docs/benchmarks.md).
+
+Builds bench/check/rma_heavy.c and bench/check/collective_heavy.c with each MPI's wrapper and runs
+them on PROCS ranks in interleaved rounds: plain (`mpirun`), under `redsem check`, and, for the
+RMA program, under `redsem check --no-watch` (the watcher's share) and for the collective one
+under `redsem check --sample 0` (the sampled calls' share). For each mode it prints the medians
+of the whole job's wall time (around mpirun, or around `redsem check`, analysis included), of
+the program's own loop time (MPI_Wtime, slowest rank: no start-up, no analysis) and of the
+post-run analysis alone (`redsem check --records` on the records the run kept), with the ratios
+to the plain run.
+
+usage: bench_check.py [--mpi openmpi mpich] [--build DIR] [--rounds N] [--procs N]
+                      [--rma-calls N] [--flush-every K] [--coll-calls N]"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCES = os.path.join(HERE, "..", "bench", "check")
+
+
+def launcher(mpi, procs):
+    if mpi == "openmpi":
+        return ["mpirun.openmpi", "--oversubscribe", "-n", str(procs)]
+    return ["mpirun.mpich", "-n", str(procs)]
+
+
+def timed(command, env):
+    """Runs command; returns (wall seconds, its stdout, its exit status)."""
+    start = time.monotonic()
+    out = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=3600)
+    wall = time.monotonic() - start
+    if out.returncode not in (0, 1):
+        sys.stderr.write(out.stderr.decode(errors="replace")[-4000:])
+        raise SystemExit(f"bench_check: {' '.join(command)} exited {out.returncode}")
+    return wall, out.stdout.decode(errors="replace"), out.returncode
+
+
+def loop_seconds(stdout):
+    for line in reversed(stdout.split()):
+        try:
+            return float(line)
+        except ValueError:
+            continue
+    raise SystemExit("bench_check: the program printed no loop time")
+
+
+class Mode:
+    def __init__(self, program, name, options):
+        self.program, self.name, self.options = program, name, options  # options None: plain mpirun
+        self.wall, self.loop, self.analysis = [], [], []
+
+    def run(self, redsem, job, env, tmp):
+        if self.options is None:
+            wall, stdout, _ = timed(job, env)
+            self.wall.append(wall)
+            self.loop.append(loop_seconds(stdout))
+            self.progress()
+            return
+        records = os.path.join(tmp, "records")
+        shutil.rmtree(records, ignore_errors=True)
+        wall, stdout, status = timed([redsem, "check", *self.options, "--keep-records", records, "--", *job], env)
+        if status == 1:
+            print(f"  note: {self.name} reported findings on {self.program} (exit 1)", file=sys.stderr)
+        self.wall.append(wall)
+        self.loop.append(loop_seconds(stdout))
+        analysis, _, _ = timed([redsem, "check", *self.options, "--records", records], env)
+        self.analysis.append(analysis)
+        self.progress()
+
+    def progress(self):
+        analysis = f", analysis {self.analysis[-1]:.2f} s" if self.analysis else ""
+        print(f"  {self.program}, {self.name}:"
+              f" job {self.wall[-1]:.2f} s, loop {self.loop[-1]:.2f} s{analysis}"
+              f" (load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+
+
+def report(title, modes):
+    plain = modes[0]
+    base_wall, base_loop = statistics.median(plain.wall), statistics.median(plain.loop)
+    print(title)
+    print(f"  {'mode':28s} {'job wall':>9s} {'ratio':>6s} {'loop':>9s} {'ratio':>6s} {'analysis':>9s}")
+    for mode in modes:
+        wall, loop = statistics.median(mode.wall), statistics.median(mode.loop)
+        analysis = f"{statistics.median(mode.analysis):8.2f}s" if mode.analysis else f"{'-':>9s}"
+        print(f"  {mode.name:28s} {wall:8.2f}s {wall / base_wall:5.2f}x {loop:8.2f}s {loop / base_loop:5.2f}x {analysis}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mpi", nargs="+", choices=["openmpi", "mpich"], default=["openmpi", "mpich"])
+    parser.add_argument("--build", default=os.path.join(HERE, "..", "build", "release"))
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--procs", type=int, default=4)
+    parser.add_argument("--rma-calls", type=int, default=100000)
+    parser.add_argument("--flush-every", type=int, default=1)
+    parser.add_argument("--coll-calls", type=int, default=100000)
+    args = parser.parse_args()
+    redsem = os.path.abspath(os.path.join(args.build, "tools", "redsem"))
+    if not os.access(redsem, os.X_OK):
+        print(f"bench_check: no {redsem}: build redsem first", file=sys.stderr)
+        return 2
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    for mpi in args.mpi:
+        with tempfile.TemporaryDirectory(prefix="redsem-bench-check-") as tmp:
+            programs = {}
+            for name in ("rma_heavy", "collective_heavy"):
+                programs[name] = os.path.join(tmp, name)
+                subprocess.run([f"mpicc.{mpi}", "-O2", "-g", "-o", programs[name],
+                                os.path.join(SOURCES, name + ".c")], check=True)
+            rma_job = launcher(mpi, args.procs) + [programs["rma_heavy"], str(args.rma_calls), str(args.flush_every)]
+            coll_job = launcher(mpi, args.procs) + [programs["collective_heavy"], str(args.coll_calls)]
+            rma = [Mode("rma_heavy", *mode) for mode in
+                   (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]))]
+            coll = [Mode("collective_heavy", *mode) for mode in
+                    (("plain", None), ("redsem check", []), ("redsem check --sample 0", ["--sample", "0"]))]
+            loads = []
+            # Rounds of every mode, not every run of one mode in a row: a change in the machine's
+            # load then spreads over all modes instead of biasing one.
+            for _ in range(args.rounds):
+                for mode in rma:
+                    mode.run(redsem, rma_job, env, tmp)
+                for mode in coll:
+                    mode.run(redsem, coll_job, env, tmp)
+                loads.append(os.getloadavg()[0])
+        load = f"load average {min(loads):.1f}-{max(loads):.1f} on {os.cpu_count()} CPUs"
+        print(f"{mpi}, {args.procs} ranks, medians of {args.rounds} interleaved rounds ({load})")
+        report(f" rma_heavy: {args.rma_calls} MPI_Accumulate, MPI_Win_flush every {args.flush_every}", rma)
+        report(f" collective_heavy: {args.coll_calls} reductions", coll)
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
