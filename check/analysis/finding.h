@@ -8,17 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "model/severity.h"
+
 namespace redsem::check {
 
-// How bad a finding is, as MUST grades them (severity.cpp holds the one table).
-enum class severity {
-  error,    // erroneous under MPI: the program breaks a rule (races, buffers, op × type, …)
-  warning,  // legal but not portable or not reproducible (an order-dependent float result)
-  note,     // worth knowing, nothing wrong
-};
-std::string_view to_string(severity s);
 
-// The severity of a finding's check, by the analysis, whatever the runtime wrote.
+// The severity of a finding's check, by the analysis, whatever the runtime wrote (severity.cpp
+// holds the one table).
 severity severity_of(std::string_view check);
 
 // A rank whose copy of a merged finding said something else (values, addresses).

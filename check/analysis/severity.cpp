@@ -24,18 +24,6 @@ constexpr std::array<std::pair<std::string_view, severity>, 4> graded{{
 
 }  // namespace
 
-std::string_view to_string(severity s) {
-  switch (s) {
-    case severity::error:
-      return "error";
-    case severity::warning:
-      return "warning";
-    case severity::note:
-      return "note";
-  }
-  return "";
-}
-
 severity severity_of(std::string_view check) {
   for (const auto& [name, level] : graded)
     if (name == check) return level;

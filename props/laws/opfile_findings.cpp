@@ -17,18 +17,6 @@ std::string fails_as_predefined(const std::string& op_on_type) {
 
 }  // namespace
 
-std::string_view to_string(severity s) {
-  switch (s) {
-    case severity::error:
-      return "error";
-    case severity::warning:
-      return "warning";
-    case severity::note:
-      return "note";
-  }
-  return "?";
-}
-
 void make_warnings_errors(std::vector<finding>& findings) {
   for (auto& f : findings)
     if (f.level == severity::warning) f.level = severity::error;

@@ -10,14 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "model/severity.h"
 #include "props/laws/law.h"
 
 namespace redsem::laws {
 
 // An error decides the exit status; a warning (legal, but results may differ between
 // evaluation orders) does only when the user asks (`--strict-laws`); a note never does.
-enum class severity : std::uint8_t { error, warning, note };
-std::string_view to_string(severity s);  // "error", "warning", "note"
 
 struct finding {
   severity level;

@@ -74,7 +74,7 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_
     if (proofs && !proofs->of(l.which).empty()) out << fmt::format("  {:<12} Z3: {}\n", "", proofs->of(l.which));
   }
   if (!r.findings.empty()) out << "\n";
-  for (const auto& f : r.findings) out << "  " << laws::to_string(f.level) << ": " << f.message << "\n";
+  for (const auto& f : r.findings) out << "  " << to_string(f.level) << ": " << f.message << "\n";
   out << "\n";
 }
 
@@ -87,7 +87,7 @@ nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, co
   }
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : r.findings)
-    findings.push_back({{"severity", std::string(laws::to_string(f.level))}, {"message", f.message}});
+    findings.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
   return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
           {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
           {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};

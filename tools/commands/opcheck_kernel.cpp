@@ -139,7 +139,7 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   for (const auto* l : shown_laws(*k.laws))
     out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
-  for (const auto& f : k.laws->findings) out << "  " << laws::to_string(f.level) << ": " << f.message << "\n";
+  for (const auto& f : k.laws->findings) out << "  " << to_string(f.level) << ": " << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
 }
 
@@ -178,7 +178,7 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
     j["laws"] = laws;
     j["exhaustive"] = k.laws->exhaustive.describe();
     for (const auto& f : k.laws->findings)
-      findings.push_back({{"severity", std::string(laws::to_string(f.level))}, {"message", f.message}});
+      findings.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
   }
   j["findings"] = findings;
   j["verdict"] = k.has_error() ? "error" : "ok";

@@ -40,9 +40,9 @@ std::size_t ended_early(const check::run_report& report) {
 std::string status_line(const check::run_report& report, const check_run& run) {
   const auto v = check::verdict_of(report, run.program_status);
   std::string s = fmt::format("verdict: {} — {} error(s), {} warning(s)", to_string(v),
-                              count_at(report.findings, check::severity::error),
-                              count_at(report.findings, check::severity::warning));
-  if (const auto notes = count_at(report.findings, check::severity::note)) s += fmt::format(", {} note(s)", notes);
+                              count_at(report.findings, severity::error),
+                              count_at(report.findings, severity::warning));
+  if (const auto notes = count_at(report.findings, severity::note)) s += fmt::format(", {} note(s)", notes);
   if (!report.suppressed.empty()) s += fmt::format(", {} suppressed", report.suppressed.size());
   if (const auto early = ended_early(report)) s += fmt::format(", {} rank(s) ended before MPI_Finalize", early);
   if (!report.coverage.not_observed.empty())
@@ -208,9 +208,9 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                    {"tolerance_ulps", run.tolerance_ulps},
                    {"policy", run.policy},
                    {"program_status", run.program_status},
-                   {"errors", count_at(report.findings, check::severity::error)},
-                   {"warnings", count_at(report.findings, check::severity::warning)},
-                   {"notes", count_at(report.findings, check::severity::note)},
+                   {"errors", count_at(report.findings, severity::error)},
+                   {"warnings", count_at(report.findings, severity::warning)},
+                   {"notes", count_at(report.findings, severity::note)},
                    {"coverage", coverage_json(report.coverage)}};
   j["findings"] = nlohmann::json::array();
   for (const auto& f : report.findings) j["findings"].push_back(finding_json(f));

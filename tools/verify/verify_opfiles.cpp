@@ -87,7 +87,7 @@ verify_section opfiles_section() {
                 std::string findings;
                 for (const auto& fd : report.findings)
                   findings +=
-                      fmt::format("{}{}: {}", findings.empty() ? "" : "; ", laws::to_string(fd.level), fd.message);
+                      fmt::format("{}{}: {}", findings.empty() ? "" : "; ", to_string(fd.level), fd.message);
                 r.verdicts[fmt::format("{} {} errors", f.name, instance.instance)] =
                     report.has_error() ? "reported" : "none";
                 row.push_back(findings);
