@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The overhead of `redsem check` (memory watching on) on an RMA-heavy and a collective-heavy
 program (issue 30, item 10; docs/benchmarks.md).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The collective-heavy program of scripts/bench_check.py: CALLS reductions on MPI_COMM_WORLD, in
  * a fixed cycle of ten: six MPI_Allreduce of 4 doubles (MPI_SUM), two MPI_Reduce of 8 ints
  * (MPI_MAX, the root going round), one MPI_Allreduce of 2048 doubles (MPI_SUM, 16 KiB) and one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The RMA-heavy program of scripts/bench_check.py: every rank accumulates CALLS times (MPI_SUM of
  * one double) into its right neighbour's window under MPI_Win_lock_all, with MPI_Win_flush after
  * every FLUSH_EVERY accumulates (default 1: after each; at most 512). Each accumulate between two

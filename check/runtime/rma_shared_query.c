@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MPI_Win_shared_query (MPI-4.1 §13.2.3): the pointer it returns lets this rank load and store
  * another rank's segment of a shared-memory window directly, without an RMA call. The line says
  * which bytes of this process are that rank's segment (the post-run analysis pairs the accesses

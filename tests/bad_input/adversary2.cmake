@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The second adversarial pass (issue 32, item 5), after the fixes of the first: inputs of its
 # own over every command. Each case is what the pass found wrong and fixed, or a representative
 # of what redsem already handled, with the outcome the README's contract gives it.

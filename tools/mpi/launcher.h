@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 // The launcher of a `redsem check` command (mpirun, mpiexec, srun, …): which one it is, which
 // MPI's programs it starts as one job, and how it carries the check's environment variables to
 // ranks on other nodes, which do not inherit the launcher's own environment.

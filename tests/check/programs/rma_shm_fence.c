@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Ranks 1 and 2 store directly, through the pointer MPI_Win_shared_query gave them, into rank 0's
  * segment of a shared-memory window in one fence epoch, each to its own element. Built with
  * -DRMA_KNOWN_ERROR both store to the same element: two unsynchronised stores to the same bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Rank 1 stores into rank 0's segment of a shared-memory window through the pointer
  * MPI_Win_shared_query gave it; rank 2 then loads that element through its own. Between them,
  * the pattern MPI-4.1 §13.7 gives for shared memory: MPI_Win_sync, a barrier, MPI_Win_sync.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Legal shapes for redsem check (second adversarial pass): MPI_IN_PLACE, count 0, MPI_BOTTOM with
  * an absolute-address datatype, an accumulate and an MPI_NO_OP get_accumulate in one fence epoch,
  * a reduce over an intercommunicator. Run on 4 ranks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Erroneous and racy for redsem check (second adversarial pass): a put and accumulates of
  * mixed ops on one location in one fence epoch, and an aliased MPI_Allreduce. Run on 4 ranks. */
 #include <mpi.h>

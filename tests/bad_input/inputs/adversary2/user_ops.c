@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* User functions that misbehave toward the MPI helper that runs them (redsem fuzz --kernel
  * --mpi, opcheck --kernel --mpi), each otherwise an MPI_SUM of ints: the second adversarial
  * pass (tests/bad_input/adversary2.cmake). Built once per MPI with its mpicc. */
