@@ -14,8 +14,10 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     if (r.rank < 0) continue;
     if (by_rank.size() <= static_cast<std::size_t>(r.rank)) by_rank.resize(static_cast<std::size_t>(r.rank) + 1);
     auto& mine = by_rank[static_cast<std::size_t>(r.rank)];
+    // The RMA lines, and the watcher's local accesses that the races with them are decided on.
     for (const auto& l : r.lines)
-      if (l["ev"].get_ref<const std::string&>().starts_with("rma_")) mine.push_back(l);
+      if (const auto& ev = l["ev"].get_ref<const std::string&>(); ev.starts_with("rma_") || ev == "local_access")
+        mine.push_back(l);
   }
   analysis_outcome outcome;
   for (const auto& j : rma_findings(by_rank)) {
