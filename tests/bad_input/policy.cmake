@@ -51,13 +51,14 @@ endforeach()
 if(REDSEM_MPICC_openmpi)
   redsem_bad_input(policy_surface_openmpi_in_place_crashes
     ARGS fuzz --mpi openmpi --surface
-    RC 1 OUT "in_place_inbuf +crashed +signal 11.*negative_count +refused +MPI_ERR_COUNT \\(the fitting class\\).*large_count_c +unsupported +MPI_Reduce_local_c")
+    RC 1 OUT "in_place_inbuf +crashed +signal 11.*negative_count +refused +MPI_ERR_COUNT \\(the fitting class\\).*large_count_c +unsupported +MPI_Reduce_local_c"
+    TIMEOUT 300)
 endif()
 if(REDSEM_MPICC_mpich)
   redsem_bad_input(policy_surface_mpich_negative_count_crashes
     ARGS fuzz --mpi mpich --surface
     RC 1 OUT "in_place_inbuf +refused +MPI_ERR_BUFFER.*negative_count +crashed +signal 11.*negative_count_c +crashed +signal 11.*large_count_c +accepted[^_a-z].*freed_op +accepted_erroneous"
-    MEMORY_MB 6144 TIMEOUT 90)  # the large-count case: two buffers of 2 GiB
+    MEMORY_MB 6144 TIMEOUT 300)  # the large-count case: two buffers of 2 GiB
 endif()
 redsem_bad_input(policy_surface_needs_mpi
   ARGS fuzz --surface --op MPI_SUM --type MPI_INT
@@ -65,5 +66,5 @@ redsem_bad_input(policy_surface_needs_mpi
 if(REDSEM_MPICC_mpich)
   redsem_bad_input(policy_surface_mpich_json
     ARGS fuzz --mpi mpich --surface --json
-    RC 1 OUT "\"case\": \"negative_count\",[^}]*\"verdict\": \"crashed\"")
+    RC 1 OUT "\"case\": \"negative_count\",[^}]*\"verdict\": \"crashed\"" MEMORY_MB 6144 TIMEOUT 300)
 endif()
