@@ -52,7 +52,7 @@ static void read_sampling(void) {
 static void record_wrong_mpi(const char *dir, const char *library) {
   char path[PATH_MAX];
   snprintf(path, sizeof path, "%s/wrong-mpi-%ld.jsonl", dir, (long)getpid());
-  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (rc_state.fd < 0) return;
   rc_line l;
   rc_begin(&l, "wrong_mpi");
@@ -79,8 +79,9 @@ static void open_record(void) {
   snprintf(path, sizeof path, "%s/rank-%d.jsonl", dir, rank);
   /* Appended to, never truncated: processes that each believe they are this rank (one-process
    * jobs started by a launcher of another MPI, all rank 0 of 1) all keep their `start` lines,
-   * which is how redsem check tells them from one job. */
-  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+   * which is how redsem check tells them from one job. O_NOFOLLOW: a link planted in the records
+   * directory never redirects a rank's lines into another file. */
+  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (rc_state.fd < 0) {
     fprintf(stderr, "redsem check: rank %d cannot write %s: %s (nothing is checked on it)\n", rank, path,
             strerror(errno));
