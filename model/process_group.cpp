@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "props/fuzz/process_group.h"
+#include "model/process_group.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <mutex>
 
-namespace redsem::fuzz {
+namespace redsem {
 namespace {
 
 // Slots a signal handler can read: 0 is free. More live groups than slots are not remembered
@@ -69,4 +69,4 @@ void end_group(pid_t pgid) {
   }
 }
 
-}  // namespace redsem::fuzz
+}  // namespace redsem

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "probe/launch.h"
 
+#include "model/process_group.h"
 #include "probe/check.h"
 
 #include <fcntl.h>
@@ -142,6 +143,7 @@ job_result run(const job_command& command, int errors, int stall_seconds,
     _exit(127);
   }
   setpgid(pid, pid);
+  track_group(pid);  // a SIGINT or SIGTERM to redsem ends the job too
   close(fds[1]);
   std::array<char, 65536> buffer{};
   for (;;) {
@@ -163,6 +165,7 @@ job_result run(const job_command& command, int errors, int stall_seconds,
   }
   close(fds[0]);
   waitpid(pid, &r.status, 0);
+  end_group(pid);  // what the launcher left in its group
   r.first_error = first_error_line(errors);
   return r;
 }

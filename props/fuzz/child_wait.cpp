@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "props/fuzz/process_group.h"
+#include "model/process_group.h"
 
 namespace redsem::fuzz {
 namespace {

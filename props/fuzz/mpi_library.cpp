@@ -15,7 +15,7 @@
 #include <sstream>
 
 #include "props/fuzz/child_wait.h"
-#include "props/fuzz/process_group.h"
+#include "model/process_group.h"
 
 extern char** environ;
 

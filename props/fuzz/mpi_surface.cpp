@@ -14,7 +14,7 @@
 
 #include "model/reduce_local.h"
 #include "props/fuzz/child_wait.h"
-#include "props/fuzz/process_group.h"
+#include "model/process_group.h"
 
 namespace redsem::fuzz {
 namespace {
