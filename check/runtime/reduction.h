@@ -68,8 +68,12 @@ void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int r
     rc_reduction_enter(&(reduction), &sample);     \
     const int rc = (forward);                      \
     rc_reduction_leave(&(reduction), &sample, rc); \
+    rc_reduction_synced(&(reduction), rc);         \
     return rc;                                     \
   } while (0)
+
+/* After the call: what it says of the order of processes (process_sync.h). */
+void rc_reduction_synced(const struct rc_reduction *r, int rc);
 
 /* reduction_checks.c */
 void rc_check_op_type(const struct rc_reduction *r);

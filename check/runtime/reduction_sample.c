@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "comm_calls.h"
+#include "process_sync.h"
 #include "finding.h"
 #include "predefined.h"
 #include "query_guard.h"
@@ -152,6 +153,14 @@ static unsigned long long result_hash(const struct rc_reduction *r) {
 }
 
 static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int rc);
+
+void rc_reduction_synced(const struct rc_reduction *r, int rc) {
+  if (r->kind == RC_REDUCE_LOCAL) return;
+  if (r->form == RC_BLOCKING)
+    rc_sync_collective_at(r->comm, r->call, rc, r->caller);
+  else
+    rc_sync_unmodelled(r->call);
+}
 
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc) {
   if (!s->active) return;

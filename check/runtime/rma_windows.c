@@ -26,6 +26,12 @@ struct rc_window *rc_rma_window(MPI_Win win) {
   return NULL;
 }
 
+int rc_rma_has_windows(void) {
+  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
+    if (windows[i].used) return 1;
+  return 0;
+}
+
 int rc_rma_in_window_memory(const void *p, size_t bytes) {
   const char *b = p;
   for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i) {

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The `sync_comm`, `process_sync` and `sync_unmodelled` lines (process_sync.h). Indexes are kept
+ * from MPI_Init on, whether lines are written or not, so that a message sent before the first
+ * window and received after it still gets the same index on both sides. */
+#define _GNU_SOURCE
+#include "process_sync.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rma_state.h"
+#include "watch_state.h"
+
+/* What the library keeps about a communicator, on it as an attribute (MPI-4.1 §7.7): it goes
+ * away with the communicator and is not inherited by a duplicate (MPI_COMM_NULL_COPY_FN). */
+struct comm_info {
+  int id;     /* this rank's name for it in the record */
+  int size;   /* -1: an intercommunicator, never modelled */
+  int *world; /* world rank of each rank of the communicator */
+  int described;
+  unsigned long collectives;
+};
+
+static int keyval = MPI_KEYVAL_INVALID;
+static int next_id;
+static pthread_mutex_t sync_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static int free_info(MPI_Comm comm, int key, void *value, void *extra) {
+  (void)comm;
+  (void)key;
+  (void)extra;
+  struct comm_info *c = value;
+  free(c->world);
+  free(c);
+  return MPI_SUCCESS;
+}
+
+static int *world_ranks(MPI_Comm comm, int size) {
+  MPI_Group group, world;
+  int *in = malloc(sizeof(int) * (size_t)size), *out = malloc(sizeof(int) * (size_t)size);
+  if (!in || !out || PMPI_Comm_group(comm, &group) != MPI_SUCCESS) {
+    free(in);
+    free(out);
+    return NULL;
+  }
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  for (int i = 0; i < size; ++i) in[i] = i;
+  const int ok = PMPI_Group_translate_ranks(group, size, in, world, out) == MPI_SUCCESS;
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+  free(in);
+  if (!ok) free(out);
+  return ok ? out : NULL;
+}
+
+/* Called with sync_mutex held. NULL when the communicator cannot be followed. */
+static struct comm_info *info_of(MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) return NULL;
+  if (keyval == MPI_KEYVAL_INVALID &&
+      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_info, &keyval, NULL) != MPI_SUCCESS)
+    return NULL;
+  struct comm_info *c = NULL;
+  int found = 0;
+  if (PMPI_Comm_get_attr(comm, keyval, &c, &found) == MPI_SUCCESS && found) return c;
+  c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->id = next_id++;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  c->size = -1;
+  if (!inter && PMPI_Comm_size(comm, &c->size) == MPI_SUCCESS) c->world = world_ranks(comm, c->size);
+  if (!c->world) c->size = -1;
+  if (PMPI_Comm_set_attr(comm, keyval, c) != MPI_SUCCESS) {
+    free_info(comm, keyval, c, NULL);
+    return NULL;
+  }
+  return c;
+}
+
+/* Messages counted per (communicator, peer, tag, direction): a fixed open-addressing table. */
+#define MESSAGE_SLOTS 8192
+struct message_count {
+  int used, comm, peer, tag, dir;
+  unsigned long n;
+};
+static struct message_count messages[MESSAGE_SLOTS];
+static int messages_full;
+
+/* The index of this message among those of its key; -1 when the table is full. */
+static long long message_index(int comm, int peer, int tag, int dir) {
+  unsigned h = (unsigned)comm * 2654435761u ^ (unsigned)peer * 40503u ^ (unsigned)tag * 9973u ^ (unsigned)dir;
+  for (int probe = 0; probe < MESSAGE_SLOTS; ++probe) {
+    struct message_count *m = &messages[(h + (unsigned)probe) % MESSAGE_SLOTS];
+    if (!m->used) *m = (struct message_count){1, comm, peer, tag, dir, 0};
+    if (m->comm == comm && m->peer == peer && m->tag == tag && m->dir == dir) return (long long)m->n++;
+  }
+  messages_full = 1;
+  return -1;
+}
+
+/* The sync_comm line: the communicator's members by world rank, which is how the analysis
+ * recognises one communicator across the ranks' records. */
+static void comm_line(const struct comm_info *c) {
+  rc_line l;
+  rc_begin(&l, "sync_comm");
+  rc_int(&l, "comm", c->id);
+  rc_open_array(&l, "members");
+  for (int i = 0; i < c->size; ++i) rc_int(&l, NULL, c->world[i]);
+  rc_close(&l);
+  rc_end(&l);
+}
+
+/* Starts a process_sync line when the process has a window (0: nothing to write). Drains the
+ * watcher first, so that every access made before this call is written before its line. */
+static int begin(rc_line *l, struct comm_info *c, const char *call, const void *caller) {
+  rc_rma_lock();
+  const int windows = rc_rma_has_windows();
+  if (windows) rc_watch_drain();
+  rc_rma_unlock();
+  if (!windows) return 0;
+  if (!c->described) {
+    c->described = 1;
+    comm_line(c);
+  }
+  rc_begin(l, "process_sync");
+  rc_str(l, "call", call);
+  rc_int(l, "comm", c->id);
+  rc_int(l, "time", rc_rma_now());
+  rc_caller(l, caller);
+  return 1;
+}
+
+void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller) {
+  if (!rc_active() || rc != MPI_SUCCESS) return;
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  if (!c || c->size < 0) {
+    pthread_mutex_unlock(&sync_mutex);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(call);
+    return;
+  }
+  const unsigned long index = c->collectives++;
+  rc_line l;
+  if (begin(&l, c, call, caller)) {
+    rc_int(&l, "collective", (long long)index);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+}
+
+/* One side of a message: `peer` is the other rank in comm (MPI_PROC_NULL: no message). */
+static void message_part(rc_line *l, const struct comm_info *c, const char *key, int peer, int tag, long long n,
+                         int synchronous) {
+  if (n < 0) return;
+  rc_open_object(l, key);
+  rc_int(l, strcmp(key, "send") == 0 ? "to" : "from", c->world[peer]);
+  rc_int(l, "tag", tag);
+  rc_int(l, "n", n);
+  if (synchronous) rc_bool(l, "synchronous", 1);
+  rc_close(l);
+}
+
+void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
+                     const void *caller) {
+  if (!rc_active()) return;
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  if (!c || c->size < 0) {
+    pthread_mutex_unlock(&sync_mutex);
+    rc_sync_unmodelled(call);
+    return;
+  }
+  long long ns = -1, nr = -1;
+  if (send && send->peer >= 0 && send->peer < c->size) ns = message_index(c->id, c->world[send->peer], send->tag, 0);
+  if (recv && recv->peer >= 0 && recv->peer < c->size) nr = message_index(c->id, c->world[recv->peer], recv->tag, 1);
+  const int full = messages_full;
+  rc_line l;
+  if ((ns >= 0 || nr >= 0) && begin(&l, c, call, caller)) {
+    if (ns >= 0) message_part(&l, c, "send", send->peer, send->tag, ns, send->synchronous);
+    if (nr >= 0) message_part(&l, c, "recv", recv->peer, recv->tag, nr, 0);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+  if (full) rc_sync_unmodelled("the message table (full)");
+}
+
+void rc_sync_unmodelled(const char *call) {
+  static const char *said[64];
+  static int n_said;
+  if (!rc_active()) return;
+  rc_rma_lock();
+  const int windows = rc_rma_has_windows();
+  rc_rma_unlock();
+  if (!windows) return; /* no RMA epoch it could order */
+  pthread_mutex_lock(&sync_mutex);
+  int seen = 0;
+  for (int i = 0; i < n_said && !seen; ++i) seen = said[i] == call || strcmp(said[i], call) == 0;
+  if (!seen && n_said < 64) said[n_said++] = call;
+  pthread_mutex_unlock(&sync_mutex);
+  if (seen) return;
+  rc_line l;
+  rc_begin(&l, "sync_unmodelled");
+  rc_str(&l, "call", call);
+  rc_end(&l);
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The calls that order processes (process_sync.h): the blocking collectives other than the
+ * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
+ * nonblocking and persistent ones, which are not modelled and only said. Every argument is
+ * forwarded unchanged; a receive's status is asked of the library when the program ignores it,
+ * since a wildcard receive's message is known only from it. */
+#include <mpi.h>
+
+#include "process_sync.h"
+#include "record.h"
+
+#define RETURN_COLLECTIVE(name, comm, forward)                            \
+  do {                                                                    \
+    if (!rc_active()) return (forward);                                   \
+    const int rc = (forward);                                             \
+    rc_sync_collective_at((comm), name, rc, __builtin_return_address(0)); \
+    return rc;                                                            \
+  } while (0)
+
+int MPI_Barrier(MPI_Comm comm) { RETURN_COLLECTIVE("MPI_Barrier", comm, PMPI_Barrier(comm)); }
+
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Bcast", comm, PMPI_Bcast(buffer, count, datatype, root, comm));
+}
+
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Gather", comm,
+                    PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
+}
+
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Gatherv", comm,
+                    PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm));
+}
+
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Scatter", comm,
+                    PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
+}
+
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Scatterv", comm,
+                    PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm));
+}
+
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Allgather", comm,
+                    PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+}
+
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Allgatherv", comm,
+                    PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm));
+}
+
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm) {
+  RETURN_COLLECTIVE("MPI_Alltoall", comm,
+                    PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+}
+
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  RETURN_COLLECTIVE(
+      "MPI_Alltoallv", comm,
+      PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm));
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                  void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                  MPI_Comm comm) {
+  RETURN_COLLECTIVE(
+      "MPI_Alltoallw", comm,
+      PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm));
+}
+
+static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm comm, int rc, const void *caller) {
+  if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL) {
+    const struct rc_message m = {dest, tag, synchronous};
+    rc_sync_message(comm, call, &m, NULL, caller);
+  }
+  return rc;
+}
+
+#define SEND(name, synchronous)                                                                      \
+  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {    \
+    if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                         \
+    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm), \
+                __builtin_return_address(0));                                                        \
+  }
+SEND(MPI_Send, 0)
+SEND(MPI_Ssend, 1)
+SEND(MPI_Bsend, 0)
+SEND(MPI_Rsend, 0)
+
+/* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
+static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0}; }
+
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Recv(buf, count, datatype, source, tag, comm, s);
+  if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
+    const struct rc_message m = received(s);
+    rc_sync_message(comm, "MPI_Recv", NULL, &m, __builtin_return_address(0));
+  }
+  return rc;
+}
+
+static void sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
+                          const void *caller) {
+  const struct rc_message out = {dest, sendtag, 0};
+  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0} : received(s);
+  rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
+}
+
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  if (!rc_active())
+    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                               recvtag, comm, s);
+  if (rc == MPI_SUCCESS) sendrecv_done("MPI_Sendrecv", dest, sendtag, source, s, comm, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);
+  if (rc == MPI_SUCCESS)
+    sendrecv_done("MPI_Sendrecv_replace", dest, sendtag, source, s, comm, __builtin_return_address(0));
+  return rc;
+}
+
+/* Not modelled: said once per kind while a window exists (process_sync.h). */
+#define UNMODELLED_SEND(name)                                                                   \
+  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                              \
+    if (rc_active()) rc_sync_unmodelled(#name);                                                 \
+    return P##name(buf, count, datatype, dest, tag, comm, request);                             \
+  }
+UNMODELLED_SEND(MPI_Isend)
+UNMODELLED_SEND(MPI_Issend)
+UNMODELLED_SEND(MPI_Ibsend)
+UNMODELLED_SEND(MPI_Irsend)
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Irecv");
+  return PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
+}
+
+int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Mrecv");
+  return PMPI_Mrecv(buf, count, datatype, message, status);
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Ibarrier");
+  return PMPI_Ibarrier(comm, request);
+}
+
+int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Ibcast");
+  return PMPI_Ibcast(buffer, count, datatype, root, comm, request);
+}
+
+int MPI_Start(MPI_Request *request) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Start");
+  return PMPI_Start(request);
+}
+
+int MPI_Startall(int count, MPI_Request array_of_requests[]) {
+  if (rc_active()) rc_sync_unmodelled("MPI_Startall");
+  return PMPI_Startall(count, array_of_requests);
+}
