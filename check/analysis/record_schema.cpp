@@ -76,6 +76,9 @@ constexpr std::array kinds{
     kind{"watch_unavailable", {{"buffer", string}, {"reason", string}}},
     kind{"local_access",
          {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
+    kind{"sync_comm", {{"comm", integer}, {"members", array}}},
+    kind{"process_sync", {{"call", string}, {"comm", integer}}},
+    kind{"sync_unmodelled", {{"call", string}}},
 };
 
 bool has_shape(const nlohmann::json& v, shape s) {

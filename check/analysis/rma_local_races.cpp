@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "check/analysis/happens_before.h"
 #include "check/analysis/rma_epochs.h"
 #include "model/datatype.h"
 
@@ -25,6 +26,8 @@ struct remote_call {
   long long fence = -1;             // fences its rank made on the window before it; -1 in none
   std::int64_t begin = 0, end = 0;  // target bytes
   std::int64_t made = 0, completed = std::numeric_limits<std::int64_t>::max();
+  std::size_t made_index = 0;                  // its line in its rank's record
+  std::optional<std::size_t> completed_index;  // the line of the call completing it at the target
   bool updates = true;
   bool in_lock = false;  // made in a passive-target epoch of its rank
   std::string host;
@@ -87,12 +90,14 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       c.begin = l.value("disp", std::int64_t{0}) * part->second.disp_unit;
       c.end = c.begin + *bytes;
       c.made = l.value("time", std::int64_t{0});
+      c.made_index = i;
       c.updates = updates_target(l);
       c.host = win.parts.at(w->second.second).host;
       for (std::size_t j = i + 1; j < lines.size(); ++j)
         if (lines[j].value("ev", "") == "rma_sync" && lines[j].value("win", -1) == local &&
             completes(lines[j], target)) {
           c.completed = lines[j].value("time", c.completed);
+          c.completed_index = j;
           break;
         }
       out[{w->second.first, target}].push_back(c);
@@ -101,9 +106,22 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
   return out;
 }
 
-bool concurrent(const json& access, const remote_call& c, const std::string& host) {
+// Whether a target's direct access (line `index` of world rank `rank`) and a remote call on the
+// same bytes may be in flight together. Fence: the same fence epoch. Passive target: neither is
+// ordered before the other by the ranks' synchronisation (the call's completion before the
+// access, or the access before the call), whatever the clocks say; only when the run
+// synchronised in ways not modelled does the run's timing decide, on one host: lifetimes that
+// overlapped.
+bool concurrent(const json& access, int rank, std::size_t index, const remote_call& c, const std::string& host,
+                const happens_before& order) {
   if (access.value("mode", "") == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
-  if (access.value("mode", "") != "passive" || !c.in_lock || c.host != host) return false;
+  if (access.value("mode", "") != "passive" || !c.in_lock) return false;
+  if (order.usable()) {
+    const bool after = c.completed_index && order.ordered(c.world_rank, *c.completed_index, rank, index).value_or(true);
+    const bool before = order.ordered(rank, index, c.world_rank, c.made_index).value_or(true);
+    return !after && !before;
+  }
+  if (c.host != host) return false;
   const std::int64_t first = access.value("time", std::int64_t{0});
   const std::int64_t last = access.value("time_last", first);
   return c.made <= last && first <= c.completed;
@@ -196,22 +214,26 @@ syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
 // Whether a window synchronisation of x's rank after x may happen before one of y's rank before y:
 // the only way MPI-4.1 §13.2.3 gives to order direct accesses of two ranks outside fence epochs
 // (MPI_Win_sync or another synchronisation call on both sides, a process synchronisation between).
-// Without such a pair no barrier can order them; with one, a barrier may, and it is not recorded.
-bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys) {
-  std::int64_t first_after = std::numeric_limits<std::int64_t>::max(),
-               last_before = std::numeric_limits<std::int64_t>::min();
-  for (const auto& [index, time] : *xs)
-    if (index > x.index) first_after = std::min(first_after, time);
-  for (const auto& [index, time] : *ys)
-    if (index < y.index) last_before = std::max(last_before, time);
-  return first_after < last_before;
+// The recorded process synchronisations decide it; when the run synchronised in ways not
+// modelled, any such pair whose times are in that order is taken to be ordered by a call not seen.
+bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys,
+                    const happens_before& order) {
+  std::optional<std::pair<std::size_t, std::int64_t>> first_after, last_before;
+  for (const auto& s : *xs)
+    if (s.first > x.index && (!first_after || s.first < first_after->first)) first_after = s;
+  for (const auto& s : *ys)
+    if (s.first < y.index && (!last_before || s.first > last_before->first)) last_before = s;
+  if (!first_after || !last_before) return false;
+  if (order.usable())
+    return order.ordered(x.world_rank, first_after->first, y.world_rank, last_before->first).value_or(true);
+  return first_after->second < last_before->second;
 }
 
 // Whether two direct accesses of different ranks to the same bytes may be concurrent. Fence: the
-// same fence epoch. Passive target (both): no synchronisation pair orders them either way, on one
-// host. Other combinations (PSCW, mixed modes) are not decided: no finding.
+// same fence epoch. Passive target (both): no synchronisation pair orders them either way (on one
+// host when the timing decides). Other combinations (PSCW, mixed modes) are not decided: no finding.
 bool unsynchronised(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
-                    const rma_window& win) {
+                    const rma_window& win, const happens_before& order) {
   const std::string mode = x.line->value("mode", ""), other = y.line->value("mode", "");
   if (mode != other) return false;
   if (mode == "fence") return x.line->value("fence", -1LL) == y.line->value("fence", -2LL);
@@ -221,11 +243,11 @@ bool unsynchronised(const direct_access& x, const direct_access& y, const std::v
     if (part.world_rank == x.world_rank) hx = part.host;
     if (part.world_rank == y.world_rank) hy = part.host;
   }
-  if (hx.empty() || hx != hy) return false;
+  if (!order.usable() && (hx.empty() || hx != hy)) return false;
   const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
   const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
   if (!xs || !ys) return false;
-  return !may_be_ordered(x, xs, y, ys) && !may_be_ordered(y, ys, x, xs);
+  return !may_be_ordered(x, xs, y, ys, order) && !may_be_ordered(y, ys, x, xs, order);
 }
 
 json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
@@ -260,7 +282,7 @@ json shared_finding(const direct_access& x, const direct_access& y, const rma_wi
 // Direct accesses of two ranks to the same bytes of one segment, a store among them, that no
 // synchronisation orders: one finding per pair, each access in at most one.
 std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
-                                      const std::vector<direct_access>& accesses) {
+                                      const std::vector<direct_access>& accesses, const happens_before& order) {
   std::vector<json> out;
   std::vector<bool> reported(accesses.size(), false);
   for (std::size_t i = 0; i < accesses.size(); ++i)
@@ -270,7 +292,7 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
           x.hi <= y.lo || y.hi <= x.lo)
         continue;
       const rma_window& win = epochs.windows.at(x.segment.first);
-      if (!unsynchronised(x, y, records, win)) continue;
+      if (!unsynchronised(x, y, records, win, order)) continue;
       out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
       reported[i] = reported[j] = true;
     }
@@ -286,6 +308,7 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
     for (const auto& [win_rank, part] : win.parts) window_of[{part.world_rank, part.local_id}] = {key, win_rank};
   const auto calls = remote_calls(records_by_rank, window_of, epochs);
   const std::vector<direct_access> accesses = direct_accesses(records_by_rank, window_of);
+  const happens_before order(records_by_rank);
   std::vector<json> out;
   for (const direct_access& d : accesses) {
     const auto found = calls.find(d.segment);
@@ -295,13 +318,13 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
     if (part == win.parts.end()) continue;
     for (const remote_call& c : found->second) {
       if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
-      if ((d.store || c.updates) && concurrent(*d.line, c, part->second.host)) {
+      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second.host, order)) {
         out.push_back(finding(*d.line, d.world_rank, win, c));
         break;
       }
     }
   }
-  for (json& f : shared_memory_races(records_by_rank, epochs, accesses)) out.push_back(std::move(f));
+  for (json& f : shared_memory_races(records_by_rank, epochs, accesses, order)) out.push_back(std::move(f));
   return out;
 }
 

@@ -62,6 +62,20 @@ class records {
     if (owner != rank) l["segment_rank"] = owner;
     return add(rank, l);
   }
+  // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
+  records& barrier_all() {
+    json members = json::array();
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) members.push_back(r);
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) {
+      if (barriers_ == 0) add(static_cast<int>(r), {{"ev", "sync_comm"}, {"comm", 0}, {"members", members}});
+      add(static_cast<int>(r),
+          {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", barriers_}});
+    }
+    ++barriers_;
+    return *this;
+  }
+  // A rank that synchronised through a call the check does not model: the timing decides.
+  records& unmodelled(int rank) { return add(rank, {{"ev", "sync_unmodelled"}, {"call", "MPI_Isend"}}); }
   std::vector<std::vector<json>>& lines() { return by_rank_; }
   records& add(int rank, json l) {
     auto& lines = by_rank_[static_cast<std::size_t>(rank)];
@@ -73,6 +87,7 @@ class records {
 
  private:
   std::vector<std::vector<json>> by_rank_;
+  long long barriers_ = 0;
 };
 
 TEST(WindowAccessRaces, ALoadInTheFenceEpochOfARemotePutOnItsBytesIsARace) {
@@ -103,22 +118,50 @@ TEST(WindowAccessRaces, AGetRacesWithAStoreOnly) {
   EXPECT_EQ(window_access_races(store.lines()).size(), 1u);
 }
 
-// Passive target: the access must fall between the call and the unlock that completed it.
-TEST(WindowAccessRaces, PassiveTargetPairsOnlyWhileTheCallIsInFlight) {
+// Passive target: an access and a call race unless a process synchronisation orders them, the
+// call's completion before the access or the access before the call. The times are not looked
+// at: an access after the unlock in time races all the same when nothing orders it.
+TEST(WindowAccessRaces, PassiveTargetIsDecidedBySynchronisationNotByTime) {
   for (const long long when : {15LL, 25LL}) {
-    records r;
-    r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
-    r.access("passive", -1, 4, "store", when);
-    EXPECT_EQ(window_access_races(r.lines()).size(), when < 20 ? 1u : 0u) << when;
+    records unordered, after_barrier, before_barrier;
+    unordered.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+    unordered.access("passive", -1, 4, "store", when);
+    EXPECT_EQ(window_access_races(unordered.lines()).size(), 1u) << when;
+    after_barrier.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+    after_barrier.barrier_all().access("passive", -1, 4, "store", when);
+    EXPECT_TRUE(window_access_races(after_barrier.lines()).empty()) << when;
+    before_barrier.access("passive", -1, 4, "store", when).barrier_all();
+    before_barrier.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+    EXPECT_TRUE(window_access_races(before_barrier.lines()).empty()) << when;
   }
 }
 
-TEST(WindowAccessRaces, PassiveTargetTimesOfTwoHostsAreNotCompared) {
+// Ranks on two hosts share no clock, and need none: the synchronisation decides.
+TEST(WindowAccessRaces, PassiveTargetAcrossHostsIsDecidedBySynchronisation) {
   records r;
   r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
   r.access("passive", -1, 4, "store", 15);
   r.lines()[1][0]["host"] = "node1";
-  EXPECT_TRUE(window_access_races(r.lines()).empty());
+  EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
+}
+
+// A run that synchronised through calls the check does not model: the run's timing decides, on
+// one host (the access must fall between the call and the unlock that completed it); times of
+// two hosts are not compared.
+TEST(WindowAccessRaces, WithUnmodelledSynchronisationTheTimingOfOneHostDecides) {
+  for (const long long when : {15LL, 25LL}) {
+    records r;
+    r.unmodelled(0);
+    r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+    r.access("passive", -1, 4, "store", when);
+    EXPECT_EQ(window_access_races(r.lines()).size(), when < 20 ? 1u : 0u) << when;
+  }
+  records hosts;
+  hosts.unmodelled(1);
+  hosts.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+  hosts.access("passive", -1, 4, "store", 15);
+  hosts.lines()[1][0]["host"] = "node1";
+  EXPECT_TRUE(window_access_races(hosts.lines()).empty());
 }
 
 std::size_t count(const std::vector<json>& findings, const std::string& check) {
@@ -172,13 +215,32 @@ TEST(SharedMemoryRaces, AnOwnerStoreRacesWithAnotherRanksDirectLoad) {
 
 // Passive target: a store, then MPI_Win_sync, a barrier, MPI_Win_sync, then the load (MPI-4.1
 // §13.7): ordered. Lock_all and unlock_all around both accesses order nothing; nor a pair of
-// MPI_Win_sync calls that returned in the wrong order, which no barrier between them allows.
+// MPI_Win_sync calls without a barrier between them, nor a barrier without them.
 TEST(SharedMemoryRaces, PassiveTargetAccessesAreOrderedOnlyByASynchronisationOnBothSides) {
-  for (const long long second_sync : {0LL, 8LL, 4LL}) {
+  for (const bool win_syncs : {false, true})
+    for (const bool barrier : {false, true}) {
+      records r(3);
+      r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
+      r.direct(1, 0, "passive", -1, 0, "store", 5);
+      if (win_syncs) r.sync(1, "MPI_Win_sync", 6);
+      if (barrier) r.barrier_all();
+      if (win_syncs) r.sync(2, "MPI_Win_sync", 8);
+      r.direct(2, 0, "passive", -1, 0, "load", 9);
+      r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
+      EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), win_syncs && barrier ? 0u : 1u)
+          << win_syncs << barrier;
+    }
+}
+
+// When the run synchronised in ways not modelled, a pair of MPI_Win_sync calls whose times are in
+// order is taken to be ordered by a barrier not seen; in the wrong order, none can order them.
+TEST(SharedMemoryRaces, WithUnmodelledSynchronisationWinSyncTimesDecide) {
+  for (const long long second_sync : {8LL, 4LL}) {
     records r(3);
+    r.unmodelled(1);
     r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
     r.direct(1, 0, "passive", -1, 0, "store", 5);
-    if (second_sync) r.sync(1, "MPI_Win_sync", 6).sync(2, "MPI_Win_sync", second_sync);
+    r.sync(1, "MPI_Win_sync", 6).sync(2, "MPI_Win_sync", second_sync);
     r.direct(2, 0, "passive", -1, 0, "load", 9);
     r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
     EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), second_sync == 8 ? 0u : 1u) << second_sync;

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// happens_before (happens_before.h).
+#include "check/analysis/happens_before.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+using clock_t_ = std::vector<std::uint32_t>;
+
+// What one event waits for, as the ranks' records name it across ranks.
+enum class kind { collective, send, synchronous_send, recv };
+
+struct step {
+  kind what = kind::collective;
+  std::vector<int> members;  // the communicator's world ranks
+  long long index = 0;       // collective index, or message index
+  int from = -1, to = -1, tag = 0;
+};
+
+using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
+using collective_key = std::pair<std::vector<int>, long long>;
+
+void join_into(clock_t_& into, const clock_t_& other) {
+  for (std::size_t i = 0; i < into.size(); ++i) into[i] = std::max(into[i], other[i]);
+}
+
+long long integer_or(const json& object, const char* key, long long otherwise) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_number_integer() ? it->get<long long>() : otherwise;
+}
+
+// A sync_comm line's members, when they are world ranks of this run.
+std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) {
+  const auto it = line.find("members");
+  if (it == line.end() || !it->is_array() || it->empty()) return std::nullopt;
+  std::vector<int> out;
+  for (const json& m : *it) {
+    if (!m.is_number_integer() || m.get<long long>() < 0 || m.get<long long>() >= static_cast<long long>(ranks))
+      return std::nullopt;
+    out.push_back(m.get<int>());
+  }
+  return out;
+}
+
+// The events of one line: a Sendrecv has its send, then its receive. A part that is not an
+// object is no event (the reader validated the line's kind, not its parts).
+std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
+  std::vector<step> out;
+  if (line.contains("collective")) out.push_back({kind::collective, members, integer_or(line, "collective", -1)});
+  if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
+    const bool synchronous =
+        s->contains("synchronous") && (*s)["synchronous"].is_boolean() && (*s)["synchronous"].get<bool>();
+    out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
+                   static_cast<int>(integer_or(*s, "to", -1)), static_cast<int>(integer_or(*s, "tag", 0))});
+  }
+  if (const auto r = line.find("recv"); r != line.end() && r->is_object())
+    out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
+                   static_cast<int>(integer_or(*r, "tag", 0))});
+  return out;
+}
+
+}  // namespace
+
+happens_before::happens_before(const std::vector<std::vector<json>>& records_by_rank) { compute(records_by_rank); }
+
+void happens_before::compute(const std::vector<std::vector<json>>& records) {
+  const std::size_t ranks = records.size();
+  events_.assign(ranks, {});
+  std::vector<std::vector<step>> steps(ranks);
+  for (std::size_t r = 0; r < ranks; ++r) {
+    std::map<int, std::vector<int>> comms;  // this rank's communicator ids
+    for (std::size_t i = 0; i < records[r].size(); ++i) {
+      const json& l = records[r][i];
+      const std::string ev = l.value("ev", "");
+      if (ev == "sync_unmodelled" && why_.empty())
+        why_ = "rank " + std::to_string(r) + " synchronised through " +
+               (l.contains("call") && l["call"].is_string() ? l["call"].get<std::string>() : "?") +
+               ", which the check does not model";
+      if (ev == "sync_comm")
+        if (const auto m = members_of(l, ranks)) comms[static_cast<int>(integer_or(l, "comm", -1))] = *m;
+      if (ev != "process_sync") continue;
+      const auto c = comms.find(static_cast<int>(integer_or(l, "comm", -1)));
+      if (c == comms.end()) {
+        if (why_.empty()) why_ = "rank " + std::to_string(r) + "'s record names a communicator it never described";
+        continue;
+      }
+      for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
+        events_[r].push_back({i, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        steps[r].push_back(std::move(s));
+      }
+    }
+  }
+  std::vector<std::size_t> cursor(ranks, 0);
+  std::vector<clock_t_> now(ranks, clock_t_(ranks, 0));
+  std::map<message_key, clock_t_> sent;                // asynchronous sends, by message
+  std::map<message_key, int> waiting_ssend;            // synchronous sends waiting for their receive
+  std::map<collective_key, std::vector<int>> arrived;  // ranks waiting at a collective
+  const auto finish = [&](int r, clock_t_ clock) {
+    event& e = events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]];
+    clock[static_cast<std::size_t>(r)] = e.position;
+    e.clock = clock;
+    now[static_cast<std::size_t>(r)] = std::move(clock);
+    ++cursor[static_cast<std::size_t>(r)];
+  };
+  const auto position_of = [&](int r) {
+    return events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]].position;
+  };
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (std::size_t r = 0; r < ranks; ++r) {
+      const int rank = static_cast<int>(r);
+      while (cursor[r] < steps[r].size()) {
+        const step& s = steps[r][cursor[r]];
+        if (s.what == kind::send) {
+          finish(rank, now[r]);
+          sent[{s.members, s.from, s.to, s.tag, s.index}] = now[r];
+        } else if (s.what == kind::synchronous_send) {
+          const message_key key{s.members, s.from, s.to, s.tag, s.index};
+          if (!waiting_ssend.count(key)) {  // registered once, then it waits for the receive
+            waiting_ssend[key] = rank;
+            progress = true;
+          }
+          break;
+        } else if (s.what == kind::recv) {
+          const message_key key{s.members, s.from, s.to, s.tag, s.index};
+          if (const auto m = sent.find(key); m != sent.end()) {
+            clock_t_ c = now[r];
+            join_into(c, m->second);
+            finish(rank, std::move(c));
+          } else if (const auto w = waiting_ssend.find(key); w != waiting_ssend.end()) {
+            const int sender = w->second;
+            clock_t_ c = now[r];
+            join_into(c, now[static_cast<std::size_t>(sender)]);
+            c[static_cast<std::size_t>(sender)] = position_of(sender);
+            c[r] = position_of(rank);
+            finish(sender, c);
+            finish(rank, std::move(c));
+            waiting_ssend.erase(w);
+          } else {
+            break;
+          }
+        } else {
+          if (std::find(s.members.begin(), s.members.end(), rank) == s.members.end()) break;  // not a member: stuck
+          std::vector<int>& here = arrived[{s.members, s.index}];
+          if (std::find(here.begin(), here.end(), rank) == here.end()) {
+            here.push_back(rank);
+            progress = true;
+          }
+          if (here.size() < s.members.size()) break;
+          clock_t_ c(ranks, 0);
+          for (int m : here) join_into(c, now[static_cast<std::size_t>(m)]);
+          for (int m : here) c[static_cast<std::size_t>(m)] = position_of(m);  // each member's arrival, known to all
+          for (int m : here) finish(m, c);
+          arrived.erase({s.members, s.index});
+        }
+        progress = true;
+      }
+    }
+  }
+  for (std::size_t r = 0; r < ranks && why_.empty(); ++r)
+    if (cursor[r] < steps[r].size())
+      why_ = "rank " + std::to_string(r) + "'s record stops at a synchronisation no other rank's record matches";
+}
+
+const happens_before::event* happens_before::first_after(int rank, std::size_t line) const {
+  const auto& es = events_[static_cast<std::size_t>(rank)];
+  const auto it =
+      std::upper_bound(es.begin(), es.end(), line, [](std::size_t l, const event& e) { return l < e.line; });
+  return it == es.end() ? nullptr : &*it;
+}
+
+const happens_before::event* happens_before::last_before(int rank, std::size_t line) const {
+  const auto& es = events_[static_cast<std::size_t>(rank)];
+  auto it = std::lower_bound(es.begin(), es.end(), line, [](const event& e, std::size_t l) { return e.line < l; });
+  return it == es.begin() ? nullptr : &*std::prev(it);
+}
+
+std::optional<bool> happens_before::ordered(int a, std::size_t a_index, int b, std::size_t b_index) const {
+  if (a < 0 || b < 0 || static_cast<std::size_t>(a) >= events_.size() || static_cast<std::size_t>(b) >= events_.size())
+    return std::nullopt;
+  if (a == b) return a_index < b_index;
+  if (!usable()) return std::nullopt;
+  const event* from = first_after(a, a_index);
+  const event* to = last_before(b, b_index);
+  if (!from || !to) return false;  // nothing of a's after it, or of b's before it, to carry the order
+  return to->clock[static_cast<std::size_t>(a)] >= from->position;
+}
+
+}  // namespace redsem::check

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Which record line of one rank happens before which line of another, from the process
+// synchronisations the ranks recorded (`process_sync`, `sync_comm`, docs/check_records.md): a
+// blocking collective orders everything its members did before it before everything they do
+// after it (taken as a barrier even where MPI promises less: an ordering too many can hide a
+// race, never invent one), a message orders its send before its receive, MPI_Ssend also the
+// receive's start before the send's return. Vector clocks over these events decide it without
+// a clock, so the verdict is the same on every run of the same program, on one host or many.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redsem::check {
+
+class happens_before {
+ public:
+  // `records_by_rank[r]` is world rank r's lines in the order they were written.
+  explicit happens_before(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+
+  // Whether line `a_index` of rank `a` happens before line `b_index` of rank `b`; nullopt when the
+  // records cannot say (see usable()).
+  std::optional<bool> ordered(int a, std::size_t a_index, int b, std::size_t b_index) const;
+
+  // False when the run synchronised in ways not modelled, or a rank's records stop at a
+  // synchronisation the others do not match (a crash, a bound): `why` says which.
+  bool usable() const { return why_.empty(); }
+  const std::string& why() const { return why_; }
+
+ private:
+  struct event {
+    std::size_t line = 0;              // index of its line in the rank's record
+    std::uint32_t position = 0;        // 1-based among the rank's events
+    std::vector<std::uint32_t> clock;  // empty until computed
+  };
+  std::vector<std::vector<event>> events_;  // by world rank, in program order
+  std::string why_;
+
+  void compute(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+  const event* first_after(int rank, std::size_t line) const;
+  const event* last_before(int rank, std::size_t line) const;
+};
+
+}  // namespace redsem::check

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// happens_before on records written by hand in the runtime's format (docs/check_records.md,
+// "Process synchronisation"): which line of one rank is ordered before which line of another.
+#include "check/analysis/happens_before.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+// n ranks' records; every rank has described MPI_COMM_WORLD (comm 0) as its first line.
+class records {
+ public:
+  explicit records(int n) : by_rank_(static_cast<std::size_t>(n)) {
+    json members = json::array();
+    for (int r = 0; r < n; ++r) members.push_back(r);
+    for (int r = 0; r < n; ++r) add(r, {{"ev", "sync_comm"}, {"comm", 0}, {"members", members}});
+  }
+  // A line standing for anything else the rank did (an access, an RMA call); returns its index.
+  std::size_t mark(int rank) { return add(rank, {{"ev", "local_access"}}); }
+  void barrier(long long index) {
+    for (std::size_t r = 0; r < by_rank_.size(); ++r)
+      add(static_cast<int>(r), {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", index}});
+  }
+  void send(int from, int to, long long n, bool synchronous = false) {
+    json part{{"to", to}, {"tag", 7}, {"n", n}};
+    if (synchronous) part["synchronous"] = true;
+    add(from, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 0}, {"send", part}});
+  }
+  void recv(int to, int from, long long n) {
+    add(to,
+        {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 0}, {"recv", {{"from", from}, {"tag", 7}, {"n", n}}}});
+  }
+  std::size_t add(int rank, json l) {
+    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
+    lines.push_back(std::move(l));
+    return lines.size() - 1;
+  }
+  const std::vector<std::vector<json>>& lines() const { return by_rank_; }
+
+ private:
+  std::vector<std::vector<json>> by_rank_;
+};
+
+TEST(HappensBefore, ABarrierOrdersWhatCameBeforeItBeforeWhatComesAfterIt) {
+  records r(3);
+  const auto before0 = r.mark(0);
+  const auto before1 = r.mark(1);
+  r.barrier(0);
+  const auto after2 = r.mark(2);
+  const auto after0 = r.mark(0);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(0, before0, 2, after2), true);
+  EXPECT_EQ(order.ordered(1, before1, 0, after0), true);
+  EXPECT_EQ(order.ordered(2, after2, 0, before0), false);
+  EXPECT_EQ(order.ordered(2, after2, 0, after0), false);  // both after it: concurrent
+  EXPECT_EQ(order.ordered(0, after0, 2, after2), false);
+}
+
+TEST(HappensBefore, AMessageOrdersItsSendBeforeItsReceiveAndTransitively) {
+  records r(3);
+  const auto first = r.mark(0);
+  r.send(0, 1, 0);
+  const auto early1 = r.mark(1);
+  r.recv(1, 0, 0);
+  r.send(1, 2, 0);
+  r.recv(2, 1, 0);
+  const auto last = r.mark(2);
+  const auto after_send = r.mark(0);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(0, first, 2, last), true);
+  EXPECT_EQ(order.ordered(1, early1, 2, last), true);
+  EXPECT_EQ(order.ordered(1, early1, 0, after_send), false);  // a send does not wait for its receive
+  EXPECT_EQ(order.ordered(0, after_send, 2, last), false);
+}
+
+// Messages match by their index per (sender, receiver, tag): the second receive is after the
+// second send, not the first.
+TEST(HappensBefore, MessagesMatchInOrder) {
+  records r(2);
+  r.send(0, 1, 0);
+  const auto between = r.mark(0);
+  r.send(0, 1, 1);
+  r.recv(1, 0, 0);
+  const auto after_first = r.mark(1);
+  r.recv(1, 0, 1);
+  const auto after_second = r.mark(1);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(0, between, 1, after_first), false);
+  EXPECT_EQ(order.ordered(0, between, 1, after_second), true);
+}
+
+TEST(HappensBefore, AnSsendReturnsAfterItsReceiveStarted) {
+  for (const bool synchronous : {true, false}) {
+    records r(2);
+    r.send(0, 1, 0, synchronous);
+    const auto after_send = r.mark(0);
+    const auto before_recv = r.mark(1);
+    r.recv(1, 0, 0);
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(1, before_recv, 0, after_send), synchronous) << synchronous;
+  }
+}
+
+TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
+  records r(2);
+  const auto before0 = r.mark(0);
+  const auto before1 = r.mark(1);
+  for (int me : {0, 1}) {
+    const int other = 1 - me;
+    r.add(me, {{"ev", "process_sync"},
+               {"call", "MPI_Sendrecv"},
+               {"comm", 0},
+               {"send", {{"to", other}, {"tag", 7}, {"n", 0}}},
+               {"recv", {{"from", other}, {"tag", 7}, {"n", 0}}}});
+  }
+  const auto after0 = r.mark(0);
+  const auto after1 = r.mark(1);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(0, before0, 1, after1), true);
+  EXPECT_EQ(order.ordered(1, before1, 0, after0), true);
+}
+
+// What the records cannot decide is said, never guessed.
+TEST(HappensBefore, UnmodelledOrUnmatchedSynchronisationIsNotDecided) {
+  records unmodelled(2), unmatched(2), undescribed(2);
+  unmodelled.add(1, {{"ev", "sync_unmodelled"}, {"call", "MPI_Isend"}});
+  const auto a = unmodelled.mark(0);
+  const auto b = unmodelled.mark(1);
+  const happens_before u(unmodelled.lines());
+  EXPECT_FALSE(u.usable());
+  EXPECT_NE(u.why().find("MPI_Isend"), std::string::npos) << u.why();
+  EXPECT_EQ(u.ordered(0, a, 1, b), std::nullopt);
+  unmatched.recv(1, 0, 0);  // its send is not in rank 0's record (rank 0 died first)
+  const happens_before m(unmatched.lines());
+  EXPECT_FALSE(m.usable());
+  EXPECT_NE(m.why().find("rank 1"), std::string::npos) << m.why();
+  undescribed.add(0, {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 5}, {"collective", 0}});
+  EXPECT_FALSE(happens_before(undescribed.lines()).usable());
+}
+
+// Records are input, not truth: parts of the wrong shape or members outside the run are no
+// events, and never an exception.
+TEST(HappensBefore, DamagedLinesAreNoEvents) {
+  records r(2);
+  r.add(0, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 0}, {"send", "to rank 1"}});
+  r.add(1, {{"ev", "sync_comm"}, {"comm", 1}, {"members", {0, 99}}});
+  r.add(1, {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 0}, {"recv", {{"from", "zero"}}}});
+  const happens_before order(r.lines());
+  EXPECT_FALSE(order.usable());  // the receive matches no send
+}
+
+}  // namespace
+}  // namespace redsem::check
