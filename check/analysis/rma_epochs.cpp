@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "check/analysis/happens_before.h"
 #include "check/analysis/record_fields.h"
 #include "check/analysis/rma_pscw.h"
 
@@ -21,9 +22,11 @@ struct in_flight {
   rma_access access;
   int target = 0;
   std::int64_t made = 0, completed = never;
-  bool lifetime_known = true;  // false when a bound cut the record before its completion
-  std::string host;            // whose clock `made` and `completed` read
-  std::string exclusive;       // the exclusive epoch it is in ("" under a shared lock or lock_all)
+  std::size_t made_index = 0;                  // its line in its rank's record
+  std::optional<std::size_t> completed_index;  // the line of what completed it
+  bool lifetime_known = true;                  // false when a bound cut the record before its completion
+  std::string host;                            // whose clock `made` and `completed` read
+  std::string exclusive;                       // the exclusive epoch it is in ("" under a shared lock or lock_all)
 };
 
 // One rank's lines of one window, read in order.
@@ -32,7 +35,9 @@ class rank_reader {
   rank_reader(int win, int world_rank, int win_rank, rma_epochs& out)
       : win_(win), world_(world_rank), win_rank_(win_rank), out_(out) {}
 
-  void read(const json& line) {
+  // `index`: the line's place in its rank's record.
+  void read(const json& line, std::size_t index) {
+    index_ = index;
     const std::string ev = text_of(line, "ev");
     if (ev == "rma_sync")
       sync(line);
@@ -70,7 +75,10 @@ class rank_reader {
 
   void complete(std::optional<int> target, std::int64_t time) {
     for (auto& p : passive)
-      if (p.completed == never && (!target || p.target == *target)) p.completed = time;
+      if (p.completed == never && (!target || p.target == *target)) {
+        p.completed = time;
+        p.completed_index = index_;
+      }
   }
 
   void sync(const json& line) {
@@ -120,8 +128,10 @@ class rank_reader {
     const auto req = int_of(line, "request", -1);
     for (auto& p : passive)
       if (p.completed == never && text_of(*p.access.line, "call") == "MPI_Rget" &&
-          int_of(*p.access.line, "request", -2) == req)
+          int_of(*p.access.line, "request", -2) == req) {
         p.completed = int_of(line, "time", never);
+        p.completed_index = index_;
+      }
   }
 
   void call(const json& line) {
@@ -142,6 +152,8 @@ class rank_reader {
                          target,
                          int_of(line, "time", 0),
                          never,
+                         index_,
+                         std::nullopt,
                          true,
                          {},
                          exclusive == exclusive_.end() ? std::string() : exclusive->second});
@@ -168,6 +180,7 @@ class rank_reader {
 
   int win_, world_, win_rank_;
   rma_epochs& out_;
+  std::size_t index_ = 0;  // of the line being read
   int fences_ = 0;
   bool lock_all_ = false, started_ = false, cut_ = false;
   std::set<int> shared_;
@@ -194,6 +207,42 @@ std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight
     for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
       dominated = j != i && std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end()) &&
                   (sets[j].size() > sets[i].size() || j < i);
+    if (!dominated) maximal.push_back(sets[i]);
+  }
+  return maximal;
+}
+
+// Whether two passive calls may be in flight together: neither's completion is ordered before
+// the other's call by the ranks' synchronisation (happens_before.h).
+bool unordered(const in_flight& x, const in_flight& y, const happens_before& order) {
+  const auto before = [&](const in_flight& a, const in_flight& b) {
+    return a.completed_index &&
+           order.ordered(a.access.world_rank, *a.completed_index, b.access.world_rank, b.made_index).value_or(true);
+  };
+  return !before(x, y) && !before(y, x);
+}
+
+// The sets of passive calls to one target that may be in flight together, decided by
+// synchronisation: for each call, those unordered with it and with each other (taken in record
+// order), the maximal ones.
+std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls,
+                                               const happens_before& order) {
+  std::vector<std::vector<std::size_t>> sets;
+  for (std::size_t a = 0; a < calls.size(); ++a) {
+    std::vector<std::size_t> set{a};
+    for (std::size_t i = 0; i < calls.size(); ++i)
+      if (i != a &&
+          std::all_of(set.begin(), set.end(), [&](std::size_t m) { return unordered(*calls[i], *calls[m], order); }))
+        set.push_back(i);
+    std::sort(set.begin(), set.end());
+    if (set.size() >= 2 && std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(std::move(set));
+  }
+  std::vector<std::vector<std::size_t>> maximal;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    bool dominated = false;
+    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
+      dominated = j != i && sets[j].size() > sets[i].size() &&
+                  std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end());
     if (!dominated) maximal.push_back(sets[i]);
   }
   return maximal;
@@ -260,8 +309,11 @@ void fence_sets(const rma_window& w, const std::map<int, std::vector<rma_access>
   }
 }
 
-// Sets of passive-target calls to one target in flight together, at most max_passive_sets each.
-void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rma_epochs& out) {
+// Sets of passive-target calls to one target in flight together, at most max_passive_sets each:
+// decided by synchronisation, or, when the run synchronised in ways not modelled, by lifetimes
+// overlapping on one host.
+void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, const happens_before& order,
+                  rma_epochs& out) {
   // By target, host and exclusive epoch: an exclusive epoch's calls are paired only together.
   std::map<std::tuple<int, std::string, std::string>, std::vector<const in_flight*>> passive_by_target;
   for (const in_flight& p : passive) {
@@ -271,11 +323,11 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rm
                                     " whose completion the bounded record does not show"});
       continue;
     }
-    passive_by_target[{p.target, p.host, p.exclusive}].push_back(&p);
+    passive_by_target[{p.target, order.usable() ? std::string() : p.host, p.exclusive}].push_back(&p);
   }
   std::set<std::string> hosts;
   for (const auto& [where, calls] : passive_by_target) hosts.insert(std::get<1>(where));
-  if (hosts.size() > 1)
+  if (hosts.size() > 1 && !order.usable())
     out.unanalysed.push_back({w.id, "passive target", std::nullopt,
                               "its ranks ran on " + std::to_string(hosts.size()) +
                                   " machines: passive-target calls are paired only within a machine (their clocks may "
@@ -283,7 +335,7 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rm
   for (auto& [where, calls] : passive_by_target) {
     const auto& [target, host, exclusive] = where;
     std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
-    auto sets = together(calls);
+    auto sets = order.usable() ? together(calls, order) : together(calls);
     if (sets.size() > max_passive_sets) {
       out.unanalysed.push_back({w.id, "passive target", target,
                                 std::to_string(sets.size() - max_passive_sets) +
@@ -305,7 +357,8 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, rm
   }
 }
 
-void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, rma_epochs& out) {
+void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records_by_rank, const happens_before& order,
+                    rma_epochs& out) {
   if (static_cast<int>(w.parts.size()) != w.group_size) {
     out.unanalysed.push_back({w.id, "every epoch", std::nullopt,
                               "only " + std::to_string(w.parts.size()) + " of the window's " +
@@ -320,8 +373,9 @@ void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records
   for (auto& [win_rank, part] : w.parts) {
     if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records_by_rank.size()) continue;
     rank_reader reader(w.id, part.world_rank, win_rank, out);
-    for (const json& line : records_by_rank[static_cast<std::size_t>(part.world_rank)])
-      if (int_of(line, "win", -1) == part.local_id) reader.read(line);
+    const auto& lines = records_by_rank[static_cast<std::size_t>(part.world_rank)];
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (int_of(lines[i], "win", -1) == part.local_id) reader.read(lines[i], i);
     reader.finish();
     for (auto& [k, calls] : reader.fence_calls)
       fence_epochs[k].insert(fence_epochs[k].end(), calls.begin(), calls.end());
@@ -333,7 +387,7 @@ void analyse_window(rma_window& w, const std::vector<std::vector<json>>& records
   }
   fence_sets(w, fence_epochs, out);
   pscw_sets(w, pscw, posts, out);
-  passive_sets(w, passive, out);
+  passive_sets(w, passive, order, out);
 }
 
 }  // namespace
@@ -349,7 +403,8 @@ rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) 
   for (std::size_t r = 0; r < records_by_rank.size(); ++r)
     for (const json& line : records_by_rank[r])
       if (text_of(line, "ev") == "rma_win") naming.add(line, static_cast<int>(r));
-  for (auto& [id, w] : out.windows) analyse_window(w, records_by_rank, out);
+  const happens_before order(records_by_rank);
+  for (auto& [id, w] : out.windows) analyse_window(w, records_by_rank, order, out);
   return out;
 }
 

@@ -106,6 +106,21 @@ class records {
   }
   const std::vector<std::vector<json>>& lines() const { return by_rank_; }
 
+  // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
+  records& barrier_all() {
+    json members = json::array();
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) members.push_back(r);
+    for (std::size_t r = 0; r < by_rank_.size(); ++r) {
+      if (barriers_ == 0) add(static_cast<int>(r), {{"ev", "sync_comm"}, {"comm", 0}, {"members", members}});
+      add(static_cast<int>(r),
+          {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", barriers_}});
+    }
+    ++barriers_;
+    return *this;
+  }
+  // A rank that synchronised through a call the check does not model: the timing decides.
+  records& unmodelled(int rank) { return add(rank, {{"ev", "sync_unmodelled"}, {"call", "MPI_Isend"}}); }
+
  private:
   records& add(int rank, json l) {
     auto& lines = by_rank_[static_cast<std::size_t>(rank)];
@@ -115,6 +130,7 @@ class records {
     return *this;
   }
   std::vector<std::vector<json>> by_rank_;
+  long long barriers_ = 0;
 };
 
 std::multiset<std::string> checks(const std::vector<json>& out) {
@@ -191,9 +207,27 @@ TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
 }
 
 // Rank 0's accumulate was complete at the target (its flush returned) before rank 1 made its
-// call: some synchronisation may order them, so they are not claimed concurrent.
-TEST(RmaFindings, PassiveCallsWhoseLifetimesDoNotOverlapAreNotPaired) {
+// call. Whether they race is decided by the synchronisation the ranks recorded, not by the
+// times: with a barrier between the flush and rank 1's call they are ordered; without one they
+// may be in flight together in another run, and are paired.
+TEST(RmaFindings, PassiveCallsAreOrderedBySynchronisationNotByTime) {
+  for (const bool barrier : {false, true}) {
+    records r;
+    r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+    r.accumulate(0, "MPI_INT", "01000000", 10).sync(0, "MPI_Win_flush_all", 12);
+    if (barrier) r.barrier_all();
+    r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
+    r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
+    const auto out = rma_findings(r.lines());
+    EXPECT_EQ(checks(out).contains("mismatched_accumulates"), !barrier) << json(out).dump(1);
+  }
+}
+
+// When a rank synchronised through calls the check does not model, the run's timing decides:
+// calls whose lifetimes did not overlap are not paired (some synchronisation may order them).
+TEST(RmaFindings, WithUnmodelledSynchronisationLifetimesDecide) {
   records r;
+  r.unmodelled(1);
   r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
   r.accumulate(0, "MPI_INT", "01000000", 10).sync(0, "MPI_Win_flush_all", 12);
   r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
@@ -225,10 +259,24 @@ TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
-// Lifetimes are compared only on one machine: the same calls on two hosts are not paired.
-TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesAreNotPaired) {
+// Synchronisation decides across machines as on one. Lifetimes, when they decide, are compared
+// only on one machine: the same calls on two hosts are then not paired.
+TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesArePairedBySynchronisation) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
+  auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
+  lines[0][0]["host"] = "node1";
+  lines[1][0]["host"] = "node2";
+  const auto out = rma_findings(lines);
+  EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
+  EXPECT_EQ(not_analysed(out), 0u);
+}
+
+TEST(RmaFindings, WithUnmodelledSynchronisationRanksOnDifferentMachinesAreNotPaired) {
   for (const bool two_hosts : {false, true}) {
     records r;
+    r.unmodelled(0);
     r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
     r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
     auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
