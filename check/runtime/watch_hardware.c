@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The watcher's second way to arm a range (watch_state.h): x86 debug registers, for pending
+ * buffers on the calling thread's stack, which page protection cannot watch (every call and
+ * signal frame would fault there). Each of the 4 debug address registers watches one aligned
+ * 1, 2, 4 or 8 bytes, for stores (origin and compare buffers) or for loads and stores (result
+ * buffers), and traps after the access: nothing needs stepping, and the kernel's accesses (a
+ * read(2) into the buffer, a signal frame) neither trap nor fail. They are set through
+ * perf_event_open(PERF_TYPE_BREAKPOINT) for the calling thread only, user space only, with the
+ * `sigtrap` attribute: a synchronous SIGTRAP whose si_perf_data names the slot. The SIGTRAP
+ * handler (watch_signals.c) hands it here; the access goes through the same whose-access filter
+ * and the same hit table as a page fault. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/hw_breakpoint.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "watch_state.h"
+
+#ifndef TRAP_PERF
+#define TRAP_PERF 6 /* <asm-generic/siginfo.h>: a perf event with sigtrap set */
+#endif
+
+#define SLOTS 4                   /* DR0-DR3 */
+#define TAG 0x5244534d00000000ULL /* "RDSM": in sig_data, tells our events from the program's */
+#define TAG_MASK 0xffffffff00000000ULL
+
+struct slot {
+  volatile int open; /* read by the handler */
+  int fd;
+  int range;         /* the rc_watch_ranges entry it watches part of */
+  unsigned serial;   /* bumped at each open: a signal from an earlier use is dropped */
+  uintptr_t address; /* the first byte it watches */
+  volatile int paused;
+};
+static struct slot slots[SLOTS];
+static const char *broken; /* perf_event_open cannot set breakpoints in this process: why */
+
+static const char *const all_used =
+    "on the call stack (page protection cannot be used there) and the 4 debug registers are in use";
+static const char *const too_long =
+    "on the call stack (page protection cannot be used there): the bytes beyond what "
+    "the 4 debug registers (8 aligned bytes each) cover are not watched";
+
+/* The si_perf_data of a TRAP_PERF siginfo: the kernel's _sigfault._perf._data, the first member
+ * of the union right after si_addr, which glibc's siginfo_t does not name. */
+static unsigned long long perf_data(const siginfo_t *info) {
+  unsigned long data;
+  memcpy(&data, (const char *)info + offsetof(siginfo_t, si_addr) + sizeof(void *), sizeof data);
+  return data;
+}
+
+/* Why perf_event_open failed, as the coverage says it; *permanent when no later call can do better. */
+static const char *open_failure(int error, int *permanent) {
+  *permanent = error != ENOSPC && error != EMFILE && error != ENFILE && error != EBUSY;
+  switch (error) {
+    case ENOSPC:
+    case EBUSY:
+      return all_used;
+    case EMFILE:
+    case ENFILE:
+      return "on the call stack (page protection cannot be used there), and no file descriptor is left for a "
+             "debug register";
+    case EACCES:
+    case EPERM:
+      return "on the call stack (page protection cannot be used there), and perf_event_open refused a debug "
+             "register (kernel.perf_event_paranoid, a seccomp filter or a container)";
+    default:
+      return "on the call stack (page protection cannot be used there), and this kernel or machine gives no "
+             "hardware breakpoints to perf_event_open";
+  }
+}
+
+static int open_slot(int k, uintptr_t address, int len, int stores_only, int range) {
+  struct slot *s = &slots[k];
+  s->range = range;
+  s->address = address;
+  s->paused = 0;
+  ++s->serial;
+  struct perf_event_attr a;
+  memset(&a, 0, sizeof a);
+  a.type = PERF_TYPE_BREAKPOINT;
+  a.size = sizeof a;
+  a.bp_type = stores_only ? HW_BREAKPOINT_W : HW_BREAKPOINT_RW;
+  a.bp_addr = address;
+  a.bp_len = (unsigned long long)len;
+  a.sample_period = 1;
+  a.exclude_kernel = 1;
+  a.exclude_hv = 1;
+  a.sigtrap = 1;
+  a.remove_on_exec = 1; /* the kernel asks it of sigtrap events */
+  a.sig_data = TAG | ((unsigned long long)(s->serial & 0xffffff) << 8) | (unsigned)k;
+  const long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0) return 0;
+  s->fd = (int)fd;
+  __atomic_store_n(&s->open, 1, __ATOMIC_SEQ_CST);
+  return 1;
+}
+
+/* The longest aligned piece (8, 4, 2 or 1 bytes) at a that ends by hi. */
+static int piece(uintptr_t a, uintptr_t hi) {
+  int len = 8;
+  while (len > 1 && (a % (uintptr_t)len != 0 || a + (uintptr_t)len > hi)) len /= 2;
+  return len;
+}
+
+/* REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turns them off: what a machine without them does. */
+static void read_setting(void) {
+  static int read;
+  if (read) return;
+  read = 1;
+  const char *setting = getenv("REDSEM_CHECK_WATCH_DEBUG_REGISTERS");
+  if (setting && strcmp(setting, "0") == 0)
+    broken =
+        "on the call stack (page protection cannot be used there), and "
+        "REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turned the debug registers off";
+}
+
+uintptr_t rc_watch_hw_arm(int i, const char **why) {
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  uintptr_t a = r->lo;
+  read_setting();
+  *why = broken;
+  for (int k = 0; k < SLOTS && a < r->hi && !broken; ++k) {
+    if (slots[k].open) continue;
+    const int len = piece(a, r->hi);
+    if (!open_slot(k, a, len, r->prot != PROT_NONE, i)) {
+      int permanent = 0;
+      *why = open_failure(errno, &permanent);
+      if (permanent) broken = *why;
+      break;
+    }
+    a += (uintptr_t)len;
+  }
+  if (a < r->hi && a == r->lo && !*why) *why = all_used;
+  if (a < r->hi && a > r->lo && !*why) *why = too_long;
+  r->hw_end = a > r->lo ? a : 0;
+  return a;
+}
+
+void rc_watch_hw_release(int i) {
+  for (int k = 0; k < SLOTS; ++k) {
+    struct slot *s = &slots[k];
+    if (!s->open || s->range != i) continue;
+    __atomic_store_n(&s->open, 0, __ATOMIC_SEQ_CST);
+    close(s->fd);
+  }
+  rc_watch_ranges[i].hw_end = 0;
+}
+
+void rc_watch_hw_pause(void) {
+  for (int k = 0; k < SLOTS; ++k)
+    if (slots[k].open && !slots[k].paused) {
+      slots[k].paused = 1;
+      ioctl(slots[k].fd, PERF_EVENT_IOC_DISABLE, 0);
+    }
+}
+
+void rc_watch_hw_resume(void) {
+  for (int k = 0; k < SLOTS; ++k)
+    if (slots[k].open && slots[k].paused && !rc_watch_ranges[slots[k].range].hit) {
+      slots[k].paused = 0;
+      ioctl(slots[k].fd, PERF_EVENT_IOC_ENABLE, 0);
+    }
+}
+
+/* Async-signal-safe: the slots of a range that has its finding are turned off (its other
+ * accesses would only trap again). */
+static void silence(int range) {
+  for (int k = 0; k < SLOTS; ++k)
+    if (slots[k].open && slots[k].range == range && !slots[k].paused) {
+      slots[k].paused = 1;
+      ioctl(slots[k].fd, PERF_EVENT_IOC_DISABLE, 0);
+    }
+}
+
+int rc_watch_hw_trap(const siginfo_t *info, void *context) {
+  if (info->si_code != TRAP_PERF) return 0;
+  const unsigned long long data = perf_data(info);
+  if ((data & TAG_MASK) != TAG) return 0; /* the program's own perf event */
+  const int k = (int)(data & 0xff);
+  if (k >= SLOTS) return 1;
+  const struct slot *s = &slots[k];
+  if (!s->open || (s->serial & 0xffffff) != ((data >> 8) & 0xffffff)) return 1; /* released since */
+  const ucontext_t *uc = context;
+  uintptr_t instruction = 0;
+  if (!rc_watch_program_access(uc, &instruction)) return 1; /* the MPI library's */
+  /* The trap comes after the access: the program counter is past the instruction that made it,
+   * and one byte back is inside it. */
+  if (instruction == (uintptr_t)uc->uc_mcontext.gregs[REG_RIP]) --instruction;
+  const struct rc_watch_range *r = &rc_watch_ranges[s->range];
+  rc_watch_note_access(s->range, s->address, r->prot == PROT_NONE ? RC_WATCH_LOAD_OR_STORE : RC_WATCH_STORE,
+                       instruction);
+  if (r->hit) silence(s->range);
+  return 1;
+}
