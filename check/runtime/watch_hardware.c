@@ -6,11 +6,12 @@
  * buffers), and traps after the access: nothing needs stepping, and the kernel's accesses (a
  * read(2) into the buffer, a signal frame) neither trap nor fail. They are set through
  * perf_event_open(PERF_TYPE_BREAKPOINT) for the calling thread only, user space only, with the
- * `sigtrap` attribute: a synchronous SIGTRAP whose si_perf_data names the slot. The SIGTRAP
- * handler (watch_signals.c) hands it here; the access goes through the same whose-access filter
- * and the same hit table as a page fault. */
+ * `sigtrap` attribute: a synchronous SIGTRAP whose si_perf_data names the slot (before Linux 5.13:
+ * fcntl's F_SETSIG, below). The SIGTRAP handler (watch_signals.c) hands it here; the access goes
+ * through the same whose-access filter and the same hit table as a page fault. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include <signal.h>
@@ -50,12 +51,18 @@ static const char *const too_long =
     "on the call stack (page protection cannot be used there): the bytes beyond what "
     "the 4 debug registers (8 aligned bytes each) cover are not watched";
 
-/* The si_perf_data of a TRAP_PERF siginfo: the kernel's _sigfault._perf._data, the first member
- * of the union right after si_addr, which glibc's siginfo_t does not name. */
-static unsigned long long perf_data(const siginfo_t *info) {
+/* The kernel's _sigfault._perf of a TRAP_PERF siginfo ({unsigned long data; u32 type, flags}),
+ * the union right after si_addr, which glibc's siginfo_t does not name. */
+struct perf_fields {
   unsigned long data;
-  memcpy(&data, (const char *)info + offsetof(siginfo_t, si_addr) + sizeof(void *), sizeof data);
-  return data;
+  uint32_t type, flags;
+};
+#define TRAP_PERF_ASYNC 1u /* <asm-generic/siginfo.h> TRAP_PERF_FLAG_ASYNC: SIGTRAP was blocked */
+
+static struct perf_fields perf_fields(const siginfo_t *info) {
+  struct perf_fields f;
+  memcpy(&f, (const char *)info + offsetof(siginfo_t, si_addr) + sizeof(void *), sizeof f);
+  return f;
 }
 
 /* Why perf_event_open failed, as the coverage says it; *permanent when no later call can do better. */
@@ -74,9 +81,41 @@ static const char *open_failure(int error, int *permanent) {
       return "on the call stack (page protection cannot be used there), and perf_event_open refused a debug "
              "register (kernel.perf_event_paranoid, a seccomp filter or a container)";
     default:
-      return "on the call stack (page protection cannot be used there), and this kernel or machine gives no "
-             "hardware breakpoints to perf_event_open";
+      return "on the call stack (page protection cannot be used there), and perf_event_open gives no "
+             "hardware breakpoint with a synchronous signal here (x86 and Linux 5.13 or later are needed)";
   }
+}
+
+/* Signals by fcntl(F_SETSIG) on the event's file instead of the sigtrap attribute, which a kernel
+ * before 5.13 does not know: SIGTRAP with si_code POLL_IN or SI_SIGIO and si_fd the slot's, sent to this
+ * thread (F_OWNER_TID) from the breakpoint's interrupt work, before the return to user space. */
+static int fasync;
+
+static long open_fasync(struct perf_event_attr *a) {
+  a->sigtrap = a->remove_on_exec = 0; /* the descriptor is close-on-exec: the event ends with it */
+  a->sig_data = 0;
+  a->wakeup_events = 1;
+  const long fd = syscall(SYS_perf_event_open, a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0) return fd;
+  const struct f_owner_ex owner = {F_OWNER_TID, (pid_t)syscall(SYS_gettid)};
+  if (fcntl((int)fd, F_SETOWN_EX, &owner) == 0 && fcntl((int)fd, F_SETSIG, SIGTRAP) == 0 &&
+      fcntl((int)fd, F_SETFL, O_ASYNC) == 0)
+    return fd;
+  const int error = errno;
+  close((int)fd);
+  errno = error;
+  return -1;
+}
+
+static long open_event(struct perf_event_attr *a) {
+  if (!fasync) {
+    a->sigtrap = 1;
+    a->remove_on_exec = 1; /* the kernel asks it of sigtrap events */
+    const long fd = syscall(SYS_perf_event_open, a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd >= 0 || (errno != EINVAL && errno != E2BIG)) return fd;
+    fasync = 1; /* attributes this kernel does not know */
+  }
+  return open_fasync(a);
 }
 
 static int open_slot(int k, uintptr_t address, int len, int stores_only, int range) {
@@ -95,10 +134,8 @@ static int open_slot(int k, uintptr_t address, int len, int stores_only, int ran
   a.sample_period = 1;
   a.exclude_kernel = 1;
   a.exclude_hv = 1;
-  a.sigtrap = 1;
-  a.remove_on_exec = 1; /* the kernel asks it of sigtrap events */
   a.sig_data = TAG | ((unsigned long long)(s->serial & 0xffffff) << 8) | (unsigned)k;
-  const long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  const long fd = open_event(&a);
   if (fd < 0) return 0;
   s->fd = (int)fd;
   __atomic_store_n(&s->open, 1, __ATOMIC_SEQ_CST);
@@ -112,7 +149,8 @@ static int piece(uintptr_t a, uintptr_t hi) {
   return len;
 }
 
-/* REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turns them off: what a machine without them does. */
+/* REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turns them off: what a machine without them does; `fasync`
+ * signals as on a kernel before 5.13. */
 static void read_setting(void) {
   static int read;
   if (read) return;
@@ -122,6 +160,7 @@ static void read_setting(void) {
     broken =
         "on the call stack (page protection cannot be used there), and "
         "REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turned the debug registers off";
+  if (setting && strcmp(setting, "fasync") == 0) fasync = 1;
 }
 
 uintptr_t rc_watch_hw_arm(int i, const char **why) {
@@ -182,14 +221,30 @@ static void silence(int range) {
     }
 }
 
+/* The slot a SIGTRAP comes from: k, or -1 when it is ours but stale or late (nothing to record),
+ * or -2 when it is not ours. */
+static int slot_of(const siginfo_t *info) {
+  if (fasync && (info->si_code == POLL_IN || info->si_code == SI_SIGIO)) { /* kernels differ */
+    for (int k = 0; k < SLOTS; ++k)
+      if (slots[k].open && slots[k].fd == info->si_fd) return k;
+    return -2;
+  }
+  if (info->si_code != TRAP_PERF) return -2;
+  const struct perf_fields f = perf_fields(info);
+  if ((f.data & TAG_MASK) != TAG) return -2; /* the program's own perf event */
+  /* Delivered late, SIGTRAP having been blocked at the access: the context is no longer the
+   * access's, so whose it was is not known; not recorded rather than blamed on the program. */
+  if (f.flags & TRAP_PERF_ASYNC) return -1;
+  const int k = (int)(f.data & 0xff);
+  if (k >= SLOTS || !slots[k].open || (slots[k].serial & 0xffffff) != ((f.data >> 8) & 0xffffff))
+    return -1; /* released since */
+  return k;
+}
+
 int rc_watch_hw_trap(const siginfo_t *info, void *context) {
-  if (info->si_code != TRAP_PERF) return 0;
-  const unsigned long long data = perf_data(info);
-  if ((data & TAG_MASK) != TAG) return 0; /* the program's own perf event */
-  const int k = (int)(data & 0xff);
-  if (k >= SLOTS) return 1;
+  const int k = slot_of(info);
+  if (k < 0) return k == -1;
   const struct slot *s = &slots[k];
-  if (!s->open || (s->serial & 0xffffff) != ((data >> 8) & 0xffffff)) return 1; /* released since */
   const ucontext_t *uc = context;
   uintptr_t instruction = 0;
   if (!rc_watch_program_access(uc, &instruction)) return 1; /* the MPI library's */

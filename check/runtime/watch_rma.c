@@ -45,8 +45,10 @@ void rc_watch_armed_line(const struct rc_watch_range *r) {
   rc_end(&l);
 }
 
+/* By enum rc_watch_access. */
+static const char *const accesses[] = {"load", "store", "load or store"};
+
 static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
-  static const char *const accesses[] = {"load", "store", "load or store"};
   static const char *const verbs[] = {"loaded from", "stored into", "loaded from or stored into"};
   const int result = r->kind == RC_WATCH_RESULT;
   const char *access = accesses[h->store];
@@ -87,7 +89,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   if (r->fence >= 0) rc_int(&l, "fence", r->fence);
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
-  rc_str(&l, "access", h->store ? "store" : "load");
+  rc_str(&l, "access", accesses[h->store]);
   rc_int(&l, "time", h->time);
   rc_int(&l, "time_last", h->time_last);
   rc_caller(&l, (const void *)(h->instruction + 1));

@@ -6,7 +6,8 @@
  * MPI-4.1 §13.3 forbids: result_buffer_accessed_before_completion for a result buffer,
  * origin_buffer_stored_before_completion for an origin or compare buffer. STACK_CASE 10 passes
  * stack buffers of a pending get and a pending put to read(2) and write(2) (legal: the result's
- * neighbour and the origin, which the kernel only reads) and fails if either call does. */
+ * neighbour and the origin, which the kernel only reads) and fails if either call does.
+ * STACK_CASE 11 gets 40 bytes, more than the debug registers reach (32): the first are watched. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ static const enum sync syncs[] = {
     [8] = REQUEST,        /* MPI_Rget, result loaded before MPI_Wait */
     [9] = REQUEST,        /* MPI_Rget_accumulate, result stored before MPI_Wait */
     [10] = LOCK_SHARED,   /* read(2) and write(2) on pending stack buffers */
+    [11] = LOCK_SHARED,   /* MPI_Get into ten ints, the first loaded */
 };
 
 static MPI_Win win;
@@ -116,6 +118,7 @@ int main(int argc, char **argv) {
     int got;
     char beside[16];
   } io = {0, ""};
+  int ten[10] = {0};
   long long used = 0;
   MPI_Request request = MPI_REQUEST_NULL;
   open_epoch(rank);
@@ -153,6 +156,9 @@ int main(int argc, char **argv) {
         MPI_Put(&one, 1, MPI_INT, 1, 5, 1, MPI_INT, win);
         system_calls(&one, io.beside, sizeof io.beside);
         break;
+      case 11:
+        MPI_Get(ten, 10, MPI_INT, 1, 0, 10, MPI_INT, win);
+        break;
     }
 #ifdef RMA_KNOWN_ERROR
     switch (STACK_CASE) {
@@ -168,6 +174,9 @@ int main(int argc, char **argv) {
       case 3:
         used = (long long)pair[1];
         break;
+      case 11:
+        used = ten[0];
+        break;
       case 4:
       case 9:
         value = 0;
@@ -180,7 +189,7 @@ int main(int argc, char **argv) {
   }
   complete(rank, &request);
   if (rank == 0) {
-    value += compare + (int)pair[0] + (int)pair[1] + io.got;
+    value += compare + (int)pair[0] + (int)pair[1] + io.got + ten[0] + ten[9];
     printf("rank 0: %d %lld\n", value, used);
   }
   close_epoch(rank);
