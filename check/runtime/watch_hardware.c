@@ -8,7 +8,8 @@
  * perf_event_open(PERF_TYPE_BREAKPOINT) for the calling thread only, user space only, with the
  * `sigtrap` attribute: a synchronous SIGTRAP whose si_perf_data names the slot (before Linux 5.13:
  * fcntl's F_SETSIG, below). The SIGTRAP handler (watch_signals.c) hands it here; the access goes
- * through the same whose-access filter and the same hit table as a page fault. */
+ * through the same whose-access filter and the same hit table as a page fault. A slot's event is
+ * kept between uses (disabled) and moved to the next buffer, until MPI_Finalize. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +25,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "record.h"
 #include "watch_state.h"
 
 #ifndef TRAP_PERF
@@ -35,14 +37,15 @@
 #define TAG_MASK 0xffffffff00000000ULL
 
 struct slot {
-  volatile int open; /* read by the handler */
-  int fd;
+  volatile int busy; /* watches part of a range: read by the handler */
+  int fd;            /* its perf event, kept (disabled) between uses until MPI_Finalize; -1: none */
+  pid_t tid;         /* the thread that event watches */
   int range;         /* the rc_watch_ranges entry it watches part of */
-  unsigned serial;   /* bumped at each open: a signal from an earlier use is dropped */
   uintptr_t address; /* the first byte it watches */
   volatile int paused;
 };
-static struct slot slots[SLOTS];
+_Static_assert(SLOTS == 4, "one initializer per slot");
+static struct slot slots[SLOTS] = {{.fd = -1}, {.fd = -1}, {.fd = -1}, {.fd = -1}};
 static const char *broken; /* perf_event_open cannot set breakpoints in this process: why */
 
 static const char *const all_used =
@@ -87,17 +90,43 @@ static const char *open_failure(int error, int *permanent) {
 }
 
 /* Signals by fcntl(F_SETSIG) on the event's file instead of the sigtrap attribute, which a kernel
- * before 5.13 does not know: SIGTRAP with si_code POLL_IN or SI_SIGIO and si_fd the slot's, sent to this
- * thread (F_OWNER_TID) from the breakpoint's interrupt work, before the return to user space. */
+ * before 5.13 does not know: SIGTRAP with si_code POLL_IN or SI_SIGIO and si_fd the slot's, sent
+ * to this thread (F_OWNER_TID) from the breakpoint's interrupt work, before the return to user
+ * space. */
 static int fasync;
 
-static long open_fasync(struct perf_event_attr *a) {
-  a->sigtrap = a->remove_on_exec = 0; /* the descriptor is close-on-exec: the event ends with it */
-  a->sig_data = 0;
-  a->wakeup_events = 1;
-  const long fd = syscall(SYS_perf_event_open, a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-  if (fd < 0) return fd;
-  const struct f_owner_ex owner = {F_OWNER_TID, (pid_t)syscall(SYS_gettid)};
+/* Slot k's event. Between two uses of one event only the breakpoint's own attributes (address,
+ * length, type) may differ: PERF_EVENT_IOC_MODIFY_ATTRIBUTES then moves it. */
+static void attributes(struct perf_event_attr *a, int k, uintptr_t address, int len, int stores_only) {
+  memset(a, 0, sizeof *a);
+  a->type = PERF_TYPE_BREAKPOINT;
+  a->size = sizeof *a;
+  a->bp_type = stores_only ? HW_BREAKPOINT_W : HW_BREAKPOINT_RW;
+  a->bp_addr = address;
+  a->bp_len = (unsigned long long)len;
+  a->sample_period = 1;
+  a->exclude_kernel = 1;
+  a->exclude_hv = 1;
+  if (fasync) {
+    a->wakeup_events = 1; /* the descriptor is close-on-exec: the event ends with it */
+  } else {
+    a->sigtrap = 1;
+    a->remove_on_exec = 1; /* the kernel asks it of sigtrap events */
+    a->sig_data = TAG | (unsigned)k;
+  }
+}
+
+static long open_event(int k, uintptr_t address, int len, int stores_only, pid_t tid) {
+  struct perf_event_attr a;
+  attributes(&a, k, address, len, stores_only);
+  long fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0 && !fasync && (errno == EINVAL || errno == E2BIG)) {
+    fasync = 1; /* attributes this kernel does not know */
+    attributes(&a, k, address, len, stores_only);
+    fd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  }
+  if (fd < 0 || !fasync) return fd;
+  const struct f_owner_ex owner = {F_OWNER_TID, tid};
   if (fcntl((int)fd, F_SETOWN_EX, &owner) == 0 && fcntl((int)fd, F_SETSIG, SIGTRAP) == 0 &&
       fcntl((int)fd, F_SETFL, O_ASYNC) == 0)
     return fd;
@@ -107,38 +136,40 @@ static long open_fasync(struct perf_event_attr *a) {
   return -1;
 }
 
-static long open_event(struct perf_event_attr *a) {
-  if (!fasync) {
-    a->sigtrap = 1;
-    a->remove_on_exec = 1; /* the kernel asks it of sigtrap events */
-    const long fd = syscall(SYS_perf_event_open, a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd >= 0 || (errno != EINVAL && errno != E2BIG)) return fd;
-    fasync = 1; /* attributes this kernel does not know */
+/* At MPI_Finalize, after every range was released: the debug registers are given back. */
+static void close_all(void) {
+  for (int k = 0; k < SLOTS; ++k) {
+    if (slots[k].fd >= 0) close(slots[k].fd);
+    slots[k].fd = -1;
   }
-  return open_fasync(a);
 }
 
-static int open_slot(int k, uintptr_t address, int len, int stores_only, int range) {
+/* Points slot k at [address, address + len) for range: its event moved when this thread has
+ * one (a few times cheaper than a new one), else a new one; 0 with errno when none can be had. */
+static int use_slot(int k, uintptr_t address, int len, int stores_only, int range) {
+  static int finalize_hook;
   struct slot *s = &slots[k];
+  const pid_t tid = (pid_t)syscall(SYS_gettid);
   s->range = range;
   s->address = address;
   s->paused = 0;
-  ++s->serial;
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.type = PERF_TYPE_BREAKPOINT;
-  a.size = sizeof a;
-  a.bp_type = stores_only ? HW_BREAKPOINT_W : HW_BREAKPOINT_RW;
-  a.bp_addr = address;
-  a.bp_len = (unsigned long long)len;
-  a.sample_period = 1;
-  a.exclude_kernel = 1;
-  a.exclude_hv = 1;
-  a.sig_data = TAG | ((unsigned long long)(s->serial & 0xffffff) << 8) | (unsigned)k;
-  const long fd = open_event(&a);
+  if (s->fd >= 0 && s->tid == tid) {
+    struct perf_event_attr a;
+    attributes(&a, k, address, len, stores_only);
+    if (ioctl(s->fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a) == 0) {
+      __atomic_store_n(&s->busy, 1, __ATOMIC_SEQ_CST);
+      return 1;
+    }
+  }
+  if (s->fd >= 0) close(s->fd);
+  s->fd = -1;
+  const long fd = open_event(k, address, len, stores_only, tid);
   if (fd < 0) return 0;
   s->fd = (int)fd;
-  __atomic_store_n(&s->open, 1, __ATOMIC_SEQ_CST);
+  s->tid = tid;
+  if (!finalize_hook) rc_at_finalize(close_all);
+  finalize_hook = 1;
+  __atomic_store_n(&s->busy, 1, __ATOMIC_SEQ_CST);
   return 1;
 }
 
@@ -169,9 +200,9 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
   read_setting();
   *why = broken;
   for (int k = 0; k < SLOTS && a < r->hi && !broken; ++k) {
-    if (slots[k].open) continue;
+    if (slots[k].busy) continue;
     const int len = piece(a, r->hi);
-    if (!open_slot(k, a, len, r->prot != PROT_NONE, i)) {
+    if (!use_slot(k, a, len, r->prot != PROT_NONE, i)) {
       int permanent = 0;
       *why = open_failure(errno, &permanent);
       if (permanent) broken = *why;
@@ -188,16 +219,16 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
 void rc_watch_hw_release(int i) {
   for (int k = 0; k < SLOTS; ++k) {
     struct slot *s = &slots[k];
-    if (!s->open || s->range != i) continue;
-    __atomic_store_n(&s->open, 0, __ATOMIC_SEQ_CST);
-    close(s->fd);
+    if (!s->busy || s->range != i) continue;
+    __atomic_store_n(&s->busy, 0, __ATOMIC_SEQ_CST);
+    if (!s->paused) ioctl(s->fd, PERF_EVENT_IOC_DISABLE, 0);
   }
   rc_watch_ranges[i].hw_end = 0;
 }
 
 void rc_watch_hw_pause(void) {
   for (int k = 0; k < SLOTS; ++k)
-    if (slots[k].open && !slots[k].paused) {
+    if (slots[k].busy && !slots[k].paused) {
       slots[k].paused = 1;
       ioctl(slots[k].fd, PERF_EVENT_IOC_DISABLE, 0);
     }
@@ -205,7 +236,7 @@ void rc_watch_hw_pause(void) {
 
 void rc_watch_hw_resume(void) {
   for (int k = 0; k < SLOTS; ++k)
-    if (slots[k].open && slots[k].paused && !rc_watch_ranges[slots[k].range].hit) {
+    if (slots[k].busy && slots[k].paused && !rc_watch_ranges[slots[k].range].hit) {
       slots[k].paused = 0;
       ioctl(slots[k].fd, PERF_EVENT_IOC_ENABLE, 0);
     }
@@ -215,7 +246,7 @@ void rc_watch_hw_resume(void) {
  * accesses would only trap again). */
 static void silence(int range) {
   for (int k = 0; k < SLOTS; ++k)
-    if (slots[k].open && slots[k].range == range && !slots[k].paused) {
+    if (slots[k].busy && slots[k].range == range && !slots[k].paused) {
       slots[k].paused = 1;
       ioctl(slots[k].fd, PERF_EVENT_IOC_DISABLE, 0);
     }
@@ -226,7 +257,7 @@ static void silence(int range) {
 static int slot_of(const siginfo_t *info) {
   if (fasync && (info->si_code == POLL_IN || info->si_code == SI_SIGIO)) { /* kernels differ */
     for (int k = 0; k < SLOTS; ++k)
-      if (slots[k].open && slots[k].fd == info->si_fd) return k;
+      if (slots[k].busy && slots[k].fd == info->si_fd) return k;
     return -2;
   }
   if (info->si_code != TRAP_PERF) return -2;
@@ -236,8 +267,7 @@ static int slot_of(const siginfo_t *info) {
    * access's, so whose it was is not known; not recorded rather than blamed on the program. */
   if (f.flags & TRAP_PERF_ASYNC) return -1;
   const int k = (int)(f.data & 0xff);
-  if (k >= SLOTS || !slots[k].open || (slots[k].serial & 0xffffff) != ((f.data >> 8) & 0xffffff))
-    return -1; /* released since */
+  if (k >= SLOTS || !slots[k].busy) return -1; /* released since */
   return k;
 }
 
