@@ -17,11 +17,13 @@
 #include <linux/perf_event.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -85,15 +87,25 @@ static const char *open_failure(int error, int *permanent) {
              "register (kernel.perf_event_paranoid, a seccomp filter or a container)";
     default:
       return "on the call stack (page protection cannot be used there), and perf_event_open gives no "
-             "hardware breakpoint with a synchronous signal here (x86 and Linux 5.13 or later are needed)";
+             "hardware breakpoint here (the x86 debug registers are needed)";
   }
 }
 
 /* Signals by fcntl(F_SETSIG) on the event's file instead of the sigtrap attribute, which a kernel
- * before 5.13 does not know: SIGTRAP with si_code POLL_IN or SI_SIGIO and si_fd the slot's, sent
- * to this thread (F_OWNER_TID) from the breakpoint's interrupt work, before the return to user
- * space. */
+ * before 5.13 does not know, and which before 6.2 forced SIGTRAP through even when the program had
+ * it blocked, resetting its action to the default (the program killed): SIGTRAP with si_code
+ * POLL_IN or SI_SIGIO and si_fd the slot's, sent to this thread (F_OWNER_TID) from the
+ * breakpoint's interrupt work, before the return to user space; an ordinary signal, left pending
+ * while blocked. */
 static int fasync;
+
+/* Whether this kernel delivers a sigtrap event's SIGTRAP late, not forced, when it is blocked. */
+static int sigtrap_kept_blocked(void) {
+  struct utsname u;
+  int major = 0, minor = 0;
+  if (uname(&u) != 0 || sscanf(u.release, "%d.%d", &major, &minor) != 2) return 0;
+  return major > 6 || (major == 6 && minor >= 2);
+}
 
 /* Slot k's event. Between two uses of one event only the breakpoint's own attributes (address,
  * length, type) may differ: PERF_EVENT_IOC_MODIFY_ATTRIBUTES then moves it. */
@@ -181,7 +193,7 @@ static int piece(uintptr_t a, uintptr_t hi) {
 }
 
 /* REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turns them off: what a machine without them does; `fasync`
- * signals as on a kernel before 5.13. */
+ * signals as on a kernel before 6.2. */
 static void read_setting(void) {
   static int read;
   if (read) return;
@@ -191,7 +203,7 @@ static void read_setting(void) {
     broken =
         "on the call stack (page protection cannot be used there), and "
         "REDSEM_CHECK_WATCH_DEBUG_REGISTERS=0 turned the debug registers off";
-  if (setting && strcmp(setting, "fasync") == 0) fasync = 1;
+  fasync = (setting && strcmp(setting, "fasync") == 0) || !sigtrap_kept_blocked();
 }
 
 uintptr_t rc_watch_hw_arm(int i, const char **why) {
