@@ -7,7 +7,9 @@
  * origin_buffer_stored_before_completion for an origin or compare buffer. STACK_CASE 10 passes
  * stack buffers of a pending get and a pending put to read(2) and write(2) (legal: the result's
  * neighbour and the origin, which the kernel only reads) and fails if either call does.
- * STACK_CASE 11 gets 40 bytes, more than the debug registers reach (32): the first are watched. */
+ * STACK_CASE 11 gets 40 bytes, more than the debug registers reach (32): the first are watched.
+ * STACK_CASE 12 has three gets pending, the first two taking all 4 debug registers: the third's
+ * buffer is said not watched. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,7 @@ static const enum sync syncs[] = {
     [9] = REQUEST,        /* MPI_Rget_accumulate, result stored before MPI_Wait */
     [10] = LOCK_SHARED,   /* read(2) and write(2) on pending stack buffers */
     [11] = LOCK_SHARED,   /* MPI_Get into ten ints, the first loaded */
+    [12] = LOCK_SHARED,   /* three MPI_Gets: no debug register left for the third */
 };
 
 static MPI_Win win;
@@ -159,6 +162,11 @@ int main(int argc, char **argv) {
       case 11:
         MPI_Get(ten, 10, MPI_INT, 1, 0, 10, MPI_INT, win);
         break;
+      case 12:
+        MPI_Get(pair, 2, MPI_DOUBLE, 1, 0, 2, MPI_DOUBLE, win);
+        MPI_Get(sums, 2, MPI_DOUBLE, 1, 0, 2, MPI_DOUBLE, win);
+        MPI_Get(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        break;
     }
 #ifdef RMA_KNOWN_ERROR
     switch (STACK_CASE) {
@@ -189,7 +197,7 @@ int main(int argc, char **argv) {
   }
   complete(rank, &request);
   if (rank == 0) {
-    value += compare + (int)pair[0] + (int)pair[1] + io.got + ten[0] + ten[9];
+    value += compare + (int)pair[0] + (int)pair[1] + (int)sums[0] + io.got + ten[0] + ten[9];
     printf("rank 0: %d %lld\n", value, used);
   }
   close_epoch(rank);
