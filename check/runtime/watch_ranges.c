@@ -79,6 +79,7 @@ void rc_watch_release(int i) {
   if (!r->lo) return;
   __atomic_store_n(&r->armed, 0, __ATOMIC_SEQ_CST);
   if (r->paged) reprotect(r->lo, r->hi, r->original_prot);
+  if (r->hw_end) rc_watch_hw_release(i);
   r->paged = 0;
   r->lo = r->hi = 0;
   ++r->generation;
@@ -151,14 +152,14 @@ static const struct kept_mapping *kept_mapping(uintptr_t lo, uintptr_t hi) {
   return NULL;
 }
 
-static const char *const on_stack = "on the call stack, whose pages every call and signal frame uses";
+const char *const rc_watch_on_stack = "on the call stack, whose pages every call and signal frame uses";
 
 int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) {
   const uintptr_t here = (uintptr_t)__builtin_frame_address(0); /* on this thread's stack */
   const int known = known_prot(page_of(lo), page_of(hi - 1) + rc_watch_page_size());
   const struct kept_mapping *k = kept_mapping(lo, hi);
   if (k && (k->stack || (here >= k->start && here < k->end))) {
-    *why = on_stack;
+    *why = rc_watch_on_stack;
     return -1;
   }
   if (k) {
@@ -182,13 +183,14 @@ int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) 
   if (prot_of(perms) == (PROT_READ | PROT_WRITE))
     kept[kept_next++ % MAPPINGS_KEPT] = (struct kept_mapping){start, end, *shared, stack};
   if (stack) {
-    *why = on_stack;
+    *why = rc_watch_on_stack;
     return -1;
   }
   return known >= 0 ? known : prot_of(perms);
 }
 
 void rc_watch_rearm(void) {
+  rc_watch_hw_resume();
   rc_watch_library_steps = 0;
   if (!rc_watch_suspended) return;
   rc_watch_suspended = 0;

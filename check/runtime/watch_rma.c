@@ -35,19 +35,28 @@ void rc_watch_armed_line(const struct rc_watch_range *r) {
   } else
     rc_str(&l, "call", r->call);
   rc_int(&l, "epoch", r->epoch);
-  rc_int(&l, "bytes", (long long)(r->hi - r->lo));
-  rc_str(&l, "watches", r->prot == PROT_NONE ? "loads and stores" : "stores");
+  rc_int(&l, "bytes", (long long)((r->hw_end ? r->hw_end : r->hi) - r->lo));
+  if (r->hw_end) /* only this thread's accesses trap (watch_hardware.c): the coverage says so */
+    rc_str(&l, "watches",
+           r->prot == PROT_NONE ? "loads and stores by this thread, debug registers"
+                                : "stores by this thread, debug registers");
+  else
+    rc_str(&l, "watches", r->prot == PROT_NONE ? "loads and stores" : "stores");
   rc_end(&l);
 }
 
+/* By enum rc_watch_access. */
+static const char *const accesses[] = {"load", "store", "load or store"};
+
 static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
+  static const char *const verbs[] = {"loaded from", "stored into", "loaded from or stored into"};
   const int result = r->kind == RC_WATCH_RESULT;
-  const char *access = h->store ? "store" : "load";
+  const char *access = accesses[h->store];
   char message[512];
   snprintf(message, sizeof message,
            "the program %s the %s buffer of this %s (window %d, target %d) before the call completing it: "
            "byte %lu of %lu",
-           h->store ? "stored into" : "loaded from", rc_watch_kind_names[r->kind], r->call, r->win_id, r->target,
+           verbs[h->store], rc_watch_kind_names[r->kind], r->call, r->win_id, r->target,
            (unsigned long)(h->address - r->lo), (unsigned long)(r->hi - r->lo));
   rc_line l;
   rc_begin(&l, "finding");
@@ -80,7 +89,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   if (r->fence >= 0) rc_int(&l, "fence", r->fence);
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
-  rc_str(&l, "access", h->store ? "store" : "load");
+  rc_str(&l, "access", accesses[h->store]);
   rc_int(&l, "time", h->time);
   rc_int(&l, "time_last", h->time_last);
   rc_caller(&l, (const void *)(h->instruction + 1));
@@ -173,6 +182,21 @@ static void overlapping_results(const struct rc_window *w, const struct rc_watch
   }
 }
 
+/* Whether the watch line of a buffer of this window's current epoch is written: under the bound
+ * of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
+static int within_bounds(const struct rc_window *w) {
+  return w->syncs < RC_RMA_MAX_SYNCS && w->calls <= RC_RMA_MAX_CALLS;
+}
+
+/* A pending buffer on the calling thread's stack: on debug registers (watch_hardware.c) as far
+ * as they reach; the bytes beyond are said not watched. */
+static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, int i) {
+  const char *why = "";
+  const uintptr_t end = rc_watch_hw_arm(i, &why);
+  if (end > r->lo && within_bounds(w)) rc_watch_armed_line(r);
+  if (end < r->hi) rc_watch_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
+}
+
 /* Keeps one pending buffer and arms it when it can be watched. */
 static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *c, enum rc_watch_kind kind,
                          const void *buf, int count, MPI_Datatype type, int ready, const char *off) {
@@ -214,6 +238,10 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   r->original_prot = rc_watch_mapping(lo, hi, &shared, &why);
   if (r->original_prot >= 0 && !(r->original_prot & PROT_WRITE) && kind != RC_WATCH_RESULT)
     return; /* read-only memory: a store would fault without us */
+  if (r->original_prot < 0 && why == rc_watch_on_stack) {
+    watch_on_stack(w, r, i);
+    return;
+  }
   if (r->original_prot < 0 || !(r->original_prot & PROT_WRITE)) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, r->original_prot < 0 ? why : "not writable memory");
     return;
@@ -222,8 +250,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
     return;
   }
-  /* Under the bound of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
-  if (w->syncs < RC_RMA_MAX_SYNCS && w->calls <= RC_RMA_MAX_CALLS) rc_watch_armed_line(r);
+  if (within_bounds(w)) rc_watch_armed_line(r);
 }
 
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c) {

@@ -113,7 +113,7 @@ static enum module_class code_class(uintptr_t pc) {
 /* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
  * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
  * the stack. */
-static int program_access(const ucontext_t *uc, uintptr_t *instruction) {
+int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
   *instruction = pc;
   const enum module_class c = code_class(pc);
@@ -188,7 +188,7 @@ static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *co
 }
 
 /* Notes what the program did, and decides whether the range stays armed after the step. */
-static void note_access(int range, uintptr_t address, int store, uintptr_t instruction) {
+void rc_watch_note_access(int range, uintptr_t address, int store, uintptr_t instruction) {
   struct rc_watch_range *r = &rc_watch_ranges[range];
   if (r->kind != RC_WATCH_WINDOW) {
     if (!r->hit) record_hit(range, address, store, instruction);
@@ -234,12 +234,14 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   mprotect((void *)page, rc_watch_page_size(), original);
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
-    const int program = program_access(uc, &instruction);
+    const int program = rc_watch_program_access(uc, &instruction);
     if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
       rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
     } else {
       const int range = program ? range_at(address) : -1;
-      if (range >= 0) note_access(range, address, (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0, instruction);
+      if (range >= 0)
+        rc_watch_note_access(range, address,
+                             (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
       step_pages[step_count++] = page;
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
     }
@@ -250,6 +252,10 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
 static void on_trap(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
+  if (rc_watch_hw_trap(info, context)) { /* a debug register's (watch_hardware.c) */
+    errno = saved_errno;
+    return;
+  }
   if (step_count == 0) {
     chain(&previous_trap, sig, info, context);
     errno = saved_errno;

@@ -7,8 +7,10 @@
 #define REDSEM_CHECK_WATCH_STATE_H
 
 #include <mpi.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ucontext.h>
 
 #define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
 #define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
@@ -17,10 +19,13 @@
 #define RC_WATCH_MAX_SEGMENTS 16        /* segments watched per window: this rank's and queried ones */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
+/* What an access was: a debug register watching loads and stores does not say which. */
+enum rc_watch_access { RC_WATCH_LOAD, RC_WATCH_STORE, RC_WATCH_LOAD_OR_STORE };
 
 struct rc_watch_range {
   volatile int armed;  /* read by the handler: 0 = free, disarmed or never armed */
   int paged;           /* its pages were protected: release gives them back */
+  uintptr_t hw_end;    /* armed by debug registers instead (watch_hardware.c) over [lo, hw_end); 0: not */
   unsigned generation; /* bumped at each reuse: a hit names the range it saw */
   uintptr_t lo, hi;    /* the watched bytes [lo, hi) */
   int prot;            /* PROT_NONE: loads and stores; PROT_READ: stores */
@@ -44,9 +49,9 @@ struct rc_watch_range {
 struct rc_watch_hit {
   int range;
   unsigned generation;
-  uintptr_t address; /* first byte accessed */
-  uintptr_t last;    /* last first-byte seen, for coalesced window accesses */
-  int store;
+  uintptr_t address;     /* first byte accessed */
+  uintptr_t last;        /* last first-byte seen, for coalesced window accesses */
+  int store;             /* enum rc_watch_access */
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
 };
@@ -79,6 +84,22 @@ int rc_watch_page_prot(uintptr_t page);
 int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why);
 uintptr_t rc_watch_page_size(void);
 
+/* The mapping reason rc_watch_mapping gives for the calling thread's stack. */
+extern const char *const rc_watch_on_stack;
+
+/* watch_hardware.c: debug registers for what page protection cannot watch. */
+/* Arms range i (lo, hi, kind and prot set; not armed by pages) on as many free debug registers
+ * as its bytes need; returns where the watched bytes end (lo when none are), with why the
+ * others are not watched. */
+uintptr_t rc_watch_hw_arm(int i, const char **why);
+/* Frees range i's debug registers (from rc_watch_release). */
+void rc_watch_hw_release(int i);
+/* Turns the debug registers off while a synchronisation call is forwarded, and on again. */
+void rc_watch_hw_pause(void);
+void rc_watch_hw_resume(void);
+/* From the SIGTRAP handler: 1 when the trap was one of ours (then handled). */
+int rc_watch_hw_trap(const siginfo_t *info, void *context);
+
 /* watch_rma.c */
 /* Writes what the handler saw since the last time. Called first by every hook, before any
  * range is released: every hit still names a live range. */
@@ -97,5 +118,10 @@ void rc_watch_finish(void);
 int rc_watch_ready(const char **why);
 /* Re-reads the loaded modules when one was loaded since: whose code a fault was in. */
 void rc_watch_refresh_modules(void);
+/* Async-signal-safe, from a handler. Whether the access the context stopped at is the
+ * program's (not the MPI library's); *instruction is the program's code responsible. */
+int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction);
+/* Records the program's access (enum rc_watch_access) to range's bytes at address. */
+void rc_watch_note_access(int range, uintptr_t address, int access, uintptr_t instruction);
 
 #endif

@@ -200,6 +200,7 @@ static int changes_exposure(const char *call) {
 
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
   rc_watch_drain();
+  rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
   for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
