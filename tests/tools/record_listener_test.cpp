@@ -82,6 +82,17 @@ TEST_F(RecordListener, LinesOfARankReachItsFileAndALineCutShortIsKept) {
   EXPECT_EQ(file_text(dir_ / "rank-3.jsonl"), "{\"ev\":\"start\"}\n{\"ev\":\"fin");
 }
 
+// A rank may look for its file as soon as it hears "ok" (a test program appending its own lines).
+TEST_F(RecordListener, TheFileExistsWhenTheRankHearsOk) {
+  record_listener l(dir_);
+  const int fd = connect_to(l);
+  send_text(fd, "redsem-check 1 " + value_of(l.environment(), "REDSEM_CHECK_TOKEN") + " rank-0.jsonl\n");
+  ASSERT_EQ(answer(fd), "ok\n");
+  EXPECT_TRUE(fs::exists(dir_ / "rank-0.jsonl"));
+  close(fd);
+  l.finish();
+}
+
 TEST_F(RecordListener, AConnectionWithoutTheTokenOrWithAnotherFileNameIsRefused) {
   record_listener l(dir_);
   const std::string token = value_of(l.environment(), "REDSEM_CHECK_TOKEN");

@@ -125,12 +125,14 @@ bool record_listener::state::take_header(connection& c) {
   c.pending.erase(0, end + 1);
   const std::string prefix = "redsem-check 1 " + token + " ";
   const std::string name = header.rfind(prefix, 0) == 0 ? header.substr(prefix.size()) : "";
-  if (!valid_file_name(name) || send(c.fd, "ok\n", 3, MSG_NOSIGNAL) != 3) return ++summary.refused, false;
+  if (!valid_file_name(name)) return ++summary.refused, false;
+  // The file exists before the rank hears "ok": what the rank does next may already look for it.
   c.file = open((dir / name).c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (c.file < 0) {
     summary.notes.push_back(fmt::format("cannot write {}: {}", (dir / name).string(), strerror(errno)));
     return false;
   }
+  if (send(c.fd, "ok\n", 3, MSG_NOSIGNAL) != 3) return false;  // the rank is gone: it writes its own file
   c.named = true;
   ++summary.connections;
   return true;
