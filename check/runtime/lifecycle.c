@@ -79,15 +79,17 @@ static void open_record(void) {
   rc_state.rank = rank;
   read_sampling();
   rc_read_op_seconds();
-  char program[PATH_MAX];
+  char program[PATH_MAX], host[256] = "";
   const ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
   program[n > 0 ? n : 0] = '\0';
+  gethostname(host, sizeof host - 1);
   rc_line l;
   rc_begin(&l, "start");
   rc_int(&l, "size", size);
   rc_str(&l, "built_for", REDSEM_MPI_FLAVOR_NAME);
   rc_str(&l, "library", library);
   rc_str(&l, "program", program);
+  rc_str(&l, "host", host);
   rc_int(&l, "pid", (long long)getpid());
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
