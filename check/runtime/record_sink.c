@@ -163,26 +163,34 @@ int rc_sink_open(const char *name) {
 }
 
 void rc_sink_write(const char *text, size_t len) {
-  if (rc_state.fd < 0) return;
-  if (!sink.is_socket) {
+  if (!__atomic_load_n(&sink.is_socket, __ATOMIC_ACQUIRE)) {
+    const int fd = __atomic_load_n(&rc_state.fd, __ATOMIC_ACQUIRE);
+    if (fd < 0) return;
     /* One write per line (O_APPEND): lines of several threads never interleave. */
     size_t done = 0;
     while (done < len) {
-      const ssize_t n = write(rc_state.fd, text + done, len - done);
+      const ssize_t n = write(fd, text + done, len - done);
       if (n <= 0) break; /* a full disk loses the record, never the program's run */
       done += (size_t)n;
     }
     return;
   }
   pthread_mutex_lock(&sink.lock);
+  if (!sink.is_socket) { /* another thread fell back to the file while this one waited */
+    pthread_mutex_unlock(&sink.lock);
+    rc_sink_write(text, len);
+    return;
+  }
   if (send_all(rc_state.fd, text, len) != 0) {
     /* The launcher is gone or the network failed: what it received stays in its file, the
      * rest goes to this node's, this line whole. */
     fprintf(stderr, "redsem check: %s on %s lost its connection to redsem check: %s\n", sink.name, this_host(),
             strerror(errno));
-    close(rc_state.fd);
-    sink.is_socket = 0;
-    rc_state.fd = open_file();
+    const int connection = rc_state.fd, file = open_file();
+    /* The file before the flag: a thread that reads the flag unlocked then finds the file. */
+    __atomic_store_n(&rc_state.fd, file, __ATOMIC_RELEASE);
+    __atomic_store_n(&sink.is_socket, 0, __ATOMIC_RELEASE);
+    close(connection);
     pthread_mutex_unlock(&sink.lock);
     rc_sink_write(text, len);
     return;
