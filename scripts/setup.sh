@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian packages redsem builds and tests with. Idempotent: when every
 # package is already installed it touches nothing (no apt-get update, no install).
+# --tests: also what only some tests need (Slurm and munge for tests/check/slurm, which are
+# skipped, saying so, without them).
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,9 @@ packages=(
   libopenmpi-dev openmpi-bin libmpich-dev mpich
   chromium
 )
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(slurm-wlm munge)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -137,7 +137,10 @@ coverage record_coverage(const run_records& records, int world_size) {
     c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");
   for (int rank = 0; rank < world_size; ++rank)
     if (std::none_of(records.ranks.begin(), records.ranks.end(), [&](const auto& r) { return r.rank == rank; }))
-      c.not_observed.push_back(fmt::format("rank {} left no record (it never returned from MPI_Init)", rank));
+      c.not_observed.push_back(
+          fmt::format("rank {} left no record here (it never returned from MPI_Init, or it could not reach redsem "
+                      "check and wrote its file on its own node: its stderr says where)",
+                      rank));
   return c;
 }
 

@@ -30,6 +30,7 @@ struct rank_summary {
   std::size_t unreadable_lines = 0;
   std::size_t invalid_lines = 0;  // damaged: not believed
   std::string unreadable;         // why the file could not be read
+  std::string host;               // where it ran (its start line's); empty when not recorded
 };
 
 struct run_report {

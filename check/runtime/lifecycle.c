@@ -4,7 +4,6 @@
  * library have added what they gathered (rc_at_finalize). */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 
 #include "law_child.h"
 #include "record.h"
+#include "record_sink.h"
 #include "record_state.h"
 
 #ifndef REDSEM_MPI_FLAVOR_NAME
@@ -49,18 +49,16 @@ static void read_sampling(void) {
 
 /* A program that runs another MPI than this library's: say so in a file of its own (the rank is
  * unknown: MPI_COMM_WORLD is a different handle there) and stay inert. */
-static void record_wrong_mpi(const char *dir, const char *library) {
-  char path[PATH_MAX];
-  snprintf(path, sizeof path, "%s/wrong-mpi-%ld.jsonl", dir, (long)getpid());
-  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (rc_state.fd < 0) return;
+static void record_wrong_mpi(const char *library) {
+  char name[64];
+  snprintf(name, sizeof name, "wrong-mpi-%ld.jsonl", (long)getpid());
+  if (rc_sink_open(name) < 0) return;
   rc_line l;
   rc_begin(&l, "wrong_mpi");
   rc_str(&l, "built_for", REDSEM_MPI_FLAVOR_NAME);
   rc_str(&l, "library", library);
   rc_end(&l);
-  close(rc_state.fd);
-  rc_state.fd = -1;
+  rc_sink_close();
 }
 
 static void open_record(void) {
@@ -69,36 +67,29 @@ static void open_record(void) {
   char library[MPI_MAX_LIBRARY_VERSION_STRING];
   library_version(library);
   if (strstr(library, library_mark()) != library) {
-    record_wrong_mpi(dir, library);
+    record_wrong_mpi(library);
     return;
   }
   int rank = -1, size = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
-  char path[PATH_MAX];
-  snprintf(path, sizeof path, "%s/rank-%d.jsonl", dir, rank);
-  /* Appended to, never truncated: processes that each believe they are this rank (one-process
-   * jobs started by a launcher of another MPI, all rank 0 of 1) all keep their `start` lines,
-   * which is how redsem check tells them from one job. O_NOFOLLOW: a link planted in the records
-   * directory never redirects a rank's lines into another file. */
-  rc_state.fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (rc_state.fd < 0) {
-    fprintf(stderr, "redsem check: rank %d cannot write %s: %s (nothing is checked on it)\n", rank, path,
-            strerror(errno));
-    return;
-  }
+  char name[64];
+  snprintf(name, sizeof name, "rank-%d.jsonl", rank);
+  if (rc_sink_open(name) < 0) return;
   rc_state.rank = rank;
   read_sampling();
   rc_read_op_seconds();
-  char program[PATH_MAX];
+  char program[PATH_MAX], host[256] = "";
   const ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
   program[n > 0 ? n : 0] = '\0';
+  gethostname(host, sizeof host - 1);
   rc_line l;
   rc_begin(&l, "start");
   rc_int(&l, "size", size);
   rc_str(&l, "built_for", REDSEM_MPI_FLAVOR_NAME);
   rc_str(&l, "library", library);
   rc_str(&l, "program", program);
+  rc_str(&l, "host", host);
   rc_int(&l, "pid", (long long)getpid());
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
@@ -138,8 +129,7 @@ int MPI_Finalize(void) {
       rc_close(&l);
     }
     rc_end(&l);
-    close(rc_state.fd);
-    rc_state.fd = -1;
+    rc_sink_close();
   }
   return PMPI_Finalize();
 }

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "record_sink.h"
 #include "record_state.h"
 
 struct rc_state rc_state = {.fd = -1, .rank = -1};
@@ -177,15 +177,7 @@ void rc_end(rc_line *l) {
     append(l, &l->closer[l->depth], 1);
   }
   append(l, "\n", 1);
-  if (rc_state.fd >= 0) {
-    /* One write per line (O_APPEND): lines of several threads never interleave. */
-    size_t done = 0;
-    while (done < l->len) {
-      const ssize_t n = write(rc_state.fd, l->text + done, l->len - done);
-      if (n <= 0) break; /* a full disk loses the record, never the program's run */
-      done += (size_t)n;
-    }
-  }
+  rc_sink_write(l->text, l->len);
   free(l->text);
   memset(l, 0, sizeof *l);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The record every rank of a checked program writes: one JSON object per line, appended to
- * $REDSEM_CHECK_DIR/rank-<world rank>.jsonl with one write(2) per line, so that the lines
- * written before a crash survive it. `redsem check` merges the ranks' files after the run;
+/* The record every rank of a checked program writes: one JSON object per line, each line sent
+ * whole as soon as it is complete (record_sink.h: to the launcher, else to
+ * $REDSEM_CHECK_DIR/rank-<world rank>.jsonl on this node), so that the lines written before a
+ * crash survive it. `redsem check` reads the ranks' files after the run;
  * docs/check_records.md is the format both sides follow.
  *
  * Building a line:

@@ -177,5 +177,36 @@ TEST(check_report, a_pure_reduction_run_observed_whole_is_plain_clean) {
   EXPECT_EQ(verdict_of(report, 0), verdict::clean);
 }
 
+// Each rank's host comes from its start line (absent in records of older runs).
+TEST(check_report, each_rank_says_the_host_its_start_line_names) {
+  run_records run;
+  for (const auto& [rank, host] : {std::pair{0, "nodeA"}, std::pair{1, "nodeB"}})
+    run.ranks.push_back(parse_rank_records(
+        rank, R"({"ev":"start","rank":)" + std::to_string(rank) +
+                  R"(,"seq":0,"size":2,"built_for":"mpich","library":"MPICH","host":")" + host + "\"}\n"));
+  run.ranks.push_back(parse_rank_records(2, start + "\n"));
+  const run_report report = analyse_run(run, {});
+  ASSERT_EQ(report.ranks.size(), 3u);
+  EXPECT_EQ(report.ranks[0].host, "nodeA");
+  EXPECT_EQ(report.ranks[1].host, "nodeB");
+  EXPECT_EQ(report.ranks[2].host, "");
+}
+
+// A rank whose records never reached the launcher (it fell back to its own node's file) is said,
+// with where to look.
+TEST(check_report, a_rank_without_records_here_is_said_with_where_they_may_be) {
+  run_records run;
+  run.ranks.push_back(parse_rank_records(
+      0, R"({"ev":"start","rank":0,"seq":0,"size":2,"built_for":"mpich","library":"MPICH","sample":8})"
+         "\n"));
+  const auto c = record_coverage(run, 2);
+  ASSERT_EQ(std::count_if(c.not_observed.begin(), c.not_observed.end(),
+                          [](const std::string& s) {
+                            return s.find("rank 1 left no record here") == 0 &&
+                                   s.find("wrote its file on its own node") != std::string::npos;
+                          }),
+            1);
+}
+
 }  // namespace
 }  // namespace redsem::check

@@ -164,6 +164,14 @@ TEST(WindowAccessRaces, WithUnmodelledSynchronisationTheTimingOfOneHostDecides) 
   EXPECT_TRUE(window_access_races(hosts.lines()).empty());
 }
 
+// Fences order the ranks of every host alike: the epoch decides, whatever each host's clock read.
+TEST(WindowAccessRaces, FenceEpochsDecideAcrossHostsWhateverTheirClocks) {
+  records r;
+  r.fence_all(1).call("MPI_Put", 900).access("fence", 1, 5, "load", 3).fence_all(4);
+  r.lines()[1][0]["host"] = "node1";
+  EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
+}
+
 std::size_t count(const std::vector<json>& findings, const std::string& check) {
   std::size_t n = 0;
   for (const json& f : findings) n += f["check"] == check;

@@ -24,6 +24,7 @@
 #include "tools/cli/policy_option.h"
 #include "tools/mpi/check_launch.h"
 #include "tools/mpi/launcher.h"
+#include "tools/mpi/record_listener.h"
 #include "tools/render/check_render.h"
 
 namespace redsem::tools {
@@ -189,12 +190,27 @@ std::vector<std::string> check_environment(const check_options& o, const std::st
   return env;
 }
 
-// Runs the command, its launcher told to forward the environment, writing its records into
-// `dir`; the program's status, or nullopt after a SIGINT or SIGTERM (`*signal` says which; the
-// records removed).
+// The listener the ranks stream their records to (record_listener.h); null, with a note, when
+// this host cannot listen: the ranks then write their files into `dir`, which only ranks on this
+// node (or a file system shared with it) can reach.
+std::unique_ptr<record_listener> start_listener(const std::filesystem::path& dir, std::ostream& err) {
+  try {
+    return std::make_unique<record_listener>(dir);
+  } catch (const std::exception& e) {
+    err << "redsem check: note: " << e.what() << "; ranks write their records into " << dir.string() << "\n";
+    return nullptr;
+  }
+}
+
+// Runs the command, its launcher told to forward the environment, its ranks' records received
+// by `listener` (or written) into `dir`; the program's status, or nullopt after a SIGINT or
+// SIGTERM (`*signal` says which; the records removed).
 std::optional<int> run_program(const check_options& o, const std::vector<std::string>& env, const launch_plan& plan,
-                               const std::filesystem::path& dir, int* signal) {
+                               const std::filesystem::path& dir, record_listener* listener, int* signal,
+                               std::ostream& err) {
   const int status = run_command(with_forwarding(o.command, plan.launch, env), env, signal);
+  if (listener)
+    for (const auto& note : listener->finish(*signal ? 0 : 10).notes) err << "redsem check: note: " << note << "\n";
   if (*signal == 0) return status;
   std::error_code ec;
   if (o.keep_records.empty()) std::filesystem::remove_all(dir, ec);
@@ -208,7 +224,8 @@ int show_command(const check_options& o, const std::string& library, const launc
   const std::filesystem::path dir = o.keep_records.empty()
                                         ? std::filesystem::temp_directory_path(ec) / "redsem_check_XXXXXX"
                                         : std::filesystem::path(o.keep_records);
-  const auto env = check_environment(o, library, dir);
+  auto env = check_environment(o, library, dir);
+  for (auto& e : listener_environment_shown()) env.push_back(std::move(e));
   std::vector<std::string> words{"env"};
   words.insert(words.end(), env.begin(), env.end());
   const auto command = with_forwarding(o.command, plan.launch, env);
@@ -281,11 +298,14 @@ std::optional<int> run_checked(const check_options& o, std::string& mpi, launch_
   const auto made = records_directory(o, &why);
   if (!made) return err << "redsem check: " << why << "\n", int{bad_input};
   dir = *made;
-  const auto env = check_environment(o, library, dir);
+  const auto listener = start_listener(dir, err);
+  auto env = check_environment(o, library, dir);
+  if (listener)
+    for (auto& e : listener->environment()) env.push_back(std::move(e));
   if (const auto note = forwarding_note(plan.launch, env); !note.empty()) err << "redsem check: note: " << note << "\n";
   int signal = 0;
   try {
-    const auto ran = run_program(o, env, plan, dir, &signal);
+    const auto ran = run_program(o, env, plan, dir, listener.get(), &signal, err);
     if (!ran)
       return err << "redsem check: interrupted by " << strsignal(signal) << ": the program was stopped"
                  << (o.keep_records.empty() ? ", its records removed" : "") << "\n",

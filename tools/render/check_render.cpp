@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "tools/cli/json_text.h"
 #include "tools/render/html_report.h"
 #include "tools/render/table_render.h"
@@ -55,8 +57,10 @@ std::string status_line(const check::run_report& report, const check_run& run) {
   return s;
 }
 
-std::string rank_line(const check::rank_summary& r) {
+// `on_host`: the run spanned hosts, so each rank's is said.
+std::string rank_line(const check::rank_summary& r, bool on_host) {
   std::string s = fmt::format("  rank {}: {}", r.rank, to_string(r.status));
+  if (on_host && !r.host.empty()) s += " on " + r.host;
   if (r.status == check::rank_status::ended_early)
     s += fmt::format(" — {} finding(s) recorded before it ended", r.findings);
   if (!r.unreadable.empty()) s += ": " + r.unreadable;
@@ -185,7 +189,9 @@ std::string check_text(const check::run_report& report, const check_run& run) {
   std::size_t n = 0;
   for (const auto& f : report.findings) s += finding_text(f, ++n);
   s += "\nranks:\n";
-  for (const auto& r : report.ranks) s += rank_line(r);
+  std::set<std::string> hosts;
+  for (const auto& r : report.ranks) hosts.insert(r.host);
+  for (const auto& r : report.ranks) s += rank_line(r, hosts.size() > 1);
   if (!report.suppressed.empty()) {
     s += fmt::format("suppressed ({} finding(s), --suppressions {}):\n", report.suppressed.size(), run.suppressions);
     for (const auto& f : report.suppressed)
@@ -226,6 +232,8 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                           {"truncated_last_line", r.truncated_last_line},
                           {"unreadable_lines", r.unreadable_lines},
                           {"invalid_lines", r.invalid_lines}});
+  for (std::size_t i = 0; i < report.ranks.size(); ++i)
+    if (!report.ranks[i].host.empty()) j["ranks"][i]["host"] = report.ranks[i].host;
   return j;
 }
 
