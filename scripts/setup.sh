@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Installs the Debian packages redsem builds and tests with. Idempotent: when every
-# package is already installed it touches nothing (no apt-get update, no install).
+# Installs the Debian packages redsem needs to build and run; with --test, also what only the
+# test suite needs (scripts/run.sh test passes it). Idempotent: when every package is already
+# installed it touches nothing (no apt-get update, no install).
+# Usage: scripts/setup.sh [--test]
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
-  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man python3
+  libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev
+  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz go-md2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
-  chromium
 )
+# Only the tests use these: a headless browser for the HTML reports, a second man-page linter.
+test_packages=(chromium mandoc)
+case "${1:-}" in
+  --test) packages+=("${test_packages[@]}") ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
