@@ -12,8 +12,9 @@ packages=(
   libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz go-md2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
 )
-# Only the tests use these: a headless browser for the HTML reports, a second man-page linter.
-test_packages=(chromium mandoc)
+# Only the tests use these: a headless browser for the HTML reports, man and groff to render
+# the man pages, a second man-page linter.
+test_packages=(chromium man-db mandoc)
 case "${1:-}" in
   --test) packages+=("${test_packages[@]}") ;;
   "") ;;
