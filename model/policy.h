@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // The semantics policy: every point MPI leaves open (docs/semantics.md §9), as one value passed by
 // value. Every verdict names the policy it holds under. The defaults are documented in
-// README.md ("Semantics policy"), one line of reason each.
+// docs/commands/redsem.md ("Semantics policy"), one line of reason each.
 #pragma once
 
 #include <cstdint>

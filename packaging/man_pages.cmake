@@ -1,61 +1,45 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Man pages made from the help text by help2man (scripts/setup.sh installs it): redsem(1) and
-# one page per subcommand, redsem-verify(1) and so on, installed to man1 so that `man redsem`
+# Man pages from the user guide: each docs/commands/<page>.md is both the guide's page for a
+# command and the source of its man page, converted by go-md2man (scripts/setup.sh installs it;
+# docs/man-pages.md says why this tool). redsem.md gives redsem(1), redsem-mpi.md
+# redsem-mpi(1), every other <cmd>.md redsem-<cmd>(1); all go to man1 so that `man redsem-verify`
 # works from the prefix (MANPATH=<prefix>/share/man) and from the Debian package.
-find_program(REDSEM_HELP2MAN help2man)
-if(NOT REDSEM_HELP2MAN)
-  message(STATUS "help2man not found: no man pages (scripts/setup.sh installs it)")
+find_program(REDSEM_GO_MD2MAN go-md2man)
+if(NOT REDSEM_GO_MD2MAN)
+  message(STATUS "go-md2man not found: no man pages (scripts/setup.sh installs it)")
   return()
 endif()
 
-# Each subcommand and the NAME line of its page (its help text's own description).
-set(subcommands
-  "verify|run every check on the built-in catalogue"
-  "laws|prove or refute the algebraic laws of the predefined ops (Z3)"
-  "orders|every result a legal evaluation order of a reduction can give"
-  "simulate|run a collective algorithm's schedule on simulated ranks"
-  "rma|explore every interleaving of RMA accumulates"
-  "opcheck|check the laws of an op definition file, or of a compiled MPI_User_function, by concrete search"
-  "fuzz|differential fuzzing of a reduction kernel against the model"
-  "emit-c|write an op file as C: an MPI_User_function, its MPI_Op_create and its datatype"
-  "probe|trace a real MPI library's reduction collectives under mpirun"
-  "check|run an MPI program with its reductions checked")
-
-set(see_also ${CMAKE_CURRENT_BINARY_DIR}/see_also.h2m)
-set(text "[SEE ALSO]\n.BR redsem (1)")
-foreach(entry ${subcommands})
-  string(REGEX REPLACE "\\|.*" "" sub "${entry}")
-  string(APPEND text ",\n.BR redsem-${sub} (1)")
-endforeach()
-string(APPEND text ";\nREADME.md, design.md, semantics.md and op-files.md in share/doc/redsem under the installation prefix.\n")
-file(WRITE ${see_also} "${text}")
-
-# help2man names a page after the program it runs, so each page runs redsem through a link
-# of the page's name (whose usage line the SYNOPSIS puts right); it passes the help option
-# through the shell, so "verify --help" reaches the subcommand. The version is the project's
-# alone: the rest of `--version` describes the machine that built the page, not the reader's.
+# The date on each page: SOURCE_DATE_EPOCH's when set (reproducible builds), else today's.
+string(TIMESTAMP REDSEM_MAN_DATE "%Y-%m-%d" UTC)
+file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/commands/*.md)
 set(pages "")
-function(redsem_man_page page help_option name synopsis)
-  set(link ${CMAKE_CURRENT_BINARY_DIR}/man_links/${page})
-  set(out ${CMAKE_CURRENT_BINARY_DIR}/${page}.1)
-  set(include ${CMAKE_CURRENT_BINARY_DIR}/man_links/${page}.h2m)
-  file(WRITE ${include} "[SYNOPSIS]\n.B ${synopsis}\n")
+set(REDSEM_MAN_PAGE_NAMES "")
+foreach(source ${sources})
+  get_filename_component(stem ${source} NAME_WE)
+  if(stem MATCHES "^redsem")
+    set(page ${stem})
+  else()
+    set(page redsem-${stem})
+  endif()
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.1)
   add_custom_command(OUTPUT ${out}
-    COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE:redsem> ${link}
-    COMMAND ${REDSEM_HELP2MAN} --no-info --section=1 "--name=${name}" "--help-option=${help_option}"
-            "--version-string=${PROJECT_VERSION}" --include=${include} --include=${see_also}
-            --output=${out} ${link}
-    DEPENDS redsem ${see_also} ${include}
+    COMMAND ${CMAKE_COMMAND} -DMD2MAN=${REDSEM_GO_MD2MAN} -DSOURCE=${source} -DOUTPUT=${out}
+            -DPAGE=${page} -DVERSION=${PROJECT_VERSION} -DDATE=${REDSEM_MAN_DATE}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake
+    DEPENDS ${source} ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake
     COMMENT "Man page ${page}(1)"
     VERBATIM)
-  set(pages ${pages} ${out} PARENT_SCOPE)
-endfunction()
-
-redsem_man_page(redsem --help "simulate and verify MPI reduction semantics" "redsem [OPTIONS] SUBCOMMAND")
-foreach(entry ${subcommands})
-  string(REGEX REPLACE "\\|.*" "" sub "${entry}")
-  string(REGEX REPLACE "^[^|]*\\|" "" name "${entry}")
-  redsem_man_page(redsem-${sub} "${sub} --help" "${name}" "redsem ${sub} [OPTIONS]")
+  list(APPEND pages ${out})
+  list(APPEND REDSEM_MAN_PAGE_NAMES ${page})
 endforeach()
+# redsem-mpi-mpich is redsem-mpi built for MPICH: its page is redsem-mpi(1)'s, by a .so link.
+if(TARGET redsem-mpi-mpich)
+  set(alias ${CMAKE_CURRENT_BINARY_DIR}/man/redsem-mpi-mpich.1)
+  file(WRITE ${alias} ".so man1/redsem-mpi.1\n")
+  list(APPEND pages ${alias})
+endif()
+set(REDSEM_MAN_PAGE_NAMES ${REDSEM_MAN_PAGE_NAMES} PARENT_SCOPE)
+set(REDSEM_MAN_PAGE_DIR ${CMAKE_CURRENT_BINARY_DIR}/man PARENT_SCOPE)
 add_custom_target(redsem_man_pages ALL DEPENDS ${pages})
 install(FILES ${pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

@@ -8,7 +8,11 @@ cd "$(dirname "$0")/.."
 what=${1:-}
 case "$what" in verify|test) shift ;; *) echo "usage: scripts/run.sh verify|test" >&2; exit 2 ;; esac
 
-bash scripts/setup.sh
+if [ "$what" = test ]; then
+  bash scripts/setup.sh --test
+else
+  bash scripts/setup.sh
+fi
 preset=release
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" --parallel "$(nproc)"

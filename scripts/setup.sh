@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Installs the Debian packages redsem builds and tests with. Idempotent: when every
-# package is already installed it touches nothing (no apt-get update, no install).
-# --tests: also what only some tests need (Slurm and munge for tests/check/slurm, which are
-# skipped, saying so, without them).
+# Installs the Debian packages redsem needs to build and run; with --test, also what only the
+# test suite needs (scripts/run.sh test passes it). Idempotent: when every package is already
+# installed it touches nothing (no apt-get update, no install).
+# Usage: scripts/setup.sh [--test]
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
-  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man python3
+  libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev
+  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz go-md2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
-  chromium
 )
-if [ "${1:-}" = "--tests" ]; then
-  packages+=(slurm-wlm munge)
-fi
+# Only the tests use these: a headless browser for the HTML reports, man and groff to render
+# the man pages, a second man-page linter, and Slurm with munge for tests/check/slurm (a test
+# cluster on this host, skipped, saying so, without them).
+test_packages=(chromium man-db mandoc slurm-wlm munge)
+case "${1:-}" in
+  --test) packages+=("${test_packages[@]}") ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,7 +6,7 @@
 //   ranks 4                        # window group size (default: highest rank named + 1)
 //   epoch fence|lock_all|none      # how origins reach the target (default fence; none: a rank's lock lines)
 //   info accumulate_ordering=none  # window info keys (MPI-4.1 §13.2.1)
-//   policy minmax_nan=ignore       # semantics policy keys (see README)
+//   policy minmax_nan=ignore       # semantics policy keys (see redsem(1))
 //   init double 0.5 1.5 at=16      # initial window values from byte `at` (default 0; target=T: rank T's)
 //   rank 0: accumulate op=sum type=vector(2,1,2,double) disp=0 count=1 origin=1,2
 //   rank 1: get_accumulate op=no_op type=double disp=1

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-// The bounds a scenario file is read within (README, "RMA scenarios: limits"). Each is checked
+// The bounds a scenario file is read within (docs/commands/rma.md, the limits). Each is checked
 // before anything of that size is allocated or iterated, so every file gets an answer or one
 // message naming the limit, in bounded time and memory. Byte quantities are bounded well
 // below 2^63 so that sums and products of a few of them cannot overflow.

@@ -31,7 +31,7 @@ std::string policy_suggestion(std::string_view text) {
 }  // namespace
 
 CLI::Option* add_policy_option(CLI::App* cmd, std::string& text) {
-  return cmd->add_option("--policy", text, "Semantics policy, key=value[,key=value…] (see README)")
+  return cmd->add_option("--policy", text, "Semantics policy, key=value[,key=value…] (see redsem(1))")
       ->type_name("POLICY");
 }
 

@@ -217,7 +217,8 @@ command add_laws_command(CLI::App& app) {
                   "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
       ->type_name("VALUE");
   add_policy_option(cmd, opts->policy_text);
-  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
+  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600,
+                     "Solver work per query, in seconds of a current core (default 10; see redsem-laws(1))");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
   add_json_flag(cmd, opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");

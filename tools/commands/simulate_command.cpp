@@ -28,7 +28,7 @@ struct simulate_options {
   std::uint64_t seed = 1;
 };
 
-// The bounds that keep a run's memory and output bounded (README, `redsem simulate`).
+// The bounds that keep a run's memory and output bounded (docs/commands/simulate.md).
 constexpr std::uint64_t max_procs = 4096;
 constexpr std::uint64_t max_result_leaves = std::uint64_t{1} << 22;  // ranks × ranks × elements per rank
 constexpr std::size_t max_alternative_searches = 1024;  // full searches of the other legal results

@@ -9,7 +9,7 @@
 
 No system file is read or written beyond the packages' executables: configuration, key, state,
 logs and pid files all live in DIR. When Slurm or munge is not installed, `start` writes the reason
-to DIR/skip and succeeds; the cases then report themselves skipped (scripts/setup.sh --tests
+to DIR/skip and succeeds; the cases then report themselves skipped (scripts/setup.sh --test
 installs them). So it does when not run as root (slurmd must be root to start jobs)."""
 import os
 import shutil
@@ -85,7 +85,7 @@ def wait_idle(env, seconds):
 def start(d):
     missing = [t for t in TOOLS if not shutil.which(t, path=os.environ.get("PATH", "") + ":/usr/sbin")]
     os.makedirs(d, exist_ok=True)
-    why = (f"{', '.join(missing)} not installed (scripts/setup.sh --tests installs slurm-wlm and munge)" if missing
+    why = (f"{', '.join(missing)} not installed (scripts/setup.sh --test installs slurm-wlm and munge)" if missing
            else "slurmd starts jobs only as root, and the tests do not run as root" if os.geteuid() != 0 else "")
     if why:
         with open(os.path.join(d, "skip"), "w") as f:
