@@ -26,7 +26,8 @@ struct remote_call {
   std::int64_t begin = 0, end = 0;  // target bytes
   std::int64_t made = 0, completed = std::numeric_limits<std::int64_t>::max();
   bool updates = true;
-  bool in_lock = false;  // made in a passive-target epoch of its rank
+  bool in_lock = false;   // made in a passive-target epoch of its rank
+  bool in_start = false;  // made in a PSCW access epoch of its rank (MPI_Win_start … MPI_Win_complete)
   std::string host;
 };
 
@@ -59,7 +60,8 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
   std::map<std::pair<int, int>, std::vector<remote_call>> out;
   for (std::size_t r = 0; r < records.size(); ++r) {
     std::map<int, long long> fences;
-    std::map<int, int> locks;  // lock epochs open per window
+    std::map<int, int> locks;   // lock epochs open per window
+    std::map<int, int> starts;  // PSCW access epochs open per window
     const auto& lines = records[r];
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const json& l = lines[i];
@@ -69,6 +71,8 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
         if (call == "MPI_Win_fence") ++fences[local];
         if (call == "MPI_Win_lock" || call == "MPI_Win_lock_all") ++locks[local];
         if ((call == "MPI_Win_unlock" || call == "MPI_Win_unlock_all") && locks[local] > 0) --locks[local];
+        if (call == "MPI_Win_start") ++starts[local];
+        if (call == "MPI_Win_complete" && starts[local] > 0) --starts[local];
       }
       if (l.value("ev", "") != "rma_call") continue;
       const auto w = window_of.find({static_cast<int>(r), local});
@@ -84,6 +88,7 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       c.line = &l;
       c.fence = fences[local];
       c.in_lock = locks[local] > 0;
+      c.in_start = starts[local] > 0;
       c.begin = l.value("disp", std::int64_t{0}) * part->second.disp_unit;
       c.end = c.begin + *bytes;
       c.made = l.value("time", std::int64_t{0});
@@ -101,9 +106,14 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
   return out;
 }
 
+// A fence access against the calls of the same fence epoch; a passive-target one against calls in
+// a lock epoch, a PSCW one (this rank's exposure epoch, MPI_Win_post … MPI_Win_wait) against calls
+// in an access epoch (MPI_Win_start … MPI_Win_complete), each while the call was in flight.
 bool concurrent(const json& access, const remote_call& c, const std::string& host) {
-  if (access.value("mode", "") == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
-  if (access.value("mode", "") != "passive" || !c.in_lock || c.host != host) return false;
+  const std::string mode = access.value("mode", "");
+  if (mode == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
+  const bool epoch = mode == "passive" ? c.in_lock : mode == "pscw" && c.in_start;
+  if (!epoch || c.host != host) return false;
   const std::int64_t first = access.value("time", std::int64_t{0});
   const std::int64_t last = access.value("time_last", first);
   return c.made <= last && first <= c.completed;
@@ -120,7 +130,8 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
   const bool store = access.value("access", "") == "store";
   const std::string epoch = access.value("mode", "") == "fence"
                                 ? "fence epoch " + std::to_string(access.value("fence", 0LL))
-                                : "passive target, the call in flight";
+                            : access.value("mode", "") == "pscw" ? "PSCW, the call in flight"
+                                                                 : "passive target, the call in flight";
   const std::string message = "rank " + std::to_string(rank) + (store ? " stored into" : " loaded from") + " " +
                               memory_of(access) + " (window " + std::to_string(win.id) + ", byte " +
                               std::to_string(access.value("offset", 0LL)) + ") while rank " +

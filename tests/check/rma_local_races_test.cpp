@@ -113,6 +113,21 @@ TEST(WindowAccessRaces, PassiveTargetPairsOnlyWhileTheCallIsInFlight) {
   }
 }
 
+// PSCW: an access in the target's exposure epoch pairs with a call of an access epoch while the
+// call is in flight (until MPI_Win_complete); a call in a lock epoch is another mode.
+TEST(WindowAccessRaces, PscwPairsOnlyWhileTheCallIsInFlight) {
+  for (const long long when : {15LL, 25LL}) {
+    records r;
+    r.sync(0, "MPI_Win_post", 9).sync(1, "MPI_Win_start", 10).call("MPI_Put", 11).sync(1, "MPI_Win_complete", 20);
+    r.access("pscw", -1, 4, "load", when);
+    EXPECT_EQ(window_access_races(r.lines()).size(), when < 20 ? 1u : 0u) << when;
+  }
+  records locked;
+  locked.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Put", 11).sync(1, "MPI_Win_unlock", 20, 0);
+  locked.access("pscw", -1, 4, "load", 15);
+  EXPECT_TRUE(window_access_races(locked.lines()).empty());
+}
+
 TEST(WindowAccessRaces, PassiveTargetTimesOfTwoHostsAreNotCompared) {
   records r;
   r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
