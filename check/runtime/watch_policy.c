@@ -75,14 +75,9 @@ static int says(const char *text, const char *key, const char *value) {
 }
 
 void rc_watch_policy_after_init(void) {
-  if (!policy.considered) return;
-  char text[MPI_MAX_LIBRARY_VERSION_STRING];
-  int len = 0;
-  if (PMPI_Get_library_version(text, &len) != MPI_SUCCESS) len = 0;
-  text[len < MPI_MAX_LIBRARY_VERSION_STRING ? len : MPI_MAX_LIBRARY_VERSION_STRING - 1] = '\0';
-  policy.known_library = open_mpi() ? strncmp(text, "Open MPI v4.1.", 14) == 0
-                                    : says(text, "MPICH Version:", "4.0.") && says(text, "MPICH Device:", "ch4:ucx");
-  /* Collective on MPI_COMM_WORLD: every rank runs it, as every rank has the same environment. */
+  /* Collective on MPI_COMM_WORLD, made by every rank that records (REDSEM_CHECK_DIR, the same
+   * library): not made to depend on anything else a rank could see differently (the watcher's
+   * setting, the thread level each rank asks for), so that no rank waits in it alone. */
   MPI_Comm node;
   int world = 0, here = -1;
   PMPI_Comm_size(MPI_COMM_WORLD, &world);
@@ -91,6 +86,12 @@ void rc_watch_policy_after_init(void) {
     PMPI_Comm_free(&node);
   }
   policy.one_node = here == world;
+  char text[MPI_MAX_LIBRARY_VERSION_STRING];
+  int len = 0;
+  if (PMPI_Get_library_version(text, &len) != MPI_SUCCESS) len = 0;
+  text[len < MPI_MAX_LIBRARY_VERSION_STRING ? len : MPI_MAX_LIBRARY_VERSION_STRING - 1] = '\0';
+  policy.known_library = open_mpi() ? strncmp(text, "Open MPI v4.1.", 14) == 0
+                                    : says(text, "MPICH Version:", "4.0.") && says(text, "MPICH Device:", "ch4:ucx");
 }
 
 void rc_watch_policy_describe(rc_line *l) {

@@ -22,8 +22,9 @@
  * when the check records and watches (REDSEM_CHECK_DIR set, REDSEM_CHECK_WATCH not 0, not
  * MPI_THREAD_MULTIPLE). */
 void rc_watch_policy_before_init(int required);
-/* After MPI_Init succeeded with the MPI this library was built for, on every rank alike (it
- * makes a collective call on MPI_COMM_WORLD): whether all ranks share this node. */
+/* After MPI_Init succeeded with the MPI this library was built for, on every rank that records
+ * (it makes a collective call on MPI_COMM_WORLD): whether all ranks share this node, and whether
+ * the library is one whose paths were examined. */
 void rc_watch_policy_after_init(void);
 /* The settings the policy made, as `watch_settings` of the start line (nothing when none). */
 void rc_watch_policy_describe(rc_line *l);
