@@ -78,6 +78,24 @@ void watch_gaps(const run_records& records, coverage& c) {
       windows.size()));
 }
 
+// The library settings the check made for the run so that memory given to MPI_Win_create can be
+// watched (the `start` line's `watch_settings`, check/runtime/watch_policy.h): a policy the
+// report names, since it changes how the library moves data (no kernel copies).
+void policy_settings(const run_records& records, coverage& c) {
+  std::set<std::string> settings;
+  for (const auto& r : records.ranks)
+    if (r.start && r.start->contains("watch_settings") && (*r.start)["watch_settings"].is_object())
+      for (const auto& [name, value] : (*r.start)["watch_settings"].items())
+        if (value.is_string()) settings.insert(name + "=" + value.get<std::string>());
+  if (settings.empty()) return;
+  std::string list;
+  for (const auto& s : settings) list += (list.empty() ? "" : " ") + s;
+  c.watched.push_back(fmt::format(
+      "set for the run by the check (its policy for window memory from MPI_Win_create: the library's kernel "
+      "copies turned off): {}",
+      list));
+}
+
 // Lines that say a part of the run was not checked: rma_limit (said once per rank and bound),
 // not_checked (once per call and reason), note (once per what and call).
 void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std::set<int>>& unchecked,
@@ -132,6 +150,7 @@ coverage record_coverage(const run_records& records, int world_size) {
           "could deadlock a correct program): no user-op laws, no MPI_IN_PLACE consistency, no result comparison, "
           "no float-order analysis",
           call, n));
+  policy_settings(records, c);
   watch_gaps(records, c);
   if (records.kept_bytes_bound_hit)
     c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");

@@ -29,7 +29,8 @@ struct remote_call {
   std::size_t made_index = 0;                  // its line in its rank's record
   std::optional<std::size_t> completed_index;  // the line of the call completing it at the target
   bool updates = true;
-  bool in_lock = false;  // made in a passive-target epoch of its rank
+  bool in_lock = false;   // made in a passive-target epoch of its rank
+  bool in_start = false;  // made in a PSCW access epoch of its rank (MPI_Win_start … MPI_Win_complete)
   std::string host;
 };
 
@@ -62,7 +63,8 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
   std::map<std::pair<int, int>, std::vector<remote_call>> out;
   for (std::size_t r = 0; r < records.size(); ++r) {
     std::map<int, long long> fences;
-    std::map<int, int> locks;  // lock epochs open per window
+    std::map<int, int> locks;   // lock epochs open per window
+    std::map<int, int> starts;  // PSCW access epochs open per window
     const auto& lines = records[r];
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const json& l = lines[i];
@@ -72,6 +74,8 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
         if (call == "MPI_Win_fence") ++fences[local];
         if (call == "MPI_Win_lock" || call == "MPI_Win_lock_all") ++locks[local];
         if ((call == "MPI_Win_unlock" || call == "MPI_Win_unlock_all") && locks[local] > 0) --locks[local];
+        if (call == "MPI_Win_start") ++starts[local];
+        if (call == "MPI_Win_complete" && starts[local] > 0) --starts[local];
       }
       if (l.value("ev", "") != "rma_call") continue;
       const auto w = window_of.find({static_cast<int>(r), local});
@@ -87,6 +91,7 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       c.line = &l;
       c.fence = fences[local];
       c.in_lock = locks[local] > 0;
+      c.in_start = starts[local] > 0;
       c.begin = l.value("disp", std::int64_t{0}) * part->second.disp_unit;
       c.end = c.begin + *bytes;
       c.made = l.value("time", std::int64_t{0});
@@ -107,15 +112,18 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
 }
 
 // Whether a target's direct access (line `index` of world rank `rank`) and a remote call on the
-// same bytes may be in flight together. Fence: the same fence epoch. Passive target: neither is
-// ordered before the other by the ranks' synchronisation (the call's completion before the
-// access, or the access before the call), whatever the clocks say; only when the run
-// synchronised in ways not modelled does the run's timing decide, on one host: lifetimes that
-// overlapped.
+// same bytes may be in flight together. Fence: the same fence epoch. Passive target (a call in a
+// lock epoch) and PSCW (an access in this rank's exposure epoch, MPI_Win_post … MPI_Win_wait,
+// against a call in an access epoch, MPI_Win_start … MPI_Win_complete): neither is ordered
+// before the other by the ranks' synchronisation (the call's completion before the access, or
+// the access before the call), whatever the clocks say; only when the run synchronised in ways
+// not modelled does the run's timing decide, on one host: lifetimes that overlapped.
 bool concurrent(const json& access, int rank, std::size_t index, const remote_call& c, const std::string& host,
                 const happens_before& order) {
-  if (access.value("mode", "") == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
-  if (access.value("mode", "") != "passive" || !c.in_lock) return false;
+  const std::string mode = access.value("mode", "");
+  if (mode == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
+  const bool epoch = mode == "passive" ? c.in_lock : mode == "pscw" && c.in_start;
+  if (!epoch) return false;
   if (order.usable()) {
     const bool after = c.completed_index && order.ordered(c.world_rank, *c.completed_index, rank, index).value_or(true);
     const bool before = order.ordered(rank, index, c.world_rank, c.made_index).value_or(true);
@@ -138,7 +146,8 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
   const bool store = access.value("access", "") == "store";
   const std::string epoch = access.value("mode", "") == "fence"
                                 ? "fence epoch " + std::to_string(access.value("fence", 0LL))
-                                : "passive target, the call in flight";
+                            : access.value("mode", "") == "pscw" ? "PSCW, the call in flight"
+                                                                 : "passive target, the call in flight";
   const std::string message = "rank " + std::to_string(rank) + (store ? " stored into" : " loaded from") + " " +
                               memory_of(access) + " (window " + std::to_string(win.id) + ", byte " +
                               std::to_string(access.value("offset", 0LL)) + ") while rank " +

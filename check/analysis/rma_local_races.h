@@ -2,9 +2,10 @@
 // The target side of an RMA race (MPI-4.1 §13.7): a rank's own load or store of its window
 // memory (a `local_access` line of the runtime's watcher, docs/check_records.md) while another
 // rank's RMA call on the same bytes may be in flight. Concurrent means, as in rma_epochs.h:
-// in the same fence epoch (both sides counted their fences alike), or, outside fence epochs,
-// the access happened between the other rank's call and the flush or unlock that completed it
-// at the target, on one machine (whose clock both records share). A load races with calls that
+// in the same fence epoch (both sides counted their fences alike), or, in passive target (a
+// call in a lock epoch) and PSCW (an access in this rank's exposure epoch, a call in an access
+// epoch), the access happened between the other rank's call and the flush, unlock or complete
+// that completed it at the target, on one machine (whose clock both records share). A load races with calls that
 // update the bytes (put, accumulates other than MPI_NO_OP, fetch-and-op, compare-and-swap); a
 // store also with gets. Calls whose target type is not a predefined one are not paired: their
 // bytes are not known here.

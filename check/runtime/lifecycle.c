@@ -15,6 +15,7 @@
 #include "record.h"
 #include "record_sink.h"
 #include "record_state.h"
+#include "watch_policy.h"
 
 #ifndef REDSEM_MPI_FLAVOR_NAME
 #error "build with -DREDSEM_MPI_FLAVOR_NAME=\"openmpi\" or \"mpich\""
@@ -70,6 +71,7 @@ static void open_record(void) {
     record_wrong_mpi(library);
     return;
   }
+  rc_watch_policy_after_init();
   int rank = -1, size = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -91,6 +93,7 @@ static void open_record(void) {
   rc_str(&l, "program", program);
   rc_str(&l, "host", host);
   rc_int(&l, "pid", (long long)getpid());
+  rc_watch_policy_describe(&l);
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
   else
@@ -99,12 +102,14 @@ static void open_record(void) {
 }
 
 int MPI_Init(int *argc, char ***argv) {
+  rc_watch_policy_before_init(MPI_THREAD_SINGLE);
   const int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+  rc_watch_policy_before_init(required);
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS) open_record();
   return rc;

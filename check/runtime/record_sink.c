@@ -48,9 +48,22 @@ static int wait_for(int fd, short events, int ms) {
   return n == 1 && (p.revents & events);
 }
 
+/* One write(2) or send(2) of a line's bytes. The line is built on the heap, which may share a
+ * page with window memory the watcher protected: the kernel then refuses the buffer (EFAULT),
+ * and the bytes go again through a copy on this stack (the copy's fault is the library's own,
+ * stepped past by the watcher). */
+static ssize_t put_some(int fd, const char *text, size_t len, int socket) {
+  const ssize_t n = socket ? send(fd, text, len, MSG_NOSIGNAL) : write(fd, text, len);
+  if (n >= 0 || errno != EFAULT) return n;
+  char bounce[1024];
+  const size_t part = len < sizeof bounce ? len : sizeof bounce;
+  memcpy(bounce, text, part);
+  return socket ? send(fd, bounce, part, MSG_NOSIGNAL) : write(fd, bounce, part);
+}
+
 static int send_all(int fd, const char *text, size_t len) {
   while (len > 0) {
-    const ssize_t n = send(fd, text, len, MSG_NOSIGNAL);
+    const ssize_t n = put_some(fd, text, len, 1);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return -1;
     text += n;
@@ -169,7 +182,7 @@ void rc_sink_write(const char *text, size_t len) {
     /* One write per line (O_APPEND): lines of several threads never interleave. */
     size_t done = 0;
     while (done < len) {
-      const ssize_t n = write(fd, text + done, len - done);
+      const ssize_t n = put_some(fd, text + done, len - done, 0);
       if (n <= 0) break; /* a full disk loses the record, never the program's run */
       done += (size_t)n;
     }

@@ -145,7 +145,7 @@ static void follow_window(const char *call, MPI_Win win, const void *base, MPI_A
   write_info(&l, info);
   rc_caller(&l, caller);
   rc_end(&l);
-  rc_watch_window_created(w, call);
+  rc_watch_window_created(w);
   rc_rma_unlock();
 }
 

@@ -8,9 +8,11 @@
  *     completes it: loads and stores (MPI-4.1 §13.3);
  *   - the origin and compare buffers of the other calls over the same span: stores only;
  *   - this rank's window memory while other ranks may access it (a fence or PSCW epoch, or
- *     passive-target exposure), when the library allocated it in a shared mapping (other ranks
- *     then reach it through their own mappings): loads and stores; in the same epochs, the
- *     segments of other ranks that MPI_Win_shared_query gave this rank a pointer to.
+ *     passive-target exposure): loads and stores; in the same epochs, the segments of other
+ *     ranks that MPI_Win_shared_query gave this rank a pointer to. Memory in a shared mapping
+ *     (the library's segment) is reached by other ranks through their own mappings; private
+ *     memory (what the program gave to MPI_Win_create) only under the libraries and settings
+ *     watch_policy.h names, where other ranks' accesses are copies by the library in this process.
  * A fault on a watched byte by the program is recorded with the faulting instruction; the MPI
  * library's own accesses, and the program's to other bytes of a watched page, are stepped past
  * unrecorded. Nothing is armed with REDSEM_CHECK_WATCH=0, in MPI_THREAD_MULTIPLE programs, or for
@@ -53,8 +55,8 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
                          int ok);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
-/* A window was created (by `call`: MPI_Win_create…) or is being freed. */
-void rc_watch_window_created(const struct rc_window *w, const char *call);
+/* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */
+void rc_watch_window_created(const struct rc_window *w);
 void rc_watch_window_freed(const struct rc_window *w);
 /* MPI_Win_shared_query gave this rank window rank `rank`'s segment (MPI_PROC_NULL: the first
  * non-empty one) at [base, base + size): it is watched as this rank's own window memory is. */

@@ -146,47 +146,66 @@ struct kept_mapping {
 static struct kept_mapping kept[MAPPINGS_KEPT];
 static unsigned kept_next;
 
-static const struct kept_mapping *kept_mapping(uintptr_t lo, uintptr_t hi) {
+static const struct kept_mapping *kept_mapping(uintptr_t address) {
   for (int i = 0; i < MAPPINGS_KEPT; ++i)
-    if (kept[i].end && lo >= kept[i].start && hi <= kept[i].end) return &kept[i];
+    if (kept[i].end && address >= kept[i].start && address < kept[i].end) return &kept[i];
   return NULL;
 }
 
 const char *const rc_watch_on_stack = "on the call stack, whose pages every call and signal frame uses";
 
-int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) {
-  const uintptr_t here = (uintptr_t)__builtin_frame_address(0); /* on this thread's stack */
-  const int known = known_prot(page_of(lo), page_of(hi - 1) + rc_watch_page_size());
-  const struct kept_mapping *k = kept_mapping(lo, hi);
-  if (k && (k->stack || (here >= k->start && here < k->end))) {
-    *why = rc_watch_on_stack;
-    return -1;
-  }
+/* The mapping holding `address`: where it ends, whether it is shared or a thread stack, and its
+ * protection as /proc/self/maps shows it (read-write for a kept one); -1 when none. */
+static int mapping_at(uintptr_t address, uintptr_t here, struct kept_mapping *out) {
+  const struct kept_mapping *k = kept_mapping(address);
   if (k) {
-    *shared = k->shared;
-    return known >= 0 ? known : PROT_READ | PROT_WRITE;
+    *out = *k;
+    out->stack = out->stack || (here >= k->start && here < k->end);
+    return PROT_READ | PROT_WRITE;
   }
   char line[512];
-  if (!mapping_line(lo, line, sizeof line)) {
-    *why = "not in a mapping of the process that /proc/self/maps shows";
-    return -1;
-  }
   unsigned long start = 0, end = 0;
   char perms[5] = "";
   int name_at = 0;
-  if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &name_at) < 3 || hi > end) {
-    *why = "not within one mapping of the process";
+  if (!mapping_line(address, line, sizeof line) ||
+      sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &name_at) < 3)
     return -1;
+  *out = (struct kept_mapping){start, end, perms[3] == 's',
+                               strstr(line + name_at, "[stack") || (here >= start && here < end)};
+  if (prot_of(perms) == (PROT_READ | PROT_WRITE)) kept[kept_next++ % MAPPINGS_KEPT] = *out;
+  return prot_of(perms);
+}
+
+/* A span may cross adjacent mappings of one kind: a static array that begins in the program's
+ * data segment and ends in the anonymous mapping of its .bss beyond the file's pages, or heap
+ * memory beside pages this watcher protected (which splits a mapping). */
+int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) {
+  const uintptr_t here = (uintptr_t)__builtin_frame_address(0); /* on this thread's stack */
+  int prot = -1;
+  for (uintptr_t at = lo; at < hi;) {
+    struct kept_mapping m;
+    int p = mapping_at(at, here, &m);
+    if (p < 0) {
+      *why = at == lo ? "not in a mapping of the process that /proc/self/maps shows"
+                      : "not within adjacent mappings of the process";
+      return -1;
+    }
+    if (m.stack) {
+      *why = rc_watch_on_stack;
+      return -1;
+    }
+    const uintptr_t end = m.end < hi ? m.end : hi;
+    const int known = known_prot(page_of(at), page_of(end - 1) + rc_watch_page_size());
+    if (known >= 0) p = known;
+    if (at != lo && (m.shared != *shared || p != prot)) {
+      *why = "across mappings of different kinds";
+      return -1;
+    }
+    *shared = m.shared;
+    prot = p;
+    at = m.end;
   }
-  const int stack = strstr(line + name_at, "[stack") || (here >= start && here < end);
-  *shared = perms[3] == 's';
-  if (prot_of(perms) == (PROT_READ | PROT_WRITE))
-    kept[kept_next++ % MAPPINGS_KEPT] = (struct kept_mapping){start, end, *shared, stack};
-  if (stack) {
-    *why = rc_watch_on_stack;
-    return -1;
-  }
-  return known >= 0 ? known : prot_of(perms);
+  return prot;
 }
 
 void rc_watch_rearm(void) {

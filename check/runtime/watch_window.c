@@ -12,15 +12,17 @@
  *     call on the window: a fence program computes on its window between fence sequences, and
  *     one that mixes in passive target is watched again from its own next lock.
  * The window is disarmed inside the synchronisation calls that open or close its epochs (the
- * library completes the epoch's calls there). Only window memory in a shared mapping is armed: other ranks reach it
- * through their own mappings, which a protection here does not touch; into private memory their accesses may be copies
- * made by the kernel or a network card, which a protection would make fail, so it gets a `watch_unavailable` line
- * instead. */
+ * library completes the epoch's calls there). Window memory in a shared mapping is armed: other ranks reach it through
+ * their own mappings, which a protection here does not touch. Private memory (what the program gave to MPI_Win_create)
+ * is armed only where watch_policy.h knows other ranks' accesses to be copies by the library in this process: elsewhere
+ * they may be copies made by the kernel or a network card, which a protection would make fail, so it gets a
+ * `watch_unavailable` line instead. */
 #define _GNU_SOURCE
 #include <string.h>
 #include <sys/mman.h>
 
 #include "watch.h"
+#include "watch_policy.h"
 #include "watch_state.h"
 
 /* A segment of window memory this process reaches through its own mapping: this rank's own
@@ -98,23 +100,45 @@ static void arm_window(const struct rc_window *w, struct watched_window *ww) {
   for (int k = 0; k < ww->segment_count; ++k) arm_segment(w, ww, &ww->segments[k]);
 }
 
-/* Whether [lo, hi) can be watched (see the top of the file); the reason when not. */
-static const char *unwatchable(uintptr_t lo, uintptr_t hi) {
+static int reaches_outside_world(const struct rc_window *w);
+
+/* Whether [lo, hi) of window w can be watched (see the top of the file); the reason when not. */
+static const char *unwatchable(const struct rc_window *w, uintptr_t lo, uintptr_t hi) {
   int shared = 0;
   const char *why = "";
   const int prot = rc_watch_mapping(lo, hi, &shared, &why);
-  if (prot < 0) return why;
-  if (!shared)
-    return "private memory: other ranks' accesses to it may be copies by the kernel or a network card, which a "
-           "page protection would make fail";
+  if (prot < 0) return why; /* on a thread stack, or not one mapping */
+  if (!shared && (why = rc_watch_policy_create_refusal()) != NULL) return why;
+  if (!shared && reaches_outside_world(w))
+    return "the window's group has processes outside MPI_COMM_WORLD, whose accesses to it may be a network card's or "
+           "the kernel's, which a page protection would make fail";
   return prot == (PROT_READ | PROT_WRITE) ? NULL : "not read-write memory";
+}
+
+/* Whether the window's group has a process outside MPI_COMM_WORLD (spawned or connected), whose
+ * node the policy (watch_policy.h) did not look at. */
+static int reaches_outside_world(const struct rc_window *w) {
+  MPI_Group group, world, both;
+  int outside = 1, size = 0, common = -1;
+  if (PMPI_Win_get_group(w->win, &group) != MPI_SUCCESS) return 1;
+  if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
+    if (PMPI_Group_intersection(group, world, &both) == MPI_SUCCESS) {
+      PMPI_Group_size(group, &size);
+      PMPI_Group_size(both, &common);
+      outside = size != common;
+      PMPI_Group_free(&both);
+    }
+    PMPI_Group_free(&world);
+  }
+  PMPI_Group_free(&group);
+  return outside;
 }
 
 static void add_segment(struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi) {
   ww->segments[ww->segment_count++] = (struct segment){.rank = rank, .lo = lo, .hi = hi, .range = -1};
 }
 
-void rc_watch_window_created(const struct rc_window *w, const char *call) {
+void rc_watch_window_created(const struct rc_window *w) {
   int slot = -1;
   for (int i = 0; i < RC_RMA_MAX_WINDOWS && slot < 0; ++i)
     if (!windows[i].used) slot = i;
@@ -132,14 +156,8 @@ void rc_watch_window_created(const struct rc_window *w, const char *call) {
     rc_watch_unavailable(w, "window", NULL, why);
     return;
   }
-  if (strcmp(call, "MPI_Win_allocate") != 0 && strcmp(call, "MPI_Win_allocate_shared") != 0) {
-    rc_watch_unavailable(w, "window", NULL,
-                         "memory the program gave to MPI_Win_create: other ranks' accesses to it may be copies by "
-                         "the kernel or a network card, which a page protection would make fail");
-    return;
-  }
   const uintptr_t lo = (uintptr_t)w->base, hi = lo + (uintptr_t)w->size;
-  why = unwatchable(lo, hi);
+  why = unwatchable(w, lo, hi);
   if (why) {
     rc_watch_unavailable(w, "window", NULL, why);
     return;
@@ -149,12 +167,13 @@ void rc_watch_window_created(const struct rc_window *w, const char *call) {
 }
 
 /* Why rank's segment [lo, hi) cannot be watched, or NULL. */
-static const char *segment_unwatchable(const struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi) {
+static const char *segment_unwatchable(const struct rc_window *w, const struct watched_window *ww, int rank,
+                                       uintptr_t lo, uintptr_t hi) {
   const char *why = "";
   if (rank < 0) return "MPI_Win_shared_query with MPI_PROC_NULL: the segment's owner is not named";
   if (!rc_watch_ready(&why)) return why;
   if (ww->segment_count == RC_WATCH_MAX_SEGMENTS) return "too many segments of other ranks queried on this window";
-  return unwatchable(lo, hi);
+  return unwatchable(w, lo, hi);
 }
 
 void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size) {
@@ -166,7 +185,7 @@ void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI
   const uintptr_t lo = (uintptr_t)base, hi = lo + (uintptr_t)size;
   for (int k = 0; k < ww->segment_count; ++k)
     if (ww->segments[k].lo < hi && lo < ww->segments[k].hi) return; /* queried before */
-  const char *why = segment_unwatchable(ww, rank, lo, hi);
+  const char *why = segment_unwatchable(w, ww, rank, lo, hi);
   if (why) {
     rc_watch_unavailable(w, "segment", NULL, why);
     return;

@@ -147,6 +147,25 @@ TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why
   EXPECT_FALSE(damaged.not_observed.empty());
 }
 
+// The settings the check's policy made for the run (check/runtime/watch_policy.h) are named in
+// the coverage, once for all ranks.
+TEST(check_report, the_settings_the_check_made_for_the_run_are_named) {
+  run_records run;
+  for (int rank = 0; rank < 2; ++rank)
+    run.ranks.push_back(parse_rank_records(
+        rank, R"({"ev":"start","rank":)" + std::to_string(rank) +
+                  R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","sample":8,)"
+                  R"("watch_settings":{"OMPI_MCA_btl_vader_single_copy_mechanism":"none","OMPI_MCA_osc":"^ucx"}})"
+                  "\n" +
+                  finalize + "\n"));
+  const auto c = record_coverage(run, 2);
+  ASSERT_EQ(c.watched.size(), 1u) << testing::PrintToString(c.watched);
+  EXPECT_NE(c.watched[0].find("by the check"), std::string::npos) << c.watched[0];
+  EXPECT_NE(c.watched[0].find("OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_osc=^ucx"), std::string::npos)
+      << c.watched[0];
+  EXPECT_TRUE(record_coverage(one_rank(""), 1).watched.empty());
+}
+
 TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {
   const run_records run = one_rank(
       R"({"ev":"note","rank":0,"seq":1,"what":"user_op_not_evaluated","call":"MPI_Allreduce","message":"the user op could not be evaluated outside the program: it called exit"})"

@@ -136,6 +136,25 @@ TEST(WindowAccessRaces, PassiveTargetIsDecidedBySynchronisationNotByTime) {
   }
 }
 
+// PSCW: an access in the target's exposure epoch races with a call of an access epoch that no
+// synchronisation orders (the call lands at the latest when MPI_Win_wait returns); when the run
+// synchronised in ways not modelled, only while the call was in flight (until MPI_Win_complete).
+// A call in a lock epoch is another mode.
+TEST(WindowAccessRaces, PscwPairsAccessesOfTheExposureEpochWithAccessEpochCalls) {
+  for (const bool unmodelled : {false, true})
+    for (const long long when : {15LL, 25LL}) {
+      records r;
+      if (unmodelled) r.unmodelled(0);
+      r.sync(0, "MPI_Win_post", 9).sync(1, "MPI_Win_start", 10).call("MPI_Put", 11).sync(1, "MPI_Win_complete", 20);
+      r.access("pscw", -1, 4, "load", when);
+      EXPECT_EQ(window_access_races(r.lines()).size(), !unmodelled || when < 20 ? 1u : 0u) << unmodelled << when;
+    }
+  records locked;
+  locked.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Put", 11).sync(1, "MPI_Win_unlock", 20, 0);
+  locked.access("pscw", -1, 4, "load", 15);
+  EXPECT_TRUE(window_access_races(locked.lines()).empty());
+}
+
 // Ranks on two hosts share no clock, and need none: the synchronisation decides.
 TEST(WindowAccessRaces, PassiveTargetAcrossHostsIsDecidedBySynchronisation) {
   records r;
