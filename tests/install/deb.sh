@@ -50,7 +50,11 @@ case "$depends" in *mpi*|*mpich*) fail "redsem depends on an MPI: $depends" ;; e
 
 step "redsem alone, unpacked: a command runs, an MPI command names the package it needs"
 dpkg-deb -x "$work"/redsem_*.deb "$work/base"
-"$work/base/usr/bin/redsem" --version
+"$work/base/usr/bin/redsem" --version | tee "$work/version.txt"
+for flavour in $flavours; do
+  grep -q "^MPI helpers for redsem fuzz --mpi: .*not installed: .*redsem-$flavour" "$work/version.txt" ||
+    fail "redsem --version does not say that redsem-$flavour is not installed"
+done
 "$work/base/usr/bin/redsem" laws --op MPI_BAND --type MPI_INT --no-cache
 # Each command that runs a real MPI, refused (exit 2) naming the add-on package to install.
 refused() {
@@ -61,15 +65,17 @@ refused() {
   grep -q "install the package redsem-$flavour" "$work/missing.err" || fail "redsem $*: the message names no package"
 }
 for flavour in $flavours; do
-  refused "$flavour" fuzz --mpi "$flavour"
-  refused "$flavour" probe --mpi "$flavour" --procs 2
+  # Small runs, should a part be found after all (a build tree's: an installed redsem must not).
+  refused "$flavour" fuzz --mpi "$flavour" --op MPI_BAND --type MPI_INT --layouts none
+  refused "$flavour" probe --mpi "$flavour" --procs 2 --form blocking
   refused "$flavour" check --mpi "$flavour" -- /bin/true
 done
 
 step "every package unpacked into one root"
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 usr=$work/root/usr
-"$usr/bin/redsem" --version
+"$usr/bin/redsem" --version | tee "$work/version.txt"
+if grep -q "not installed" "$work/version.txt"; then fail "redsem --version misses an installed add-on"; fi
 for flavour in $flavours; do
   program=redsem-mpi
   [ "$flavour" = openmpi ] || program=redsem-mpi-$flavour
