@@ -57,7 +57,9 @@ for flavour in $flavours; do
 done
 
 step "redsem --version and man redsem from the prefix"
-"$prefix/bin/redsem" --version
+"$prefix/bin/redsem" --version | tee "$work/version.txt"
+# The per-MPI parts, in <libdir>/redsem/<mpi>/, are found by the installed redsem.
+if grep -q "not installed" "$work/version.txt"; then echo "FAIL: an installed add-on is not found" >&2; exit 1; fi
 # Whole pages first: grep -q stopping early would fail man under pipefail.
 page=$(MANPATH=$prefix/share/man man -P cat redsem)
 grep -q 'redsem - simulate and verify MPI reduction semantics' <<<"$page"

@@ -20,6 +20,11 @@ if ! command -v dh >/dev/null || ! command -v lintian >/dev/null; then
     >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; echo "SKIP: apt-get could not install debhelper lintian"; exit 77; }
 fi
 
+# packaging/debian/control declares an add-on for each of the two MPIs: both must be built.
+for flavour in openmpi mpich; do
+  case " $flavours " in *" $flavour "*) ;; *) echo "SKIP: this build has no $flavour parts (install it: scripts/setup.sh)"; exit 77 ;; esac
+done
+
 step "debian/changelog, CHANGELOG.md and the project agree on the version $version"
 head -1 "$source/packaging/debian/changelog" | grep -q "^redsem ($version-[0-9]*) " ||
   fail "packaging/debian/changelog's first entry is not of $version: $(head -1 "$source/packaging/debian/changelog")"
