@@ -123,4 +123,14 @@ cmake -S "$work/consumer" -B "$work/consumer/build" -G Ninja -DCMAKE_PREFIX_PATH
 cmake --build "$work/consumer/build" >>"$work/consumer.log"
 readelf -d "$work/consumer/build/example" | grep -q 'NEEDED.*\[libredsem\.so\.0\]' || fail "the example does not link libredsem.so.0"
 "$work/consumer/build/example"
+step "apt-get install --simulate: the packages' Depends resolve on this system"
+# Where apt keeps its package lists (APT_CONFIG may move them); without lists nothing resolves,
+# and fetching them needs the network and root: said, not failed.
+eval "$(apt-config shell lists Dir::State::lists/d)"
+if compgen -G "${lists%/}/*_Packages*" >/dev/null; then
+  (cd "$work" && apt-get install --simulate -q ./*.deb >"$work/apt.log" 2>&1) || { cat "$work/apt.log"; fail "apt-get --simulate"; }
+  for package in $packages; do grep -E "^Inst $package " "$work/apt.log" || fail "apt would not install $package"; done
+else
+  echo "not checked: apt has no package lists in ${lists} (apt-get update)"
+fi
 echo "install_deb: the packages are lintian-clean and every command runs from them"
