@@ -3,6 +3,7 @@
 
 #include "model/process_group.h"
 #include "probe/check.h"
+#include "probe/mpi_parts.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -35,15 +36,8 @@ constexpr std::array<flavor_info, 2> flavors{{
     {"mpich", REDSEM_MPIRUN_MPICH},
 }};
 
-// The installed tracer beside this executable's prefix when there is one, else the build tree's.
 std::string tracer_path(std::string_view flavor) {
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto installed = self.parent_path() / REDSEM_LIBEXEC_FROM_BIN / "redsem" / flavor / "redsem_probe_tracer";
-    if (std::filesystem::exists(installed, ec)) return installed.lexically_normal().string();
-  }
-  return std::string(REDSEM_MPI_BUILD_DIR) + "/" + std::string(flavor) + "/redsem_probe_tracer";
+  return mpi_part_path(flavor, "redsem_probe_tracer", built_in::mpi_dir);
 }
 
 std::string quote(const std::string& s) {
@@ -206,8 +200,11 @@ probe_trace run_tracer(const launch_options& o) {
     if (f.name == o.flavor) flavor = &f;
   if (flavor == nullptr) throw std::invalid_argument("unknown MPI '" + o.flavor + "' (openmpi or mpich)");
   const std::string tracer = o.tracer.empty() ? tracer_path(o.flavor) : o.tracer;
-  if (flavor->mpirun.empty() || !std::filesystem::exists(tracer))
-    throw std::invalid_argument(o.flavor + " is not available: no mpirun." + o.flavor + " or no tracer at " + tracer);
+  if (!std::filesystem::exists(tracer))
+    throw std::invalid_argument(o.flavor + " is not available: " +
+                                (o.tracer.empty() ? mpi_part_missing(o.flavor, tracer) : "no tracer at " + tracer));
+  if (flavor->mpirun.empty())
+    throw std::invalid_argument(o.flavor + " is not available: this redsem was built without mpirun." + o.flavor);
   const int errors = error_file();
   struct closer {
     int fd;

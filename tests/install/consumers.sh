@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Usage: consumers.sh BUILD_DIR SOURCE_DIR WORK_DIR "MPI flavours"
+# Usage: consumers.sh BUILD_DIR SOURCE_DIR WORK_DIR "MPI flavours" LIBDIR
 # Installs the build into WORK_DIR/prefix and builds the examples against the prefix alone.
 set -euo pipefail
-build=$1 source=$2 work=$3 flavours=$4
+build=$1 source=$2 work=$3 flavours=$4 libdir=$5
 rm -rf "$work" && mkdir -p "$work"
 prefix=$work/prefix
 step() { echo "--- $*"; }
@@ -26,7 +26,7 @@ mkdir -p "$work/src"
 cp "$source/examples/c_api/example.c" "$work/src/"
 
 step "examples/c_api with pkg-config"
-export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 libdir=$(pkg-config --variable=libdir redsem)
 cc -std=c99 -Wall -Werror -o "$work/c_api_pkgconfig" "$work/src/example.c" \
   $(pkg-config --cflags --libs redsem) -Wl,-rpath,"$libdir"
@@ -57,7 +57,9 @@ for flavour in $flavours; do
 done
 
 step "redsem --version and man redsem from the prefix"
-"$prefix/bin/redsem" --version
+"$prefix/bin/redsem" --version | tee "$work/version.txt"
+# The per-MPI parts, in <libdir>/redsem/<mpi>/, are found by the installed redsem.
+if grep -q "not installed" "$work/version.txt"; then echo "FAIL: an installed add-on is not found" >&2; exit 1; fi
 # Whole pages first: grep -q stopping early would fail man under pipefail.
 page=$(MANPATH=$prefix/share/man man -P cat redsem)
 grep -q 'redsem - simulate and verify MPI reduction semantics' <<<"$page"

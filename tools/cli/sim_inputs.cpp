@@ -159,7 +159,7 @@ void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup,
                   "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
                   "--commute) and the library's own MPI_Reduce_local")
       ->type_name("direct|reduce_local");
-  cmd->add_option("--mpi-helper", mpi_helper, "The helper program for --mpi (default: next to redsem)")
+  cmd->add_option("--mpi-helper", mpi_helper, "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
       ->type_name("PATH");
 }
 

@@ -5,7 +5,11 @@
 
 #include <hwy/highway.h>  // HWY_MAJOR/MINOR/PATCH: the Highway the kernels were compiled with
 
+#include <filesystem>
+#include <sstream>
+
 #include "kernels/kernel.h"
+#include "probe/mpi_parts.h"
 #include "props/laws/prove.h"
 
 namespace redsem::tools {
@@ -21,6 +25,19 @@ std::string simd_targets() {
 
 std::string built_for(const std::string& flavours) { return flavours.empty() ? "not built (no MPI found)" : flavours; }
 
+// The MPIs built for, and which of them an installed redsem lacks the add-on package of.
+std::string built_and_installed(const std::string& flavours) {
+  if (flavours.empty()) return built_for(flavours);
+  std::istringstream words(flavours);
+  std::string missing;
+  for (std::string mpi; words >> mpi;) {
+    std::error_code ec;
+    const auto helper = probe::mpi_part_path(mpi, "redsem-mpi-helper-" + mpi, probe::built_in::tools_dir);
+    if (!std::filesystem::exists(helper, ec)) missing += (missing.empty() ? "" : ", ") + std::string("redsem-") + mpi;
+  }
+  return missing.empty() ? flavours : flavours + " (not installed: " + missing + ")";
+}
+
 }  // namespace
 
 std::string version_line() { return std::string("redsem ") + REDSEM_VERSION + ", commit " + REDSEM_COMMIT; }
@@ -31,7 +48,7 @@ std::string version_text() {
   s += "Z3: " + laws::solver_version() + "\n";
   s += "Highway: " + std::to_string(HWY_MAJOR) + "." + std::to_string(HWY_MINOR) + "." + std::to_string(HWY_PATCH) + "\n";
   s += "SIMD targets on this CPU: " + simd_targets() + "\n";
-  s += "MPI helpers for redsem fuzz --mpi: " + built_for(REDSEM_BUILT_FUZZ_HELPERS) + "\n";
+  s += "MPI helpers for redsem fuzz --mpi: " + built_and_installed(REDSEM_BUILT_FUZZ_HELPERS) + "\n";
   s += "redsem-mpi (search over MPI ranks): " + built_for(REDSEM_BUILT_MPI_SEARCH) + "\n";
   s += "MPIX add-on libraries: " + built_for(REDSEM_BUILT_MPIX);
   return s;

@@ -16,6 +16,7 @@
 #include "check/analysis/suppressions.h"
 #include "model/input_file.h"
 #include "model/output_file.h"
+#include "probe/mpi_parts.h"
 #include "tools/cli/bounded_number.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
@@ -103,14 +104,12 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
   if (mpi != "openmpi" && mpi != "mpich") return "--mpi '" + mpi + "': expected openmpi or mpich";
   if (const auto refusal = launcher_refusal(o, plan); !refusal.empty()) return refusal;
   const auto path = check_library_path(mpi);
-  if (!path)
-    return fmt::format(
-        "no check library for {} (libredsem_check_{}.so is built when mpicc.{} and mpirun.{} are installed)", mpi, mpi,
-        mpi, mpi);
+  if (std::error_code ec; !std::filesystem::exists(path, ec))
+    return "no check library for " + mpi + ": " + probe::mpi_part_missing(mpi, path);
   // The dynamic loader splits LD_PRELOAD at spaces and colons.
-  if (path->find_first_of(" :") != std::string::npos)
-    return "the check library's path " + *path + " holds a space or a colon, which LD_PRELOAD cannot carry";
-  library = *path;
+  if (path.find_first_of(" :") != std::string::npos)
+    return "the check library's path " + path + " holds a space or a colon, which LD_PRELOAD cannot carry";
+  library = path;
   if (!o.json.empty())
     if (const auto problem = unwritable_file(o.json)) return "--json: " + *problem;
   if (!o.html.empty())

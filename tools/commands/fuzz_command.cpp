@@ -353,7 +353,7 @@ command add_fuzz_command(CLI::App& app) {
                   "none, or names from vector,hvector,indexed,padded,negative_lb,nested (default 50 cases each, "
                   "lengths up to 200)")
       ->type_name("all|none|LIST");
-  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: next to redsem)")
+  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");

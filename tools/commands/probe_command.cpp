@@ -154,7 +154,7 @@ command add_probe_command(CLI::App& app) {
                   "Run only this call form (repeatable): blocking, nonblocking, persistent (default: all)");
   add_whole_option(cmd, "--stall", opts->stall_seconds, {1, 3600},
                    "Kill a job that prints nothing for this many seconds (default 15)");
-  cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one this build made)");
+  cmd->add_option("--tracer", opts->tracer, "The tracer program (default: the one of redsem's add-on for --mpi)");
   add_json_flag(cmd, opts->json);
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             std::vector<probe::call_form> forms;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "check/analysis/elf_file.h"
+#include "probe/mpi_parts.h"
 #include "tools/mpi/launcher.h"
 
 namespace redsem::tools {
@@ -68,18 +69,8 @@ std::string mpi_of_library_text(const std::string& library) {
   return library;
 }
 
-std::optional<std::string> check_library_path(const std::string& mpi) {
-  if (mpi != "openmpi" && mpi != "mpich") return std::nullopt;
-  const std::string file = "libredsem_check_" + mpi + ".so";
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto installed = self.parent_path() / REDSEM_LIBEXEC_FROM_BIN / "redsem" / mpi / file;
-    if (std::filesystem::exists(installed, ec)) return installed.lexically_normal().string();
-  }
-  const auto built = std::filesystem::path(REDSEM_MPI_BUILD_DIR) / mpi / file;
-  if (std::filesystem::exists(built, ec)) return built.string();
-  return std::nullopt;
+std::string check_library_path(const std::string& mpi) {
+  return probe::mpi_part_path(mpi, "libredsem_check_" + mpi + ".so", probe::built_in::mpi_dir);
 }
 
 namespace {

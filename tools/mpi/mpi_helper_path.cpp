@@ -3,15 +3,13 @@
 
 #include <unistd.h>
 
-#include <filesystem>
+#include "probe/mpi_parts.h"
 
 namespace redsem::tools {
 
 std::string mpi_helper_path(const std::string& mpi, const std::string& mpi_helper, const std::string& prefix) {
   if (!mpi_helper.empty() && prefix == "redsem-mpi-helper-") return mpi_helper;
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return (self.parent_path() / (prefix + mpi)).string();
+  return probe::mpi_part_path(mpi, prefix + mpi, probe::built_in::tools_dir);
 }
 
 bool mpi_helper_usable(const std::string& command, const std::string& mpi, const std::string& mpi_helper,
@@ -22,8 +20,8 @@ bool mpi_helper_usable(const std::string& command, const std::string& mpi, const
   }
   const std::string program = mpi_helper_path(mpi, mpi_helper);
   if (access(program.c_str(), X_OK) != 0) {
-    err << "redsem " << command << ": no helper program for " << mpi << " at " << program
-        << " (it is built when mpicc." << mpi << " is installed; or pass --mpi-helper PATH)\n";
+    err << "redsem " << command << ": no helper program for " << mpi
+        << (mpi_helper.empty() ? ": " + probe::mpi_part_missing(mpi, program) : " at " + program) << "\n";
     return false;
   }
   return true;

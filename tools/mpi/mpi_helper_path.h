@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // Where the MPI helper programs are (`--mpi openmpi|mpich`, `--mpi-helper PATH`): built next to
-// redsem for each MPI whose mpicc is installed. Shared by `fuzz`, `opcheck --kernel`, `orders
+// redsem for each MPI whose mpicc is installed, installed with that MPI's parts (probe/mpi_parts.h). Shared by `fuzz`,
+// `opcheck --kernel`, `orders
 // --kernel` and `simulate --kernel`, so that every command finds and refuses them alike.
 #pragma once
 
@@ -9,8 +10,8 @@
 
 namespace redsem::tools {
 
-// The helper program for `mpi`: `mpi_helper` when given, else redsem-mpi-helper-MPI next to
-// this executable. With another `prefix` (the surface helper), always next to it.
+// The helper program for `mpi`: `mpi_helper` when given, else redsem-mpi-helper-MPI where this
+// redsem's parts for `mpi` are. With another `prefix` (the surface helper), always there.
 std::string mpi_helper_path(const std::string& mpi, const std::string& mpi_helper,
                             const std::string& prefix = "redsem-mpi-helper-");
 
