@@ -172,19 +172,6 @@ void rc_caller(rc_line *l, const void *return_address) {
 
 void rc_function(rc_line *l, const char *key, void (*function)(void)) { code_location(l, key, (uintptr_t)function); }
 
-/* write(2) of part of a line. The line's heap memory may share a page with memory the watcher
- * protects (a window or result buffer from malloc), and the kernel does not fault on it: it
- * fails with EFAULT. That part then goes through a copy on this thread's stack, which the
- * watcher never protects (the copy's own loads are the library's, stepped by the handler). */
-static ssize_t write_part(const char *p, size_t len) {
-  const ssize_t n = write(rc_state.fd, p, len);
-  if (n >= 0 || errno != EFAULT) return n;
-  char bounce[1024];
-  const size_t part = len < sizeof bounce ? len : sizeof bounce;
-  memcpy(bounce, p, part);
-  return write(rc_state.fd, bounce, part);
-}
-
 void rc_end(rc_line *l) {
   while (l->depth > 0) {
     --l->depth;
