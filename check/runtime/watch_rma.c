@@ -127,8 +127,11 @@ void rc_watch_drain(void) {
     else
       buffer_finding(r, &hits[i]);
   }
-  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
-    if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
+    rc_watch_any_stopped = 0;
+    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+      if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  }
   if (rc_watch_hits_dropped) {
     rc_watch_hits_dropped = 0;
     rc_rma_limit(NULL, "watch_hits", RC_WATCH_MAX_HITS);

@@ -209,6 +209,7 @@ static void note_access(int range, uintptr_t address, int store, uintptr_t instr
   record_hit(range, address, store, instruction);
   if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
     r->stopped = 1;
+    rc_watch_any_stopped = 1; /* after `stopped`: the drain that clears it then sees the range */
     r->armed = 0;
   }
 }

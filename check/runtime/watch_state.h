@@ -62,6 +62,7 @@ void rc_watch_hits_unlock(void);
 extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
 extern volatile int rc_watch_shared_open;   /* ... to its access to bytes no range watches (rc_watch_rearm) */
 extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
+extern volatile int rc_watch_any_stopped;   /* the handler stopped a range since the last drain */
 
 /* watch_ranges.c */
 /* A free range slot, or -1. */
