@@ -43,6 +43,20 @@ void rank_gaps(const rank_records& r, coverage& c) {
         fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
 }
 
+// What the watcher armed on sampled calls only (`watch_sampled` lines; the --sample policy, as
+// for reductions): said beside what it watched, not as a gap.
+void sampled_watching(const std::map<std::string, std::set<int>>& sampled, coverage& c) {
+  for (const auto& [call, ranks] : sampled)
+    c.watched.push_back(
+        call.empty()
+            ? fmt::format("window pages shared with bytes no range watches, which the MPI library accessed: "
+                          "protected again at sampled calls only (--sample), on {} rank(s)",
+                          ranks.size())
+            : fmt::format("pending buffers of {}: armed on sampled calls only (--sample), on {} rank(s); the origin "
+                          "and compare bytes of the others compared at their completion",
+                          call, ranks.size()));
+}
+
 // The program's own loads and stores on RMA memory, as the watcher's lines say (docs/check_records.md,
 // "The local-access watcher"): what it armed, summed by kind of buffer; every range it could not
 // watch, with its reason; and, for a run whose library wrote neither (a library without the
@@ -51,6 +65,7 @@ void watch_gaps(const run_records& records, coverage& c) {
   std::set<std::pair<int, std::int64_t>> windows;
   std::map<std::string, std::pair<std::size_t, std::int64_t>> armed;  // kind (watches) → ranges, bytes
   std::map<std::string, std::set<int>> unavailable;                   // "kind: reason" → ranks
+  std::map<std::string, std::set<int>> sampled;                       // call ("": window pages) → ranks
   bool watcher_spoke = false;
   for (const auto& r : records.ranks)
     for (const auto& l : r.lines) {
@@ -62,11 +77,13 @@ void watch_gaps(const run_records& records, coverage& c) {
         bytes += int_of(l, "bytes");
       }
       if (ev == "watch_unavailable") unavailable[text_of(l, "buffer") + ": " + text_of(l, "reason")].insert(r.rank);
+      if (ev == "watch_sampled") sampled[text_of(l, "buffer") == "window" ? "" : text_of(l, "call")].insert(r.rank);
       watcher_spoke = watcher_spoke || ev == "watch" || ev == "watch_unavailable";
     }
   c.windows = windows.size();
   for (const auto& [kind, n] : armed)
     c.watched.push_back(fmt::format("{}: {} range(s) armed, {} byte(s) in all", kind, n.first, n.second));
+  sampled_watching(sampled, c);
   for (const auto& [what, ranks] : unavailable)
     c.not_observed.push_back(fmt::format(
         "the program's own accesses to {} memory not watched on {} rank(s): {} (races through them are not looked for)",

@@ -74,6 +74,7 @@ constexpr std::array kinds{
     kind{"note", {{"what", string}, {"call", string}, {"message", string}}},
     kind{"watch", {{"win", integer}, {"buffer", string}, {"epoch", integer}, {"bytes", integer}, {"watches", string}}},
     kind{"watch_unavailable", {{"buffer", string}, {"reason", string}}},
+    kind{"watch_sampled", {{"buffer", string}}},
     kind{"local_access",
          {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
     kind{"sync_comm", {{"comm", integer}, {"members", array}}},

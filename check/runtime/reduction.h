@@ -35,13 +35,15 @@ struct rc_reduction {
   const void *caller; /* the return address in the program */
 };
 
-/* What a sampled call gathered before it ran, for the checks after it. */
+struct rc_block; /* reduction_report.h */
+
+/* What a sampled call keeps from before it ran for the checks after it. */
 struct rc_sample {
   int active; /* this call is sampled (the same on every rank of comm) */
   int rank, size;
-  unsigned long index;   /* among this call kind on comm */
-  int elements;          /* leading elements gathered per contribution */
-  unsigned char *inputs; /* at comm rank 0: one block per rank */
+  unsigned long index;    /* among this call kind on comm */
+  int elements;           /* leading elements gathered per contribution */
+  struct rc_block *input; /* this rank's contribution, from before the call to the gather after it */
 };
 
 /* Whether MPI_Reduce_scatter's recvcounts were given, and rank i's. */
@@ -55,10 +57,11 @@ struct rc_reduction rc_reduction_of(enum rc_collective kind, const char *call, e
                                     const void *sendbuf, void *recvbuf, long long count, MPI_Datatype type, MPI_Op op,
                                     int root, MPI_Comm comm);
 
-/* Before the call: counts it (rc_count), runs the local checks; on a sampled blocking call, gathers the contributions.
- */
+/* Before the call: counts it (rc_count), runs the local checks; on a sampled blocking call, copies this rank's
+ * contribution. */
 void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s);
-/* After the call (rc: what it returned): the checks on results, the `reduction` record. */
+/* After the call (rc: what it returned): on a sampled blocking call, one gather of every rank's contribution and
+ * result to comm rank 0; the checks on them, the `reduction` record. */
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc);
 
 /* The body of an interceptor: the checks around the forwarded call, whose result it returns. */

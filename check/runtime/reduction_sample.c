@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The checks of a reduction call (reduction.h). On a sampled blocking call every rank of the
- * communicator sends comm rank 0 a fixed-size block with its leading elements, once before the
- * call (the contributions: an MPI_IN_PLACE input is overwritten by the call) and once after it
- * (the results). Fixed-size blocks keep the gathers matched even when a program passes different
- * counts on different ranks. Nonblocking and persistent forms get the local checks only: a
- * blocking gather inside a call that does not block could deadlock a correct program. */
+ * communicator copies a fixed-size block of its contribution's leading elements before the call
+ * (an MPI_IN_PLACE input is overwritten by the call) and one of its result after it, and sends
+ * both to comm rank 0 in one gather: on ranks that share CPUs, each gather waits for every rank
+ * to be scheduled, and a second one before the call doubled that wait. Fixed-size blocks keep
+ * the gather matched even when a program passes different counts on different ranks.
+ * Nonblocking and persistent forms get the local checks only: a blocking gather inside a call
+ * that does not block could deadlock a correct program. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,11 +50,22 @@ static void fill_block(struct rc_block *b, const void *buf, int elements, MPI_Da
   b->elements = elements;
 }
 
-static unsigned char *gather_blocks(const struct rc_block *mine, const struct rc_sample *s, MPI_Comm comm) {
-  unsigned char *all = s->rank == 0 ? malloc((size_t)s->size * sizeof(struct rc_block)) : NULL;
+/* Each rank's contribution and result blocks, gathered once after the call: rank 0 gets them
+ * as two arrays of one block per rank (*in, *out; NULL elsewhere or when it could not allocate). */
+static void gather_blocks(const struct rc_block mine[2], const struct rc_sample *s, MPI_Comm comm, struct rc_block **in,
+                          struct rc_block **out) {
+  struct rc_block *all = s->rank == 0 ? malloc(2 * (size_t)s->size * sizeof *all) : NULL;
   /* Every rank gathers even when rank 0 could not allocate: the call sequence stays matched. */
-  PMPI_Gather(mine, (int)sizeof *mine, MPI_BYTE, all, (int)sizeof *mine, MPI_BYTE, 0, comm);
-  return all;
+  PMPI_Gather(mine, 2 * (int)sizeof *mine, MPI_BYTE, all, 2 * (int)sizeof *mine, MPI_BYTE, 0, comm);
+  *in = *out = NULL;
+  if (!all) return;
+  *in = malloc((size_t)s->size * sizeof *all);
+  *out = malloc((size_t)s->size * sizeof *all);
+  for (int i = 0; *in && *out && i < s->size; ++i) {
+    (*in)[i] = all[2 * i];
+    (*out)[i] = all[2 * i + 1];
+  }
+  free(all);
 }
 
 static int is_intercomm(MPI_Comm comm) {
@@ -117,12 +130,14 @@ static void enter_checks(const struct rc_reduction *r, struct rc_sample *s) {
   s->active = r->form == RC_BLOCKING && s->size <= MAX_SAMPLED_COMM && rc_sampled(s->index);
   if (!s->active) return;
   s->elements = block_elements(r);
-  struct rc_block mine; /* on the stack: a gather the other ranks make cannot be skipped */
+  /* Copied before the call (an MPI_IN_PLACE input is overwritten by it), gathered after it with
+   * the result: one gather per sampled call. NULL (no memory): sent as an invalid block. */
+  s->input = malloc(sizeof *s->input);
+  if (!s->input) return;
   const int in_place = r->sendbuf == MPI_IN_PLACE;
   const int input_missing = in_place && r->kind == RC_REDUCE && s->rank != r->root;
-  fill_block(&mine, input_missing ? NULL : in_place ? r->recvbuf : r->sendbuf, s->elements, r->type);
-  mine.in_place = in_place;
-  s->inputs = gather_blocks(&mine, s, r->comm);
+  fill_block(s->input, input_missing ? NULL : in_place ? r->recvbuf : r->sendbuf, s->elements, r->type);
+  s->input->in_place = in_place;
 }
 
 void rc_reduction_enter(const struct rc_reduction *r, struct rc_sample *s) {
@@ -171,18 +186,22 @@ void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int r
 }
 
 static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int rc) {
-  struct rc_block mine;
+  struct rc_block mine[2]; /* on the stack: a gather the other ranks make cannot be skipped */
+  if (s->input)
+    mine[0] = *s->input;
+  else
+    fill_block(&mine[0], NULL, 0, r->type);
   const int has_result = rc == MPI_SUCCESS && !(r->kind == RC_REDUCE && s->rank != r->root) &&
                          !(r->kind == RC_EXSCAN && s->rank == 0) && r->recvbuf != MPI_IN_PLACE;
   /* A Reduce_scatter rank's block may be shorter than rank 0's, which set the elements. */
   int elements = s->elements;
   if (r->kind == RC_REDUCE_SCATTER && rc_recvcount(r, s->rank) < elements) elements = (int)rc_recvcount(r, s->rank);
-  fill_block(&mine, has_result ? r->recvbuf : NULL, elements, r->type);
+  fill_block(&mine[1], has_result ? r->recvbuf : NULL, elements, r->type);
   const int agreement = r->kind == RC_ALLREDUCE && rc_predefined_type(r->type) >= 0;
-  if (has_result && agreement) mine.hash = result_hash(r);
-  unsigned char *results = gather_blocks(&mine, s, r->comm);
-  if (s->rank == 0 && s->inputs && results) {
-    const struct rc_block *in = (const struct rc_block *)s->inputs, *out = (const struct rc_block *)results;
+  if (has_result && agreement) mine[1].hash = result_hash(r);
+  struct rc_block *in, *out;
+  gather_blocks(mine, s, r->comm, &in, &out);
+  if (in && out) {
     rc_check_in_place_agreement(r, s, in);
     if (agreement) rc_check_allreduce_agreement(r, s, out);
     struct rc_user_op op;
@@ -206,7 +225,8 @@ static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int 
     if (inputs_valid && last >= 0 && last < s->size && out[last].valid && out[last].elements == s->elements)
       rc_write_reduction_record(r, s, in, &out[last], last);
   }
-  free(results);
-  free(s->inputs);
-  s->inputs = NULL;
+  free(in);
+  free(out);
+  free(s->input);
+  s->input = NULL;
 }

@@ -32,6 +32,9 @@ struct pending {
 };
 
 static struct pending pending[RC_RMA_MAX_PENDING];
+/* One past the last slot in use: the tables are scanned at every synchronisation call, and each
+ * slot holds a copy of up to a page, so a scan of all of them touches a page per slot. */
+static int pending_top;
 
 size_t rc_rma_pack(const void *buf, int count, MPI_Datatype type, char *out, size_t cap, int *whole) {
   int size = 0;
@@ -73,6 +76,7 @@ void rc_rma_keep_origin(const struct rc_window *w, const char *call, const char 
   struct pending *p = NULL;
   for (int i = 0; i < RC_RMA_MAX_PENDING && !p; ++i)
     if (!pending[i].used) p = &pending[i];
+  if (p && p - pending >= pending_top) pending_top = (int)(p - pending) + 1;
   if (!p) {
     rc_rma_limit(NULL, "pending_origin_copies", RC_RMA_MAX_PENDING);
     return;
@@ -134,6 +138,7 @@ static void report_update(const struct pending *p, const char *now, size_t bytes
 static void forget(struct pending *p) {
   if (rc_type_is_derived(p->type)) PMPI_Type_free(&p->type);
   p->used = 0;
+  while (pending_top > 0 && !pending[pending_top - 1].used) --pending_top;
 }
 
 static void compare_and_forget(struct pending *p, const char *completed_by) {
@@ -145,25 +150,25 @@ static void compare_and_forget(struct pending *p, const char *completed_by) {
 }
 
 void rc_rma_complete_origins(const struct rc_window *w, int target, const char *completed_by) {
-  for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
+  for (int i = 0; i < pending_top; ++i)
     if (pending[i].used && pending[i].win_id == w->id && (target < 0 || pending[i].target == target))
       compare_and_forget(&pending[i], completed_by);
 }
 
 void rc_rma_forget_origins(const struct rc_window *w) {
-  for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
+  for (int i = 0; i < pending_top; ++i)
     if (pending[i].used && pending[i].win_id == w->id) forget(&pending[i]);
 }
 
 /* A request-based call completed at the origin (rma_requests.c). */
 void rc_rma_complete_request_origin(MPI_Request request) {
-  for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
+  for (int i = 0; i < pending_top; ++i)
     if (pending[i].used && pending[i].request != MPI_REQUEST_NULL && pending[i].request == request)
       compare_and_forget(&pending[i], "MPI_Wait/MPI_Test on its request");
 }
 
 void rc_rma_untie_request_origin(MPI_Request request) {
-  for (int i = 0; i < RC_RMA_MAX_PENDING; ++i)
+  for (int i = 0; i < pending_top; ++i)
     if (pending[i].used && pending[i].request != MPI_REQUEST_NULL && pending[i].request == request)
       pending[i].request = MPI_REQUEST_NULL;
 }

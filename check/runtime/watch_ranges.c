@@ -11,11 +11,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "record.h"
 #include "watch_state.h"
 
 struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
 volatile int rc_watch_suspended;
+volatile int rc_watch_shared_open;
 volatile int rc_watch_library_steps;
+volatile int rc_watch_any_stopped;
 
 uintptr_t rc_watch_page_size(void) {
   static uintptr_t size;
@@ -208,11 +211,28 @@ int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) 
   return prot;
 }
 
+/* A page the library opened for bytes no range watches (another rank's segment beside this rank's
+ * window on a shared page, where this rank's own RMA calls land: Open MPI's osc/sm lays the
+ * segments out back to back) would otherwise cost two signals and four mprotect calls at every
+ * such access. It is protected again at the hooks the sampling policy picks (rc_sampled, counted
+ * over the hooks that found such a page open); meanwhile the program's accesses to this rank's
+ * own bytes on that page are not seen, which the `watch_sampled` line says. */
+static int shared_page_rearmed(void) {
+  static unsigned long hooks;
+  static int said;
+  if (!rc_watch_shared_open) return 0;
+  if (rc_sampled(hooks++)) return 1;
+  if (!said) rc_watch_sampled_line(NULL, "window", NULL);
+  said = 1;
+  return 0;
+}
+
 void rc_watch_rearm(void) {
   rc_watch_hw_resume();
   rc_watch_library_steps = 0;
-  if (!rc_watch_suspended) return;
+  if (!rc_watch_suspended && !shared_page_rearmed()) return;
   rc_watch_suspended = 0;
+  rc_watch_shared_open = 0;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->armed) reprotect(r->lo, r->hi, r->original_prot);

@@ -48,6 +48,15 @@ void rc_watch_armed_line(const struct rc_watch_range *r) {
 /* By enum rc_watch_access. */
 static const char *const accesses[] = {"load", "store", "load or store"};
 
+void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const char *call) {
+  rc_line l;
+  rc_begin(&l, "watch_sampled");
+  if (w) rc_int(&l, "win", w->id);
+  rc_str(&l, "buffer", buffer);
+  if (call) rc_str(&l, "call", call);
+  rc_end(&l);
+}
+
 static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
   static const char *const verbs[] = {"loaded from", "stored into", "loaded from or stored into"};
   const int result = r->kind == RC_WATCH_RESULT;
@@ -127,8 +136,11 @@ void rc_watch_drain(void) {
     else
       buffer_finding(r, &hits[i]);
   }
-  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
-    if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
+    rc_watch_any_stopped = 0;
+    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+      if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  }
   if (rc_watch_hits_dropped) {
     rc_watch_hits_dropped = 0;
     rc_rma_limit(NULL, "watch_hits", RC_WATCH_MAX_HITS);
@@ -197,9 +209,47 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
   if (end < r->hi) rc_watch_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
 }
 
-/* Keeps one pending buffer and arms it when it can be watched. */
+/* Arming a buffer costs two mprotect calls (at the call and at its completion), several times a
+ * small accumulate's own cost: the buffers are armed on the calls the sampling policy picks
+ * (rc_sampled: the first N of each call on each window, then the powers of two), as reductions
+ * are checked in depth. The calls not sampled keep their range unarmed (result buffers are still
+ * compared for overlap), and their origin bytes are still compared at completion (rma_origin.c),
+ * which sees every store that changed them; the first one gets a `watch_sampled` line. */
+#define SAMPLE_KINDS 64
+struct sample_kind {
+  int win_id;
+  const char *call; /* a string literal: compared by address */
+  unsigned long calls;
+  int said;
+};
+static struct sample_kind sample_kinds[SAMPLE_KINDS];
+
+/* The counter of `call` on window w. When the table is full the slot of the oldest window is
+ * taken (window ids grow with creation: it is most likely freed); a counter started anew only
+ * arms more buffers. */
+static struct sample_kind *sample_kind_of(const struct rc_window *w, const char *call) {
+  struct sample_kind *slot = &sample_kinds[0];
+  for (int i = 0; i < SAMPLE_KINDS; ++i) {
+    struct sample_kind *k = &sample_kinds[i];
+    if (k->call == call && k->win_id == w->id) return k;
+    if (slot->call && (!k->call || k->win_id < slot->win_id)) slot = k;
+  }
+  *slot = (struct sample_kind){.win_id = w->id, .call = call};
+  return slot;
+}
+
+/* Whether this call's buffers are armed; the first one that is not says so. */
+static int buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c) {
+  struct sample_kind *k = sample_kind_of(w, c->call);
+  if (rc_sampled(k->calls++)) return 1;
+  if (!k->said) rc_watch_sampled_line(w, "buffers", c->call);
+  k->said = 1;
+  return 0;
+}
+
+/* Keeps one pending buffer and arms it when it can be watched (`ready`) and is sampled. */
 static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *c, enum rc_watch_kind kind,
-                         const void *buf, int count, MPI_Datatype type, int ready, const char *off) {
+                         const void *buf, int count, MPI_Datatype type, int ready, const char *off, int sampled) {
   uintptr_t lo, hi;
   if (!span_of(buf, count, type, &lo, &hi)) {
     if (count > 0)
@@ -209,6 +259,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
   if (kind != RC_WATCH_RESULT && rc_rma_in_window_memory((const void *)lo, hi - lo)) return; /* rma_origin.c */
+  if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
   const int i = rc_watch_new_range();
   if (i < 0) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
@@ -233,6 +284,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     off_said = 1;
     return;
   }
+  if (!sampled) return; /* a result buffer not armed: kept for the overlap check */
   int shared = 0;
   const char *why = "";
   r->original_prot = rc_watch_mapping(lo, hi, &shared, &why);
@@ -257,8 +309,9 @@ void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c)
   rc_watch_drain();
   const char *off = "";
   const int ready = rc_watch_ready(&off);
-  if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off);
-  if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off);
-  if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off);
+  const int sampled = !ready || buffers_sampled(w, c);
+  if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off, sampled);
+  if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off, sampled);
+  if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off, sampled);
   rc_watch_rearm();
 }

@@ -164,6 +164,16 @@ static int range_at(uintptr_t address) {
   return -1;
 }
 
+/* Whether only window ranges watch bytes of `page` (a pending buffer's page is always stepped). */
+static int window_page(uintptr_t page) {
+  const uintptr_t end = page + rc_watch_page_size();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && r->lo < end && r->hi > page && r->kind != RC_WATCH_WINDOW) return 0;
+  }
+  return 1;
+}
+
 /* Does what the program's own disposition of `sig` would have done with this fault. */
 static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *context) {
   const struct sigaction handler = *previous;
@@ -199,6 +209,7 @@ void rc_watch_note_access(int range, uintptr_t address, int store, uintptr_t ins
   record_hit(range, address, store, instruction);
   if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
     r->stopped = 1;
+    rc_watch_any_stopped = 1; /* after `stopped`: the drain that clears it then sees the range */
     r->armed = 0;
   }
 }
@@ -235,7 +246,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
+    if (!program && range_at(address) < 0 && window_page(page)) {
+      rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
+    } else if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
       rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
     } else {
       const int range = program ? range_at(address) : -1;

@@ -65,7 +65,9 @@ extern volatile int rc_watch_hits_dropped; /* accesses not kept: the table was f
 int rc_watch_hits_lock(void);
 void rc_watch_hits_unlock(void);
 extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
+extern volatile int rc_watch_shared_open;   /* ... to its access to bytes no range watches (rc_watch_rearm) */
 extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
+extern volatile int rc_watch_any_stopped;   /* the handler stopped a range since the last drain */
 
 /* watch_ranges.c */
 /* A free range slot, or -1. */
@@ -75,7 +77,8 @@ int rc_watch_new_range(void);
  * but never armed is a pending buffer that could not be watched (still compared for overlap). */
 int rc_watch_arm(int i);
 void rc_watch_release(int i);
-/* Protects again the pages the handler left open to the library (at the end of every hook). */
+/* Protects again the pages the handler left open to the library (at the end of every hook;
+ * those opened for bytes no range watches, at the hooks the sampling policy picks). */
 void rc_watch_rearm(void);
 /* The protection page `page` must have under the armed ranges; -1 when none covers it. */
 int rc_watch_page_prot(uintptr_t page);
@@ -108,6 +111,9 @@ void rc_watch_drain(void);
 struct rc_window;
 void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
 void rc_watch_armed_line(const struct rc_watch_range *r);
+/* The `watch_sampled` line: `buffer` ("buffers" of `call` on window w, or "window" with w NULL)
+ * is watched on sampled calls only from here on. */
+void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const char *call);
 extern const char *const rc_watch_kind_names[];
 
 /* watch_window.c: registered at MPI_Finalize when the handlers are installed. */

@@ -121,19 +121,21 @@ TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why
       R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
       "\n";
   const auto watched = record_coverage(
-      one_rank(win +
-               R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"fence","epoch":1,"bytes":64,"watches":"loads and stores"})"
-               "\n"
-               R"({"ev":"watch","rank":0,"seq":3,"win":0,"buffer":"window","mode":"fence","epoch":2,"bytes":64,"watches":"loads and stores"})"
-               "\n"),
+      one_rank(
+          win +
+          R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"fence","epoch":1,"bytes":64,"watches":"loads and stores"})"
+          "\n"
+          R"({"ev":"watch","rank":0,"seq":3,"win":0,"buffer":"window","mode":"fence","epoch":2,"bytes":64,"watches":"loads and stores"})"
+          "\n"),
       1);
   EXPECT_TRUE(watched.not_observed.empty()) << testing::PrintToString(watched.not_observed);
   ASSERT_EQ(watched.watched.size(), 1u);
   EXPECT_EQ(watched.watched[0], "window (loads and stores): 2 range(s) armed, 128 byte(s) in all");
   const auto unavailable = record_coverage(
-      one_rank(win +
-               R"({"ev":"watch_unavailable","rank":0,"seq":2,"win":0,"buffer":"result","call":"MPI_Get","epoch":1,"reason":"on the call stack"})"
-               "\n"),
+      one_rank(
+          win +
+          R"({"ev":"watch_unavailable","rank":0,"seq":2,"win":0,"buffer":"result","call":"MPI_Get","epoch":1,"reason":"on the call stack"})"
+          "\n"),
       1);
   ASSERT_EQ(unavailable.not_observed.size(), 1u);
   EXPECT_NE(unavailable.not_observed[0].find("result memory not watched on 1 rank(s): on the call stack"),
@@ -141,7 +143,7 @@ TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why
       << unavailable.not_observed[0];
   // A watch line without its fields is a damaged record, not coverage.
   const auto damaged = record_coverage(one_rank(win + R"({"ev":"watch","rank":0,"seq":2,"win":0})"
-                                                     "\n"),
+                                                      "\n"),
                                        1);
   EXPECT_TRUE(damaged.watched.empty());
   EXPECT_FALSE(damaged.not_observed.empty());
@@ -164,6 +166,29 @@ TEST(check_report, the_settings_the_check_made_for_the_run_are_named) {
   EXPECT_NE(c.watched[0].find("OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_osc=^ucx"), std::string::npos)
       << c.watched[0];
   EXPECT_TRUE(record_coverage(one_rank(""), 1).watched.empty());
+
+// `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
+// calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
+TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {
+  const run_records run = one_rank(
+      R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"passive","epoch":1,"bytes":64,"watches":"loads and stores"})"
+      "\n"
+      R"({"ev":"watch_sampled","rank":0,"seq":3,"win":0,"buffer":"buffers","call":"MPI_Accumulate"})"
+      "\n"
+      R"({"ev":"watch_sampled","rank":0,"seq":4,"buffer":"window"})"
+      "\n");
+  const run_report report = analyse_run(run, {});
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean) << testing::PrintToString(report.coverage.not_observed);
+  const auto& watched = report.coverage.watched;
+  ASSERT_EQ(watched.size(), 3u) << testing::PrintToString(watched);
+  EXPECT_NE(watched[1].find("window pages shared with bytes no range watches"), std::string::npos) << watched[1];
+  EXPECT_NE(watched[2].find("pending buffers of MPI_Accumulate: armed on sampled calls only"), std::string::npos)
+      << watched[2];
+  // Without its `buffer` it is a damaged record.
+  const auto damaged = record_coverage(one_rank(R"({"ev":"watch_sampled","rank":0,"seq":1})"
+                                                "\n"),
+                                       1);
+  EXPECT_FALSE(damaged.not_observed.empty());
 }
 
 TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {
