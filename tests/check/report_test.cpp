@@ -166,6 +166,7 @@ TEST(check_report, the_settings_the_check_made_for_the_run_are_named) {
   EXPECT_NE(c.watched[0].find("OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_osc=^ucx"), std::string::npos)
       << c.watched[0];
   EXPECT_TRUE(record_coverage(one_rank(""), 1).watched.empty());
+}
 
 // `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
 // calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
