@@ -164,12 +164,15 @@ static int range_at(uintptr_t address) {
   return -1;
 }
 
-/* Whether only window ranges watch bytes of `page` (a pending buffer's page is always stepped). */
+/* Whether only window ranges in the library's shared segment watch bytes of `page`: there the
+ * library's accesses to the bytes beside them are other ranks' windows sharing the page, and the
+ * page may be left open. A pending buffer's page, or private window memory (MPI_Win_create: its
+ * page shares the heap with the library's and the program's other data), is always stepped. */
 static int window_page(uintptr_t page) {
   const uintptr_t end = page + rc_watch_page_size();
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed && r->lo < end && r->hi > page && r->kind != RC_WATCH_WINDOW) return 0;
+    if (r->armed && r->lo < end && r->hi > page && (r->kind != RC_WATCH_WINDOW || !r->shared_mapping)) return 0;
   }
   return 1;
 }

@@ -38,6 +38,7 @@ struct rc_watch_range {
   const char *mode;  /* window ranges: "fence", "pscw", "passive" */
   int target;        /* buffers: the call's target; window ranges: the segment's owner */
   int other_segment; /* window ranges: another rank's segment, reached through MPI_Win_shared_query */
+  int shared_mapping; /* window ranges: in a shared mapping (the library's segment), not private memory */
   MPI_Request request;
   const void *caller; /* the RMA call's */
   volatile unsigned long faults;

@@ -70,11 +70,15 @@ static void arm_segment(const struct rc_window *w, struct watched_window *ww, st
     rc_watch_unavailable(w, buffer, NULL, "too many buffers pending at once");
     return;
   }
+  int shared = 0;
+  const char *why = "";
+  rc_watch_mapping(g->lo, g->hi, &shared, &why);
   struct rc_watch_range *r = &rc_watch_ranges[i];
   *r = (struct rc_watch_range){.generation = r->generation,
                                .lo = g->lo,
                                .hi = g->hi,
                                .kind = RC_WATCH_WINDOW,
+                               .shared_mapping = shared,
                                .win_id = w->id,
                                .epoch = (long long)w->syncs,
                                .fence = ww->fence_open ? ww->fences : -1,
