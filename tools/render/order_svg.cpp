@@ -197,7 +197,7 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
          "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\""
-      << x << "\" height=\"" << height << "\">\n"
+      << x << "\" height=\"" << height << "\" viewBox=\"0 0 " << x << " " << height << "\">\n"
       << body.str() << "</svg>\n";
   return out.str();
 }

@@ -34,7 +34,8 @@ std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::str
 // Runs `dot -Tsvg` on the DOT text; nullopt with *error when Graphviz is missing or fails.
 std::optional<std::string> render_dot(const std::string& dot, std::string* error);
 
-// One SVG holding the given SVG documents side by side (their XML prologues dropped).
+// One SVG holding the given SVG documents side by side (their XML prologues dropped). Its
+// viewBox is the whole drawing, so that a page narrower than the drawing scales it, not clips it.
 std::string side_by_side(const std::vector<std::string>& svgs);
 
 // The picture of a disagreement: the first and last distinct results' trees side by side, and,
