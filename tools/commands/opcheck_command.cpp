@@ -200,7 +200,8 @@ command add_opcheck_command(CLI::App& app) {
       ->type_name("LIB:SYMBOL");
   cmd->add_option("--type", opts->type,
                   "The type parameter's choice (default: the first one); with --kernel the datatype: MPI_DOUBLE_INT, "
-                  "contiguous(4,MPI_INT), …")
+                  "contiguous(4,MPI_INT), …; with --setup and --mpi read from the handle made, which --type must "
+                  "then describe if given")
       ->type_name("TYPE");
   cmd->add_option("--commute", opts->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
       ->check(CLI::IsMember({"true", "false"}))
