@@ -3,9 +3,10 @@
 # Chromium with figures_whole.js appended, and fails unless the page has at least MIN_SVGS <svg>
 # elements and every one is drawn whole (its drawing inside its viewport, its viewport inside
 # the page), naming each clipped one with both boxes.
+set(figures_whole_script ${CMAKE_CURRENT_LIST_DIR}/figures_whole.js)
 function(figures_whole chromium flags page min_svgs)
   file(READ ${page} html)
-  file(READ ${CMAKE_CURRENT_LIST_DIR}/figures_whole.js script)
+  file(READ ${figures_whole_script} script)
   string(REPLACE "</body>" "<script>${script}</script></body>" html "${html}")
   get_filename_component(dir ${page} DIRECTORY)
   file(WRITE ${dir}/figures_whole.html "${html}")

@@ -323,7 +323,8 @@ int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
                       o.tolerance_ulps,
                       to_string(*semantics),
                       status,
-                      o.suppressions};
+                      o.suppressions,
+                      *semantics};
   if (const int failed = write_reports(report, run, o, err)) return failed;
   return exit_status(report, o, status);
 }
