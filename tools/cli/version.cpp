@@ -23,6 +23,8 @@ std::string built_for(const std::string& flavours) { return flavours.empty() ? "
 
 }  // namespace
 
+std::string version_number() { return REDSEM_VERSION; }
+
 std::string version_line() { return std::string("redsem ") + REDSEM_VERSION + ", commit " + REDSEM_COMMIT; }
 
 std::string version_text() {

@@ -19,6 +19,7 @@
 #include "props/laws/predefined_failure.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/value_list.h"
 #include "tools/commands/opcheck.h"
@@ -236,7 +237,7 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json) out << json_text(to_json(o, *type, *fields, p, k)) << "\n";
+  if (o.json) out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
   else render_text(out, o, *type, *fields, p, k);
   return k.has_error() ? int{mismatch} : int{ok};
 }

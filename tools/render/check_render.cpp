@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/render/html_report.h"
 #include "tools/render/table_render.h"
@@ -197,7 +198,7 @@ std::string check_text(const check::run_report& report, const check_run& run) {
 nlohmann::json check_json(const check::run_report& report, const check_run& run) {
   const auto v = check::verdict_of(report, run.program_status);
   nlohmann::json j{{"verdict", json_name(v)},
-                   {"command", run.command},
+                   {"program_command", run.command},
                    {"mpi", run.mpi},
                    {"library", report.library},
                    {"program", report.program},
@@ -224,7 +225,7 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                           {"truncated_last_line", r.truncated_last_line},
                           {"unreadable_lines", r.unreadable_lines},
                           {"invalid_lines", r.invalid_lines}});
-  return j;
+  return json_document("check", std::move(j));
 }
 
 }  // namespace redsem::tools
