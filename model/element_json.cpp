@@ -16,8 +16,10 @@ nlohmann::json scalar_value(scalar_kind k, const std::byte* x) {
     T v{};
     std::memcpy(&v, x, value_bytes(k));
     if constexpr (std::is_integral_v<T>) {
-      if constexpr (std::is_same_v<T, char> || std::is_same_v<T, wchar_t>) return static_cast<std::int64_t>(v);
-      else return v;
+      if constexpr (std::is_same_v<T, char> || std::is_same_v<T, wchar_t>)
+        return static_cast<std::int64_t>(v);
+      else
+        return v;
     } else {
       if (!std::isfinite(v)) return nullptr;
       return static_cast<double>(v);

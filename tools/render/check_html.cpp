@@ -85,8 +85,8 @@ std::vector<histogram_bar> result_bars(const nlohmann::json& results, const data
     const auto bytes = element_from_json(type, r.value("value", nlohmann::json()));
     if (!bytes || !r.contains("weight") || !r["weight"].is_number()) continue;
     const double weight = r["weight"].get<double>();
-    bars.push_back({scalar_as_double(*bytes), weight,
-                    fmt::format("{}: {} {}", evidence_value_text(r["value"]), weight, unit)});
+    bars.push_back(
+        {scalar_as_double(*bytes), weight, fmt::format("{}: {} {}", evidence_value_text(r["value"]), weight, unit)});
   }
   return bars;
 }
@@ -122,9 +122,10 @@ std::string order_figure(const check::finding& f, const policy& p, std::string* 
   std::string svg = side_by_side(
       {*drawn, histogram_svg(bars, fmt::format("legal results of {} on {}", to_string(*op), to_string(*type)), mark)});
   if (svg.starts_with("<?xml")) svg.erase(0, svg.find("?>") + 2);
-  return fmt::format("<figure class=\"orders\"><figcaption>Two legal evaluation orders of element {} and every "
-                     "legal result</figcaption>{}</figure>\n",
-                     e.value("element", 0), svg);
+  return fmt::format(
+      "<figure class=\"orders\"><figcaption>Two legal evaluation orders of element {} and every "
+      "legal result</figcaption>{}</figure>\n",
+      e.value("element", 0), svg);
 }
 
 std::string finding_rows(const check::finding& f, std::size_t n, const policy& p) {
@@ -170,7 +171,8 @@ std::string html_coverage(const check::run_report& report) {
 }
 
 std::string ranks_html(const check::run_report& report) {
-  std::string s = "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
+  std::string s =
+      "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
   for (const auto& r : report.ranks)
     s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank,
                      r.status == check::rank_status::finished ? "pass" : "fail", html_escape(to_string(r.status)),
