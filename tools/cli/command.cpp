@@ -30,9 +30,9 @@ std::optional<std::string> json_file_of(const command& c) {
 
 }  // namespace
 
-int run_subcommand(const command& c, std::ostream& out, std::ostream& err) {
+int run_subcommand(const command& c, std::ostream& out, std::ostream& err, bool writes_files) {
   const auto json_file = json_file_of(c);
-  if (!json_file) return run_caught(c, out, err);
+  if (!json_file || !writes_files) return run_caught(c, out, err);
   const std::string head = "redsem " + c.app->get_name() + ": --json-file: ";
   // Tried first, so that an unwritable path is exit 2 before the work, not after it.
   if (const auto problem = unwritable_file(*json_file)) return err << head << *problem << "\n", int{bad_input};
