@@ -10,14 +10,8 @@
 #include <vector>
 
 namespace redsem {
-namespace {
 
-struct field_at {
-  scalar_kind kind;
-  std::int64_t offset;
-};
-
-std::vector<field_at> fields_of(const datatype& type) {
+std::vector<field_at> typemap_fields(const datatype& type) {
   std::vector<field_at> out;
   for (const auto& e : type.entries()) {
     const type_info& t = info(e.type);
@@ -25,6 +19,8 @@ std::vector<field_at> fields_of(const datatype& type) {
   }
   return out;
 }
+
+namespace {
 
 // Distance in units in the last place: floats of one sign are ordered like their bit
 // patterns, so map each to a monotone integer and subtract.
@@ -76,20 +72,20 @@ T read(const std::byte* x, scalar_kind k) {
   return v;
 }
 
-std::string hex_bits(const std::byte* x, std::size_t n) {
+}  // namespace
+
+std::string field_bits(scalar_kind k, const std::byte* x) {
   std::string s = "0x";
   char buf[3];
-  for (std::size_t i = n; i-- > 0;) {
+  for (std::size_t i = value_bytes(k); i-- > 0;) {
     std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned>(x[i]));
     s += buf;
   }
   return s;
 }
 
-}  // namespace
-
 int first_differing_field(const datatype& type, const std::byte* x, const std::byte* y, const policy& p) {
-  const auto fields = fields_of(type);
+  const auto fields = typemap_fields(type);
   for (std::size_t i = 0; i < fields.size(); ++i)
     if (!same_field(fields[i].kind, x + fields[i].offset, y + fields[i].offset, p)) return static_cast<int>(i);
   return -1;
@@ -108,13 +104,13 @@ std::string format_scalar(scalar_kind k, const std::byte* x) {
       // Enough digits to read the same value back (9 for float, 17 for double, 21 for x87).
       char buf[64];
       std::snprintf(buf, sizeof buf, "%.*Lg", std::numeric_limits<T>::max_digits10, static_cast<long double>(v));
-      return std::string(buf) + " [" + hex_bits(x, value_bytes(k)) + "]";
+      return std::string(buf) + " [" + field_bits(k, x) + "]";
     }
   });
 }
 
 std::string format_element(const datatype& type, const std::byte* x) {
-  const auto fields = fields_of(type);
+  const auto fields = typemap_fields(type);
   if (fields.size() == 1) return format_scalar(fields[0].kind, x + fields[0].offset);
   std::string s = "(";
   for (std::size_t i = 0; i < fields.size(); ++i)

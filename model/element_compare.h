@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "model/policy.h"
 #include "model/typemap.h"
@@ -23,5 +25,16 @@ std::string format_element(const datatype& type, const std::byte* x);
 
 // The same for one scalar field of a predefined type.
 std::string format_scalar(scalar_kind kind, const std::byte* x);
+
+// A field's bits in hex, most significant byte first ("0x80000000"), as format_scalar shows a
+// float's.
+std::string field_bits(scalar_kind kind, const std::byte* x);
+
+// The scalar fields of an element of `type`, flattened in typemap order.
+struct field_at {
+  scalar_kind kind;
+  std::int64_t offset;
+};
+std::vector<field_at> typemap_fields(const datatype& type);
 
 }  // namespace redsem

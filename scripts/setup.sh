@@ -15,7 +15,7 @@ packages=(
 # Only the tests use these: a headless browser for the HTML reports, man and groff to render
 # the man pages, a second man-page linter, and Slurm with munge for tests/check/slurm (a test
 # cluster on this host, skipped, saying so, without them).
-test_packages=(chromium man-db mandoc slurm-wlm munge)
+test_packages=(chromium python3-jsonschema man-db mandoc slurm-wlm munge)
 case "${1:-}" in
   --test) packages+=("${test_packages[@]}") ;;
   "") ;;

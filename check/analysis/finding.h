@@ -34,6 +34,8 @@ struct finding {
   std::vector<int> ranks;                // where it was seen (ascending once merged)
   std::vector<rank_detail> other_ranks;  // merged ranks whose message or evidence differ from the first's
   std::string location;                  // "app.c:42 (main)" once symbolised; empty before
+  nlohmann::json frames;                 // once symbolised, the call stack innermost first: objects of
+                                         // `location`, and `function`, `file` (its path), `line` when known
   severity level = severity::error;
 };
 

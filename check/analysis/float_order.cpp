@@ -9,6 +9,7 @@
 
 #include "check/analysis/hex_bytes.h"
 #include "model/element_compare.h"
+#include "model/element_json.h"
 #include "model/element_op.h"
 #include "sim/float_spread.h"
 #include "sim/order_results.h"
@@ -92,28 +93,44 @@ struct element_verdict {
   sim::float_spread spread;
 };
 
+// Every distinct legal result (up to max_listed_results) with how many evaluation orders (or
+// trees, when a count of orders would not be whole) give it: the histogram of the HTML report.
+nlohmann::json listed_results(const datatype& type, const element_verdict& v) {
+  const auto unit = sim::count_unit_of(v.orders.results, static_cast<int>(v.contributions.size()), true);
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : v.orders.results) {
+    if (list.size() == max_listed_results) break;
+    list.push_back({{"value", element_json(type, r.value.data())}, {"weight", unit.of(r.trees)}});
+  }
+  return {{"unit", std::string(unit.noun())}, {"list", list}};
+}
+
 finding order_finding(const nlohmann::json& line, const float_reduction& r, const element_verdict& worst,
                       std::size_t elements_over) {
   const datatype type = datatype::predefined(r.type);
   const auto [lo, hi] = extremes(r.type, worst.orders);
   const std::string smallest = format_element(type, lo->value.data()), largest = format_element(type, hi->value.data());
   nlohmann::json contributions = nlohmann::json::array();
-  for (const auto& c : worst.contributions) contributions.push_back(format_element(type, c.data()));
+  for (const auto& c : worst.contributions) contributions.push_back(element_json(type, c.data()));
   nlohmann::json evidence{
+      {"op", std::string(to_string(r.op))},
+      {"type", std::string(to_string(r.type))},
       {"element", worst.index},
       {"contributions", contributions},
-      {"smallest", smallest},
-      {"largest", largest},
+      {"smallest", element_json(type, lo->value.data())},
+      {"largest", element_json(type, hi->value.data())},
       {"spread_ulps", worst.spread.spread_ulps},
       {"distinct_results", worst.spread.distinct},
       {"search_complete", worst.orders.complete},
       {"trees", {{"smallest", sim::to_string(lo->witness)}, {"largest", sim::to_string(hi->witness)}}},
+      {"tree_shapes", {{"smallest", tree_shape(lo->witness)}, {"largest", tree_shape(hi->witness)}}},
+      {"results", listed_results(type, worst)},
       {"elements_over_tolerance", elements_over}};
   std::string library;
   if (!r.result.empty()) {
     const auto mine = element_at(r.result, worst.index, info(r.type).size);
     library = format_element(type, mine.data());
-    evidence["library_result"] = library;
+    evidence["library_result"] = element_json(type, mine.data());
   }
   finding f;
   f.check = "order_dependent_result";
@@ -184,6 +201,22 @@ std::vector<std::string> cost_notes(const search_cost& cost, const float_order_b
 }
 
 }  // namespace
+
+nlohmann::json tree_shape(const sim::tree& t) {
+  if (t->is_leaf()) return t->rank;
+  return nlohmann::json::array({tree_shape(t->left), tree_shape(t->right)});
+}
+
+sim::tree tree_from_shape(const nlohmann::json& shape, int max_depth) {
+  if (shape.is_number_integer()) {
+    const auto rank = shape.get<std::int64_t>();
+    return rank >= 0 && rank < (1 << 20) ? sim::leaf(static_cast<int>(rank)) : nullptr;
+  }
+  if (max_depth <= 0 || !shape.is_array() || shape.size() != 2) return nullptr;
+  auto left = tree_from_shape(shape[0], max_depth - 1), right = tree_from_shape(shape[1], max_depth - 1);
+  if (!left || !right) return nullptr;
+  return sim::combine(std::move(left), std::move(right));
+}
 
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options) {
   return float_order_findings(records, options, {});

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "check/analysis/analysis.h"
+#include "sim/tree.h"
 
 namespace redsem::check {
 
@@ -25,5 +26,15 @@ struct float_order_bounds {
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options);
 analysis_outcome float_order_findings(const run_records& records, const analysis_options& options,
                                       const float_order_bounds& bounds);
+
+// An evaluation tree in an order_dependent_result's evidence (`tree_shapes`): a leaf is its
+// rank, an inner node the array [left, right]. tree_from_shape reads it back (nullptr when
+// `shape` is not one, or deeper than `max_depth`), for the HTML report's pictures.
+nlohmann::json tree_shape(const sim::tree& t);
+sim::tree tree_from_shape(const nlohmann::json& shape, int max_depth = 64);
+
+// The most distinct results an order_dependent_result's evidence lists (`results`); it says how
+// many there were in `distinct_results`.
+inline constexpr std::size_t max_listed_results = 512;
 
 }  // namespace redsem::check

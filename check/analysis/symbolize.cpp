@@ -6,7 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -53,6 +55,8 @@ std::string run_addr2line(const std::vector<std::string>& argv) {
 struct source_place {
   std::string text;
   bool has_line = false;
+  std::string function, file;  // as addr2line names them: the file with its directories
+  int line = 0;
 };
 
 // A function written as called: "main" becomes "main()"; a demangled C++ name (addr2line -C)
@@ -64,11 +68,17 @@ std::string called(const std::string& function) {
 source_place describe(const std::string& function, const std::string& place) {
   const bool known_function = !function.empty() && function != "??";
   const bool known_place = !place.empty() && place.rfind("??", 0) != 0;
-  if (!known_place) return {known_function ? called(function) : "", false};
+  if (!known_place) return {known_function ? called(function) : "", false, "", "", 0};
   std::string where = place.substr(0, place.find(" (discriminator"));
   if (where.ends_with(":?")) where.resize(where.size() - 2);  // the file is known, its line is not
+  source_place found{"", true, known_function ? function : "", where, 0};
+  if (const auto colon = where.rfind(':'); colon != std::string::npos) {
+    found.file = where.substr(0, colon);
+    found.line = std::atoi(where.c_str() + colon + 1);
+  }
   if (const auto slash = where.rfind('/'); slash != std::string::npos) where = where.substr(slash + 1);
-  return {known_function ? where + " (" + function + ")" : where, true};
+  found.text = known_function ? where + " (" + function + ")" : where;
+  return found;
 }
 
 // address → what addr2line knows of it, for one module's call sites.
@@ -101,7 +111,10 @@ std::string unsymbolized_location(const nlohmann::json& caller) {
   return module_place(caller);
 }
 
-std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
+namespace {
+
+// What addr2line knows of each caller (nullptr: nothing).
+std::vector<std::shared_ptr<const source_place>> places_of(const std::vector<nlohmann::json>& callers) {
   // The address addr2line wants per call site: the offset in a position-independent module,
   // the run-time address in an executable loaded where it was linked.
   std::map<std::string, std::set<std::string>> wanted;
@@ -121,28 +134,50 @@ std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
   std::map<std::string, std::map<std::string, source_place>> located;
   for (const auto& [module, addresses] : wanted)
     located[module] = locate_in_module(module, {addresses.begin(), addresses.end()});
-  std::vector<std::string> out;
+  std::vector<std::shared_ptr<const source_place>> out;
   for (const auto& caller : callers) {
-    const source_place* place = nullptr;
+    std::shared_ptr<const source_place> place;
     if (caller.is_object())
       if (const auto where = located.find(text(caller, "module")); where != located.end())
         if (const auto at = where->second.find(lookup_address(caller)); at != where->second.end())
-          place = &at->second;
-    if (!place || place->text.empty())
-      out.push_back(unsymbolized_location(caller));
-    else if (!place->has_line)  // a function without a line: keep where it is too (its name once)
-      out.push_back(place->text + " (" + module_place(caller) + ", no line information)");
-    else
-      out.push_back(place->text);
+          place = std::make_shared<source_place>(at->second);
+    out.push_back(place);
   }
+  return out;
+}
+
+std::string location_text(const nlohmann::json& caller, const source_place* place) {
+  if (!place || place->text.empty()) return unsymbolized_location(caller);
+  if (!place->has_line)  // a function without a line: keep where it is too (its name once)
+    return place->text + " (" + module_place(caller) + ", no line information)";
+  return place->text;
+}
+
+nlohmann::json frame_json(const nlohmann::json& caller, const source_place* place) {
+  nlohmann::json frame{{"location", location_text(caller, place)}};
+  if (place && !place->function.empty()) frame["function"] = place->function;
+  if (place && place->has_line && !place->file.empty()) frame["file"] = place->file;
+  if (place && place->line > 0) frame["line"] = place->line;
+  return frame;
+}
+
+}  // namespace
+
+std::vector<std::string> locations(const std::vector<nlohmann::json>& callers) {
+  const auto places = places_of(callers);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < callers.size(); ++i) out.push_back(location_text(callers[i], places[i].get()));
   return out;
 }
 
 void symbolize(std::vector<finding>& findings) {
   std::vector<nlohmann::json> callers;
   for (const auto& f : findings) callers.push_back(f.caller);
-  const auto found = locations(callers);
-  for (std::size_t i = 0; i < findings.size(); ++i) findings[i].location = found[i];
+  const auto places = places_of(callers);
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    findings[i].location = location_text(callers[i], places[i].get());
+    findings[i].frames = nlohmann::json::array({frame_json(callers[i], places[i].get())});
+  }
 }
 
 }  // namespace redsem::check

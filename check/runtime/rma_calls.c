@@ -12,6 +12,7 @@
 #include "predefined.h"
 #include "query_guard.h"
 #include "rma_state.h"
+#include "type_text.h"
 #include "watch.h"
 
 struct rma_call {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rma_state.h"
+#include "type_text.h"
 #include "type_contents.h"
 
 #define EVIDENCE_BYTES 64 /* bytes shown on each side of the comparison */

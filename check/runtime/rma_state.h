@@ -53,11 +53,6 @@ void rc_rma_begin(rc_line *l, const char *ev, const struct rc_window *w, const c
  * post-run analysis calls two calls concurrent only when their lifetimes overlap). */
 long long rc_rma_now(void);
 
-/* Datatypes and ops as the record writes them (rma_describe.c). */
-/* The datatype's name (predefined) or its constructor expression in the form of the scenario
- * files (contiguous(n,T), vector(…), …); NULL when it cannot be described within `cap` bytes. */
-const char *rc_type_text(MPI_Datatype type, char *out, size_t cap);
-
 /* Origin buffers (rma_origin.c). Packs up to `cap` bytes of `count` elements of `type` at
  * `buf` into `out`; returns the bytes packed, *whole = 0 when not all of them fit. */
 size_t rc_rma_pack(const void *buf, int count, MPI_Datatype type, char *out, size_t cap, int *whole);

@@ -14,7 +14,7 @@ namespace {
 
 struct request {
   std::string text;  // the line(s) and payload
-  bool layout;       // answered "ok SIZE EXTENT" (else "ok")
+  bool layout;       // answered "ok SIZE EXTENT TYPE" (else "ok")
 };
 
 request with_payload(const std::string& head, const std::string& payload, bool layout) {
@@ -55,9 +55,9 @@ std::variant<mpi_handle_layout, std::string> send_requests(mpi_helper& helper, c
     if (line.rfind("fail ", 0) == 0) return line.substr(5);
     if (line.rfind("ok", 0) != 0) return gone();
     if (r.layout) {
-      char* end = nullptr;
-      layout.size = std::strtoll(line.c_str() + 2, &end, 10);
-      layout.extent = std::strtoll(end, nullptr, 10);
+      std::istringstream words(line.substr(2));
+      words >> layout.size >> layout.extent >> layout.type;
+      if (layout.type == "-") layout.type.clear();
     }
   }
   return layout;
@@ -83,6 +83,10 @@ void put_strays(const std::string& answer, std::byte* in, std::byte* inout, std:
 
 std::variant<mpi_handle_layout, std::string> prepare_user_op(mpi_helper& helper, const mpi_user_op_spec& spec) {
   return send_requests(helper, requests_for(spec));
+}
+
+std::variant<mpi_handle_layout, std::string> describe_setup_handle(mpi_helper& helper, const std::string& setup) {
+  return send_requests(helper, {with_payload("setup", setup, true)});
 }
 
 kernel_under_test mpi_user_op_kernel(mpi_helper& helper, mpi_user_op_spec spec, std::int64_t extent,

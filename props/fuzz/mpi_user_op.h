@@ -27,14 +27,22 @@ struct mpi_user_op_spec {
   std::variant<basic_type, datatype, std::string> handle;
 };
 
-// The handle's size and extent as the MPI library reports them.
+// The handle's size and extent as the MPI library reports them, and its constructor as the
+// library gives it back (MPI_Type_get_envelope/get_contents) in the scenario syntax of
+// sim/rma/scenario.h: "MPI_INT", "struct(1:1,0:8,MPI_INT:MPI_DOUBLE)"; empty when it has no
+// form there.
 struct mpi_handle_layout {
   std::int64_t size = 0, extent = 0;
+  std::string type;
 };
 
 // Loads the function and makes the handle in the helper; what went wrong otherwise (the
 // library or symbol is missing, the setup function failed, the helper did not start).
 std::variant<mpi_handle_layout, std::string> prepare_user_op(mpi_helper& helper, const mpi_user_op_spec& spec);
+
+// Makes the handle of `setup` ("LIB.so:FUNCTION" or "LIB.so:INIT=GLOBAL", as spec.handle holds
+// it) and nothing else: its layout, or why not.
+std::variant<mpi_handle_layout, std::string> describe_setup_handle(mpi_helper& helper, const std::string& setup);
 
 // The bytes this close to a buffer travel to the helper and back with it. A stray write farther
 // away but within a page comes back as that byte alone, so guarded_buffer's canaries see both:

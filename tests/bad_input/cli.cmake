@@ -237,3 +237,9 @@ redsem_bad_input(cli_simulate_unknown_type ARGS simulate --collective reduce --a
 if(TARGET redsem_mpi_helper_openmpi)
   redsem_bad_input(cli_fuzz_mpi_unknown_op ARGS fuzz --mpi openmpi --op MPI_NOSUCH RC 2 ERR "${cli_unknown_op}")
 endif()
+# --json-file FILE, every command's: an unwritable FILE is exit 2 before the work, naming the
+# command and the option; a full device is exit 2 after it.
+redsem_bad_input(cli_json_file_unwritable ARGS orders --op sum --type float --procs 4 --json-file /dev/null/orders.json
+                 RC 2 ERR "^redsem orders: --json-file: cannot write /dev/null/orders.json" OUT "^$" TIMEOUT 10)
+redsem_bad_input(cli_json_file_full_device ARGS laws --no-cache --op sum --type int --json-file /dev/full
+                 RC 2 ERR "redsem laws: --json-file: cannot write /dev/full: No space left on device" OUT "^$" TIMEOUT 60)

@@ -29,6 +29,37 @@ TEST(check_float_order, a_sum_of_doubles_that_depends_on_the_order_is_a_finding)
   EXPECT_TRUE(o.notes.empty());
 }
 
+// What the HTML report draws: numbers beside the text, the trees as shapes that read back to the
+// trees the text names, every legal result with its weight (4 ranks: 5!! = 15 trees, 120 orders).
+TEST(check_float_order, the_evidence_holds_numbers_trees_and_every_legal_result) {
+  const analysis_outcome o = float_order_findings(read_run_records(fixtures + "/order_dependent"), {});
+  ASSERT_EQ(o.findings.size(), 1u);
+  const auto& e = o.findings[0].evidence;
+  EXPECT_EQ(e["op"], "MPI_SUM");
+  EXPECT_EQ(e["type"], "MPI_DOUBLE");
+  EXPECT_TRUE(e["smallest"]["value"].is_number());
+  EXPECT_TRUE(e["smallest"]["display"].is_string());
+  EXPECT_LT(e["smallest"]["value"].get<double>(), e["largest"]["value"].get<double>());
+  for (const char* end : {"smallest", "largest"}) {
+    const auto t = tree_from_shape(e["tree_shapes"][end]);
+    ASSERT_TRUE(t) << end;
+    EXPECT_EQ(sim::to_string(t), e["trees"][end]) << end;
+  }
+  const auto& list = e["results"]["list"];
+  EXPECT_EQ(list.size(), e["distinct_results"].get<std::size_t>());
+  double total = 0;
+  for (const auto& r : list) total += r["weight"].get<double>();
+  EXPECT_EQ(total, e["results"]["unit"] == "trees" ? 15.0 : 120.0);
+}
+
+TEST(check_float_order, a_tree_shape_that_is_not_one_reads_back_as_none) {
+  EXPECT_FALSE(tree_from_shape(nlohmann::json::parse("[0]")));
+  EXPECT_FALSE(tree_from_shape(nlohmann::json::parse("[0, -1]")));
+  EXPECT_FALSE(tree_from_shape(nlohmann::json::parse("\"0\"")));
+  EXPECT_FALSE(tree_from_shape(nlohmann::json::parse("[[[0, 1], 2], 3]"), 2));
+  EXPECT_TRUE(tree_from_shape(nlohmann::json::parse("[[[0, 1], 2], 3]")));
+}
+
 TEST(check_float_order, a_tolerance_wider_than_the_spread_silences_it) {
   const analysis_outcome o =
       float_order_findings(read_run_records(fixtures + "/order_dependent"), {.tolerance_ulps = UINT64_MAX});

@@ -4,9 +4,25 @@
 # With TIMINGS, JSON "seconds" values (how long each took) are blanked before comparing.
 separate_arguments(args UNIX_COMMAND "${ARGS}")
 separate_arguments(launcher UNIX_COMMAND "${LAUNCHER}")
+# With JSON_FILE (which ARGS name after --json-file) the documents compared are that file's, written
+# once per run (by rank 0 alone in the job), and stdout must be empty.
+macro(take_json_file output)
+  if(DEFINED JSON_FILE)
+    if(NOT "${${output}}" STREQUAL "")
+      message(FATAL_ERROR "--json-file also printed on stdout:\n${${output}}")
+    endif()
+    file(READ ${JSON_FILE} ${output})
+    file(REMOVE ${JSON_FILE})
+  endif()
+endmacro()
+if(DEFINED JSON_FILE)
+  file(REMOVE ${JSON_FILE})
+endif()
 execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE one ERROR_VARIABLE one_err RESULT_VARIABLE one_rc)
+take_json_file(one)
 execute_process(COMMAND ${launcher} ${MPI_PROGRAM} ${args} OUTPUT_VARIABLE split ERROR_VARIABLE split_err
                 RESULT_VARIABLE split_rc)
+take_json_file(split)
 if(TIMINGS)
   string(REGEX REPLACE "\"seconds\": [-+.0-9eE]+" "\"seconds\": _" one "${one}")
   string(REGEX REPLACE "\"seconds\": [-+.0-9eE]+" "\"seconds\": _" split "${split}")

@@ -3,9 +3,9 @@
 # `--element -0.0` is proved. A refuted declared element exits 1, a proved one 0.
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type double --element 0.0 OUTPUT_VARIABLE plus RESULT_VARIABLE rc1)
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type double --element -0.0 OUTPUT_VARIABLE minus RESULT_VARIABLE rc2)
-string(JSON v1 GET "${plus}" 0 laws identity verdict)
-string(JSON x GET "${plus}" 0 laws identity counterexample inputs 0 value)
-string(JSON v2 GET "${minus}" 0 laws identity verdict)
+string(JSON v1 GET "${plus}" entries 0 laws identity verdict)
+string(JSON x GET "${plus}" entries 0 laws identity counterexample inputs 0 value)
+string(JSON v2 GET "${minus}" entries 0 laws identity verdict)
 if(NOT rc1 EQUAL 1 OR NOT rc2 EQUAL 0 OR NOT v1 STREQUAL "refuted" OR NOT x MATCHES "^-0 \\[0x8000000000000000\\]$"
    OR NOT v2 STREQUAL "proved")
   message(FATAL_ERROR "rc=${rc1},${rc2} +0: ${v1} x=${x}; -0: ${v2}")

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Opens `redsem verify --html` in headless Chromium: the page must render (a screenshot of a
-# real size is taken) and the DOM the browser parsed must hold the report's key elements.
+# real size is taken), the DOM the browser parsed must hold the report's key elements, and every
+# figure must be drawn whole (figures_whole.cmake: its drawing inside its <svg>'s box).
 set(dir ${WORK}/html_report)
 file(REMOVE_RECURSE ${dir})
 execute_process(COMMAND ${PROGRAM} verify --quick --html ${dir} OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
@@ -65,4 +66,7 @@ foreach(link ${links})
     message(FATAL_ERROR "summary links to #${id} but no such section")
   endif()
 endforeach()
+# Every figure is drawn whole: the browser's boxes of its shapes inside its <svg>'s box.
+include(${CMAKE_CURRENT_LIST_DIR}/figures_whole.cmake)
+figures_whole(${CHROMIUM} "${flags}" ${dir}/index.html 34)
 message(STATUS "rendered ${width}x${height}; ${bytes}-byte screenshot in ${dir}")

@@ -28,8 +28,10 @@ struct command {
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
 // Runs a chosen command: a slow_call it throws is said on `err` as "redsem NAME: slow: …", exit
-// status no_verdict.
-int run_subcommand(const command& c, std::ostream& out, std::ostream& err);
+// status no_verdict. With --json-file FILE the document the command prints is written to FILE
+// instead of `out`, unless !writes_files (the ranks but one of redsem-mpi, whose output goes
+// nowhere).
+int run_subcommand(const command& c, std::ostream& out, std::ostream& err, bool writes_files = true);
 command add_verify_command(CLI::App& app);
 command add_opcheck_command(CLI::App& app);
 command add_fuzz_command(CLI::App& app);

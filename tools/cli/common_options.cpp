@@ -32,7 +32,17 @@ std::string nearest_mpi_name(const std::string& typed, Name name_of, const std::
 }  // namespace
 
 CLI::Option* add_json_flag(CLI::App* cmd, bool& json, const std::string& help) {
-  return cmd->add_flag("--json", json, help);
+  CLI::Option* flag = cmd->add_flag("--json", json, help);
+  add_json_file_option(cmd, json);
+  return flag;
+}
+
+CLI::Option* add_json_file_option(CLI::App* cmd, bool& json) {
+  return cmd
+      ->add_option_function<std::string>(
+          "--json-file", [&json](const std::string&) { json = true; },
+          "Write the JSON document of --json to FILE instead of stdout")
+      ->type_name("FILE");
 }
 
 CLI::Option* add_op_option(CLI::App* cmd, std::string& name, const std::string& what) {

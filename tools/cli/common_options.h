@@ -14,8 +14,12 @@
 
 namespace redsem::tools {
 
+// `--json` (a flag: the document on stdout) and `--json-file FILE` (the same document written to
+// FILE, which also sets `json`; run_subcommand writes it). Returns the --json flag.
 CLI::Option* add_json_flag(CLI::App* cmd, bool& json,
                            const std::string& help = "Print one JSON document instead of text");
+// `--json-file FILE` alone, for a command whose --json is its own (check's also takes a FILE).
+CLI::Option* add_json_file_option(CLI::App* cmd, bool& json);
 
 // `what` is the command's use of the op or type; the help adds how names are spelt.
 CLI::Option* add_op_option(CLI::App* cmd, std::string& name, const std::string& what);

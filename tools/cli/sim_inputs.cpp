@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/sim_inputs.h"
 
+#include "model/element_json.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -330,5 +332,7 @@ std::string describe_draws(const opfile::domain_draws& d) {
 }
 
 std::string format_value(const datatype& type, const sim::element& e) { return format_element(type, e.data()); }
+
+nlohmann::json value_json(const datatype& type, const sim::element& e) { return element_json(type, e.data()); }
 
 }  // namespace redsem::tools

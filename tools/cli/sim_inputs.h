@@ -3,6 +3,8 @@
 // the standard's segmented-scan example, later op files), and typed values from text or a seed.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
@@ -80,5 +82,7 @@ std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std:
 std::string describe_draws(const opfile::domain_draws& draws);
 
 std::string format_value(const datatype& type, const sim::element& e);
+// The same element in a JSON document: {"value", "bits", "display"} (model/element_json.h).
+nlohmann::json value_json(const datatype& type, const sim::element& e);
 
 }  // namespace redsem::tools

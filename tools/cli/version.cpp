@@ -40,6 +40,8 @@ std::string built_and_installed(const std::string& flavours) {
 
 }  // namespace
 
+std::string version_number() { return REDSEM_VERSION; }
+
 std::string version_line() { return std::string("redsem ") + REDSEM_VERSION + ", commit " + REDSEM_COMMIT; }
 
 std::string version_text() {

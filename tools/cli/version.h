@@ -13,4 +13,7 @@ std::string version_text();
 // "redsem 0.9.0, commit 1a2b3c4d5e6f": the first line's facts, for what redsem writes into files.
 std::string version_line();
 
+// "0.9.0": the release alone (SARIF's tool version).
+std::string version_number();
+
 }  // namespace redsem::tools

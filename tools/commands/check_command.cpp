@@ -19,6 +19,7 @@
 #include "probe/mpi_parts.h"
 #include "tools/cli/bounded_number.h"
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/output_file.h"
@@ -27,12 +28,14 @@
 #include "tools/mpi/launcher.h"
 #include "tools/mpi/record_listener.h"
 #include "tools/render/check_render.h"
+#include "tools/render/check_sarif.h"
 
 namespace redsem::tools {
 namespace {
 
 struct check_options {
-  std::string mpi, json, html, keep_records, records, policy_text, suppressions;
+  std::string mpi, json_legacy, html, sarif, keep_records, records, policy_text, suppressions;
+  bool json = false;              // --json (stdout) or --json-file FILE (run_subcommand writes it)
   std::string fail_on = "error";  // error, warning or partial: the least that exits 1
   std::string gen_suppressions;   // FILE: the program's own stdout would mix with them
   std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
@@ -110,8 +113,10 @@ std::string refusal_before_run(const check_options& o, std::string& mpi, std::st
   if (path.find_first_of(" :") != std::string::npos)
     return "the check library's path " + path + " holds a space or a colon, which LD_PRELOAD cannot carry";
   library = path;
-  if (!o.json.empty())
-    if (const auto problem = unwritable_file(o.json)) return "--json: " + *problem;
+  if (!o.json_legacy.empty())
+    if (const auto problem = unwritable_file(o.json_legacy)) return "--json: " + *problem;
+  if (!o.sarif.empty())
+    if (const auto problem = unwritable_file(o.sarif)) return "--sarif: " + *problem;
   if (!o.html.empty())
     if (const auto problem = unwritable_file_in(o.html, "index.html")) return "--html: " + *problem;
   if (!o.gen_suppressions.empty())
@@ -250,7 +255,8 @@ int exit_status(const check::run_report& report, const check_options& o, int pro
   return 0;
 }
 
-int write_reports(const check::run_report& report, const check_run& run, const check_options& o, std::ostream& err) {
+int write_reports(const check::run_report& report, const check_run& run, const check_options& o, std::ostream& out,
+                  std::ostream& err) {
   err << check_text(report, run);
   if (!o.gen_suppressions.empty()) {
     std::vector<check::finding> all = report.findings;
@@ -259,10 +265,15 @@ int write_reports(const check::run_report& report, const check_run& run, const c
       return err << "redsem check: --gen-suppressions: " << *problem << "\n", int{bad_input};
     err << "check: " << all.size() << " suppression(s) written to " << o.gen_suppressions << "\n";
   }
-  if (!o.json.empty()) {
-    if (const auto problem = write_output_file(o.json, json_text(check_json(report, run)) + "\n"))
+  if (!o.json_legacy.empty()) {
+    if (const auto problem = write_output_file(o.json_legacy, json_text(check_json(report, run)) + "\n"))
       return err << "redsem check: --json: " << *problem << "\n", int{bad_input};
   }
+  if (!o.sarif.empty()) {
+    if (const auto problem = write_output_file(o.sarif, json_text(check_sarif(report, run)) + "\n"))
+      return err << "redsem check: --sarif: " << *problem << "\n", int{bad_input};
+  }
+  if (o.json) out << json_text(check_json(report, run)) << "\n";
   if (!o.html.empty()) {
     try {
       const auto page = write_check_html(o.html, report, run);  // before the line that names it
@@ -318,6 +329,8 @@ std::optional<int> run_checked(const check_options& o, std::string& mpi, launch_
 
 int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
   std::string why, mpi = o.mpi;
+  if (!o.json_legacy.empty())
+    err << "redsem check: note: --json FILE is deprecated: use --json-file FILE (--json alone prints to stdout)\n";
   const auto semantics = policy_from_option(o.policy_text, &why);
   if (!semantics) return err << "redsem check: " << why << "\n", int{bad_input};
   const auto suppressions = read_suppressions(o, &why);
@@ -342,8 +355,9 @@ int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
                       o.tolerance_ulps,
                       to_string(*semantics),
                       status,
-                      o.suppressions};
-  if (const int failed = write_reports(report, run, o, err)) return failed;
+                      o.suppressions,
+                      *semantics};
+  if (const int failed = write_reports(report, run, o, out, err)) return failed;
   return exit_status(report, o, status);
 }
 
@@ -356,7 +370,15 @@ command add_check_command(CLI::App& app) {
   cmd->add_option("--mpi", o->mpi,
                   "The MPI the program was built with: openmpi or mpich (default: the one its executable links, "
                   "else openmpi)");
-  cmd->add_option("--json", o->json, "Write the report as one JSON document to FILE")->type_name("FILE");
+  CLI::Option* json = cmd->add_option("--json", o->json_legacy,
+                                      "Print the report as one JSON document on stdout, where the program's own "
+                                      "output goes too (--json-file FILE keeps them apart); --json FILE is the old "
+                                      "spelling of --json-file FILE")
+                          ->expected(0, 1)
+                          ->type_name("[FILE]");
+  add_json_file_option(cmd, o->json);
+  cmd->add_option("--sarif", o->sarif, "Write the findings as SARIF 2.1.0 to FILE (code-scanning services, editors)")
+      ->type_name("FILE");
   cmd->add_option("--html", o->html, "Write the report as DIR/index.html")->type_name("DIR");
   cmd->add_option("--sample", o->sample,
                   "Calls checked in depth per kind and communicator: the first N, then every power-of-two index; "
@@ -391,7 +413,8 @@ command add_check_command(CLI::App& app) {
                 "Print the command that would run (its launcher's options added) with the environment it would get, "
                 "and run nothing");
   cmd->add_option("command", o->command, "The command that starts the program, after --: mpirun -n 4 ./app args");
-  cmd->callback([o] {
+  cmd->callback([o, json] {
+    if (json->count() > 0 && o->json_legacy.empty()) o->json = true;
     if (o->sample == "all") return;
     std::string why;
     if (!parse_whole_number("--sample", o->sample, {0, UINT32_MAX}, &why)) throw CLI::ValidationError(why);

@@ -14,6 +14,7 @@
 #include "props/fuzz/in_process_guard.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
@@ -190,7 +191,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     }
     const auto rows = fuzz::run_surface(surface_helper);
     if (o.json)
-      out << json_text(surface_json(o.mpi, rows)) << "\n";
+      out << json_text(json_document("fuzz", surface_json(o.mpi, rows))) << "\n";
     else
       out << render_surface(o.mpi, rows);
     return std::any_of(rows.begin(), rows.end(), [](const auto& r) { return fuzz::is_finding(r.verdict); })
@@ -218,7 +219,7 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
     return bad_input;
   }
   if (o.json)
-    out << json_text(to_json(report, mo)) << "\n";
+    out << json_text(json_document("fuzz", to_json(report, mo))) << "\n";
   else
     out << render_text(report, mo);
   return has_findings(report) ? int{mismatch} : int{ok};
@@ -287,7 +288,7 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   }
   if (report.first_failure && o.mpi.empty()) add_handle_hint(d, *report.first_failure);
   if (o.json)
-    out << json_text(to_json(d, fo, report)) << "\n";
+    out << json_text(json_document("fuzz", to_json(d, fo, report))) << "\n";
   else
     out << render_text(d, fo, report);
   return report.first_failure ? int{mismatch} : int{ok};

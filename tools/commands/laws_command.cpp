@@ -19,6 +19,7 @@
 #include "props/laws/prove.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
@@ -88,10 +89,15 @@ nlohmann::json entry_json(std::string_view op, std::string_view type, const laws
   return {{"op", op}, {"type", type}, {"policy", to_string(r.semantics)}, {"laws", laws_json}};
 }
 
+// The document: the policy and one entry per (op, type) (or per type choice of an op file).
+nlohmann::json laws_document(const laws::table_request& r, nlohmann::json entries) {
+  return json_document("laws", {{"policy", to_string(r.semantics)}, {"entries", std::move(entries)}});
+}
+
 nlohmann::json render_json(const std::vector<laws::table_entry>& table, const laws::table_request& r) {
   nlohmann::json all = nlohmann::json::array();
   for (const auto& e : table) all.push_back(entry_json(to_string(e.op), to_string(e.type), r, e.results));
-  return all;
+  return laws_document(r, std::move(all));
 }
 
 // Fills the request from the options; an error message on bad input.
@@ -199,7 +205,7 @@ int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
     const auto row = laws::opfile_law_row(op, r.which, r.options, cache ? &*cache : nullptr);
     all.push_back(entry_json(instance->name, instance->instance, r, row));
   }
-  out << json_text(all) << "\n";
+  out << json_text(laws_document(r, std::move(all))) << "\n";
   return ok;
 }
 
@@ -220,7 +226,7 @@ command add_laws_command(CLI::App& app) {
   add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600,
                      "Solver work per query, in seconds of a current core (default 10; see redsem-laws(1))");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
-  add_json_flag(cmd, opts->json, "Print one JSON array, one entry per (op, type)");
+  add_json_flag(cmd, opts->json, "Print one JSON document: the policy and one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
   cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");

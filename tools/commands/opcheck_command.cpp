@@ -19,6 +19,7 @@
 #include "props/laws/predefined_failure.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
@@ -185,8 +186,10 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     else render_text(out, *op, report, o.file, p, proofs);
   }
   if (o.json)
-    out << json_text(nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
-                                    {"verdict", any_error ? "error" : "ok"}})
+    out << json_text(json_document("opcheck", {{"file", o.file},
+                                                {"policy", to_string(p)},
+                                                {"reports", reports},
+                                                {"verdict", any_error ? "error" : "ok"}}))
         << "\n";
   return any_error ? mismatch : ok;
 }
@@ -200,7 +203,8 @@ command add_opcheck_command(CLI::App& app) {
       ->type_name("LIB:SYMBOL");
   cmd->add_option("--type", opts->type,
                   "The type parameter's choice (default: the first one); with --kernel the datatype: MPI_DOUBLE_INT, "
-                  "contiguous(4,MPI_INT), …")
+                  "contiguous(4,MPI_INT), …; with --setup and --mpi read from the handle made, which --type must "
+                  "then describe if given")
       ->type_name("TYPE");
   cmd->add_option("--commute", opts->commute, "With --kernel: the commute flag its MPI_Op_create call passes")
       ->check(CLI::IsMember({"true", "false"}))

@@ -19,6 +19,7 @@
 #include "props/laws/predefined_failure.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/value_list.h"
 #include "tools/commands/opcheck.h"
@@ -192,7 +193,18 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
   };
-  if (o.type.empty()) return fail("--kernel needs --type T, the datatype the function is created for (MPI_INT, MPI_DOUBLE_INT, contiguous(4,MPI_INT), …)");
+  if (o.type.empty() && !o.setup.empty() && !o.mpi.empty()) {
+    // The handle the library made says what it is: its layout is the function's element.
+    const auto described = setup_handle_type(mpi_options(o), o.mpi_helper, o.call_timeout, err);
+    if (!described) return bad_input;
+    opcheck_request typed = o;
+    typed.type = *described;
+    return run_opcheck_kernel(typed, p, out, err);
+  }
+  if (o.type.empty())
+    return fail(
+        "--kernel needs --type T, the datatype the function is created for (MPI_INT, MPI_DOUBLE_INT, "
+        "contiguous(4,MPI_INT), …), unless --setup and --mpi make the handle, which describes itself");
   if (o.commute.empty())
     return fail("--kernel needs --commute true|false, the commute flag its MPI_Op_create call passes");
   std::string why;
@@ -225,7 +237,7 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json) out << json_text(to_json(o, *type, *fields, p, k)) << "\n";
+  if (o.json) out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
   else render_text(out, o, *type, *fields, p, k);
   return k.has_error() ? int{mismatch} : int{ok};
 }

@@ -14,6 +14,7 @@
 #include "sim/invariance.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/output_file.h"
@@ -149,15 +150,15 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
                      {"reason", verdict.reason},
                      {"complete", complete},
                      {"domain_rejected_draws", draws.rejected}};
-    for (const auto& e : inputs) j["inputs"].push_back(format_value(chosen->op.type, e));
+    for (const auto& e : inputs) j["inputs"].push_back(value_json(chosen->op.type, e));
     j["results"] = nlohmann::json::array();
     if (unit.orders) j["legal_evaluation_orders"] = unit.total;
     for (const auto& r : results)
-      j["results"].push_back({{"value", format_value(chosen->op.type, r.value)},
+      j["results"].push_back({{"value", value_json(chosen->op.type, r.value)},
                               {unit.orders ? "evaluation_orders" : "trees", unit.of(r.trees)},
                               {"witness", sim::to_string(r.witness)}});
     if (spread) j["float"] = spread_json(*spread);
-    out << json_text(j) << "\n";
+    out << json_text(json_document("orders", j)) << "\n";
   } else {
     out << fmt::format("redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
                        chosen->op.commutative ? "commutative (any tree, any operand order)"

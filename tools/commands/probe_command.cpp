@@ -12,6 +12,7 @@
 #include "probe/launch.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 
@@ -189,7 +190,7 @@ command add_probe_command(CLI::App& app) {
               violations += static_cast<long>(verdicts.back().violations.size());
             }
             if (opts->json)
-              out << json_text(to_json(trace, verdicts, violations, opts->forms), 1) << "\n";
+              out << json_text(json_document("probe", to_json(trace, verdicts, violations, opts->forms)), 1) << "\n";
             else
               render_text(out, trace, verdicts, violations, opts->forms);
             return violations == 0 ? int{ok} : int{mismatch};

@@ -8,6 +8,7 @@
 #include "sim/rma/expectations.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/render/rma_render.h"
@@ -55,7 +56,7 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
             eo.share = share;
             const auto x = sim::rma::explore(s->program, eo);
             const auto verdict = sim::rma::scenario_verdict(*s, x);
-            if (opts->json) out << json_text(rma_json(*s, x, verdict, eo)) << "\n";
+            if (opts->json) out << json_text(json_document("rma", rma_json(*s, x, verdict, eo))) << "\n";
             else rma_text(out, *s, x, verdict, eo);
             return int{verdict.ok() ? ok : mismatch};
           }};

@@ -12,6 +12,7 @@
 #include "sim/simulate.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/policy_option.h"
@@ -125,10 +126,10 @@ void render_rank(const simulate_options& o, const sim::schedule& s, sim::collect
     const sim::element& v = values[static_cast<std::size_t>(rank)].values[i];
     const auto alt = finder.find(sim::required_ranks(kind, rank, o.procs), k);
     if (rj) {
-      nlohmann::json ej{{"element", k}, {"tree", sim::to_string(res.trees[i])}, {"value", format_value(c.op.type, v)}};
+      nlohmann::json ej{{"element", k}, {"tree", sim::to_string(res.trees[i])}, {"value", value_json(c.op.type, v)}};
       if (alt.searched) {
         ej["legal_results"] = nlohmann::json::array();
-        for (const auto& a : alt.values) ej["legal_results"].push_back(format_value(c.op.type, a));
+        for (const auto& a : alt.values) ej["legal_results"].push_back(value_json(c.op.type, a));
       }
       (*rj)["elements"].push_back(std::move(ej));
     }
@@ -145,8 +146,8 @@ void render_rank(const simulate_options& o, const sim::schedule& s, sim::collect
 nlohmann::json identity_json(const chosen_op& c, const std::optional<sim::identity_break>& identity) {
   if (!identity) return {{"identical", true}};
   return {{"identical", false}, {"element", identity->element_at}, {"rank_a", identity->rank_a},
-          {"value_a", format_value(c.op.type, identity->value_a)}, {"tree_a", sim::to_string(identity->tree_a)},
-          {"rank_b", identity->rank_b}, {"value_b", format_value(c.op.type, identity->value_b)},
+          {"value_a", value_json(c.op.type, identity->value_a)}, {"tree_a", sim::to_string(identity->tree_a)},
+          {"rank_b", identity->rank_b}, {"value_b", value_json(c.op.type, identity->value_b)},
           {"tree_b", sim::to_string(identity->tree_b)}};
 }
 
@@ -169,6 +170,8 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
       "other legal results: listed for the first {} (ranks, element) searches only", max_alternative_searches);
   if (o.json) {
     json_object_stream js(out);
+    js.member("schema_version", json_schema_version);
+    js.member("command", "simulate");
     js.member("collective", std::string(sim::to_string(kind)));
     js.member("algorithm", s.request.algorithm);
     js.member("procs", o.procs);

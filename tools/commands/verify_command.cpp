@@ -12,6 +12,7 @@
 #include "model/policy.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
@@ -128,7 +129,7 @@ command add_verify_command(CLI::App& app) {
               }
             }
             if (opts->json) {
-              out << json_text(to_json(done, vo, mismatches)) << "\n";
+              out << json_text(json_document("verify", to_json(done, vo, mismatches))) << "\n";
             } else {
               out << "redsem verify — policy " << to_string(vo.semantics) << (vo.quick ? " (quick)" : "") << "\n\n";
               for (const auto& f : done) out << f.report.text << "\n";

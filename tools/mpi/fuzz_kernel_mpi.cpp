@@ -82,7 +82,48 @@ bool built_for_this_mpi(const kernel_mpi_options& o, const std::string& option, 
   return false;
 }
 
+// A --setup handle and --type, when both are given, must describe one layout: the function is
+// called with the handle, and the command's element is --type's. Empty when they agree or the
+// library cannot describe its handle (the extent is checked then).
+std::string setup_disagreement(const kernel_mpi_options& o, const fuzz::mpi_handle_layout& layout,
+                               const datatype& element) {
+  if (o.setup.empty() || o.type.empty() || layout.type.empty()) return "";
+  std::string why;
+  const auto made = sim::rma::parse_datatype(layout.type, &why);
+  if (!made || made->same_layout(element)) return "";
+  return fmt::format(
+      "redsem {}: --type '{}' and the handle --setup {} made disagree: {} describes that handle as {}: give the "
+      "--type it describes, or leave --type out\n",
+      o.command, o.type, o.setup, mpi_name(o.mpi), layout.type);
+}
+
 }  // namespace
+
+std::optional<std::string> setup_handle_type(const kernel_mpi_options& o, const std::string& mpi_helper,
+                                             double call_timeout, std::ostream& err) {
+  if (!mpi_helper_usable(o.command, o.mpi, mpi_helper, err) || !built_for_this_mpi(o, "--setup", o.setup, err))
+    return std::nullopt;
+  const std::string head = "redsem " + o.command + ": ";
+  if (o.setup.find(':') == std::string::npos) {
+    err << head << "--setup '" << o.setup << "': expected LIB.so:FUNCTION\n";
+    return std::nullopt;
+  }
+  fuzz::mpi_helper helper(mpi_helper_path(o.mpi, mpi_helper), call_timeout);
+  const auto made = fuzz::describe_setup_handle(helper, o.setup);
+  if (const auto* why = std::get_if<std::string>(&made)) {
+    err << head << "in the " << o.mpi << " helper: " << *why << "\n";
+    return std::nullopt;
+  }
+  const auto& layout = std::get<fuzz::mpi_handle_layout>(made);
+  if (layout.type.empty()) {
+    err << fmt::format(
+        "{}the handle --setup {} made has no description in redsem's datatype syntax ({} gives back a "
+        "subarray, darray or Fortran constructor, or one nested too deep): give --type\n",
+        head, o.setup, mpi_name(o.mpi));
+    return std::nullopt;
+  }
+  return layout.type;
+}
 
 std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
                                                             const std::string& element_name, fuzz::mpi_helper& helper,
@@ -111,6 +152,10 @@ std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_opt
         "{}{} says the kernel's datatype handle has extent {} (size {}), but an element of {} has extent "
         "{}: the handle must describe the kernel's element\n",
         head, o.mpi, layout.extent, layout.size, element_name, element.extent());
+    return std::nullopt;
+  }
+  if (const auto disagreement = setup_disagreement(o, layout, element); !disagreement.empty()) {
+    err << disagreement;
     return std::nullopt;
   }
   return fuzz::mpi_user_op_kernel(helper, std::move(spec), element.extent(), o.mpi);

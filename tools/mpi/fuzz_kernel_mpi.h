@@ -27,7 +27,8 @@ struct kernel_mpi_options {
 };
 
 // The kernel on elements of `element` (named `element_name` in messages, "MPI_SUM on MPI_INT"),
-// prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2).
+// prepared in `helper`; nullopt after saying on `err` what is wrong (exit 2): among that, a
+// --setup handle whose layout is not --type's, when both are given.
 // --setup's help, the same for every command that takes it.
 inline constexpr const char* setup_option_help =
     "With --kernel and --mpi, for a type the library makes itself: after MPI_Init call int FUNCTION(MPI_Datatype "
@@ -37,6 +38,12 @@ inline constexpr const char* setup_option_help =
 std::optional<fuzz::kernel_under_test> kernel_in_mpi_helper(const kernel_mpi_options& o, const datatype& element,
                                                             const std::string& element_name, fuzz::mpi_helper& helper,
                                                             std::ostream& err);
+
+// The datatype the handle --setup makes describes itself as (MPI_Type_get_envelope/get_contents,
+// in the syntax of sim/rma/scenario.h), made in a helper of its own for a command whose --type
+// may be left out; nullopt after saying on `err` why (exit 2).
+std::optional<std::string> setup_handle_type(const kernel_mpi_options& o, const std::string& mpi_helper,
+                                             double call_timeout, std::ostream& err);
 
 // For the commands whose --type is the kernel's datatype, predefined or a description (opcheck,
 // orders and simulate --kernel): the handle is --type's, committed as described, unless --setup

@@ -126,7 +126,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     for (const auto& c : commands)
-      if (c.app->parsed()) rc = stdout_checked.finish(redsem::tools::run_subcommand(c, out, err), c.app->get_name(), err);
+      if (c.app->parsed())
+        rc = stdout_checked.finish(redsem::tools::run_subcommand(c, out, err, rank == 0), c.app->get_name(), err);
   } catch (const CLI::ParseError& e) {
     rc = redsem::tools::report_parse_error(app, "redsem-mpi", e, out, err);
   }

@@ -2,6 +2,8 @@
 /* The user-op requests of redsem-mpi-helper: see mpi_user_op_helper.h for the protocol. */
 #include "mpi_user_op_helper.h"
 
+#include "type_text.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -72,7 +74,8 @@ static void* resolve_spec(char* spec, const char* what) {
   return sym;
 }
 
-/* Answers with the datatype's size and extent, or why it cannot be used. */
+/* Answers with the datatype's size, extent and constructor (read back from MPI, "-" when it has
+ * no form in the scenario syntax), or why it cannot be used. */
 static void answer_type(const char* what) {
   int size = 0;
   MPI_Aint lb = 0, extent = 0;
@@ -81,7 +84,9 @@ static void answer_type(const char* what) {
   } else if (MPI_Type_size(user_type, &size) != MPI_SUCCESS || MPI_Type_get_extent(user_type, &lb, &extent) != MPI_SUCCESS) {
     fail(what, "MPI_Type_size or MPI_Type_get_extent refused the datatype handle");
   } else {
-    fprintf(answers, "ok %d %lld\n", size, (long long)extent);
+    static char text[4096];
+    const char* described = rc_type_text(user_type, text, sizeof text);
+    fprintf(answers, "ok %d %lld %s\n", size, (long long)extent, described ? described : "-");
   }
 }
 

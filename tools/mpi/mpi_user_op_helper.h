@@ -12,7 +12,11 @@
  *   "typemap N LB EXTENT\n" + N lines "NAME DISP\n"
  *                                           a committed derived datatype with that typemap
  *                                           (MPI_Type_create_struct), resized to LB and EXTENT
- *        -> "ok SIZE EXTENT\n"               the datatype's MPI_Type_size and extent
+ *        -> "ok SIZE EXTENT TYPE\n"          the datatype's MPI_Type_size and extent, and TYPE its
+ *                                           constructor as MPI_Type_get_envelope/get_contents
+ *                                           give it back, in the scenario syntax (MPI_INT,
+ *                                           struct(1:1,0:8,MPI_INT:MPI_DOUBLE), …), "-" when it
+ *                                           has no form there (subarray, darray)
  *   "load MODE COMMUTE LEN\n" + "LIB.so:SYMBOL"
  *                                           the user function; MODE "direct" calls it as
  *                                           fn(in, inout, &len, &type), "reduce_local" through

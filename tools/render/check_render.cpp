@@ -3,14 +3,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/render/html_report.h"
 #include "tools/render/table_render.h"
 
 namespace redsem::tools {
-namespace {
 
 // "0-3", "0, 2": ascending ranks, runs shortened.
 std::string ranks_text(const std::vector<int>& ranks) {
@@ -33,17 +34,19 @@ std::string one_line(std::string text) {
 
 std::string rank_word(const std::vector<int>& ranks) { return ranks.size() == 1 ? "rank" : "ranks"; }
 
+namespace {
+
 std::size_t ended_early(const check::run_report& report) {
   std::size_t n = 0;
   for (const auto& r : report.ranks) n += r.status != check::rank_status::finished;
   return n;
 }
+}  // namespace
 
 std::string status_line(const check::run_report& report, const check_run& run) {
   const auto v = check::verdict_of(report, run.program_status);
   std::string s = fmt::format("verdict: {} — {} error(s), {} warning(s)", to_string(v),
-                              count_at(report.findings, severity::error),
-                              count_at(report.findings, severity::warning));
+                              count_at(report.findings, severity::error), count_at(report.findings, severity::warning));
   if (const auto notes = count_at(report.findings, severity::note)) s += fmt::format(", {} note(s)", notes);
   if (!report.suppressed.empty()) s += fmt::format(", {} suppressed", report.suppressed.size());
   if (const auto early = ended_early(report)) s += fmt::format(", {} rank(s) ended before MPI_Finalize", early);
@@ -54,39 +57,6 @@ std::string status_line(const check::run_report& report, const check_run& run) {
              ? fmt::format("; the program failed with status {} and no finding explains it: its status is kept",
                            run.program_status)
              : fmt::format("; the program's own status was {}", run.program_status);
-  return s;
-}
-
-// `on_host`: the run spanned hosts, so each rank's is said.
-std::string rank_line(const check::rank_summary& r, bool on_host) {
-  std::string s = fmt::format("  rank {}: {}", r.rank, to_string(r.status));
-  if (on_host && !r.host.empty()) s += " on " + r.host;
-  if (r.status == check::rank_status::ended_early)
-    s += fmt::format(" — {} finding(s) recorded before it ended", r.findings);
-  if (!r.unreadable.empty()) s += ": " + r.unreadable;
-  if (r.truncated_last_line) s += " (its last line was cut short)";
-  if (r.unreadable_lines) s += fmt::format(" ({} unreadable line(s) skipped)", r.unreadable_lines);
-  if (r.invalid_lines) s += fmt::format(" ({} damaged line(s) not believed)", r.invalid_lines);
-  return s + "\n";
-}
-
-// One member per line; strings as they are, everything else as one-line JSON.
-std::string evidence_text(const nlohmann::json& evidence) {
-  if (!evidence.is_object() || evidence.empty())
-    return evidence.empty() ? "" : "  evidence: " + json_text(evidence, -1) + "\n";
-  std::string s = "  evidence:\n";
-  for (const auto& [key, value] : evidence.items())
-    s += fmt::format("    {}: {}\n", key, value.is_string() ? value.get<std::string>() : json_text(value, -1));
-  return s;
-}
-
-std::string finding_text(const check::finding& f, std::size_t n) {
-  std::string s =
-      fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
-  s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
-  s += evidence_text(f.evidence);
-  for (const auto& o : f.other_ranks)
-    if (o.message != f.message) s += fmt::format("  on rank {}: {}\n", o.rank, o.message);
   return s;
 }
 
@@ -103,6 +73,67 @@ std::string depth_text(const check::coverage& c) {
       "the first {} calls of each kind and communicator, then those at power-of-two indexes (--sample); the others "
       "got only the checks without communication",
       c.sample.empty() ? "?" : c.sample);
+}
+
+namespace {
+
+// `on_host`: the run spanned hosts, so each rank's is said.
+std::string rank_line(const check::rank_summary& r, bool on_host) {
+  std::string s = fmt::format("  rank {}: {}", r.rank, to_string(r.status));
+  if (on_host && !r.host.empty()) s += " on " + r.host;
+  if (r.status == check::rank_status::ended_early)
+    s += fmt::format(" — {} finding(s) recorded before it ended", r.findings);
+  if (!r.unreadable.empty()) s += ": " + r.unreadable;
+  if (r.truncated_last_line) s += " (its last line was cut short)";
+  if (r.unreadable_lines) s += fmt::format(" ({} unreadable line(s) skipped)", r.unreadable_lines);
+  if (r.invalid_lines) s += fmt::format(" ({} damaged line(s) not believed)", r.invalid_lines);
+  return s + "\n";
+}
+
+}  // namespace
+
+std::string evidence_value_text(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_object() && value.contains("display") && value["display"].is_string())
+    return value["display"].get<std::string>();
+  if (value.is_array() && !value.empty() &&
+      std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_object() && v.contains("display"); })) {
+    std::string s;
+    for (const auto& v : value) s += (s.empty() ? "" : ", ") + evidence_value_text(v);
+    return "[" + s + "]";
+  }
+  if (value.is_object() && !value.empty() &&
+      std::all_of(value.begin(), value.end(), [](const auto& v) { return v.is_string(); })) {
+    std::string s;
+    for (const auto& [key, v] : value.items()) s += (s.empty() ? "" : "; ") + key + ": " + v.get<std::string>();
+    return s;
+  }
+  return json_text(value, -1);
+}
+
+namespace {
+
+// Members drawn in the HTML report and given whole in the JSON, too long for a line of text.
+bool drawn_only(const std::string& key) { return key == "tree_shapes" || key == "results"; }
+
+// One member per line; elements by their display text, anything else as one-line JSON.
+std::string evidence_text(const nlohmann::json& evidence) {
+  if (!evidence.is_object() || evidence.empty())
+    return evidence.empty() ? "" : "  evidence: " + json_text(evidence, -1) + "\n";
+  std::string s = "  evidence:\n";
+  for (const auto& [key, value] : evidence.items())
+    if (!drawn_only(key)) s += fmt::format("    {}: {}\n", key, evidence_value_text(value));
+  return s;
+}
+
+std::string finding_text(const check::finding& f, std::size_t n) {
+  std::string s =
+      fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
+  s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
+  s += evidence_text(f.evidence);
+  for (const auto& o : f.other_ranks)
+    if (o.message != f.message) s += fmt::format("  on rank {}: {}\n", o.rank, o.message);
+  return s;
 }
 
 std::string coverage_text(const check::coverage& c) {
@@ -127,9 +158,11 @@ std::string coverage_text(const check::coverage& c) {
 }
 
 nlohmann::json finding_json(const check::finding& f) {
-  nlohmann::json j{{"check", f.check}, {"severity", to_string(f.level)}, {"ranks", f.ranks},
-                   {"call", f.call},   {"location", f.location},         {"caller", f.caller},
-                   {"rule", f.rule},   {"message", f.message},           {"evidence", f.evidence}};
+  nlohmann::json j{{"check", f.check},       {"severity", to_string(f.level)},
+                   {"ranks", f.ranks},       {"call", f.call},
+                   {"location", f.location}, {"caller", f.caller},
+                   {"rule", f.rule},         {"message", f.message},
+                   {"evidence", f.evidence}, {"frames", f.frames.is_array() ? f.frames : nlohmann::json::array()}};
   j["other_ranks"] = nlohmann::json::array();
   for (const auto& o : f.other_ranks)
     j["other_ranks"].push_back({{"rank", o.rank}, {"message", o.message}, {"evidence", o.evidence}});
@@ -144,41 +177,6 @@ nlohmann::json coverage_json(const check::coverage& c) {
           {"rma_analysed", c.rma_analysed},
           {"watched", c.watched},
           {"not_observed", c.not_observed}};
-}
-
-std::string html_finding(const check::finding& f, std::size_t n) {
-  return fmt::format(
-      "<section class=\"finding\"><h2>{} {}. {}</h2>\n<table><tr><th>{}</th><td>{}</td></tr><tr><th>call</th><td>"
-      "<code>{}</code> at <code>{}</code></td></tr><tr><th>rule</th><td>{}</td></tr><tr><th>message</th><td>{}</td>"
-      "</tr></table>\n<pre>{}</pre></section>\n",
-      to_string(f.level), n, html_escape(f.check), rank_word(f.ranks), html_escape(ranks_text(f.ranks)),
-      html_escape(f.call), html_escape(f.location), html_escape(f.rule), html_escape(f.message),
-      html_escape(json_text(f.evidence)));
-}
-
-std::string html_list(const std::vector<std::string>& items) {
-  std::string s = "<ul>";
-  for (const auto& i : items) s += "<li>" + html_escape(i) + "</li>";
-  return s + "</ul>\n";
-}
-
-std::string html_coverage(const check::run_report& report) {
-  const auto& c = report.coverage;
-  std::string s = "<h2>Coverage</h2>\n<table id=\"coverage\">";
-  s += "<tr><th>calls intercepted</th><td>" + html_escape(counts_text(c.calls)) + "</td></tr>";
-  s += "<tr><th>checked in depth</th><td>" + html_escape(depth_text(c)) + "</td></tr>";
-  s += "<tr><th>reductions sampled</th><td>" + html_escape(counts_text(c.sampled)) + "</td></tr>";
-  s += fmt::format("<tr><th>RMA epochs analysed whole</th><td>{} ({} window(s), counted per rank)</td></tr>",
-                   c.rma_analysed.size(), c.windows);
-  s += "<tr><th>memory watched</th><td>" + (c.watched.empty() ? std::string("none") : html_list(c.watched)) +
-       "</td></tr></table>\n";
-  if (!c.not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(c.not_observed);
-  if (!report.suppressed.empty()) {
-    std::vector<std::string> lines;
-    for (const auto& f : report.suppressed) lines.push_back(f.check + " at " + f.location + ": " + f.message);
-    s += fmt::format("<h3>{} suppressed</h3>\n", report.suppressed.size()) + html_list(lines);
-  }
-  return s;
 }
 
 }  // namespace
@@ -205,7 +203,7 @@ std::string check_text(const check::run_report& report, const check_run& run) {
 nlohmann::json check_json(const check::run_report& report, const check_run& run) {
   const auto v = check::verdict_of(report, run.program_status);
   nlohmann::json j{{"verdict", json_name(v)},
-                   {"command", run.command},
+                   {"program_command", run.command},
                    {"mpi", run.mpi},
                    {"library", report.library},
                    {"program", report.program},
@@ -234,30 +232,7 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                           {"invalid_lines", r.invalid_lines}});
   for (std::size_t i = 0; i < report.ranks.size(); ++i)
     if (!report.ranks[i].host.empty()) j["ranks"][i]["host"] = report.ranks[i].host;
-  return j;
-}
-
-std::filesystem::path write_check_html(const std::filesystem::path& dir, const check::run_report& report,
-                                       const check_run& run) {
-  const auto v = check::verdict_of(report, run.program_status);
-  std::string s = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>redsem check</title>"
-      "<style>{}</style></head>\n<body>\n<h1>redsem check</h1>\n<p><code>{}</code> — {} rank(s) under {}, sample "
-      "{}</p>\n",
-      report_style(), html_escape(run.command), report.size, html_escape(one_line(report.library)),
-      html_escape(run.sample));
-  std::size_t n = 0;
-  for (const auto& f : report.findings) s += html_finding(f, ++n);
-  s += "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
-  for (const auto& r : report.ranks)
-    s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank,
-                     r.status == check::rank_status::finished ? "pass" : "fail", html_escape(to_string(r.status)),
-                     r.findings);
-  s += "</table>\n" + html_coverage(report);
-  const bool pass = v == check::verdict::clean || v == check::verdict::clean_partial || v == check::verdict::warnings;
-  s += fmt::format("<p id=\"verdict\" class=\"{}\" data-verdict=\"{}\">{}</p>\n", pass ? "pass" : "fail", json_name(v),
-                   html_escape(status_line(report, run)));
-  return write_index_html(dir, s + "</body></html>\n");
+  return json_document("check", std::move(j));
 }
 
 }  // namespace redsem::tools

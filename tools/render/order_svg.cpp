@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -112,13 +113,18 @@ std::string trees_to_dot(const std::vector<pictured_tree>& trees, const element_
   return dot.str();
 }
 
-std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title) {
+std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title,
+                          const std::optional<histogram_mark>& mark) {
   const double width = 520, height = 300, left = 50, right = 20, top = 40, bottom = 60;
   double lo = bars.empty() ? 0 : bars[0].value, hi = lo, top_weight = 1;
   for (const auto& b : bars) {
     lo = std::min(lo, b.value);
     hi = std::max(hi, b.value);
     top_weight = std::max(top_weight, b.weight);
+  }
+  if (mark && std::isfinite(mark->value)) {
+    lo = std::min(lo, mark->value);
+    hi = std::max(hi, mark->value);
   }
   const double span = hi > lo ? hi - lo : 1;
   std::ostringstream svg;
@@ -141,8 +147,34 @@ std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::str
   std::snprintf(buf, sizeof buf, "%.9g", hi);
   svg << "<text x=\"" << width - right << "\" y=\"" << axis_y + 15 << "\" text-anchor=\"end\">" << buf << "</text>\n";
   svg << "<text x=\"" << width / 2 << "\" y=\"" << axis_y + 35 << "\" text-anchor=\"middle\">" << bars.size()
-      << " distinct results</text>\n</svg>\n";
+      << " distinct results</text>\n";
+  if (mark && std::isfinite(mark->value)) {
+    // A triangle under the axis pointing at the value, named below the count.
+    const double x = left + (mark->value - lo) / span * plot_w;
+    svg << "<polygon class=\"mark\" points=\"" << x << "," << axis_y + 2 << " " << x - 6 << "," << axis_y + 12 << " "
+        << x + 6 << "," << axis_y + 12 << "\" fill=\"#b00020\"><title>" << xml_escape(mark->label)
+        << "</title></polygon>\n";
+    svg << "<text x=\"" << width / 2 << "\" y=\"" << axis_y + 52 << "\" text-anchor=\"middle\" fill=\"#b00020\">▲ "
+        << xml_escape(mark->label) << "</text>\n";
+  }
+  svg << "</svg>\n";
   return svg.str();
+}
+
+std::optional<std::string> trees_svg(const std::vector<pictured_tree>& trees, const element_op& op,
+                                     const std::vector<sim::element>& inputs, std::string* error) {
+  return render_dot(trees_to_dot(trees, op, inputs), error);
+}
+
+double scalar_as_double(const sim::element& e) {
+  if (e.size() == 4) {
+    float f;
+    std::memcpy(&f, e.data(), 4);
+    return f;
+  }
+  double v = 0;
+  std::memcpy(&v, e.data(), std::min<std::size_t>(e.size(), 8));
+  return v;
 }
 
 std::optional<std::string> render_dot(const std::string& dot, std::string* error) {
@@ -197,7 +229,7 @@ std::string side_by_side(const std::vector<std::string>& svgs) {
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
          "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\""
-      << x << "\" height=\"" << height << "\">\n"
+      << x << "\" height=\"" << height << "\" viewBox=\"0 0 " << x << " " << height << "\">\n"
       << body.str() << "</svg>\n";
   return out.str();
 }
@@ -213,22 +245,14 @@ std::optional<std::string> disagreement_svg(const element_op& op, const std::vec
   const auto& b = results.back();
   const std::vector<pictured_tree> trees{{"order A = " + format_value(op.type, a.value), a.witness},
                                          {"order B = " + format_value(op.type, b.value), b.witness}};
-  const auto drawn = render_dot(trees_to_dot(trees, op, inputs), error);
+  const auto drawn = trees_svg(trees, op, inputs, error);
   if (!drawn) return std::nullopt;
   std::vector<std::string> parts{*drawn};
   if (histogram) {
     const sim::count_unit unit = sim::count_unit_of(results, static_cast<int>(inputs.size()), op.commutative);
     std::vector<histogram_bar> bars;
     for (const auto& r : results) {
-      double v = 0;
-      if (r.value.size() == 4) {
-        float f;
-        std::memcpy(&f, r.value.data(), 4);
-        v = f;
-      } else {
-        std::memcpy(&v, r.value.data(), 8);
-      }
-      bars.push_back({v, unit.of(r.trees),
+      bars.push_back({scalar_as_double(r.value), unit.of(r.trees),
                       format_value(op.type, r.value) + ": " + sim::format_count(unit.of(r.trees)) + " " +
                           std::string(unit.noun()) + ", e.g. " + sim::to_string(r.witness)});
     }

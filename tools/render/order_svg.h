@@ -28,13 +28,29 @@ struct histogram_bar {
   double weight = 1;   // bar height: how many trees (or evaluation orders, sim::count_unit) give it
   std::string label;
 };
-// A self-contained <svg> of the distinct results along the value axis.
-std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title);
+// A value marked on the axis with its name: the result one run of a real library gave.
+struct histogram_mark {
+  double value;
+  std::string label;
+};
+// A self-contained <svg> of the distinct results along the value axis, and `mark`'s value under
+// it in red when given.
+std::string histogram_svg(const std::vector<histogram_bar>& bars, const std::string& title,
+                          const std::optional<histogram_mark>& mark = std::nullopt);
+
+// The trees side by side with every node's value, laid out by Graphviz; nullopt with *error
+// when it fails.
+std::optional<std::string> trees_svg(const std::vector<pictured_tree>& trees, const element_op& op,
+                                     const std::vector<sim::element>& inputs, std::string* error);
+
+// A float or double element's value (the histogram's axis).
+double scalar_as_double(const sim::element& e);
 
 // Runs `dot -Tsvg` on the DOT text; nullopt with *error when Graphviz is missing or fails.
 std::optional<std::string> render_dot(const std::string& dot, std::string* error);
 
-// One SVG holding the given SVG documents side by side (their XML prologues dropped).
+// One SVG holding the given SVG documents side by side (their XML prologues dropped). Its
+// viewBox is the whole drawing, so that a page narrower than the drawing scales it, not clips it.
 std::string side_by_side(const std::vector<std::string>& svgs);
 
 // The picture of a disagreement: the first and last distinct results' trees side by side, and,

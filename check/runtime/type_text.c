@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Datatypes and ops as the RMA records name them. A derived datatype is written as the
- * constructor expression of the `.rma` scenario files (sim/rma/scenario.h), read back from MPI
- * with MPI_Type_get_envelope/get_contents (MPI-4.1 §5.1.13), so the post-run analysis can hand
- * it to the explorer as it is. */
+/* Datatypes as the RMA records and redsem-mpi-helper name them. A derived datatype is written
+ * as the constructor expression of the `.rma` scenario files (sim/rma/scenario.h), read back
+ * from MPI with MPI_Type_get_envelope/get_contents (MPI-4.1 §5.1.13), so the post-run analysis
+ * can hand it to the explorer as it is, and `--setup`'s handle describes itself. */
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "rma_state.h"
+#include "type_text.h"
+
 #include "type_contents.h"
 
 /* Text appended within a fixed buffer; `failed` once it does not fit. */
