@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev
-  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz go-md2man python3
+  libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev libdw-dev graphviz go-md2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
 )
 # Only the tests use these: a headless browser for the HTML reports, man and groff to render

@@ -42,11 +42,13 @@ struct order_limits {
   std::uint64_t max_combinations = 40'000'000'000;  // op applications before giving up
   int max_commutative_procs = 20;                   // 2^P blocks of memory
   search_share share;                               // the whole search unless split
+  // Called now and then during the search (progress): op applications made so far, and the budget.
+  std::function<void(std::uint64_t applied, std::uint64_t budget)> on_progress;
 };
 
 struct distinct_result {
-  element value;  // bytes of one element (the datatype's extent; padding zero)
-  tree witness;   // one legal tree that produces it
+  element value;     // bytes of one element (the datatype's extent; padding zero)
+  tree witness;      // one legal tree that produces it
   tree_count trees;  // how many legal trees produce it (a commutative op's operand orders weigh half each)
 };
 
@@ -54,7 +56,7 @@ struct order_results {
   std::vector<distinct_result> results;  // distinct by value bytes, in the order found
   bool complete = true;                  // false: a limit was hit and results are a subset
   std::string incomplete_reason;
-  std::uint64_t combinations = 0;  // op applications the search made
+  std::uint64_t combinations = 0;      // op applications the search made
   std::uint64_t top_combinations = 0;  // of which for the whole rank set (the part a split search divides)
   bool used_typed_path = false;
 };

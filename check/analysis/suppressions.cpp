@@ -15,9 +15,10 @@ bool is_place(const std::string& text) {  // "app.c:42"
 }
 
 // The function and the source place of a symbolised finding, each empty when unknown:
-// "app.c:42 (main)", "app.c:42", "main() (… no line information)", "main in /path/app".
+// "app.c:42 (main)", "app.c:42", "main() (… no line information)", "main in /path/app"; of an
+// inlined call, its innermost frame ("sum.h:14 (sum)" of "sum.h:14 (sum) inlined into main at …").
 std::pair<std::string, std::string> caller_names(const finding& f) {
-  const std::string& where = f.location;
+  const std::string where = f.location.substr(0, f.location.find(" inlined into "));
   const auto open = where.find(" (");
   const std::string head = where.substr(0, open);
   std::string function, place;

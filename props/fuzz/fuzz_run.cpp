@@ -26,9 +26,10 @@ failure explain_failure(const differential& d, std::uint64_t seed, fuzz_case c, 
   if (f.minimal_result.verdict == verdict_kind::pass) {
     // The shrinker keeps only cases that failed, so a pass now means the kernel's results vary
     // between calls on one input: what probes of other lengths and offsets found says nothing.
-    f.conditions.push_back({"replay", "the case passed when run again: the kernel's result on one input varies from "
-                                      "call to call (it keeps state between calls, or reads more than its inputs); "
-                                      "not probed further"});
+    f.conditions.push_back({"replay",
+                            "the case passed when run again: the kernel's result on one input varies from "
+                            "call to call (it keeps state between calls, or reads more than its inputs); "
+                            "not probed further"});
     return f;
   }
   if (const int hung = d.hangs_seen() - hangs_before; hung > 0) {
@@ -75,6 +76,7 @@ fuzz_report run_fuzz(const differential& d, const fuzz_options& o) {
     case_result r = d.check(c);
     ++report.cases_run;
     report.elements_compared += c.count;
+    if (o.on_case) o.on_case(report.cases_run, o.cases);
     if (r.verdict != verdict_kind::pass) {
       report.first_failure = explain_failure(d, seed, std::move(c), std::move(r), o.shrink_budget);
       break;

@@ -19,6 +19,7 @@ struct fuzz_options {
   generation_limits limits;
   int shrink_budget = 4000;
   double call_timeout = default_call_timeout;  // reported only: the kernel's isolation enforces it
+  std::function<void(std::int64_t done, std::int64_t total)> on_case;  // after each case (progress)
 };
 
 struct failure {

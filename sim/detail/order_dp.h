@@ -43,10 +43,11 @@ struct dp_limits {
   std::uint64_t max_combinations = 40'000'000'000;  // op applications
   int share_index = 0, share_count = 1;             // a split search's share (sim::search_share)
   std::function<std::vector<std::string>(const std::string&)> allgather;
+  std::function<void(std::uint64_t, std::uint64_t)> on_progress;  // order_limits::on_progress
 };
 
 inline dp_limits limits_of(const order_limits& l) {
-  return {l.max_values, l.max_combinations, l.share.index, l.share.count, l.share.allgather};
+  return {l.max_values, l.max_combinations, l.share.index, l.share.count, l.share.allgather, l.on_progress};
 }
 
 // Ops supplies: V combine(const V&, const V&); std::uint64_t hash(const V&); bool same(const V&, const V&).
@@ -93,7 +94,8 @@ class order_dp {
       std::vector<std::uint32_t> level;
       for (std::uint32_t first = 0; first + len <= p; ++first) level.push_back(id(first, first + len - 1));
       const auto make = [&](std::uint32_t block) { make_interval_block(block / p, block % p, full_range()); };
-      if (split()) make_level(level, make);
+      if (split())
+        make_level(level, make);
       else
         for (std::uint32_t block : level) make(block);
     }
@@ -143,7 +145,8 @@ class order_dp {
   // alike), then every share's blocks are exchanged so each holds the whole level.
   template <class Make>
   void make_level(const std::vector<std::uint32_t>& level, Make make) {
-    const auto index = static_cast<std::size_t>(limits_.share_index), count = static_cast<std::size_t>(limits_.share_count);
+    const auto index = static_cast<std::size_t>(limits_.share_index),
+               count = static_cast<std::size_t>(limits_.share_count);
     std::string mine;
     for (std::size_t j = index; j < level.size(); j += count) {
       make(level[j]);
@@ -219,7 +222,7 @@ class order_dp {
 
   // The block of the right operand when `left` is the left one's: the rest of the ranks.
   std::uint32_t right_of(std::uint32_t block, std::uint32_t left) const {
-    if (procs_ == 0) return block ^ left;        // subsets: block ids are rank masks
+    if (procs_ == 0) return block ^ left;          // subsets: block ids are rank masks
     return id(left % procs_ + 1, block % procs_);  // intervals: first..k then k+1..last
   }
 
@@ -231,12 +234,24 @@ class order_dp {
       truncated_ = true;
       return;
     }
-    for (std::uint32_t i = 0; i < left.size(); ++i)
+    for (std::uint32_t i = 0; i < left.size(); ++i) {
       for (std::uint32_t j = 0; j < right.size(); ++j) {
         const exact_count trees = left[i].trees * right[j].trees;
         insert({ops_.combine(left[i].value, right[j].value), a, i, j, trees});
         if (both_orders) insert({ops_.combine(right[j].value, left[i].value), b, j, i, trees});
       }
+      note_progress(right.size() * (both_orders ? 2 : 1));
+    }
+  }
+
+  // Tells limits_.on_progress how far the search is, once per progress_step op applications
+  // (a call per application would cost more than the application).
+  void note_progress(std::uint64_t applications) {
+    constexpr std::uint64_t progress_step = std::uint64_t{1} << 20;
+    applied_ += applications;
+    if (!limits_.on_progress || applied_ < next_report_) return;
+    next_report_ = applied_ + progress_step;
+    limits_.on_progress(applied_, limits_.max_combinations);
   }
 
   // Open addressing over indices into current_, reset between blocks by the slots it used.
@@ -291,6 +306,7 @@ class order_dp {
   std::vector<std::size_t> used_;
   std::uint32_t procs_ = 0, root_ = 0;  // procs_: an interval search's ranks (block ids depend on it); 0 for subsets
   std::uint64_t combinations_ = 0;
+  std::uint64_t applied_ = 0, next_report_ = 0;  // op applications made, and when to report next
   static constexpr std::uint64_t no_top = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t top_start_ = no_top;  // combinations_ when the whole rank set's block began
   std::size_t total_values_ = 0;

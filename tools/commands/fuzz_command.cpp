@@ -91,7 +91,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
     *commute = instance->commute;
     auto oracle = fuzz::opfile_oracle(*instance, o.op_file, semantics);
     if (oracle.domain && oracle.domain->empty()) {
-      *why = "--op-file: " + o.op_file + ": no element satisfies its 'require' lines (none among the small-value "
+      *why = "--op-file: " + o.op_file +
+             ": no element satisfies its 'require' lines (none among the small-value "
              "elements nor in random draws): the op's domain is empty, so there is nothing to fuzz";
       return std::nullopt;
     }
@@ -199,12 +200,11 @@ int run_mpi(const options& o, const policy& semantics, std::ostream& out, std::o
                : int{ok};
   }
   fuzz::mpi_helper helper(helper_program, o.call_timeout);
-  std::optional<progress> bar;
-  if (isatty(STDERR_FILENO) != 0) bar.emplace(err, true, 0);
-  const auto report = fuzz::run_mpi_campaign(helper, o.mpi, mo, [&](std::size_t, std::size_t, const std::string& pair) {
-    if (bar) bar->start(pair);
-  });
-  if (bar) bar->finish();
+  progress bar(err, stderr_is_terminal(), "fuzz --mpi " + o.mpi);
+  const auto report = fuzz::run_mpi_campaign(
+      helper, o.mpi, mo,
+      [&](std::size_t done, std::size_t total, const std::string& pair) { bar.update(done, total, pair); });
+  bar.finish();
   if (!report.started) {
     err << "redsem fuzz: the " << o.mpi << " helper did not start: " << report.version << "\n";
     return bad_input;
@@ -280,10 +280,18 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.max_length = o.max_length.value_or(3000);
   fo.limits.misalign = !o.aligned;
   fo.limits.noncanonical_bools = o.noncanonical_bools;
+  if (!o.json) out << render_header(d) << std::flush;  // before the cases, which may take a while
+  progress bar(err, stderr_is_terminal(), "fuzz --kernel " + d.kernel().name, static_cast<std::uint64_t>(fo.cases));
+  fo.on_case = [&](std::int64_t done, std::int64_t total) {
+    bar.update(static_cast<std::uint64_t>(done), static_cast<std::uint64_t>(total));
+  };
   fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
+  bar.finish();
   if (!report.first_failure && report.elements_compared == 0) {  // a pass must rest on some comparison
-    err << fmt::format("redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
-                       "give more --cases or a larger --max-len\n", report.cases_run);
+    err << fmt::format(
+        "redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
+        "give more --cases or a larger --max-len\n",
+        report.cases_run);
     return bad_input;
   }
   if (report.first_failure && o.mpi.empty()) add_handle_hint(d, *report.first_failure);
@@ -340,8 +348,7 @@ command add_fuzz_command(CLI::App& app) {
                   "type built as described: contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T), "
                   "indexed(b:b,d:d,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent) (default: --type's)")
       ->type_name("DESCRIPTION");
-  cmd->add_option("--setup", opts->setup, setup_option_help)
-      ->type_name("LIB:FUNCTION[=GLOBAL]");
+  cmd->add_option("--setup", opts->setup, setup_option_help)->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", opts->through,
                   "With --kernel and --mpi: call the function directly as fn(in, inout, &len, &type) (default), or "
                   "through MPI_Op_create and the library's own MPI_Reduce_local")

@@ -24,6 +24,7 @@
 #include "tools/cli/number_options.h"
 #include "tools/cli/op_file_choice.h"
 #include "tools/cli/policy_option.h"
+#include "tools/cli/progress.h"
 #include "tools/commands/opcheck.h"
 
 namespace redsem::tools {
@@ -250,7 +251,6 @@ command add_laws_command(CLI::App& app) {
             std::optional<laws::proof_cache> cache;
             if (!open_cache(*opts, cache, err)) return int{bad_input};
             r.cache = cache ? &*cache : nullptr;
-            const bool terminal = isatty(STDERR_FILENO) != 0;
             const auto started = std::chrono::steady_clock::now();
             std::vector<laws::table_entry> table;
             if (!opts->element.empty()) {
@@ -259,9 +259,8 @@ command add_laws_command(CLI::App& app) {
                 return int{bad_input};
               }
             } else {
-              table = laws::law_table(r, [&](std::size_t done, std::size_t total) {
-                if (terminal) err << fmt::format("\rlaws: {}/{} proofs", done, total) << (done == total ? "\n" : "") << std::flush;
-              });
+              progress bar(err, stderr_is_terminal(), "laws");
+              table = laws::law_table(r, [&](std::size_t done, std::size_t total) { bar.update(done, total, "proofs"); });
             }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (opts->json) out << json_text(render_json(table, r)) << "\n";

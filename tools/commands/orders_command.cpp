@@ -19,6 +19,7 @@
 #include "tools/cli/number_options.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
+#include "tools/cli/progress.h"
 #include "tools/cli/sim_inputs.h"
 #include "tools/render/order_svg.h"
 
@@ -60,8 +61,11 @@ void sort_for_display(std::vector<sim::distinct_result>& results, const datatype
 }
 
 nlohmann::json spread_json(const sim::float_spread& s) {
-  nlohmann::json j{{"distinct", s.distinct}, {"smallest", s.smallest}, {"largest", s.largest},
-                   {"spread_ulps", s.spread_ulps}, {"has_nan", s.has_nan}};
+  nlohmann::json j{{"distinct", s.distinct},
+                   {"smallest", s.smallest},
+                   {"largest", s.largest},
+                   {"spread_ulps", s.spread_ulps},
+                   {"has_nan", s.has_nan}};
   if (s.exact_rounded) j["exact_sum_rounded"] = *s.exact_rounded;
   if (s.max_ulps_from_exact) j["max_ulps_from_exact"] = *s.max_ulps_from_exact;
   return j;
@@ -88,6 +92,21 @@ int write_svg(const orders_options& o, const chosen_op& c, const std::vector<sim
   return ok;
 }
 
+// What is searched: the op, the ranks, the legal trees and the inputs.
+void print_header(std::ostream& out, const chosen_op& c, const std::vector<sim::element>& inputs,
+                  const opfile::domain_draws& draws, double trees) {
+  out << fmt::format(
+      "redsem orders — {}, {} ranks, {}: {} legal trees\n", c.description, inputs.size(),
+      c.op.commutative ? "commutative (any tree, any operand order)" : "non-commutative (ranks stay in order)",
+      std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
+  out << "inputs:";
+  for (std::size_t r = 0; r < inputs.size(); ++r)
+    out << (r ? ", " : " ") << "r" << r << "=" << format_value(c.op.type, inputs[r]);
+  if (c.domain && c.domain->constrained())
+    out << "\n(inputs inside the op file's 'require' domain" << describe_draws(draws) << ")";
+  out << "\n\n" << std::flush;
+}
+
 int run_orders(const orders_options& o, const sim::search_share& share, std::ostream& out, std::ostream& err) {
   std::string why;
   const auto parsed = policy_from_option(o.policy_text, &why);
@@ -107,7 +126,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     if (!parsed) return err << "redsem orders: " << why << "\n", int{bad_input};
     inputs = *parsed;
     if (inputs.size() > max_procs)
-      return err << "redsem orders: --values gives " << inputs.size() << " elements: at most " << max_procs << " ranks\n",
+      return err << "redsem orders: --values gives " << inputs.size() << " elements: at most " << max_procs
+                 << " ranks\n",
              int{bad_input};
     if (o.procs != 0 && static_cast<std::size_t>(o.procs) != inputs.size())
       return err << "redsem orders: --procs " << o.procs << " but --values gives " << inputs.size() << "\n",
@@ -117,10 +137,18 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     inputs = random_values(static_cast<std::size_t>(o.procs), *chosen, o.seed, &draws);
   }
   const int procs = static_cast<int>(inputs.size());
+  const double trees = sim::legal_tree_count(procs, chosen->op.commutative);
+  if (!o.json) print_header(out, *chosen, inputs, draws, trees);  // before the search, which may take a while
   sim::order_limits limits;
   limits.max_combinations = o.budget;
   limits.share = share;
-  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
+  progress bar(err, share.index == 0 && stderr_is_terminal(), fmt::format("orders --procs {}", procs));
+  limits.on_progress = [&](std::uint64_t applied, std::uint64_t budget) {
+    bar.update(applied, budget, "op applications");
+  };
+  const sim::invariance_verdict verdict =
+      sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
+  bar.finish();
   std::vector<sim::distinct_result> results;
   bool complete = true;
   if (verdict.search) {
@@ -137,7 +165,6 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     sim::order_results sorted = *verdict.search;
     spread = sim::spread_of(chosen->typed->type, chosen->typed->op, inputs, sorted);
   }
-  const double trees = sim::legal_tree_count(procs, chosen->op.commutative);
   const sim::count_unit unit = sim::count_unit_of(results, procs, chosen->op.commutative);
 
   if (o.json) {
@@ -160,16 +187,7 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     if (spread) j["float"] = spread_json(*spread);
     out << json_text(json_document("orders", j)) << "\n";
   } else {
-    out << fmt::format("redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
-                       chosen->op.commutative ? "commutative (any tree, any operand order)"
-                                              : "non-commutative (ranks stay in order)",
-                       std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
-    out << "inputs:";
-    for (int r = 0; r < procs; ++r)
-      out << (r ? ", " : " ") << "r" << r << "=" << format_value(chosen->op.type, inputs[static_cast<std::size_t>(r)]);
-    if (chosen->domain && chosen->domain->constrained())
-      out << "\n(inputs inside the op file's 'require' domain" << describe_draws(draws) << ")";
-    out << "\n\n" << fmt::format("verdict: {} — {}\n", sim::to_string(verdict.verdict), verdict.reason);
+    out << fmt::format("verdict: {} — {}\n", sim::to_string(verdict.verdict), verdict.reason);
     out << fmt::format("distinct results: {}{}\n", results.size(), complete ? "" : " (search incomplete)");
     if (unit.orders)
       out << fmt::format(
@@ -204,7 +222,8 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   add_policy_option(cmd, o->policy_text);
-  cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")->type_name("FILE");
+  cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")
+      ->type_name("FILE");
   add_whole_option(cmd, "--list", o->list, {0, 1'000'000}, "How many results the text lists");
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
                    "Op applications the search may make before it reports an incomplete set (default 2e10)");

@@ -97,17 +97,26 @@ command add_verify_command(CLI::App& app) {
                 return std::find(opts->only.begin(), opts->only.end(), s.id) == opts->only.end();
               });
             }
-            progress bar(err, isatty(STDERR_FILENO) != 0, sections.size());
+            const bool terminal = stderr_is_terminal();
+            progress bar(err, terminal, "verify", sections.size());
             std::vector<finished_section> done;
             std::vector<std::string> mismatches;
             for (const auto& s : sections) {
-              bar.start(s.title);
+              bar.update(done.size(), sections.size(), s.title);
+              vo.on_progress = [&](std::size_t step, std::size_t steps) {
+                bar.update(done.size(), sections.size(), fmt::format("{} ({}/{})", s.title, std::min(step, steps), steps));
+              };
               const auto started = std::chrono::steady_clock::now();
               section_report report = s.run(vo);
               const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+              // Off a terminal (a log): one line per section with its time, in place of the status line.
+              if (!terminal)
+                err << fmt::format("verify: [{}/{}] {} ({:.1f} s)\n", done.size() + 1, sections.size(), s.title, seconds)
+                    << std::flush;
               mismatches.insert(mismatches.end(), report.mismatches.begin(), report.mismatches.end());
               done.push_back({&s, std::move(report), seconds});
             }
+            vo.on_progress = [](std::size_t, std::size_t) {};  // its captures end with the loop
             bar.finish();
             if (!opts->record_path.empty()) {
               nlohmann::json record = nlohmann::json::object();

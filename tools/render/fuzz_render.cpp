@@ -138,13 +138,18 @@ std::string one_line(const fuzz::differential& d, const fuzz::failure& f) {
   return s;
 }
 
+std::string render_header(const fuzz::differential& d) {
+  return fmt::format("fuzz {} against {}\npolicy {}\n", d.kernel().name, d.oracle_used().name,
+                     to_string(d.semantics()));
+}
+
 std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r) {
-  std::string s =
-      fmt::format("fuzz {} against {}\npolicy {}\n", d.kernel().name, d.oracle_used().name, to_string(d.semantics()));
+  std::string s;
   if (d.oracle_used().domain)
-    s += fmt::format("domain: inputs inside the op file's 'require' lines; {} of {} element draws fell outside and were "
-                     "redrawn, {} taken from known members\n",
-                     r.domain.rejected, r.domain.drawn, r.domain.fallbacks);
+    s += fmt::format(
+        "domain: inputs inside the op file's 'require' lines; {} of {} element draws fell outside and were "
+        "redrawn, {} taken from known members\n",
+        r.domain.rejected, r.domain.drawn, r.domain.fallbacks);
   if (!r.first_failure) {
     return s + fmt::format("PASS: {} cases, {} elements compared (seed {}, lengths 0..{})\n", r.cases_run,
                            r.elements_compared, o.seed, o.limits.max_length);

@@ -13,6 +13,9 @@ namespace redsem::tools {
 // "pass", "wrong", "policy_choice" … of a whole campaign.
 std::string campaign_verdict(const fuzz::fuzz_report& r);
 
+// The text report in two parts: the header (what is fuzzed, under which policy), printed before
+// the cases run, and the rest once they have.
+std::string render_header(const fuzz::differential& d);
 std::string render_text(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r);
 nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r);
 

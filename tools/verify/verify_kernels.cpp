@@ -33,6 +33,7 @@ verify_section kernels_section() {
             section_report r;
             std::int64_t total = 0;
             for (std::size_t oi = 0; oi < op_count; ++oi) {
+              vo.on_progress(oi, op_count);
               const auto op = static_cast<op_id>(oi);
               for (std::size_t ti = 0; ti < basic_type_count; ++ti) {
                 const auto type = static_cast<basic_type>(ti);

@@ -44,7 +44,7 @@ verify_section laws_section() {
             laws::table_request req;
             req.semantics = vo.semantics;
             req.cache = cache ? &*cache : nullptr;
-            const auto table = laws::law_table(req);
+            const auto table = laws::law_table(req, vo.on_progress);
             plain_table t;
             t.caption = fmt::format(
                 "Every legal (op, type) under the policy; a refutation's values are replayed in the model and differ "

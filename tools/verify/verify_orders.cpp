@@ -24,7 +24,7 @@ constexpr int max_procs = 8;
 struct pair_outcome {
   op_id op = op_id::sum;
   basic_type type = basic_type::int_;
-  int first_dependent = 0;  // the smallest P with two results; 0 when invariant for every P
+  int first_dependent = 0;                         // the smallest P with two results; 0 when invariant for every P
   std::optional<sim::invariance_verdict> witness;  // at first_dependent
   std::optional<sim::float_spread> spread;         // at max_procs, for float scalars
   std::size_t distinct_at_max = 1;
@@ -39,8 +39,7 @@ pair_outcome analyse(op_id op, basic_type type, const policy& p) {
   const element_op eop = predefined_element_op(op, type, p);
   const sim::predefined_pair typed{op, type, p};
   const sim::op_laws known = sim::known_laws(op, type, p);
-  o.laws_say_invariant =
-      known.associative == sim::law_verdict::proved && known.commutative == sim::law_verdict::proved;
+  o.laws_say_invariant = known.associative == sim::law_verdict::proved && known.commutative == sim::law_verdict::proved;
   for (int procs = min_procs; procs <= max_procs; ++procs) {
     const auto inputs = catalogue_inputs(type, procs);
     // Laws deliberately withheld: the search is the independent check.
@@ -79,20 +78,23 @@ std::string witness_text(const pair_outcome& o, const policy& p) {
 std::string disagreement_figure(const pair_outcome& o, const policy& p) {
   if (!o.witness || !o.witness->search) return "";
   const auto& f = info(o.type);
-  const bool histogram = f.field_count == 1 && (f.fields[0].kind == scalar_kind::f32 || f.fields[0].kind == scalar_kind::f64);
+  const bool histogram =
+      f.field_count == 1 && (f.fields[0].kind == scalar_kind::f32 || f.fields[0].kind == scalar_kind::f64);
   const std::string what = fmt::format("{} on {}, P = {}", to_string(o.op), to_string(o.type), o.first_dependent);
   std::string why;
   auto svg = disagreement_svg(predefined_element_op(o.op, o.type, p), catalogue_inputs(o.type, o.first_dependent),
                               o.witness->search->results, histogram, what, &why);
   if (!svg) return fmt::format("<p>{}: no picture ({})</p>\n", html_escape(what), html_escape(why));
   if (svg->starts_with("<?xml")) svg->erase(0, svg->find("?>") + 2);
-  return fmt::format("<figure class=\"disagreement\"><figcaption>{}</figcaption>{}</figure>\n", html_escape(what), *svg);
+  return fmt::format("<figure class=\"disagreement\"><figcaption>{}</figcaption>{}</figure>\n", html_escape(what),
+                     *svg);
 }
 
 }  // namespace
 
 verify_section orders_section() {
-  return {"orders", fmt::format("Evaluation orders of every legal (op, type), P = {}…{} (MPI-4.1 §7.9.1)", min_procs, max_procs),
+  return {"orders",
+          fmt::format("Evaluation orders of every legal (op, type), P = {}…{} (MPI-4.1 §7.9.1)", min_procs, max_procs),
           [](const verify_options& vo) {
             plain_table t;
             t.caption = fmt::format(
@@ -104,6 +106,7 @@ verify_section orders_section() {
             section_report r;
             std::string figures;
             for (std::size_t oi = 0; oi < reduction_op_count; ++oi) {
+              vo.on_progress(oi, reduction_op_count);
               const auto op = static_cast<op_id>(oi);
               for (std::size_t ti = 0; ti < basic_type_count; ++ti) {
                 const auto type = static_cast<basic_type>(ti);

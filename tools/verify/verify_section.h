@@ -17,6 +17,8 @@ namespace redsem::tools {
 struct verify_options {
   bool quick = false;  // a CI-sized run
   policy semantics;    // the policy every verdict holds under
+  // How far a long section is: `done` of `total` of its own steps (the command's progress line).
+  std::function<void(std::size_t done, std::size_t total)> on_progress = [](std::size_t, std::size_t) {};
 };
 
 struct section_report {

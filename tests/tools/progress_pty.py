@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""The progress line of long runs (tools/cli/progress.h), seen as a user sees it.
+
+Runs one command under a pseudo-terminal (its stdout and stderr the terminal, as in a shell)
+and checks that: the command's header comes before any progress line; at least one progress
+line "[done/total] rate/s time s  label" is drawn, each well formed with done <= total and
+done never going down; colour unless NO_COLOR; the line is cleared at the end. Then runs it
+again piped and checks that no progress line nor carriage return reaches its stderr.
+
+Usage: progress_pty.py LABEL HEADER_REGEX -- COMMAND...
+"""
+import os
+import pty
+import re
+import subprocess
+import sys
+
+PROGRESS = re.compile(r"\r\x1b\[K(?:\x1b\[1;32m)?\[([0-9.e+]+)(?:/([0-9.e+]+))?\](?:\x1b\[0m)? "
+                      r"[0-9.e+]+/s [0-9]+ s  ([^\r\n\x1b]*)")
+
+
+def under_pty(argv, env):
+    """What a terminal shows of the command (stdout and stderr interleaved), and its status."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(argv[0], argv, env)
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    _, status = os.waitpid(pid, 0)
+    return b"".join(chunks).decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
+
+
+def fail(why, shown):
+    sys.exit(f"FAIL: {why}\n--- output ---\n{shown!r}")
+
+
+def check_terminal(argv, label, header, colour):
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    if not colour:
+        env["NO_COLOR"] = "1"
+    shown, status = under_pty(argv, env)
+    if status not in (0, 1):
+        fail(f"exit {status}", shown)
+    lines = list(PROGRESS.finditer(shown))
+    if not lines:
+        fail("no progress line under a terminal", shown)
+    last = -1.0
+    for m in lines:
+        done = float(m.group(1))
+        total = float(m.group(2)) if m.group(2) else None
+        if total is not None and done > total:
+            fail(f"count {m.group(0)!r} passes its total", shown)
+        if done < last:
+            fail(f"count {m.group(0)!r} went down from {last}", shown)
+        last = done
+        if not m.group(3).startswith(label):
+            fail(f"progress line {m.group(0)!r} does not name {label!r}", shown)
+    header_at = re.search(header, shown)
+    if not header_at or header_at.start() > lines[0].start():
+        fail(f"the header {header!r} does not come before the first progress line", shown)
+    if colour != ("\x1b[1;32m" in shown):
+        fail("colour " + ("missing" if colour else "drawn although NO_COLOR is set"), shown)
+    cleared = shown.rfind("\r\x1b[K")
+    if PROGRESS.match(shown, cleared):
+        fail("the last progress line is not cleared", shown)
+
+
+def check_piped(argv):
+    run = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if "\r" in run.stderr or "\x1b[" in run.stderr or re.search(r"\[[0-9.e+]+/[0-9.e+]+\] [0-9.e+]+/s", run.stderr):
+        fail("piped stderr has a progress line", run.stderr)
+
+
+def main():
+    if len(sys.argv) < 5 or sys.argv[3] != "--":
+        sys.exit(__doc__)
+    label, header, argv = sys.argv[1], sys.argv[2], sys.argv[4:]
+    check_terminal(argv, label, header, colour=True)
+    check_terminal(argv, label, header, colour=False)
+    check_piped(argv)
+    print(f"progress_pty: {label}: progress line well formed on a terminal, none piped")
+
+
+if __name__ == "__main__":
+    main()
