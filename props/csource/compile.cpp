@@ -81,9 +81,13 @@ std::optional<std::string> to_ir(const std::vector<std::string>& head, const std
                                  const fs::path& dir, std::string* why, std::string* command) {
   std::vector<std::string> argv = head;
   argv.insert(argv.end(), {"-S", "-emit-llvm", "-o", out.string(), file});
-  if (command) {
-    for (const auto& a : argv) *command += (command->empty() ? "" : " ") + a;
-  }
+  if (command)  // as the user would type it: no scratch output file
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+      if (argv[i] == "-o")
+        ++i;
+      else
+        *command += (command->empty() ? "" : " ") + argv[i];
+    }
   const int status = run(argv, dir / "clang.out", dir / "clang.err");
   if (status != 0) {
     *why = status == 127 || status < 0 ? "cannot run " + argv[0] + " (install Debian's clang, or set REDSEM_CLANG)"

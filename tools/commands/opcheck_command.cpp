@@ -52,9 +52,12 @@ void merge_proofs(laws::law_report& r, const std::vector<laws::law_result>& proo
       l.operands = p.operands;
       l.claim = p.claim;
     }
-    if (p.outcome == laws::verdict::proved) t = p.reason;  // "proved (solver)"
-    else if (p.outcome == laws::verdict::unknown) t += ": " + p.reason;
-    else t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
+    if (p.outcome == laws::verdict::proved)
+      t = p.reason;  // "proved (solver)"
+    else if (p.outcome == laws::verdict::unknown)
+      t += ": " + p.reason;
+    else
+      t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
     column.text[p.which] = t;
   }
   r.findings = laws::findings_for(r.declared_commute, r.laws);
@@ -65,7 +68,8 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
   if (!op.description.empty()) out << "  " << op.description << "\n";
   std::string fields;
-  for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
+  for (const auto& f : op.fields)
+    fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
   out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
   out << "  policy " << to_string(p) << "\n";
   out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
@@ -88,9 +92,14 @@ nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, co
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : r.findings)
     findings.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
-  return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
-          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
-          {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};
+  return {{"op", op.name},
+          {"instance", op.instance},
+          {"declared_commute", op.commute},
+          {"laws", laws},
+          {"findings", findings},
+          {"evidence", "concrete (exhaustive small values + random search)"},
+          {"exhaustive", r.exhaustive.describe()},
+          {"domain_rejected", r.domain_rejected}};
 }
 
 }  // namespace
@@ -99,19 +108,22 @@ std::string law_verdict_text(const laws::law_result& r, bool as_ranks) {
   switch (r.outcome) {
     case laws::verdict::not_applicable:
       return r.which == laws::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
-    case laws::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case laws::verdict::holds_on_samples:
+      return fmt::format("holds on {} samples (not a proof)", r.samples);
     case laws::verdict::proved:
-    case laws::verdict::unknown: return std::string(to_string(r.outcome)) + ": " + r.reason;
-    case laws::verdict::refuted: break;
+    case laws::verdict::unknown:
+      return std::string(to_string(r.outcome)) + ": " + r.reason;
+    case laws::verdict::refuted:
+      break;
   }
   std::string operands;
   const char* names[] = {"a", "b", "c"};
   for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
-    operands += fmt::format("{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
-                            r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i],
-                            opfile::format(r.operands[i]));
-  return fmt::format("refuted{} (concrete counterexample): {}: {}", r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands,
-                     r.claim);
+    operands += fmt::format(
+        "{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
+        r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i], opfile::format(r.operands[i]));
+  return fmt::format("refuted{} (concrete counterexample): {}: {}",
+                     r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands, r.claim);
 }
 
 nlohmann::json law_json(const laws::law_result& l) {
@@ -134,14 +146,35 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     return bad_input;
   }
   const policy p = *parsed;
-  if (o.file.empty() == o.kernel.empty()) {
-    err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL\n";
+  if (o.file.empty() == (o.kernel.empty() && o.source.empty()) || (!o.file.empty() && !o.source.empty())) {
+    err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL (or --source "
+           "FILE.c:FUNCTION, "
+           "alone or beside --kernel)\n";
     return bad_input;
+  }
+  if (!o.cflags.empty() && o.source.empty()) {
+    err << "redsem opcheck: --cflags goes with --source (the flags its C file is compiled with)\n";
+    return bad_input;
+  }
+  if (!o.source.empty()) {
+    if (o.all_types) {
+      err << "redsem opcheck: --source takes no --all-types (the function is proved for --type)\n";
+      return bad_input;
+    }
+    int kernel_status = ok;
+    if (!o.kernel.empty()) {
+      opcheck_request searched = o;
+      searched.prove = false;
+      kernel_status = run_opcheck_kernel(searched, p, out, err);
+      if (kernel_status == bad_input) return kernel_status;
+    }
+    const int proved = run_opcheck_source(o, p, out, err);
+    return proved == bad_input ? proved : std::max(kernel_status, proved);
   }
   if (!o.kernel.empty()) {
     if (o.all_types || o.prove) {
       err << "redsem opcheck: --kernel takes neither --all-types nor --prove (a compiled function is searched, not "
-             "proved)\n";
+             "proved; --source FILE.c:FUNCTION proves its source)\n";
       return bad_input;
     }
     return run_opcheck_kernel(o, p, out, err);
@@ -181,11 +214,15 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     if (o.strict_laws) laws::make_warnings_errors(report.findings);
     const proof_column* proofs = o.prove ? &column : nullptr;
     any_error = any_error || report.has_error();
-    if (o.json) reports.push_back(to_json(*op, report, proofs));
-    else render_text(out, *op, report, o.file, p, proofs);
+    if (o.json)
+      reports.push_back(to_json(*op, report, proofs));
+    else
+      render_text(out, *op, report, o.file, p, proofs);
   }
   if (o.json)
-    out << json_text(nlohmann::json{{"file", o.file}, {"policy", to_string(p)}, {"reports", reports},
+    out << json_text(nlohmann::json{{"file", o.file},
+                                    {"policy", to_string(p)},
+                                    {"reports", reports},
                                     {"verdict", any_error ? "error" : "ok"}})
         << "\n";
   return any_error ? mismatch : ok;
@@ -198,6 +235,11 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->type_name("FILE");
   cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
       ->type_name("LIB:SYMBOL");
+  cmd->add_option("--source", opts->source,
+                  "The C source of an MPI_User_function, proved: FILE.c:FUNCTION (alone, or beside --kernel)")
+      ->type_name("FILE.c:FUNCTION");
+  cmd->add_option("--cflags", opts->cflags, "With --source: the file's own compiler flags (-I, -D, -ffast-math, …)")
+      ->type_name("FLAGS");
   cmd->add_option("--type", opts->type,
                   "The type parameter's choice (default: the first one); with --kernel the datatype: MPI_DOUBLE_INT, "
                   "contiguous(4,MPI_INT), …")
@@ -220,7 +262,8 @@ command add_opcheck_command(CLI::App& app) {
                 "error, not a warning");
   add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
-  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
+  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000},
+                   "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
   add_policy_option(cmd, opts->policy_text);
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};

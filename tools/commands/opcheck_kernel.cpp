@@ -32,20 +32,7 @@ constexpr std::string_view not_a_proof =
     "\"holds on samples\" is evidence, not a proof.";
 
 const laws::declaration_words kernel_words{"created commutative (--commute true)",
-                                             "created non-commutative (--commute false)",
-                                             "creating it with commute = 1"};
-
-// The identity candidate as an element of the function's fields.
-std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
-                                                       const fuzz::element_fields& fields, std::string* why) {
-  const auto values = parse_values(text, type, why);
-  if (!values) return std::nullopt;
-  if (values->size() != 1) {
-    *why = "'" + text + "' is " + std::to_string(values->size()) + " elements; give one (fields separated by ':')";
-    return std::nullopt;
-  }
-  return opfile::load_fields(fields.types, fields.offsets, values->front().data());
-}
+                                           "created non-commutative (--commute false)", "creating it with commute = 1"};
 
 std::string fields_text(const fuzz::element_fields& f) {
   std::string s;
@@ -64,7 +51,7 @@ std::vector<const laws::law_result*> shown_laws(const laws::law_report& r) {
 struct kernel_check {
   fuzz::contract_options contract_options;
   fuzz::contract_report contract;
-  std::optional<laws::law_report> laws;  // when the contract holds
+  std::optional<laws::law_report> laws;                 // when the contract holds
   std::optional<fuzz::kernel_call_failed> failed_call;  // a call of the law search that failed
   std::uint64_t law_calls = 0;
   bool has_error() const { return contract.breach || failed_call || (laws && laws->has_error()); }
@@ -72,9 +59,10 @@ struct kernel_check {
 
 std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_options& o, bool own_handle) {
   if (c.breach) return "broken: " + fuzz::describe(*c.breach, own_handle);
-  return fmt::format("holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
-                     "per element up to {}; guard bytes around both buffers)",
-                     c.cases, c.longest, o.short_lengths);
+  return fmt::format(
+      "holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
+      "per element up to {}; guard bytes around both buffers)",
+      c.cases, c.longest, o.short_lengths);
 }
 
 std::string failed_call_text(const fuzz::kernel_call_failed& f) {
@@ -116,9 +104,8 @@ std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const
 void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
                  const policy& p, const kernel_check& k) {
   out << "opcheck " << o.kernel << " on " << type.description() << "\n";
-  out << "  fields (" << fields_text(fields) << "); " << (o.commute == "true" ? kernel_words.commute_true
-                                                                            : kernel_words.commute_false)
-      << "\n";
+  out << "  fields (" << fields_text(fields) << "); "
+      << (o.commute == "true" ? kernel_words.commute_true : kernel_words.commute_false) << "\n";
   out << "  policy " << to_string(p) << "\n";
   if (!o.mpi.empty()) out << "  called       " << mpi_call_text(o) << "\n";
   out << "  element-wise " << contract_text(k.contract, k.contract_options, o.mpi.empty()) << "\n";
@@ -137,7 +124,8 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   out << "  search       " << k.laws->exhaustive.describe() << ", then random elements (" << k.law_calls
       << " calls)\n\n";
   for (const auto* l : shown_laws(*k.laws))
-    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
+    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which),
+                       law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
   for (const auto& f : k.laws->findings) out << "  " << to_string(f.level) << ": " << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
@@ -154,7 +142,10 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                                {"chunks", b->chunks},
                                {"message", fuzz::describe(*b, o.mpi.empty())}};
     if (b->element >= 0)
-      evidence.update({{"element", b->element}, {"invec", b->in}, {"inoutvec", b->inout}, {"whole", b->whole},
+      evidence.update({{"element", b->element},
+                       {"invec", b->in},
+                       {"inoutvec", b->inout},
+                       {"whole", b->whole},
                        {"other", b->other}});
     contract["breach"] = evidence;
   }
@@ -187,12 +178,26 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
 
 }  // namespace
 
+std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
+                                                       const fuzz::element_fields& fields, std::string* why) {
+  const auto values = parse_values(text, type, why);
+  if (!values) return std::nullopt;
+  if (values->size() != 1) {
+    *why = "'" + text + "' is " + std::to_string(values->size()) + " elements; give one (fields separated by ':')";
+    return std::nullopt;
+  }
+  return opfile::load_fields(fields.types, fields.offsets, values->front().data());
+}
+
 int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
   const auto fail = [&](const std::string& why) {
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
   };
-  if (o.type.empty()) return fail("--kernel needs --type T, the datatype the function is created for (MPI_INT, MPI_DOUBLE_INT, contiguous(4,MPI_INT), …)");
+  if (o.type.empty())
+    return fail(
+        "--kernel needs --type T, the datatype the function is created for (MPI_INT, MPI_DOUBLE_INT, "
+        "contiguous(4,MPI_INT), …)");
   if (o.commute.empty())
     return fail("--kernel needs --commute true|false, the commute flag its MPI_Op_create call passes");
   std::string why;
@@ -225,8 +230,10 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json) out << json_text(to_json(o, *type, *fields, p, k)) << "\n";
-  else render_text(out, o, *type, *fields, p, k);
+  if (o.json)
+    out << json_text(to_json(o, *type, *fields, p, k)) << "\n";
+  else
+    render_text(out, o, *type, *fields, p, k);
   return k.has_error() ? int{mismatch} : int{ok};
 }
 
