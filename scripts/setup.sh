@@ -9,6 +9,7 @@ packages=(
   libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev libgmock-dev
   libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev graphviz help2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
+  clang
   chromium
 )
 
