@@ -2,6 +2,7 @@
 // The C function as the law engine's subject (props/smt/c_subject.h).
 #include "props/smt/c_subject.h"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -118,20 +119,48 @@ struct concrete_runner {
   }
 };
 
-}  // namespace
+// Whether no float field of the element at p is a NaN or -0.
+bool ordinary(const c_function& fn, const std::byte* p) {
+  bool all = true;
+  for (std::size_t f = 0; f < fn.op->fields.size(); ++f)
+    with_scalar(fn.op->fields[f], [&]<class S>() {
+      if constexpr (std::is_floating_point_v<S>) {
+        S v{};
+        std::memcpy(&v, p + fn.op->offsets[f], value_bytes(scalar_kind_of<S>()));
+        if (v != v || (v == 0 && std::signbit(v))) all = false;
+      }
+    });
+  return all;
+}
 
-namespace {
-laws::model_op concrete_op(std::shared_ptr<const c_function> fn) {
+laws::model_op concrete_op(std::shared_ptr<const c_function> fn, bool ordinary_only) {
   auto runner = std::make_shared<concrete_runner>();
   runner->fn = fn;
-  return {fn->op->function,
-          fn->op->type,
-          [runner](const std::byte* a, const std::byte* b, std::byte* out) { return runner->combine(a, b, out); },
-          {}};
+  laws::model_op m{
+      fn->op->function,
+      fn->op->type,
+      [runner](const std::byte* a, const std::byte* b, std::byte* out) { return runner->combine(a, b, out); },
+      {}};
+  if (ordinary_only) m.legal = [fn](const std::byte* p) { return ordinary(*fn, p); };
+  return m;
 }
+
 }  // namespace
 
-c_subject::c_subject(std::shared_ptr<const c_function> fn) : fn_(std::move(fn)), m_(concrete_op(fn_)) {}
+c_subject::c_subject(std::shared_ptr<const c_function> fn, bool ordinary_only)
+    : fn_(std::move(fn)), ordinary_only_(ordinary_only), m_(concrete_op(fn_, ordinary_only)) {}
+
+z3::expr c_subject::session::legal(const value& x) const {
+  z3::expr all = c_.bool_val(true);
+  if (!ordinary_only_) return all;
+  for (const auto& t : x)
+    if (t.is_fpa()) {
+      const z3::expr nan(c_, Z3_mk_fpa_is_nan(c_, t)), zero(c_, Z3_mk_fpa_is_zero(c_, t)),
+          negative(c_, Z3_mk_fpa_is_negative(c_, t));
+      all = all && !nan && !(zero && negative);
+    }
+  return all;
+}
 
 std::shared_ptr<const c_function> load_c_function(const laws::c_source_op& op) {
   auto fn = std::make_shared<c_function>();

@@ -54,6 +54,9 @@ int run_opcheck_source(const opcheck_request& request, const policy& p, std::ost
 std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
                                                        const fuzz::element_fields& fields, std::string* why);
 
+// How a compiled function's commute flag is named in findings (--kernel and --source alike).
+extern const laws::declaration_words kernel_words;
+
 // One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
 // named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").
 std::string law_verdict_text(const laws::law_result& r, bool as_ranks = false);

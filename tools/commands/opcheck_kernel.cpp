@@ -31,8 +31,12 @@ constexpr std::string_view not_a_proof =
     "The search is concrete (every small value per field, special values, random draws): "
     "\"holds on samples\" is evidence, not a proof.";
 
+}  // namespace
+
 const laws::declaration_words kernel_words{"created commutative (--commute true)",
                                            "created non-commutative (--commute false)", "creating it with commute = 1"};
+
+namespace {
 
 std::string fields_text(const fuzz::element_fields& f) {
   std::string s;

@@ -14,6 +14,7 @@
 #include "props/csource/compile.h"
 #include "props/fuzz/kernel_op.h"
 #include "props/laws/c_prove.h"
+#include "props/laws/opfile_findings.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
@@ -31,25 +32,21 @@ std::string verdict_text(const laws::law_result& l) {
   return t;
 }
 
-std::vector<std::string> findings(const opcheck_request& o, const laws::c_report& r) {
-  std::vector<std::string> out;
+// The findings of the op-file and --kernel reports (props/laws/opfile_findings.h), and the
+// element-wise one.
+std::vector<laws::finding> findings(const opcheck_request& o, const laws::c_report& r) {
+  auto out = laws::findings_for(o.commute == "true", r.laws, kernel_words);
   if (r.element_wise == laws::verdict::refuted)
-    out.push_back("error: the function's elements are not independent: MPI may split a call (MPI-4.1 §6.9.5)");
-  for (const auto& l : r.laws) {
-    if (l.outcome != laws::verdict::refuted) continue;
-    if (l.which == laws::law::commutativity && o.commute == "true")
-      out.push_back(
-          "error: created commutative (--commute true), but it is not commutative: create it with commute = 0");
-    if (l.which == laws::law::associativity)
-      out.push_back("error: not associative, which MPI assumes of every op (MPI-4.1 §6.9.5)");
-    if (l.which == laws::law::identity) out.push_back("error: --identity is not an identity of the function");
-  }
+    out.insert(out.begin(), {severity::error,
+                             "the function's elements are not independent: MPI may split a call "
+                             "into parts (MPI-4.1 §7.9.5)"});
+  if (o.strict_laws) laws::make_warnings_errors(out);
   return out;
 }
 
 bool has_error(const opcheck_request& o, const laws::c_report& r) {
   for (const auto& f : findings(o, r))
-    if (f.rfind("error", 0) == 0) return true;
+    if (f.level == severity::error) return true;
   return false;
 }
 
@@ -60,20 +57,31 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
       << (o.commute == "true" ? "created commutative (--commute true)" : "created non-commutative (--commute false)")
       << "; the proof is about the function as this command compiles it:\n    " << c.command << "\n";
   out << "  element-wise " << r.element_wise_text << "\n\n";
-  for (const auto& l : r.laws) out << fmt::format("  {:<12} {}\n", laws::property_name(l.which), verdict_text(l));
+  for (const auto& l : r.laws)
+    if (l.which != laws::law::closed)  // op files' `require`: n/a here
+      out << fmt::format("  {:<12} {}\n", laws::property_name(l.which), verdict_text(l));
   const auto f = findings(o, r);
   if (!f.empty() || !r.notes.empty()) out << "\n";
-  for (const auto& x : f) out << "  " << x << "\n";
+  for (const auto& x : f) out << "  " << to_string(x.level) << ": " << x.message << "\n";
   for (const auto& n : r.notes) out << "  note: " << n << "\n";
   out << "\n";
+}
+
+nlohmann::json findings_json(const opcheck_request& o, const laws::c_report& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : findings(o, r))
+    out.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
+  return out;
 }
 
 nlohmann::json to_json(const opcheck_request& o, const datatype& type, const csource::compiled& c,
                        const laws::c_report& r) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
+    if (l.which == laws::law::closed) continue;
     nlohmann::json j = law_json(l);
     j["reason"] = l.reason;
+    j["seconds"] = l.seconds;
     laws[std::string(laws::property_name(l.which))] = j;
   }
   return {{"source", o.source},
@@ -83,7 +91,7 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const cso
           {"element_wise", {{"verdict", to_string(r.element_wise)}, {"text", r.element_wise_text}}},
           {"not_modelled", r.not_modelled},
           {"laws", laws},
-          {"findings", findings(o, r)},
+          {"findings", findings_json(o, r)},
           {"notes", r.notes},
           {"verdict", has_error(o, r) ? "error" : "ok"}};
 }
