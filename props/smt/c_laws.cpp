@@ -2,8 +2,6 @@
 // A C MPI_User_function's laws (props/laws/c_prove.h): first whether any path for *len = 1
 // reaches what the executor does not model (then every law is unknown, naming it), then
 // element independence for *len = 2 and 3, then each law through the law engine.
-#include <fmt/format.h>
-
 #include "model/opfile/concrete_op.h"
 #include "props/laws/c_prove.h"
 #include "props/smt/c_subject.h"
@@ -16,7 +14,7 @@ namespace {
 using smt::c_element;
 
 std::string site(const c_report& r, int line) {
-  return line > 0 ? fmt::format(" ({}:{})", r.source_file, line) : std::string();
+  return line > 0 ? " (" + r.source_file + ":" + std::to_string(line) + ")" : std::string();
 }
 
 std::function<z3::expr(bool, std::size_t, std::size_t)> fresh_pads(z3::context& c, const std::string& prefix) {
@@ -68,7 +66,7 @@ void check_element_wise(c_report& r, const smt::c_function& fn, unsigned timeout
     const auto whole = smt::call_c_function(c, fn, in, inout, fresh_pads(c, "n"));
     if (auto stop = reachable_stop(r, whole.run, timeout_ms); !stop.empty()) {
       r.element_wise = verdict::unknown;
-      r.element_wise_text = fmt::format("unknown with *len = {}: not modelled: {}", n, stop);
+      r.element_wise_text = "unknown with *len = " + std::to_string(n) + ": not modelled: " + stop;
       return;
     }
     z3::expr all = c.bool_val(true);
@@ -81,7 +79,7 @@ void check_element_wise(c_report& r, const smt::c_function& fn, unsigned timeout
     if (v.result == smt::answer::valid) continue;
     if (v.result == smt::answer::unknown) {
       r.element_wise = verdict::unknown;
-      r.element_wise_text = fmt::format("unknown with *len = {}: {}", n, v.how);
+      r.element_wise_text = "unknown with *len = " + std::to_string(n) + ": " + v.how;
       return;
     }
     std::string ins, inouts, detail;
@@ -93,12 +91,12 @@ void check_element_wise(c_report& r, const smt::c_function& fn, unsigned timeout
       inouts += (i ? ", " : "") + element_text(*fn.op, b);
       const auto got = evaluated(*v.witness, fn, whole.result[i]), want = evaluated(*v.witness, fn, alone[i]);
       if (detail.empty() && got != want)
-        detail = fmt::format("element {} becomes {}, but a call on element {} alone gives {}", i,
-                             element_text(*fn.op, got), i, element_text(*fn.op, want));
+        detail = "element " + std::to_string(i) + " becomes " + element_text(*fn.op, got) + ", but a call on element " +
+                 std::to_string(i) + " alone gives " + element_text(*fn.op, want);
     }
     r.element_wise = verdict::refuted;
-    r.element_wise_text = fmt::format(
-        "refuted (solver counterexample): with *len = {}, invec = [{}], inoutvec = [{}]: {}", n, ins, inouts, detail);
+    r.element_wise_text = "refuted (solver counterexample): with *len = " + std::to_string(n) + ", invec = [" + ins +
+                          "], inoutvec = [" + inouts + "]: " + detail;
     return;
   }
   r.element_wise_text = "proved for *len = 2 and 3: each element of the result is one call on that element";
@@ -194,9 +192,9 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o) {
     r.not_modelled = reachable_stop(r, one.run, o.timeout_ms);
     for (int line : one.run.fast_math_lines)
       r.notes.push_back(
-          fmt::format("fast-math flags on a float operation{}: the compiler may reassociate it or assume "
-                      "no NaN and no infinity; modelled as the IEEE operation clang emitted",
-                      site(r, line)));
+          "fast-math flags on a float operation" + site(r, line) +
+          ": the compiler may reassociate it or assume no NaN and no infinity; modelled as the IEEE operation clang "
+          "emitted");
   }
   const smt::c_subject subject(fn);
   // closed belongs to op files' `require` lines: n/a here, listed for the shared findings.
