@@ -39,7 +39,10 @@ struct c_report {
   bool has_error() const;          // a declared or assumed law refuted, or element-wise refuted
 };
 
+class proof_cache;
+
 // Throws std::runtime_error when the IR has no such function or it is not an MPI_User_function.
-c_report prove_c_op(const c_source_op& op, const prove_options& o);
+// With a cache, each law's verdict is looked up first and stored after (proof_cache.h).
+c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_cache* cache = nullptr);
 
 }  // namespace redsem::laws

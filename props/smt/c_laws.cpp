@@ -2,8 +2,11 @@
 // A C MPI_User_function's laws (props/laws/c_prove.h): first whether any path for *len = 1
 // reaches what the executor does not model (then every law is unknown, naming it), then
 // element independence for *len = 2 and 3, then each law through the law engine.
+#include <sstream>
+
 #include "model/opfile/concrete_op.h"
 #include "props/laws/c_prove.h"
+#include "props/laws/proof_cache.h"
 #include "props/smt/c_subject.h"
 #include "props/smt/law_engine.h"
 #include "props/smt/validity.h"
@@ -138,23 +141,51 @@ std::optional<counterexample> special_value_search(law l, const smt::c_subject& 
   }
 }
 
-law_result decide(law l, const smt::c_subject& s, const c_source_op& op, const prove_options& o);
+// What deciding a law needs besides the subject: the op, the options, the cache and the
+// fingerprint that keys it (everything the verdict depends on).
+struct decision {
+  const c_source_op& op;
+  const prove_options& o;
+  const proof_cache* cache;
+  std::string fingerprint;
+};
+
+// The handle's IR less its file names and debug metadata, which name a scratch directory that
+// differs from run to run.
+std::string handle_code(const std::string& ir) {
+  std::string out, line;
+  std::istringstream in(ir);
+  while (std::getline(in, line))
+    if (!line.starts_with("!") && !line.starts_with("; ModuleID") && !line.starts_with("source_filename"))
+      out += line + "\n";
+  return out;
+}
+
+std::string fingerprint_of(const c_source_op& op) {
+  std::string f =
+      op.ir + '\0' + handle_code(op.handle_ir) + '\0' + op.function + '\0' + std::to_string(op.type.extent());
+  for (std::size_t i = 0; i < op.fields.size(); ++i)
+    f += "|" + std::string(opfile::to_string(op.fields[i])) + "@" + std::to_string(op.offsets[i]);
+  if (op.identity) f += "|identity " + opfile::format(*op.identity);
+  return f;
+}
+
+law_result decide(law l, const smt::c_subject& s, const decision& d);
 
 // A refutation over all inputs, decided again without NaN and -0 operands: proved there, it
 // is marked as one that needs them (as opcheck --kernel marks its own); refuted there, the
 // ordinary counterexample replaces the first, being the one a reader can act on.
-void without_nan_or_signed_zero(law_result& r, const std::shared_ptr<const smt::c_function>& fn, const c_source_op& op,
-                                const prove_options& o) {
+void without_nan_or_signed_zero(law_result& r, const std::shared_ptr<const smt::c_function>& fn, const decision& d) {
   if (r.outcome != verdict::refuted || r.which == law::identity) return;
   const smt::c_subject ordinary(fn, true);
-  law_result again = decide(r.which, ordinary, op, o);
+  law_result again = decide(r.which, ordinary, d);
   if (again.outcome == verdict::proved)
     r.only_nan_or_signed_zero = true;
   else if (again.outcome == verdict::refuted && again.example)
     r = std::move(again);
 }
 
-law_result decide(law l, const smt::c_subject& s, const c_source_op& op, const prove_options& o) {
+law_result solve(law l, const smt::c_subject& s, const prove_options& o, const element_bytes* element) {
   if (l != law::identity)
     if (auto hit = special_value_search(l, s)) {
       law_result r;
@@ -162,24 +193,37 @@ law_result decide(law l, const smt::c_subject& s, const c_source_op& op, const p
       r.outcome = verdict::refuted;
       r.example = std::move(hit);
       r.reason = "counterexample from special values, run in the executor";
-      add_evidence(op, r);
       return r;
     }
   prove_options po = o;
   po.pre_search = false;  // done above, with the executor as the concrete op
-  law_result r = smt::unless_solver_error(l, [&] {
+  return smt::unless_solver_error(l, [&] {
     if (l != law::identity) return smt::prove_law(l, s, po);
-    element_bytes e(static_cast<std::size_t>(op.type.extent()));
-    opfile::store_fields(op.fields, op.offsets, *op.identity, e.data());
-    return smt::prove_for_element(l, s, po, &e, {});
+    return smt::prove_for_element(l, s, po, element, {});
   });
-  add_evidence(op, r);
-  return r;
+}
+
+// The cache's verdict, else the executor's and the solver's (stored unless unknown).
+law_result decide(law l, const smt::c_subject& s, const decision& d) {
+  std::optional<element_bytes> e;
+  if (l == law::identity) {
+    e.emplace(static_cast<std::size_t>(d.op.type.extent()));
+    opfile::store_fields(d.op.fields, d.op.offsets, *d.op.identity, e->data());
+  }
+  const std::string key = d.fingerprint + (s.has_domain() ? "|without NaN and -0" : "");
+  std::optional<law_result> r;
+  if (d.cache) r = d.cache->find_c_source(key, l, s.model(), s.semantics(), e ? &*e : nullptr);
+  if (!r) {
+    r = solve(l, s, d.o, e ? &*e : nullptr);
+    if (d.cache && r->outcome != verdict::unknown) d.cache->store_c_source(key, l, s.semantics(), *r);
+  }
+  add_evidence(d.op, *r);
+  return *r;
 }
 
 }  // namespace
 
-c_report prove_c_op(const c_source_op& op, const prove_options& o) {
+c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_cache* cache) {
   const auto fn = smt::load_c_function(op);
   c_report r;
   r.source_file = fn->module.source_file;
@@ -197,6 +241,7 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o) {
           "emitted");
   }
   const smt::c_subject subject(fn);
+  const decision d{op, o, cache, fingerprint_of(op)};
   // closed belongs to op files' `require` lines: n/a here, listed for the shared findings.
   std::vector<law> laws{law::commutativity, law::associativity, law::identity, law::closed};
   for (law l : laws) {
@@ -207,8 +252,8 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o) {
     } else if (!r.not_modelled.empty()) {
       x.reason = "not modelled: " + r.not_modelled;
     } else {
-      x = decide(l, subject, op, o);
-      if (subject.holds_float()) without_nan_or_signed_zero(x, fn, op, o);
+      x = decide(l, subject, d);
+      if (subject.holds_float()) without_nan_or_signed_zero(x, fn, d);
     }
     r.laws.push_back(std::move(x));
   }

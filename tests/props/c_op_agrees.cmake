@@ -9,7 +9,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=clang mpicc.openmpi -O1 
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cannot build ${lib}: ${err}")
 endif()
-execute_process(COMMAND ${PROGRAM} opcheck --kernel ${lib}:${FUNCTION} --source ${SOURCE}:${FUNCTION} ${ARGS} --json
+execute_process(COMMAND ${PROGRAM} opcheck --kernel ${lib}:${FUNCTION} --source ${SOURCE}:${FUNCTION} ${ARGS} --no-cache --json
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(rc GREATER 1)
   message(FATAL_ERROR "exit ${rc}:\n${out}${err}")

@@ -90,7 +90,8 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
     *commute = instance->commute;
     auto oracle = fuzz::opfile_oracle(*instance, o.op_file, semantics);
     if (oracle.domain && oracle.domain->empty()) {
-      *why = "--op-file: " + o.op_file + ": no element satisfies its 'require' lines (none among the small-value "
+      *why = "--op-file: " + o.op_file +
+             ": no element satisfies its 'require' lines (none among the small-value "
              "elements nor in random draws): the op's domain is empty, so there is nothing to fuzz";
       return std::nullopt;
     }
@@ -281,8 +282,10 @@ int run_kernel(const options& o, const policy& semantics, std::ostream& out, std
   fo.limits.noncanonical_bools = o.noncanonical_bools;
   fuzz::fuzz_report report = fuzz::run_fuzz(d, fo);
   if (!report.first_failure && report.elements_compared == 0) {  // a pass must rest on some comparison
-    err << fmt::format("redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
-                       "give more --cases or a larger --max-len\n", report.cases_run);
+    err << fmt::format(
+        "redsem fuzz: {} case(s) compared no element (every buffer drawn was empty): no verdict; "
+        "give more --cases or a larger --max-len\n",
+        report.cases_run);
     return bad_input;
   }
   if (report.first_failure && o.mpi.empty()) add_handle_hint(d, *report.first_failure);
@@ -339,8 +342,7 @@ command add_fuzz_command(CLI::App& app) {
                   "type built as described: contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T), "
                   "indexed(b:b,d:d,T), struct(b:b,bytes:bytes,T:T), resized(T,lb,extent) (default: --type's)")
       ->type_name("DESCRIPTION");
-  cmd->add_option("--setup", opts->setup, setup_option_help)
-      ->type_name("LIB:FUNCTION[=GLOBAL]");
+  cmd->add_option("--setup", opts->setup, setup_option_help)->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", opts->through,
                   "With --kernel and --mpi: call the function directly as fn(in, inout, &len, &type) (default), or "
                   "through MPI_Op_create and the library's own MPI_Reduce_local")

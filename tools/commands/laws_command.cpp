@@ -12,9 +12,9 @@
 #include "model/opfile/concrete_op.h"
 #include "props/laws/element_parse.h"
 #include "props/laws/law_json.h"
+#include "props/laws/law_table.h"
 #include "props/laws/opfile_prove.h"
 #include "props/laws/opfile_table.h"
-#include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "props/laws/prove.h"
 #include "tools/cli/command.h"
@@ -24,6 +24,7 @@
 #include "tools/cli/op_file_choice.h"
 #include "tools/cli/policy_option.h"
 #include "tools/commands/opcheck.h"
+#include "tools/commands/proof_cache_option.h"
 
 namespace redsem::tools {
 namespace {
@@ -84,7 +85,8 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
 nlohmann::json entry_json(std::string_view op, std::string_view type, const laws::table_request& r,
                           const std::vector<laws::law_result>& results) {
   nlohmann::json laws_json = nlohmann::json::object();
-  for (std::size_t i = 0; i < r.which.size(); ++i) laws_json[std::string(to_string(r.which[i]))] = laws::to_json(results[i]);
+  for (std::size_t i = 0; i < r.which.size(); ++i)
+    laws_json[std::string(to_string(r.which[i]))] = laws::to_json(results[i]);
   return {{"op", op}, {"type", type}, {"policy", to_string(r.semantics)}, {"laws", laws_json}};
 }
 
@@ -116,13 +118,15 @@ std::optional<std::string> build_request(const options& o, laws::table_request& 
   r.options.timeout_ms = static_cast<unsigned>(o.timeout_seconds * 1000);
   r.threads = o.jobs;
   if (r.op && r.type && !op_allows(*r.op, *r.type))
-    return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) + " (MPI-4.1 §7.9.2)";
+    return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) +
+           " (MPI-4.1 §7.9.2)";
   if (laws::selected_pairs(r).empty()) return "no legal (op, type) pair matches the selection";
   if (!o.element.empty()) {
     if (!r.op || !r.type) return "--element needs --op and --type";
     if (o.laws.empty()) r.which = {laws::law::identity};
     for (laws::law l : r.which)
-      if (l != laws::law::identity && l != laws::law::absorbing) return "--element applies to --law identity or absorbing";
+      if (l != laws::law::identity && l != laws::law::absorbing)
+        return "--element applies to --law identity or absorbing";
   }
   return std::nullopt;
 }
@@ -149,22 +153,8 @@ int declared_element_status(const std::vector<laws::table_entry>& table) {
   return int{ok};
 }
 
-// The proof cache the options ask for: none with --no-cache, when no directory is found or when
-// the directory is not the user's alone (each said on err); false after saying why --cache-dir
-// cannot hold it.
 bool open_cache(const options& o, std::optional<laws::proof_cache>& cache, std::ostream& err) {
-  if (o.no_cache) return true;
-  if (!o.cache_dir.empty()) {
-    if (auto why = laws::proof_cache::unusable(o.cache_dir)) {
-      err << "redsem laws: --cache-dir " << o.cache_dir << ": " << *why << "\n";
-      return false;
-    }
-  }
-  const auto dir = o.cache_dir.empty() ? laws::proof_cache::default_dir() : std::optional(std::filesystem::path(o.cache_dir));
-  if (dir)
-    cache = laws::proof_cache::open(*dir, err, "redsem laws");
-  else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
-  return true;
+  return open_proof_cache(o.no_cache, o.cache_dir, "redsem laws", cache, err);
 }
 
 // `laws --op-file F --json`: each chosen type choice of the op file (every one without --type)
@@ -178,7 +168,8 @@ int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
     return bad_input;
   }
   if (!o.op.empty() || !o.element.empty()) {
-    err << "redsem laws: --op-file takes neither --op nor --element (the file is the op; its identity is declared in it)\n";
+    err << "redsem laws: --op-file takes neither --op nor --element (the file is the op; its identity is declared in "
+           "it)\n";
     return bad_input;
   }
   std::optional<laws::proof_cache> cache;
@@ -208,21 +199,25 @@ int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
 command add_laws_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("laws", "Prove or refute the algebraic laws of the predefined ops (Z3)");
-  cmd->add_option("--op-file", opts->op_file, "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
+  cmd->add_option("--op-file", opts->op_file,
+                  "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
       ->type_name("FILE");
   add_op_option(cmd, opts->op, "Only this op");
   add_type_option(cmd, opts->type, "Only this type");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
-  cmd->add_option("--element", opts->element,
-                  "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
+  cmd->add_option(
+         "--element", opts->element,
+         "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
       ->type_name("VALUE");
   add_policy_option(cmd, opts->policy_text);
-  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600, "Solver work per query, in seconds of a current core (default 10; see README)");
+  add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600,
+                     "Solver work per query, in seconds of a current core (default 10; see README)");
   add_whole_option(cmd, "--jobs", opts->jobs, {1, 64}, "Proofs run in parallel (default 2)");
   add_json_flag(cmd, opts->json, "Print one JSON array, one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
-  cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");
+  cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")
+      ->type_name("DIR");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             if (!opts->op_file.empty() && opts->json) return op_file_json(*opts, out, err);
             if (!opts->op_file.empty()) {  // the op file's table, concrete search then Z3
@@ -253,12 +248,15 @@ command add_laws_command(CLI::App& app) {
               }
             } else {
               table = laws::law_table(r, [&](std::size_t done, std::size_t total) {
-                if (terminal) err << fmt::format("\rlaws: {}/{} proofs", done, total) << (done == total ? "\n" : "") << std::flush;
+                if (terminal)
+                  err << fmt::format("\rlaws: {}/{} proofs", done, total) << (done == total ? "\n" : "") << std::flush;
               });
             }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            if (opts->json) out << json_text(render_json(table, r)) << "\n";
-            else render_text(out, table, r, opts->details || (r.op && r.type), seconds);
+            if (opts->json)
+              out << json_text(render_json(table, r)) << "\n";
+            else
+              render_text(out, table, r, opts->details || (r.op && r.type), seconds);
             return opts->element.empty() ? int{ok} : declared_element_status(table);
           }};
 }

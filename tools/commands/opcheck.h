@@ -23,11 +23,13 @@ struct opcheck_request {
   bool prove = false;
   unsigned timeout_ms = 10000;
   std::string policy_text;
-  std::string kernel;    // LIB.so:SYMBOL: a compiled MPI_User_function instead of an op file
-  std::string source;    // FILE.c:FUNCTION: the C source of an MPI_User_function, proved
-  std::string cflags;    // with source: the user's own compiler flags (-I, -D, -ffast-math, …)
-  std::string commute;   // with kernel: "true" or "false", as its MPI_Op_create call declares
-  std::string identity;  // with kernel: an identity candidate, as --values writes an element
+  std::string kernel;     // LIB.so:SYMBOL: a compiled MPI_User_function instead of an op file
+  std::string source;     // FILE.c:FUNCTION: the C source of an MPI_User_function, proved
+  std::string cflags;     // with source: the user's own compiler flags (-I, -D, -ffast-math, …)
+  bool no_cache = false;  // with source: neither read nor write the proof cache
+  std::string cache_dir;  // with source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)
+  std::string commute;    // with kernel: "true" or "false", as its MPI_Op_create call declares
+  std::string identity;   // with kernel: an identity candidate, as --values writes an element
   // A law that fails only as MPI's own predefined op on the type fails it (float SUM and PROD
   // are not associative) is a warning; with strict_laws an error, as every other refuted law.
   bool strict_laws = false;

@@ -152,8 +152,9 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
            "alone or beside --kernel)\n";
     return bad_input;
   }
-  if (!o.cflags.empty() && o.source.empty()) {
-    err << "redsem opcheck: --cflags goes with --source (the flags its C file is compiled with)\n";
+  if ((!o.cflags.empty() || o.no_cache || !o.cache_dir.empty()) && o.source.empty()) {
+    err << "redsem opcheck: --cflags, --no-cache and --cache-dir go with --source (the flags its C file is compiled "
+           "with, the cache of its proofs)\n";
     return bad_input;
   }
   if (!o.source.empty()) {
@@ -240,6 +241,10 @@ command add_opcheck_command(CLI::App& app) {
       ->type_name("FILE.c:FUNCTION");
   cmd->add_option("--cflags", opts->cflags, "With --source: the file's own compiler flags (-I, -D, -ffast-math, …)")
       ->type_name("FLAGS");
+  cmd->add_flag("--no-cache", opts->no_cache, "With --source: neither read nor write the proof cache");
+  cmd->add_option("--cache-dir", opts->cache_dir,
+                  "With --source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)")
+      ->type_name("DIR");
   cmd->add_option("--type", opts->type,
                   "The type parameter's choice (default: the first one); with --kernel the datatype: MPI_DOUBLE_INT, "
                   "contiguous(4,MPI_INT), …")

@@ -19,6 +19,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
 #include "tools/commands/opcheck.h"
+#include "tools/commands/proof_cache_option.h"
 
 namespace redsem::tools {
 namespace {
@@ -133,9 +134,11 @@ int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& 
   op.handle_ir = compiled->handle_ir;
   laws::prove_options po;
   po.timeout_ms = o.timeout_ms;
+  std::optional<laws::proof_cache> cache;
+  if (!open_proof_cache(o.no_cache, o.cache_dir, "redsem opcheck", cache, err)) return bad_input;
   laws::c_report r;
   try {
-    r = laws::prove_c_op(op, po);
+    r = laws::prove_c_op(op, po, cache ? &*cache : nullptr);
   } catch (const std::runtime_error& e) {
     return fail("--source '" + o.source + "': " + e.what());
   }

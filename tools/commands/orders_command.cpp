@@ -59,8 +59,11 @@ void sort_for_display(std::vector<sim::distinct_result>& results, const datatype
 }
 
 nlohmann::json spread_json(const sim::float_spread& s) {
-  nlohmann::json j{{"distinct", s.distinct}, {"smallest", s.smallest}, {"largest", s.largest},
-                   {"spread_ulps", s.spread_ulps}, {"has_nan", s.has_nan}};
+  nlohmann::json j{{"distinct", s.distinct},
+                   {"smallest", s.smallest},
+                   {"largest", s.largest},
+                   {"spread_ulps", s.spread_ulps},
+                   {"has_nan", s.has_nan}};
   if (s.exact_rounded) j["exact_sum_rounded"] = *s.exact_rounded;
   if (s.max_ulps_from_exact) j["max_ulps_from_exact"] = *s.max_ulps_from_exact;
   return j;
@@ -106,7 +109,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     if (!parsed) return err << "redsem orders: " << why << "\n", int{bad_input};
     inputs = *parsed;
     if (inputs.size() > max_procs)
-      return err << "redsem orders: --values gives " << inputs.size() << " elements: at most " << max_procs << " ranks\n",
+      return err << "redsem orders: --values gives " << inputs.size() << " elements: at most " << max_procs
+                 << " ranks\n",
              int{bad_input};
     if (o.procs != 0 && static_cast<std::size_t>(o.procs) != inputs.size())
       return err << "redsem orders: --procs " << o.procs << " but --values gives " << inputs.size() << "\n",
@@ -119,7 +123,8 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
   sim::order_limits limits;
   limits.max_combinations = o.budget;
   limits.share = share;
-  const sim::invariance_verdict verdict = sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
+  const sim::invariance_verdict verdict =
+      sim::decide_invariance(chosen->op, inputs, chosen->laws, chosen->typed, limits, semantics);
   std::vector<sim::distinct_result> results;
   bool complete = true;
   if (verdict.search) {
@@ -159,10 +164,10 @@ int run_orders(const orders_options& o, const sim::search_share& share, std::ost
     if (spread) j["float"] = spread_json(*spread);
     out << json_text(j) << "\n";
   } else {
-    out << fmt::format("redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
-                       chosen->op.commutative ? "commutative (any tree, any operand order)"
-                                              : "non-commutative (ranks stay in order)",
-                       std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
+    out << fmt::format(
+        "redsem orders — {}, {} ranks, {}: {} legal trees\n", chosen->description, procs,
+        chosen->op.commutative ? "commutative (any tree, any operand order)" : "non-commutative (ranks stay in order)",
+        std::isfinite(trees) ? sim::format_count(trees) : std::string("more than 10^308"));  // a double's range
     out << "inputs:";
     for (int r = 0; r < procs; ++r)
       out << (r ? ", " : " ") << "r" << r << "=" << format_value(chosen->op.type, inputs[static_cast<std::size_t>(r)]);
@@ -203,7 +208,8 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   cmd->add_option("--values", o->values, "One element per rank: v0,v1,… (fields of a pair as a:b)");
   add_whole_option(cmd, "--random", o->seed, {}, "Random inputs from SEED (the default, seed 1)")->type_name("SEED");
   add_policy_option(cmd, o->policy_text);
-  cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")->type_name("FILE");
+  cmd->add_option("--svg", o->svg, "Draw two disagreeing orders (and a histogram for floats) to FILE")
+      ->type_name("FILE");
   add_whole_option(cmd, "--list", o->list, {0, 1'000'000}, "How many results the text lists");
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
                    "Op applications the search may make before it reports an incomplete set (default 2e10)");

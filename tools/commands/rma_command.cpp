@@ -55,8 +55,10 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
             eo.share = share;
             const auto x = sim::rma::explore(s->program, eo);
             const auto verdict = sim::rma::scenario_verdict(*s, x);
-            if (opts->json) out << json_text(rma_json(*s, x, verdict, eo)) << "\n";
-            else rma_text(out, *s, x, verdict, eo);
+            if (opts->json)
+              out << json_text(rma_json(*s, x, verdict, eo)) << "\n";
+            else
+              rma_text(out, *s, x, verdict, eo);
             return int{verdict.ok() ? ok : mismatch};
           }};
 }
