@@ -27,9 +27,12 @@ namespace {
 std::string verdict_text(const laws::law_result& l) {
   if (l.outcome == laws::verdict::proved) return l.reason;  // "proved (solver)"
   std::string t = law_verdict_text(l, l.which == laws::law::commutativity);
+  // Where the counterexample came from; either way the executor ran it on the values shown.
   const std::string concrete = "(concrete counterexample)";
+  const bool solver = l.reason.find("solver") != std::string::npos;
   if (auto at = t.find(concrete); at != std::string::npos)
-    t.replace(at, concrete.size(), "(solver counterexample, replayed)");
+    t.replace(at, concrete.size(),
+              solver ? "(solver counterexample, replayed)" : "(special values, run in the executor)");
   return t;
 }
 
