@@ -162,7 +162,8 @@ type_ref cursor::type() {
 void cursor::skip_attributes() {
   static const std::set<std::string> attrs{"noundef", "nonnull", "nocapture", "readonly", "writeonly", "readnone",
                                            "signext", "zeroext", "immarg",    "noalias",  "returned",  "nofree",
-                                           "inreg",   "byval",   "sret",      "noundef",  "nest",      "swiftself"};
+                                           "inreg",   "byval",   "sret",      "noundef",  "nest",      "swiftself",
+                                           "fastcc",  "coldcc",  "ccc",       "tailcc"};
   for (;;) {
     const std::string& w = peek();
     if (attrs.count(w))

@@ -215,11 +215,18 @@ c_call call_c_function(z3::context& c, const c_function& fn, const std::vector<c
 
 c_element fresh_element(z3::context& c, const c_function& fn, const std::string& name, std::vector<z3::expr>* bits) {
   c_element v;
-  for (std::size_t f = 0; f < fn.op->fields.size(); ++f)
+  for (std::size_t f = 0; f < fn.op->fields.size(); ++f) {
+    const std::string field = name + "." + std::to_string(f);
+    if (fn.op->fields[f] == opfile::field_type::boolean) {  // a C bool holds 0 or 1, nothing else
+      bits->push_back(c.bv_const(field.c_str(), 1));
+      v.push_back(z3::zext(bits->back(), 7));
+      continue;
+    }
     with_scalar(fn.op->fields[f], [&]<class S>() {
-      bits->push_back(c.bv_const((name + "." + std::to_string(f)).c_str(), detail::stored_bits<S>()));
+      bits->push_back(c.bv_const(field.c_str(), detail::stored_bits<S>()));
       v.push_back(detail::from_bits<S>(c, bits->back()).term);
     });
+  }
   return v;
 }
 
@@ -265,9 +272,13 @@ std::vector<laws::element_bytes> c_subject::candidates(std::mt19937_64& rng) con
   for (std::size_t i = 0; i < rows + 8; ++i) {
     laws::element_bytes e(extent);
     for (std::size_t f = 0; f < fields.size(); ++f) {
+      const std::size_t pick = i < rows ? i + f : rng();
+      if (fields[f] == opfile::field_type::boolean) {  // 0 or 1, as a C bool
+        e[fn_->op->offsets[f]] = std::byte(pick % 2);
+        continue;
+      }
       const auto values = core_special_values(kind_of(fields[f]));
-      const std::size_t pick = i < rows ? (i + f) % values.size() : rng() % values.size();
-      std::memcpy(e.data() + fn_->op->offsets[f], values[pick].data(), field_bytes(fields[f]));
+      std::memcpy(e.data() + fn_->op->offsets[f], values[pick % values.size()].data(), field_bytes(fields[f]));
     }
     out.push_back(std::move(e));
   }

@@ -120,3 +120,18 @@ void fsum(void *in, void *inout, int *len, MPI_Datatype *dt) {
   (void)dt;
   for (int i = 0; i < *len; i++) b[i] += a[i];
 }
+
+// A logical AND on MPI_C_BOOL (a C bool holds 0 or 1), with identity 1.
+void bool_and(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  _Bool *a = in, *b = inout;
+  (void)dt;
+  for (int i = 0; i < *len; i++) b[i] = a[i] && b[i];
+}
+
+// A SUM through a helper the compiler keeps out of line (a fastcc call).
+__attribute__((noinline)) static int add_two(int x, int y) { return (int)((unsigned)x + (unsigned)y); }
+void helper_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = in, *b = inout;
+  (void)dt;
+  for (int i = 0; i < *len; i++) b[i] = add_two(a[i], b[i]);
+}
