@@ -127,7 +127,7 @@ std::optional<sval> float_call(z3::context& c, const std::string& f, const std::
   if (f == "sqrt") return fp(wrap(c, Z3_mk_fpa_sqrt(c, rne(c), arg(0))));
   if (f == "fma") return fp(wrap(c, Z3_mk_fpa_fma(c, rne(c), arg(0), arg(1), arg(2))));
   if (f == "fmuladd") {  // x86-64 without -mfma: the product rounds, then the sum
-    const z3::expr p = wrap(c, Z3_mk_fpa_mul(c, rne(c), arg(0), arg(1)));
+    const z3::expr p = float_binary(c, "fmul", a[0], a[1]).term();
     return fp(wrap(c, Z3_mk_fpa_add(c, rne(c), p, arg(2))));
   }
   if (auto rm = rounding_of(c, f)) return fp(wrap(c, Z3_mk_fpa_round_to_integral(c, *rm, arg(0))));
@@ -231,8 +231,27 @@ sval int_binary(z3::context& c, const std::string& op, const sval& a, const sval
   return bits(r);
 }
 
+// x with its negations pulled out: (x', n) with x = (-)^n x'.
+std::pair<z3::expr, bool> strip_negation(const z3::expr& x) {
+  if (x.is_app() && x.decl().decl_kind() == Z3_OP_FPA_NEG) {
+    auto [inner, odd] = strip_negation(x.arg(0));
+    return {inner, !odd};
+  }
+  return {x, false};
+}
+
 sval float_binary(z3::context& c, const std::string& op, const sval& a, const sval& b) {
   if (a.k != K::fp || b.k != K::fp) throw unmodelled_error{op + " on a value that is not a float"};
+  if (op == "fmul" || op == "fdiv") {
+    // (-x)·y = -(x·y) exactly (round to nearest even is symmetric, and there is one NaN), so
+    // a product written with its sign on either factor has one form, which the commutative
+    // normal form (props/smt/normalise.h) can then match: a complex product's two orders.
+    const auto [x, nx] = strip_negation(a.term());
+    const auto [y, ny] = strip_negation(b.term());
+    const auto f = op == "fmul" ? Z3_mk_fpa_mul : Z3_mk_fpa_div;
+    const z3::expr r = wrap(c, f(c, rne(c), x, y));
+    return fp(nx != ny ? wrap(c, Z3_mk_fpa_neg(c, r)) : r);
+  }
   if (op == "fadd") return fp(wrap(c, Z3_mk_fpa_add(c, rne(c), a.term(), b.term())));
   if (op == "fsub") return fp(wrap(c, Z3_mk_fpa_sub(c, rne(c), a.term(), b.term())));
   if (op == "fmul") return fp(wrap(c, Z3_mk_fpa_mul(c, rne(c), a.term(), b.term())));
