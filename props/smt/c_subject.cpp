@@ -189,9 +189,12 @@ c_call call_c_function(z3::context& c, const c_function& fn, const std::vector<c
                        const std::vector<c_element>& inout,
                        const std::function<z3::expr(bool, std::size_t, std::size_t)>& pad) {
   c_call out;
-  out.run =
-      cexec::run_function(c, fn.module, *fn.f, buffer(c, fn, "invec", in, false, pad),
-                          buffer(c, fn, "inoutvec", inout, true, pad), static_cast<std::int64_t>(in.size()), fn.handle);
+  cexec::run_limits limits;
+  limits.type_extent = fn.op->type.extent();
+  for (const auto& e : fn.op->type.entries()) limits.type_size += info(e.type).size;
+  out.run = cexec::run_function(c, fn.module, *fn.f, buffer(c, fn, "invec", in, false, pad),
+                                buffer(c, fn, "inoutvec", inout, true, pad), static_cast<std::int64_t>(in.size()),
+                                fn.handle, limits);
   const auto extent = static_cast<std::uint64_t>(fn.op->type.extent());
   for (std::size_t e = 0; e < inout.size(); ++e) {
     c_element r;

@@ -32,7 +32,6 @@ struct state {
 
 struct too_many_paths {};
 
-constexpr int first_global = 4;  // regions 0..3: invec, inoutvec, *len, *datatype
 
 std::int64_t concrete(const z3::expr& e, const char* what) {
   const z3::expr k = e.simplify();
@@ -173,7 +172,7 @@ class executor {
       throw unmodelled_error{std::string(verb) + " before the start of " +
                              s.mem[static_cast<std::size_t>(p.p.region)].name};
     region& r = s.mem[static_cast<std::size_t>(p.p.region)];
-    if (p.p.region >= first_global && r.cells.empty())
+    if (!r.bounded)  // a global: its value is not the function's to know
       throw unmodelled_error{std::string(verb) + " " + r.name + ", whose value is set at run time"};
     return r;
   }
@@ -238,6 +237,34 @@ class executor {
 
   bool step(state& s);
   bool call(state& s, const ir_instr& ins);
+
+  // MPI_Type_size(handle, &size) and MPI_Type_get_extent(handle, &lb, &extent) on the handle the
+  // function was given: the answers of its datatype, and MPI_SUCCESS (0).
+  bool mpi_type_query(state& s, const ir_instr& ins, const std::vector<sval>& args) {
+    const std::string& f = ins.callee;
+    const bool size = f == "MPI_Type_size" || f == "PMPI_Type_size";
+    const bool extent = f == "MPI_Type_get_extent" || f == "PMPI_Type_get_extent";
+    if (!size && !extent) return false;
+    const sval given = load(c_, s.mem[3], 0, *ins.args.at(0).type);
+    const bool same =
+        given.k == sval::kind::ptr
+            ? args[0].k == sval::kind::ptr && args[0].p.region == given.p.region && args[0].p.offset == given.p.offset
+            : args[0].k == sval::kind::bits && z3::eq(args[0].term(), given.term());
+    if (!same) throw unmodelled_error{f + " on a datatype other than the one the function was given"};
+    ir_type word;
+    word.k = ir_type::kind::integer;
+    word.bits = size ? 32 : 64;
+    const auto put = [&](const sval& p, std::int64_t v) {
+      store(c_, target(s, p, "writes"), static_cast<std::uint64_t>(p.p.offset), word,
+            sval::of(sval::kind::bits, c_.bv_val(static_cast<std::uint64_t>(v), word.bits)));
+    };
+    if (size)
+      put(args.at(1), limits_.type_size);
+    else
+      put(args.at(1), 0), put(args.at(2), limits_.type_extent);
+    if (!ins.result.empty()) set(s, ins, sval::of(sval::kind::bits, c_.bv_val(0, ins.type->bits)));
+    return true;
+  }
   void set(state& s, const ir_instr& ins, sval v) { s.frames.back().regs.insert_or_assign(ins.result, std::move(v)); }
 };
 
@@ -271,6 +298,7 @@ bool executor::call(state& s, const ir_instr& ins) {
     if (!ins.result.empty()) set(s, ins, std::move(*v));
     return false;
   }
+  if (mpi_type_query(s, ins, args)) return false;
   const auto it = m_.functions.find(ins.callee);
   if (it == m_.functions.end() || it->second.blocks.empty())
     throw unmodelled_error{"a call to " + ins.callee + ", which is not modelled"};

@@ -38,6 +38,8 @@ struct run_result {
 struct run_limits {
   std::size_t max_paths = 4096;
   std::uint64_t max_steps = 200000;  // instructions on one path
+  // What MPI_Type_size and MPI_Type_get_extent answer for the handle in *datatype.
+  std::int64_t type_size = 0, type_extent = 0;
 };
 
 // Runs `f` of module `m` with invec and inoutvec holding the given regions (name, size and

@@ -147,3 +147,11 @@ void complex_prod(void *in, void *inout, int *len, MPI_Datatype *dt) {
     b[i] = r;
   }
 }
+
+// A bytewise OR over MPI_Type_size's bytes (the size written through a local variable's address).
+void bytes_or(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int size;
+  unsigned char *a = in, *b = inout;
+  MPI_Type_size(*dt, &size);
+  for (int i = 0; i < *len * size; i++) b[i] |= a[i];
+}
