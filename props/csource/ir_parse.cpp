@@ -194,7 +194,8 @@ ir_instr parse_instruction(const std::string& text, detail::type_table& types,
     parse_operands(c, ins);
   } catch (const std::runtime_error&) {
     ins.args.clear();
-    ins.op = "unparsed " + ins.op;  // the executor reports it, with its line
+    ins.op = "unparsed";  // the executor reports it, with its text and line
+    ins.callee = text.substr(text.find_first_not_of(' '));
   }
   return ins;
 }

@@ -32,7 +32,6 @@ struct state {
 
 struct too_many_paths {};
 
-
 std::int64_t concrete(const z3::expr& e, const char* what) {
   const z3::expr k = e.simplify();
   if (!k.is_numeral()) throw unmodelled_error{std::string(what) + " that depends on the data"};
@@ -322,6 +321,7 @@ bool executor::step(state& s) {
   if (ins.fast_math && (out_.fast_math_lines.empty() || out_.fast_math_lines.back() != ins.line))
     out_.fast_math_lines.push_back(ins.line);
   if (op == "dbg") return false;
+  if (op == "unparsed") throw unmodelled_error{"an instruction this reader cannot parse: " + ins.callee};
   if (op == "br") {
     if (ins.labels.size() == 1)
       jump(s, ins.labels[0]);

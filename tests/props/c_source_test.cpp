@@ -123,6 +123,12 @@ TEST(c_source_prove, an_unknown_instruction_is_not_modelled_and_named) {
   EXPECT_NE(r.not_modelled.find("atomicrmw"), std::string::npos) << r.not_modelled;
 }
 
+TEST(c_source_prove, a_line_the_reader_cannot_parse_is_named_by_its_text) {
+  const auto r = prove(int_op("  %18 = add i32 %17, !dbg !10"));
+  EXPECT_EQ(law_of(r, laws::law::commutativity).outcome, laws::verdict::unknown);
+  EXPECT_NE(r.not_modelled.find("cannot parse: %18 = add i32 %17"), std::string::npos) << r.not_modelled;
+}
+
 TEST(c_source_prove, a_function_that_is_not_a_user_function_is_refused) {
   const std::string ir = "define void @op(i8* %0) {\n  ret void\n}\n";
   EXPECT_THROW(prove(ir), std::runtime_error);
