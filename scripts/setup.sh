@@ -11,6 +11,7 @@ packages=(
   libz3-dev librapidcheck-dev libbenchmark-dev libgtest-dev
   libhwy-dev libcli11-dev nlohmann-json3-dev libfmt-dev libdw-dev graphviz go-md2man python3
   libopenmpi-dev openmpi-bin libmpich-dev mpich
+  clang
 )
 # Only the tests use these: a headless browser for the HTML reports, man and groff to render
 # the man pages, a second man-page linter, and Slurm with munge for tests/check/slurm (a test

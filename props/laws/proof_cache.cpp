@@ -62,8 +62,8 @@ std::string ast_text(const opfile::typed_op& op) {
   s += "|nodes";
   for (const auto& n : op.nodes)
     s += " " + std::to_string(static_cast<int>(n.op)) + "," + std::to_string(static_cast<int>(n.type)) + "," +
-         std::to_string(static_cast<int>(n.operand_type)) + "," + std::to_string(n.x) + "," + std::to_string(n.y) + "," +
-         std::to_string(n.z) + "," + std::to_string(n.index) + "," + std::to_string(n.operand) + "," +
+         std::to_string(static_cast<int>(n.operand_type)) + "," + std::to_string(n.x) + "," + std::to_string(n.y) +
+         "," + std::to_string(n.z) + "," + std::to_string(n.index) + "," + std::to_string(n.operand) + "," +
          (n.op == opfile::code::constant ? constant_text(n.value) : "");
   for (const auto* roots : {&op.requires_, &op.lets, &op.results, &op.identity}) {
     s += "|";
@@ -152,6 +152,15 @@ std::optional<law_result> proof_cache::find(const opfile::concrete_op& op, law l
 
 void proof_cache::store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const {
   store(key_text(op, l, p), r);
+}
+
+std::optional<law_result> proof_cache::find_c_source(const std::string& fingerprint, law l, const model_op& m,
+                                                     const policy& p, const std::vector<std::byte>* element) const {
+  return find(key_text("C source " + fnv1a(fingerprint), l, p), l, m, p, element);
+}
+
+void proof_cache::store_c_source(const std::string& fingerprint, law l, const policy& p, const law_result& r) const {
+  store(key_text("C source " + fnv1a(fingerprint), l, p), r);
 }
 
 std::optional<law_result> proof_cache::find(const std::string& key, law l, const model_op& m, const policy& p,

@@ -69,6 +69,14 @@ class proof_cache {
   std::optional<law_result> find(const opfile::concrete_op& op, law l) const;
   void store(const opfile::typed_op& op, law l, const policy& p, const law_result& r) const;
 
+  // The same for a C function proved from its source (c_prove.h): `fingerprint` is every byte
+  // the proof depends on (the IR clang made of it, the handle's IR, the element's layout, the
+  // identity candidate, the input domain), hashed; `m` is the executor's concrete op, in which
+  // a stored refutation is replayed.
+  std::optional<law_result> find_c_source(const std::string& fingerprint, law l, const model_op& m, const policy& p,
+                                          const std::vector<std::byte>* element) const;
+  void store_c_source(const std::string& fingerprint, law l, const policy& p, const law_result& r) const;
+
   const std::filesystem::path& dir() const { return dir_; }
 
  private:

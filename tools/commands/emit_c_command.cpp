@@ -66,7 +66,8 @@ command add_emit_c_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "emit-c", "Write an op file as C: an MPI_User_function, its MPI_Op_create and the datatype it takes");
   cmd->add_option("--op-file", opts->file, "The .op file (see docs/op-files.md)")->type_name("FILE")->required();
-  cmd->add_option("--type", opts->type, "The type parameter's choice (default: every choice, one set of functions each)")
+  cmd->add_option("--type", opts->type,
+                  "The type parameter's choice (default: every choice, one set of functions each)")
       ->type_name("TYPE");
   cmd->add_option("--prefix", opts->prefix, "The C names' prefix (default: the op's name in lower case)")
       ->type_name("NAME");

@@ -10,6 +10,7 @@
 
 #include "model/policy.h"
 #include "props/fuzz/kernel.h"
+#include "props/fuzz/kernel_op.h"
 #include "props/laws/opfile_check.h"
 
 namespace redsem::tools {
@@ -22,9 +23,13 @@ struct opcheck_request {
   bool prove = false;
   unsigned timeout_ms = 10000;
   std::string policy_text;
-  std::string kernel;    // LIB.so:SYMBOL: a compiled MPI_User_function instead of an op file
-  std::string commute;   // with kernel: "true" or "false", as its MPI_Op_create call declares
-  std::string identity;  // with kernel: an identity candidate, as --values writes an element
+  std::string kernel;     // LIB.so:SYMBOL: a compiled MPI_User_function instead of an op file
+  std::string source;     // FILE.c:FUNCTION: the C source of an MPI_User_function, proved
+  std::string cflags;     // with source: the user's own compiler flags (-I, -D, -ffast-math, …)
+  bool no_cache = false;  // with source: neither read nor write the proof cache
+  std::string cache_dir;  // with source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)
+  std::string commute;    // with kernel: "true" or "false", as its MPI_Op_create call declares
+  std::string identity;   // with kernel: an identity candidate, as --values writes an element
   // A law that fails only as MPI's own predefined op on the type fails it (float SUM and PROD
   // are not associative) is a warning; with strict_laws an error, as every other refuted law.
   bool strict_laws = false;
@@ -43,6 +48,16 @@ int run_opcheck(const opcheck_request& request, std::ostream& out, std::ostream&
 
 // The same for request.kernel under policy p (opcheck_kernel.cpp).
 int run_opcheck_kernel(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err);
+
+// The same for request.source: each law proved from the C source (opcheck_source.cpp).
+int run_opcheck_source(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err);
+
+// --identity's text as an element of the function's fields, or nullopt and *why.
+std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
+                                                       const fuzz::element_fields& fields, std::string* why);
+
+// How a compiled function's commute flag is named in findings (--kernel and --source alike).
+extern const laws::declaration_words kernel_words;
 
 // One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
 // named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").

@@ -57,7 +57,7 @@ std::string forms_text(const probe::probe_trace& trace, const std::vector<std::s
   std::string s;
   for (const auto& f : trace.forms)
     s += fmt::format("{}{} {}", s.empty() ? "" : ", ", probe::to_string(f.form),
-                     !f.supported                ? "unsupported"
+                     !f.supported              ? "unsupported"
                      : form_run(asked, f.form) ? "(" + f.binding + ")"
                                                : "(" + f.binding + ", not run)");
   return s;
@@ -111,23 +111,24 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
           {"verdict", violations == 0 ? "conforming" : "violations"}};
 }
 
-void render_text(std::ostream& out, const probe::probe_trace& trace,
-                 const std::vector<probe::case_verdict>& verdicts, long violations,
-                 const std::vector<std::string>& asked) {
-  out << fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size,
-                     trace.element_bytes);
+void render_text(std::ostream& out, const probe::probe_trace& trace, const std::vector<probe::case_verdict>& verdicts,
+                 long violations, const std::vector<std::string>& asked) {
+  out << fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size, trace.element_bytes);
   if (!trace.forms.empty()) out << fmt::format("call forms: {}\n", forms_text(trace, asked));
-  out << fmt::format("\n{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case",
-                     "collective", "form", "commute", "in-place", "count", "layout", "root", "verdict",
-                     "sim algorithm", "shape of the full trees [example]");
+  out << fmt::format("\n{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case", "collective",
+                     "form", "commute", "in-place", "count", "layout", "root", "verdict", "sim algorithm",
+                     "shape of the full trees [example]");
   for (std::size_t i = 0; i < trace.cases.size(); ++i) {
     const auto& c = trace.cases[i];
     const auto& v = verdicts[i];
     const bool has_root = c.which == probe::collective::reduce;
     out << fmt::format("{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", c.id,
-                       probe::to_string(c.which), probe::to_string(c.form), yes_no(c.commute), yes_no(c.in_place), c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
-                       !c.completed ? "CRASHED" : v.violations.empty() ? "ok" : "VIOLATES", simulated_text(c, v),
-                       shapes_text(v));
+                       probe::to_string(c.which), probe::to_string(c.form), yes_no(c.commute), yes_no(c.in_place),
+                       c.count, c.padded ? "padded" : "dense", has_root ? std::to_string(c.root) : "-",
+                       !c.completed           ? "CRASHED"
+                       : v.violations.empty() ? "ok"
+                                              : "VIOLATES",
+                       simulated_text(c, v), shapes_text(v));
   }
   for (std::size_t i = 0; i < trace.cases.size(); ++i)
     for (const auto& x : verdicts[i].violations)

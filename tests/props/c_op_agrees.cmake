@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# The proof from the source and the search of the compiled library agree: ${FUNCTION} of
+# ${SOURCE}, built into a shared library with mpicc.openmpi, is searched by `opcheck --kernel`
+# and proved by `opcheck --source` in one command (${ARGS}); each law's two verdicts must not
+# contradict (refuted on one side, proved or holding on the other).
+set(lib ${WORK}/c_op_agrees_${FUNCTION}.so)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=clang mpicc.openmpi -O1 -fno-vectorize -fno-slp-vectorize -shared -fPIC -o ${lib} ${SOURCE}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "cannot build ${lib}: ${err}")
+endif()
+execute_process(COMMAND ${PROGRAM} opcheck --kernel ${lib}:${FUNCTION} --source ${SOURCE}:${FUNCTION} ${ARGS} --no-cache --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc GREATER 1)
+  message(FATAL_ERROR "exit ${rc}:\n${out}${err}")
+endif()
+# Two JSON documents: the search's, then the proof's.
+string(FIND "${out}" "}\n{" split)
+if(split LESS 0)
+  message(FATAL_ERROR "expected two JSON reports:\n${out}${err}")
+endif()
+math(EXPR second "${split} + 2")
+string(SUBSTRING "${out}" 0 ${second} searched)
+string(SUBSTRING "${out}" ${second} -1 proved)
+# Element-wise: a broken contract found by the search is refuted by the proof, and back.
+string(JSON a GET "${searched}" element_wise verdict)
+string(JSON b GET "${proved}" element_wise verdict)
+if((a STREQUAL "broken") AND NOT (b STREQUAL "refuted" OR b STREQUAL "unknown"))
+  message(FATAL_ERROR "${FUNCTION}: element-wise broken in the search but ${b} from the source:\n${out}")
+endif()
+if((b STREQUAL "refuted") AND (a STREQUAL "holds_on_samples"))
+  message(STATUS "${FUNCTION}: element-wise refuted from the source, holds on the search's samples")
+endif()
+foreach(law commutative associative identity)
+  string(JSON a ERROR_VARIABLE e1 GET "${searched}" laws ${law} verdict)
+  string(JSON b ERROR_VARIABLE e2 GET "${proved}" laws ${law} verdict)
+  if(e1 OR e2)
+    continue()
+  endif()
+  if((a STREQUAL "refuted") AND NOT (b STREQUAL "refuted" OR b STREQUAL "unknown"))
+    message(FATAL_ERROR "${FUNCTION}: ${law} refuted by the search but ${b} from the source:\n${out}")
+  endif()
+  # A proof that only NaN or -0 refutes the law contradicts an ordinary counterexample found.
+  string(JSON a_nan ERROR_VARIABLE e3 GET "${searched}" laws ${law} only_nan_or_signed_zero)
+  string(JSON b_nan ERROR_VARIABLE e4 GET "${proved}" laws ${law} only_nan_or_signed_zero)
+  if((a STREQUAL "refuted") AND e3 AND (b STREQUAL "refuted") AND NOT e4)
+    message(FATAL_ERROR "${FUNCTION}: ${law} refuted by an ordinary counterexample in the search, but only with "
+                        "NaN or -0 from the source:\n${out}")
+  endif()
+  if((b STREQUAL "refuted") AND (a STREQUAL "holds_on_samples" OR a STREQUAL "proved"))
+    # The search may miss a refutation; the proof's counterexample must then be real: say so.
+    message(STATUS "${FUNCTION}: ${law} refuted from the source, holds on the search's samples")
+  endif()
+  if((b STREQUAL "proved") AND NOT (a STREQUAL "holds_on_samples" OR a STREQUAL "not_applicable" OR a STREQUAL "proved"))
+    message(FATAL_ERROR "${FUNCTION}: ${law} proved from the source but ${a} in the search:\n${out}")
+  endif()
+endforeach()
