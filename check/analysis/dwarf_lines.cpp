@@ -100,7 +100,7 @@ source_place locate(Dwfl_Module* module, Dwarf_Addr address) {
   Dwfl_Line* line = cu ? dwfl_module_getsrc(module, address) : nullptr;
   if (!line) {  // no line information: the symbol table's name, if any
     const char* symbol = dwfl_module_addrname(module, address);
-    return {symbol ? called(demangled(symbol)) : "", false};
+    return {symbol ? called(demangled(symbol)) : "", false, "", 0};
   }
   int number = 0;
   const char* file = dwfl_lineinfo(line, nullptr, &number, nullptr, nullptr, nullptr);

@@ -32,21 +32,12 @@ constexpr std::string_view not_a_proof =
     "The search is concrete (every small value per field, special values, random draws): "
     "\"holds on samples\" is evidence, not a proof.";
 
-const laws::declaration_words kernel_words{"created commutative (--commute true)",
-                                             "created non-commutative (--commute false)",
-                                             "creating it with commute = 1"};
+}  // namespace
 
-// The identity candidate as an element of the function's fields.
-std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
-                                                       const fuzz::element_fields& fields, std::string* why) {
-  const auto values = parse_values(text, type, why);
-  if (!values) return std::nullopt;
-  if (values->size() != 1) {
-    *why = "'" + text + "' is " + std::to_string(values->size()) + " elements; give one (fields separated by ':')";
-    return std::nullopt;
-  }
-  return opfile::load_fields(fields.types, fields.offsets, values->front().data());
-}
+const laws::declaration_words kernel_words{"created commutative (--commute true)",
+                                           "created non-commutative (--commute false)", "creating it with commute = 1"};
+
+namespace {
 
 std::string fields_text(const fuzz::element_fields& f) {
   std::string s;
@@ -187,6 +178,18 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
 }
 
 }  // namespace
+
+// The identity candidate as an element of the function's fields.
+std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
+                                                       const fuzz::element_fields& fields, std::string* why) {
+  const auto values = parse_values(text, type, why);
+  if (!values) return std::nullopt;
+  if (values->size() != 1) {
+    *why = "'" + text + "' is " + std::to_string(values->size()) + " elements; give one (fields separated by ':')";
+    return std::nullopt;
+  }
+  return opfile::load_fields(fields.types, fields.offsets, values->front().data());
+}
 
 int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
   const auto fail = [&](const std::string& why) {
