@@ -8,6 +8,7 @@
 // exit 0 unless --strict-laws (props/laws/predefined_failure.h).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -135,14 +136,35 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     return bad_input;
   }
   const policy p = *parsed;
-  if (o.file.empty() == o.kernel.empty()) {
-    err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL\n";
+  if (o.file.empty() == (o.kernel.empty() && o.source.empty()) || (!o.file.empty() && !o.source.empty())) {
+    err << "redsem opcheck: give exactly one of --op-file FILE and --kernel LIB.so:SYMBOL (or --source "
+           "FILE.c:FUNCTION, alone or beside --kernel)\n";
     return bad_input;
+  }
+  if ((!o.cflags.empty() || o.no_cache || !o.cache_dir.empty()) && o.source.empty()) {
+    err << "redsem opcheck: --cflags, --no-cache and --cache-dir go with --source (the flags its C file is compiled "
+           "with, the cache of its proofs)\n";
+    return bad_input;
+  }
+  if (!o.source.empty()) {
+    if (o.all_types) {
+      err << "redsem opcheck: --source takes no --all-types (the function is proved for --type)\n";
+      return bad_input;
+    }
+    int kernel_status = ok;
+    if (!o.kernel.empty()) {
+      opcheck_request searched = o;
+      searched.prove = false;
+      kernel_status = run_opcheck_kernel(searched, p, out, err);
+      if (kernel_status == bad_input) return kernel_status;
+    }
+    const int proved = run_opcheck_source(o, p, out, err);
+    return proved == bad_input ? proved : std::max(kernel_status, proved);
   }
   if (!o.kernel.empty()) {
     if (o.all_types || o.prove) {
       err << "redsem opcheck: --kernel takes neither --all-types nor --prove (a compiled function is searched, not "
-             "proved)\n";
+             "proved; --source FILE.c:FUNCTION proves its source)\n";
       return bad_input;
     }
     return run_opcheck_kernel(o, p, out, err);
@@ -224,6 +246,15 @@ command add_opcheck_command(CLI::App& app) {
                 "error, not a warning");
   add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
+  cmd->add_option("--source", opts->source,
+                  "The C source of an MPI_User_function, proved: FILE.c:FUNCTION (alone, or beside --kernel)")
+      ->type_name("FILE.c:FUNCTION");
+  cmd->add_option("--cflags", opts->cflags, "With --source: the file's own compiler flags (-I, -D, -ffast-math, …)")
+      ->type_name("FLAGS");
+  cmd->add_flag("--no-cache", opts->no_cache, "With --source: neither read nor write the proof cache");
+  cmd->add_option("--cache-dir", opts->cache_dir,
+                  "With --source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)")
+      ->type_name("DIR");
   add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
   add_policy_option(cmd, opts->policy_text);
