@@ -6,6 +6,7 @@
 #include <elfutils/libdwfl.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 namespace redsem::check {
@@ -104,7 +105,13 @@ source_place locate(Dwfl_Module* module, Dwarf_Addr address) {
   }
   int number = 0;
   const char* file = dwfl_lineinfo(line, nullptr, &number, nullptr, nullptr, nullptr);
-  return {place(file, number) + frames(cu, address - bias), true, file ? file : "", number};
+  // A relative name is relative to the compilation's directory (DW_AT_comp_dir): the whole path is
+  // what a report that links to the file (SARIF, HTML) needs.
+  std::string path = file ? file : "";
+  Dwarf_Attribute attribute;
+  const char* dir = cu ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attribute)) : nullptr;
+  if (!path.empty() && path[0] != '/' && dir) path = (std::filesystem::path(dir) / path).lexically_normal().string();
+  return {place(file, number) + frames(cu, address - bias), true, path, number};
 }
 
 }  // namespace
