@@ -201,12 +201,16 @@ std::vector<std::string> available_flavors() {
 }
 
 probe_trace run_tracer(const launch_options& o) {
-  const flavor_info* flavor = nullptr;
-  for (const auto& f : flavors)
-    if (f.name == o.flavor) flavor = &f;
-  if (flavor == nullptr) throw std::invalid_argument("unknown MPI '" + o.flavor + "' (openmpi or mpich)");
+  std::string_view mpirun = o.launcher;
+  if (mpirun.empty()) {
+    const flavor_info* flavor = nullptr;
+    for (const auto& f : flavors)
+      if (f.name == o.flavor) flavor = &f;
+    if (flavor == nullptr) throw std::invalid_argument("unknown MPI '" + o.flavor + "' (openmpi or mpich)");
+    mpirun = flavor->mpirun;
+  }
   const std::string tracer = o.tracer.empty() ? tracer_path(o.flavor) : o.tracer;
-  if (flavor->mpirun.empty() || !std::filesystem::exists(tracer))
+  if (mpirun.empty() || !std::filesystem::exists(tracer))
     throw std::invalid_argument(o.flavor + " is not available: no mpirun." + o.flavor + " or no tracer at " + tracer);
   const int errors = error_file();
   struct closer {
@@ -216,7 +220,7 @@ probe_trace run_tracer(const launch_options& o) {
   probe_trace trace;
   int retries_left = 2;
   for (int first = 0;;) {
-    const job_command command = launcher(o, flavor->mpirun, tracer, first);
+    const job_command command = launcher(o, mpirun, tracer, first);
     const auto started = std::chrono::steady_clock::now();
     // A case that wrote foreign bytes ends the job: what ran after it in that process is suspect.
     const auto corrupted = [](const std::string& out) {

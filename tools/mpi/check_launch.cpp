@@ -68,20 +68,6 @@ std::string mpi_of_library_text(const std::string& library) {
   return library;
 }
 
-std::optional<std::string> check_library_path(const std::string& mpi) {
-  if (mpi != "openmpi" && mpi != "mpich") return std::nullopt;
-  const std::string file = "libredsem_check_" + mpi + ".so";
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto installed = self.parent_path() / REDSEM_LIBEXEC_FROM_BIN / "redsem" / mpi / file;
-    if (std::filesystem::exists(installed, ec)) return installed.lexically_normal().string();
-  }
-  const auto built = std::filesystem::path(REDSEM_MPI_BUILD_DIR) / mpi / file;
-  if (std::filesystem::exists(built, ec)) return built.string();
-  return std::nullopt;
-}
-
 namespace {
 
 // The process group of the command running, and the SIGINT or SIGTERM redsem received meanwhile.
