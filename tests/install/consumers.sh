@@ -64,7 +64,7 @@ test -f "$prefix/share/redsem/per_mpi/src/per_mpi/CMakeLists.txt"
 test -f "$prefix/share/redsem/per_mpi/generated/validity_data.h"
 mkdir -p "$work/cache" && chmod 700 "$work/cache"
 for flavour in $flavours; do
-  XDG_CACHE_HOME=$work/cache "$prefix/bin/redsem" fuzz --mpi "/usr/bin/mpicc.$flavour" --surface \
+  XDG_CACHE_HOME=$work/cache "$prefix/bin/redsem" fuzz --mpi "/usr/bin/mpicc.$flavour" --op MPI_SUM --type MPI_INT --cases 5 \
     >/dev/null 2>"$work/mpi_path_$flavour.log"
   grep -q "redsem: building the check library, helpers and tracer for /usr/bin/mpicc.$flavour" "$work/mpi_path_$flavour.log"
 done

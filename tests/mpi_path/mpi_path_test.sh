@@ -52,6 +52,11 @@ case $case_name in
     says out "$ompi/bin/mpicc"
     says out "loads +$ompi/lib/x86_64-linux-gnu/libmpi.so.40"
     says out "persistent collectives: MPIX_\\*_init"
+    # probe runs the tracer built for it under the launcher beside its wrapper.
+    run 0 "$redsem" probe --mpi "$ompi/bin/mpicc" --procs 2 --counts 1 --form blocking
+    never_says err "building"
+    says out "^Open MPI v4.1.4.* on 2 processes"
+    says out "cases, 0 violations: conforming"
     # The installation changes (its libmpi replaced in place): the entry is stale and rebuilt.
     touch "$ompi"/lib/x86_64-linux-gnu/libmpi.so.40.*
     run 0 "$redsem" fuzz --mpi "$ompi/bin/mpicc" --op MPI_PROD --type MPI_INT --cases 20 --seed 1

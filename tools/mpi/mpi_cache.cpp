@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -204,6 +205,7 @@ std::vector<cache_entry> cache_entries(const fs::path& cache) {
     const std::string wrapper = first.rfind("wrapper ", 0) == 0 ? first.substr(8, first.find(" -> ") - 8) : "?";
     entries.push_back({e.path(), wrapper, read_text(e.path() / "family")});
   }
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.wrapper < b.wrapper; });
   return entries;
 }
 
