@@ -4,11 +4,12 @@
 # redsem_mpi_features.h (the #if of the sources) and features.txt ("name value" lines, which
 # `redsem mpi list` shows) into the build directory.
 
-# REDSEM_HAVE_<NAME> = 1 when probes/<name>.c compiles and links, else 0.
+# REDSEM_HAVE_<NAME> = 1 when probes/<name>.c compiles and links, else 0. Without a sanitizer
+# (a preset's flags are in CMAKE_C_FLAGS): a probe's answer is about the library, not the runtime.
 function(redsem_probe name)
   string(TOUPPER ${name} upper)
   try_compile(found ${CMAKE_BINARY_DIR}/probes/${name} SOURCES ${REDSEM_SOURCE_DIR}/per_mpi/probes/${name}.c
-              OUTPUT_VARIABLE log)
+              COMPILE_DEFINITIONS -fno-sanitize=all LINK_OPTIONS -fno-sanitize=all OUTPUT_VARIABLE log)
   if(found)
     set(REDSEM_HAVE_${upper} 1 PARENT_SCOPE)
   else()
@@ -38,7 +39,8 @@ endif()
 
 # The library a program of this MPI loads, and its MPI_Get_library_version text.
 try_run(ran compiled ${CMAKE_BINARY_DIR}/probes/mpi_version ${REDSEM_SOURCE_DIR}/per_mpi/mpi_version.c
-        LINK_LIBRARIES ${CMAKE_DL_LIBS} COMPILE_OUTPUT_VARIABLE compile_log RUN_OUTPUT_VARIABLE version_output)
+        COMPILE_DEFINITIONS -fno-sanitize=all LINK_OPTIONS -fno-sanitize=all LINK_LIBRARIES ${CMAKE_DL_LIBS}
+        COMPILE_OUTPUT_VARIABLE compile_log RUN_OUTPUT_VARIABLE version_output)
 if(NOT compiled)
   message(FATAL_ERROR "redsem: ${CMAKE_C_COMPILER} cannot build an MPI program:\n${compile_log}")
 endif()
