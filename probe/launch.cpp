@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "probe/launch.h"
 
-#include "model/process_group.h"
-#include "probe/check.h"
-#include "probe/mpi_parts.h"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -12,17 +8,20 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <limits>
-
 #include <array>
+#include <cerrno>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+
+#include "model/process_group.h"
+#include "probe/check.h"
+#include "probe/mpi_parts.h"
 
 namespace redsem::probe {
 namespace {
@@ -36,9 +35,7 @@ constexpr std::array<flavor_info, 2> flavors{{
     {"mpich", REDSEM_MPIRUN_MPICH},
 }};
 
-std::string tracer_path(std::string_view flavor) {
-  return mpi_part_path(flavor, "redsem_probe_tracer", built_in::mpi_dir);
-}
+std::string tracer_path(std::string_view flavor) { return mpi_part_path(flavor, "redsem_probe_tracer"); }
 
 std::string quote(const std::string& s) {
   std::string q = "'";
@@ -195,15 +192,19 @@ std::vector<std::string> available_flavors() {
 }
 
 probe_trace run_tracer(const launch_options& o) {
-  const flavor_info* flavor = nullptr;
-  for (const auto& f : flavors)
-    if (f.name == o.flavor) flavor = &f;
-  if (flavor == nullptr) throw std::invalid_argument("unknown MPI '" + o.flavor + "' (openmpi or mpich)");
+  std::string_view mpirun = o.launcher;
+  if (mpirun.empty()) {
+    const flavor_info* flavor = nullptr;
+    for (const auto& f : flavors)
+      if (f.name == o.flavor) flavor = &f;
+    if (flavor == nullptr) throw std::invalid_argument("unknown MPI '" + o.flavor + "' (openmpi or mpich)");
+    mpirun = flavor->mpirun;
+  }
   const std::string tracer = o.tracer.empty() ? tracer_path(o.flavor) : o.tracer;
   if (!std::filesystem::exists(tracer))
     throw std::invalid_argument(o.flavor + " is not available: " +
                                 (o.tracer.empty() ? mpi_part_missing(o.flavor, tracer) : "no tracer at " + tracer));
-  if (flavor->mpirun.empty())
+  if (mpirun.empty())
     throw std::invalid_argument(o.flavor + " is not available: this redsem was built without mpirun." + o.flavor);
   const int errors = error_file();
   struct closer {
@@ -213,7 +214,7 @@ probe_trace run_tracer(const launch_options& o) {
   probe_trace trace;
   int retries_left = 2;
   for (int first = 0;;) {
-    const job_command command = launcher(o, flavor->mpirun, tracer, first);
+    const job_command command = launcher(o, mpirun, tracer, first);
     const auto started = std::chrono::steady_clock::now();
     // A case that wrote foreign bytes ends the job: what ran after it in that process is suspect.
     const auto corrupted = [](const std::string& out) {
@@ -249,8 +250,8 @@ probe_trace run_tracer(const launch_options& o) {
     if (dead == nullptr && retries_left-- > 0) continue;  // died before its first line got out
     if (dead == nullptr)
       throw std::runtime_error("the MPI job failed before any case (" + job.first_error + "): " + command.display());
-    case_trace& crashed = *std::find_if(trace.cases.begin(), trace.cases.end(),
-                                        [&](const case_trace& c) { return c.id == dead->id; });
+    case_trace& crashed =
+        *std::find_if(trace.cases.begin(), trace.cases.end(), [&](const case_trace& c) { return c.id == dead->id; });
     crashed.crash = job.stalled ? "no progress for " + std::to_string(o.stall_seconds) + " s: killed (hung)"
                     : job.first_error.empty() ? "exit status " + std::to_string(job.status)
                                               : job.first_error;

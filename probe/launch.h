@@ -11,12 +11,13 @@
 namespace redsem::probe {
 
 struct launch_options {
-  std::string flavor;       // "openmpi" or "mpich"
+  std::string flavor;       // "openmpi" or "mpich": a built-in, or the family of `launcher`'s MPI
   int procs = 4;
   std::vector<int> counts;  // elements per call; empty: the tracer's defaults
   std::vector<call_form> forms;  // the call forms to run; empty: every one the library has
   std::string tracer;       // path; empty: the one this build made for `flavor`
   int stall_seconds = 15;   // a job printing nothing for this long is killed as hung
+  std::string launcher;     // mpiexec of an MPI given by path (--mpi PATH); empty: the built-in's
 };
 
 // The MPIs this build made a tracer for.

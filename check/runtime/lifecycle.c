@@ -15,14 +15,12 @@
 #include "record.h"
 #include "record_sink.h"
 #include "record_state.h"
+#include "redsem_mpi_features.h"
 #include "watch_policy.h"
 
 #ifndef REDSEM_MPI_FLAVOR_NAME
 #error "build with -DREDSEM_MPI_FLAVOR_NAME=\"openmpi\" or \"mpich\""
 #endif
-
-/* The words each library's MPI_Get_library_version starts with. */
-static const char *library_mark(void) { return strcmp(REDSEM_MPI_FLAVOR_NAME, "openmpi") == 0 ? "Open MPI" : "MPICH"; }
 
 /* The first line of the library's version text. */
 static void library_version(char *text) {
@@ -67,7 +65,9 @@ static void open_record(void) {
   if (!dir || !*dir || rc_state.fd >= 0) return;
   char library[MPI_MAX_LIBRARY_VERSION_STRING];
   library_version(library);
-  if (strstr(library, library_mark()) != library) {
+  /* The words this MPI's MPI_Get_library_version starts with, as the build found them
+   * (per_mpi/features.cmake): a program that loads a library whose text does not is another MPI's. */
+  if (strncmp(library, REDSEM_MPI_LIBRARY_MARK, strlen(REDSEM_MPI_LIBRARY_MARK)) != 0) {
     record_wrong_mpi(library);
     return;
   }

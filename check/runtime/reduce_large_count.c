@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The large-count forms of the reduction collectives (blocking, nonblocking, persistent) and
  * MPI_Reduce_local (MPI-4.1 §2.5.8: the `_c` functions, MPI_Count counts), under a library that
- * offers them (MPI-4): the same checks as their int-count forms (reduction.h). */
+ * offers them (per_mpi/probes): the same checks as their int-count forms (reduction.h). */
 #include <mpi.h>
 
 #include "record.h"
+#include "redsem_mpi_features.h"
 #include "reduction.h"
 
-#if MPI_VERSION >= 4
+#if REDSEM_HAVE_LARGE_COUNT_COLLECTIVES
 
 int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                  MPI_Comm comm) {
@@ -108,7 +109,9 @@ int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
                                                 sendbuf, recvbuf, count, datatype, op, -1, comm);
   RC_CHECKED(r, PMPI_Iexscan_c(sendbuf, recvbuf, count, datatype, op, comm, request));
 }
+#endif
 
+#if REDSEM_HAVE_REDUCE_LOCAL_C
 int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op) {
   if (!rc_active()) return PMPI_Reduce_local_c(inbuf, inoutbuf, count, datatype, op);
   const struct rc_reduction r =
@@ -116,7 +119,9 @@ int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_D
                       count, datatype, op, -1, MPI_COMM_NULL);
   RC_CHECKED(r, PMPI_Reduce_local_c(inbuf, inoutbuf, count, datatype, op));
 }
+#endif
 
+#if REDSEM_HAVE_LARGE_COUNT_PERSISTENT
 int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root,
                       MPI_Comm comm, MPI_Info info, MPI_Request *request) {
   if (!rc_active()) return PMPI_Reduce_init_c(sendbuf, recvbuf, count, datatype, op, root, comm, info, request);

@@ -5,19 +5,18 @@
 #include <mpi.h>
 
 #include "record.h"
+#include "redsem_mpi_features.h"
 #include "reduction.h"
 
-#if MPI_VERSION >= 4
+#if REDSEM_HAVE_PERSISTENT == 2
 #define RC_PERSISTENT(name) MPI_##name##_init
 #define RC_PMPI_PERSISTENT(name) PMPI_##name##_init
 #define RC_PERSISTENT_NAME(name) "MPI_" #name "_init"
-#elif defined(OPEN_MPI)
+#elif REDSEM_HAVE_PERSISTENT == 1
 #include <mpi-ext.h>
-#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
 #define RC_PERSISTENT(name) MPIX_##name##_init
 #define RC_PMPI_PERSISTENT(name) PMPIX_##name##_init
 #define RC_PERSISTENT_NAME(name) "MPIX_" #name "_init"
-#endif
 #endif
 
 #ifdef RC_PERSISTENT

@@ -11,6 +11,7 @@
 
 #include "predefined.h"
 #include "query_guard.h"
+#include "redsem_mpi_features.h"
 #include "rma_state.h"
 #include "type_text.h"
 #include "watch.h"
@@ -275,7 +276,7 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
   return rc;
 }
 
-#if MPI_VERSION >= 4
+#if REDSEM_HAVE_LARGE_COUNT_RMA
 /* The large-count forms (MPI-4.1 §2.5.8), recorded as their int-count forms are. */
 int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
               MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Win win) {

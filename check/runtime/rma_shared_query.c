@@ -6,6 +6,7 @@
  * memory (watch.h). */
 #include <stdint.h>
 
+#include "redsem_mpi_features.h"
 #include "rma_state.h"
 #include "watch.h"
 
@@ -38,7 +39,7 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, 
   return rc;
 }
 
-#if MPI_VERSION >= 4
+#if REDSEM_HAVE_LARGE_COUNT_RMA
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr) {
   if (!rc_active()) return PMPI_Win_shared_query_c(win, rank, size, disp_unit, baseptr);
   const int rc = PMPI_Win_shared_query_c(win, rank, size, disp_unit, baseptr);

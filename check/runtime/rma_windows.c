@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "query_guard.h"
+#include "redsem_mpi_features.h"
 #include "rma_state.h"
 #include "watch.h"
 
@@ -76,7 +77,7 @@ static void write_info(rc_line *l, MPI_Info info) {
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i) {
     char value[256];
     int flag = 0;
-#if MPI_VERSION >= 4
+#if REDSEM_HAVE_INFO_GET_STRING
     int length = (int)sizeof value;
     if (PMPI_Info_get_string(info, keys[i], &length, value, &flag) != MPI_SUCCESS) flag = 0;
 #else

@@ -21,21 +21,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "redsem_mpi_features.h"
 #include "trace_element.h"
 
 /* The persistent collectives: MPI-4's own, or Open MPI's pcollreq extension of the same names
- * with MPIX_ (it predates MPI-4); neither, and the persistent cases are not run. */
-#if MPI_VERSION >= 4
+ * with MPIX_ (it predates MPI-4), as per_mpi/probes found them; neither, and the persistent cases
+ * are not run. */
+#if REDSEM_HAVE_PERSISTENT == 2
 #define HAVE_PERSISTENT 1
 #define PERSISTENT_BINDING "MPI_*_init"
 #define PERSISTENT(name) MPI_##name##_init
-#elif defined(OPEN_MPI)
+#elif REDSEM_HAVE_PERSISTENT == 1
 #include <mpi-ext.h>
-#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
 #define HAVE_PERSISTENT 1
 #define PERSISTENT_BINDING "MPIX_*_init"
 #define PERSISTENT(name) MPIX_##name##_init
-#endif
 #endif
 #ifndef HAVE_PERSISTENT
 #define HAVE_PERSISTENT 0

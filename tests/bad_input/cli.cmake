@@ -206,7 +206,7 @@ redsem_bad_input(cli_fuzz_kernel_nothing_compared ARGS fuzz --kernel ${cli_sum_k
                  RC 2 ERR "1 case\\(s\\) compared no element.*no verdict")
 redsem_bad_input(cli_fuzz_kernel_one_element ARGS fuzz --kernel ${cli_sum_kernel} --cases 1 --max-len 1 --seed 1
                  RC 0 OUT "PASS: 1 cases, 1 elements compared")
-if(TARGET redsem_mpi_helper_openmpi)
+if(TARGET redsem_mpi_openmpi)
   redsem_bad_input(cli_fuzz_mpi_nothing_compared ARGS fuzz --mpi openmpi --op MPI_SUM --type MPI_INT --cases 1 --max-len 1
                    --seed 2 RC 2 ERR "no element was compared.*no verdict" TIMEOUT 60)
 endif()
@@ -234,7 +234,7 @@ redsem_bad_input(cli_orders_unknown_op ARGS orders --op MPI_NOSUCH --type MPI_IN
 redsem_bad_input(cli_orders_unknown_type ARGS orders --op MPI_SUM --type MPI_NOSUCH --procs 3 RC 2 ERR "${cli_unknown_type}")
 redsem_bad_input(cli_simulate_unknown_type ARGS simulate --collective reduce --algorithm linear --procs 3 --op MPI_SUM
                  --type MPI_NOSUCH RC 2 ERR "${cli_unknown_type}")
-if(TARGET redsem_mpi_helper_openmpi)
+if(TARGET redsem_mpi_openmpi)
   redsem_bad_input(cli_fuzz_mpi_unknown_op ARGS fuzz --mpi openmpi --op MPI_NOSUCH RC 2 ERR "${cli_unknown_op}")
 endif()
 # --json-file FILE, every command's: an unwritable FILE is exit 2 before the work, naming the

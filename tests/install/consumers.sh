@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Usage: consumers.sh BUILD_DIR SOURCE_DIR WORK_DIR "MPI flavours" LIBDIR
-# Installs the build into WORK_DIR/prefix and builds the examples against the prefix alone.
+# Installs the build into WORK_DIR/prefix and builds the examples against the prefix alone; the
+# per-MPI pieces of `--mpi PATH` are built from the prefix's copy of the recipe.
 set -euo pipefail
 build=$1 source=$2 work=$3 flavours=$4 libdir=$5
 rm -rf "$work" && mkdir -p "$work"
@@ -54,6 +55,18 @@ for flavour in $flavours; do
   else
     mpirun.mpich -n 2 "$work/mpix_$flavour"
   fi
+  step "redsem fuzz --mpi $flavour from the prefix: its helper installed in $libdir/redsem/$flavour"
+  "$prefix/bin/redsem" fuzz --mpi "$flavour" --op MPI_SUM --type MPI_INT --cases 5 >/dev/null
+done
+
+step "redsem fuzz --mpi PATH from the prefix: the per-MPI pieces built from its share/redsem/per_mpi"
+test -f "$prefix/share/redsem/per_mpi/src/per_mpi/CMakeLists.txt"
+test -f "$prefix/share/redsem/per_mpi/generated/validity_data.h"
+mkdir -p "$work/cache" && chmod 700 "$work/cache"
+for flavour in $flavours; do
+  XDG_CACHE_HOME=$work/cache "$prefix/bin/redsem" fuzz --mpi "/usr/bin/mpicc.$flavour" --op MPI_SUM --type MPI_INT --cases 5 \
+    >/dev/null 2>"$work/mpi_path_$flavour.log"
+  grep -q "redsem: building the check library, helpers and tracer for /usr/bin/mpicc.$flavour" "$work/mpi_path_$flavour.log"
 done
 
 step "redsem --version and man redsem from the prefix"

@@ -43,6 +43,7 @@ command add_rma_command(CLI::App& app, sim::search_share share = {});
 command add_simulate_command(CLI::App& app);
 command add_probe_command(CLI::App& app);
 command add_check_command(CLI::App& app);
+command add_mpi_command(CLI::App& app);
 // Hidden: prints the shell completion script for every command `app` has when it runs.
 command add_completion_command(CLI::App& app);
 

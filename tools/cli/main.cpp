@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
       redsem::tools::add_rma_command(app),
       redsem::tools::add_probe_command(app),
       redsem::tools::add_check_command(app),
+      redsem::tools::add_mpi_command(app),
       redsem::tools::add_completion_command(app),
   };
   if (const auto rc = redsem::tools::reject_unknown_command(app, "redsem", argc, argv, std::cerr)) return *rc;

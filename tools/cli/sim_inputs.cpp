@@ -153,8 +153,9 @@ void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup,
                             std::string& mpi_helper) {
   cmd->add_option("--mpi", mpi,
                   "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
-                  "handle (--type's, predefined or committed as described, or --setup's)")
-      ->type_name("openmpi|mpich");
+                  "handle (--type's, predefined or committed as described, or --setup's); openmpi, mpich, or the path of an "
+                  "MPI's C compiler wrapper or prefix (its helper built on first use)")
+      ->type_name("NAME|PATH");
   cmd->add_option("--setup", setup, setup_option_help)
       ->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", through,

@@ -32,7 +32,7 @@ std::string built_and_installed(const std::string& flavours) {
   std::string missing;
   for (std::string mpi; words >> mpi;) {
     std::error_code ec;
-    const auto helper = probe::mpi_part_path(mpi, "redsem-mpi-helper-" + mpi, probe::built_in::tools_dir);
+    const auto helper = probe::mpi_part_path(mpi, "redsem-mpi-helper-" + mpi);
     if (!std::filesystem::exists(helper, ec)) missing += (missing.empty() ? "" : ", ") + std::string("redsem-") + mpi;
   }
   return missing.empty() ? flavours : flavours + " (not installed: " + missing + ")";
@@ -48,7 +48,8 @@ std::string version_text() {
   std::string s = std::string("redsem ") + REDSEM_VERSION + "\n";
   s += std::string("commit: ") + REDSEM_COMMIT + "\n";
   s += "Z3: " + laws::solver_version() + "\n";
-  s += "Highway: " + std::to_string(HWY_MAJOR) + "." + std::to_string(HWY_MINOR) + "." + std::to_string(HWY_PATCH) + "\n";
+  s += "Highway: " + std::to_string(HWY_MAJOR) + "." + std::to_string(HWY_MINOR) + "." + std::to_string(HWY_PATCH) +
+       "\n";
   s += "SIMD targets on this CPU: " + simd_targets() + "\n";
   s += "MPI helpers for redsem fuzz --mpi: " + built_and_installed(REDSEM_BUILT_FUZZ_HELPERS) + "\n";
   s += "redsem-mpi (search over MPI ranks): " + built_for(REDSEM_BUILT_MPI_SEARCH) + "\n";

@@ -16,7 +16,6 @@
 #include "check/analysis/suppressions.h"
 #include "model/input_file.h"
 #include "model/output_file.h"
-#include "probe/mpi_parts.h"
 #include "tools/cli/bounded_number.h"
 #include "tools/cli/command.h"
 #include "tools/cli/common_options.h"
@@ -26,6 +25,7 @@
 #include "tools/cli/policy_option.h"
 #include "tools/mpi/check_launch.h"
 #include "tools/mpi/launcher.h"
+#include "tools/mpi/mpi_installation.h"
 #include "tools/mpi/record_listener.h"
 #include "tools/render/check_render.h"
 #include "tools/render/check_sarif.h"
@@ -90,25 +90,27 @@ struct launch_plan {
 
 // A launcher of one MPI cannot start a program of the other as one job: the MPI the program
 // links (else --mpi) against the launcher's.
-std::string launcher_refusal(const check_options& o, const launch_plan& plan) {
+std::string launcher_refusal(const check_options& o, const launch_plan& plan, const std::string& mpi) {
   if (plan.program)
     return launcher_mismatch(plan.launch, o.command[plan.program->at], plan.program->needed.mpi,
                              plan.program->needed.library);
-  return launcher_mismatch(plan.launch, "the program", o.mpi, "--mpi " + o.mpi);
+  return launcher_mismatch(plan.launch, "the program", mpi, "--mpi " + o.mpi);
 }
 
 // Bad input found before the program runs; empty when there is none.
-std::string refusal_before_run(const check_options& o, std::string& mpi, std::string& library, launch_plan& plan) {
+std::string refusal_before_run(const check_options& o, std::string& mpi, std::string& library, launch_plan& plan,
+                               std::ostream& progress) {
   if (o.command.empty()) return "no command after `--` (redsem check [options] -- mpirun -n 4 ./app args)";
   if (!find_executable(o.command[0])) return "command not found: " + o.command[0];
   plan.program = find_program(o.command);
   plan.launch = recognise_launcher(o.command, plan.program ? std::optional(plan.program->at) : std::nullopt);
-  mpi = !o.mpi.empty() ? o.mpi : plan.program ? plan.program->needed.mpi : "openmpi";
-  if (mpi != "openmpi" && mpi != "mpich") return "--mpi '" + mpi + "': expected openmpi or mpich";
-  if (const auto refusal = launcher_refusal(o, plan); !refusal.empty()) return refusal;
-  const auto path = check_library_path(mpi);
-  if (std::error_code ec; !std::filesystem::exists(path, ec))
-    return "no check library for " + mpi + ": " + probe::mpi_part_missing(mpi, path);
+  const std::string asked = !o.mpi.empty() ? o.mpi : plan.program ? plan.program->needed.mpi : "openmpi";
+  std::string why;
+  const auto installation = find_mpi(asked, progress, &why);
+  if (!installation) return o.mpi.empty() ? "no check library for " + asked + ": " + why : why;
+  mpi = installation->family;
+  if (const auto refusal = launcher_refusal(o, plan, mpi); !refusal.empty()) return refusal;
+  const std::string path = installation->check_library().string();
   // The dynamic loader splits LD_PRELOAD at spaces and colons.
   if (path.find_first_of(" :") != std::string::npos)
     return "the check library's path " + path + " holds a space or a colon, which LD_PRELOAD cannot carry";
@@ -302,7 +304,7 @@ std::string refusal_of_options(const check_options& o) {
 std::optional<int> run_checked(const check_options& o, std::string& mpi, launch_plan& plan, std::filesystem::path& dir,
                                int& status, std::ostream& out, std::ostream& err) {
   std::string library, why;
-  if (const auto refusal = refusal_before_run(o, mpi, library, plan); !refusal.empty())
+  if (const auto refusal = refusal_before_run(o, mpi, library, plan, err); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
   if (o.dry_run) return show_command(o, library, plan, out);
   const auto made = records_directory(o, &why);
@@ -368,8 +370,9 @@ command add_check_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Run an MPI program with its reductions checked: redsem check [options] -- mpirun -n 4 ./app args");
   cmd->add_option("--mpi", o->mpi,
-                  "The MPI the program was built with: openmpi or mpich (default: the one its executable links, "
-                  "else openmpi)");
+                  "The MPI the program was built with: openmpi, mpich, or the path of its C compiler wrapper (mpicc) "
+                  "or its prefix (default: the one its executable links, else openmpi)")
+      ->type_name("NAME|PATH");
   CLI::Option* json = cmd->add_option("--json", o->json_legacy,
                                       "Print the report as one JSON document on stdout, where the program's own "
                                       "output goes too (--json-file FILE keeps them apart); --json FILE is the old "

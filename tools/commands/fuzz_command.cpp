@@ -341,8 +341,9 @@ command add_fuzz_command(CLI::App& app) {
       ->type_name("LIB:SYMBOL");
   cmd->add_option("--mpi", opts->mpi,
                   "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
-                  "function in a process of that MPI, after MPI_Init, with its real datatype handle")
-      ->type_name("openmpi|mpich");
+                  "function in a process of that MPI, after MPI_Init, with its real datatype handle; openmpi, mpich, or "
+                  "the path of an MPI's C compiler wrapper or prefix (its helpers built on first use)")
+      ->type_name("NAME|PATH");
   cmd->add_option("--datatype", opts->datatype,
                   "With --kernel and --mpi: the datatype handle the function gets, a predefined name or a committed "
                   "type built as described: contiguous(n,T), vector(c,b,s,T), hvector(c,b,bytes,T), "

@@ -15,6 +15,7 @@
 #include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
+#include "tools/mpi/mpi_installation.h"
 
 namespace redsem::tools {
 namespace {
@@ -142,6 +143,20 @@ void render_text(std::ostream& out, const probe::probe_trace& trace, const std::
                      violations == 0 ? "conforming" : "VIOLATIONS");
 }
 
+// For `--mpi PATH`: the tracer built for that MPI (unless --tracer names one) and the launcher
+// beside its wrapper; false after saying why not.
+bool by_path(const options& o, probe::launch_options& lo, std::ostream& err) {
+  if (o.mpi.find('/') == std::string::npos) return true;
+  const auto mpi = find_mpi("probe", o.mpi, err);
+  if (!mpi) return false;
+  lo.flavor = mpi->family;
+  lo.launcher = mpi->launcher();
+  if (lo.tracer.empty()) lo.tracer = mpi->tracer().string();
+  if (lo.launcher.empty())
+    err << "redsem probe: --mpi '" << o.mpi << "': no mpiexec or mpirun beside " << mpi->wrapper << "\n";
+  return !lo.launcher.empty();
+}
+
 }  // namespace
 
 command add_probe_command(CLI::App& app) {
@@ -149,7 +164,11 @@ command add_probe_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("probe", "Trace a real MPI library's reduction collectives under mpirun");
   // Its verdicts are about which operands met in which order (a tracing op), never values.
   cmd->footer("No --policy: probe checks the evaluation trees, whose rules no semantics policy changes.");
-  cmd->add_option("--mpi", opts->mpi, "The MPI library: openmpi or mpich")->required();
+  cmd->add_option("--mpi", opts->mpi,
+                  "The MPI library: openmpi, mpich, or the path of an MPI's C compiler wrapper (mpicc) or of its "
+                  "prefix (run by the mpiexec beside it)")
+      ->type_name("NAME|PATH")
+      ->required();
   add_whole_option(cmd, "--procs", opts->procs, {2, 16}, "Number of processes (2..16)");
   add_whole_list_option(cmd, "--counts", opts->counts, {1, 1 << 20}, "Elements per call (default 1 64 4096)");
   cmd->add_option("--form", opts->forms,
@@ -168,7 +187,8 @@ command add_probe_command(CLI::App& app) {
               }
               forms.push_back(*f);
             }
-            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, forms, opts->tracer, opts->stall_seconds};
+            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, forms, opts->tracer, opts->stall_seconds, ""};
+            if (!by_path(*opts, lo, err)) return int{bad_input};
             probe::probe_trace trace;
             try {
               trace = probe::run_tracer(lo);

@@ -11,7 +11,6 @@
 #include <stdexcept>
 
 #include "check/analysis/elf_file.h"
-#include "probe/mpi_parts.h"
 #include "tools/mpi/launcher.h"
 
 namespace redsem::tools {
@@ -67,10 +66,6 @@ std::string mpi_of_library_text(const std::string& library) {
   if (library.rfind("Open MPI", 0) == 0) return "openmpi";
   if (library.rfind("MPICH", 0) == 0) return "mpich";
   return library;
-}
-
-std::string check_library_path(const std::string& mpi) {
-  return probe::mpi_part_path(mpi, "libredsem_check_" + mpi + ".so", probe::built_in::mpi_dir);
 }
 
 namespace {

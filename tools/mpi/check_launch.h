@@ -34,10 +34,6 @@ std::optional<launched_program> find_program(const std::vector<std::string>& com
 // "openmpi" or "mpich" for a `library` text as MPI_Get_library_version starts it; the text otherwise.
 std::string mpi_of_library_text(const std::string& library);
 
-// Where the check library for `mpi` (openmpi, mpich) is, with that MPI's other parts
-// (probe/mpi_parts.h); the file may not exist.
-std::string check_library_path(const std::string& mpi);
-
 // Runs `command` (no shell, in its own process group) with `extra_env` ("NAME=value") added to this environment,
 // sharing this process's stdin, stdout and stderr, and waits. A SIGINT or SIGTERM this process receives meanwhile is
 // forwarded to the command's group, which is killed when it has not ended 10 s later; the

@@ -9,6 +9,7 @@
 #include "sim/rma/scenario_values.h"
 #include "tools/mpi/check_launch.h"
 #include "tools/mpi/mpi_helper_path.h"
+#include "tools/mpi/mpi_installation.h"
 
 namespace redsem::tools {
 namespace {
@@ -39,7 +40,8 @@ std::optional<decltype(fuzz::mpi_user_op_spec::handle)> choose_handle(const kern
   }
   if (o.datatype.empty()) {
     if (o.predefined_op) return *parse_basic_type(o.type);
-    err << head << "--op-file with --mpi needs the kernel's datatype handle: --datatype DESCRIPTION "
+    err << head
+        << "--op-file with --mpi needs the kernel's datatype handle: --datatype DESCRIPTION "
            "(MPI_INT, struct(1:1,0:8,MPI_INT:MPI_DOUBLE), …) or --setup LIB.so:FUNCTION\n";
     return std::nullopt;
   }
@@ -74,7 +76,7 @@ bool built_for_this_mpi(const kernel_mpi_options& o, const std::string& option, 
                         std::ostream& err) {
   const std::string path = spec.substr(0, spec.rfind(':'));
   const auto needed = elf_needed_mpi(path);
-  if (!needed || needed->mpi == o.mpi) return true;
+  if (!needed || needed->mpi == mpi_family(o.mpi)) return true;
   err << fmt::format(
       "redsem {}: {} '{}' was built for {} (it needs {}), but --mpi {} runs it in {}'s helper: rebuild it with "
       "mpicc.{}, or pass --mpi {}\n",

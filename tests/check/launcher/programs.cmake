@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Included by mpix/per_mpi (one MPI's compiler wrapper): the tiny programs the launcher's tests
+# Included by per_mpi/CMakeLists.txt (one MPI's compiler wrapper): the tiny programs the launcher's tests
 # run under `redsem check` (tests/check/launcher/CMakeLists.txt).
 foreach(program clean crash crash_after_error order_sum sleep)
   add_executable(check_launcher_${program} ${CMAKE_CURRENT_LIST_DIR}/${program}.c)
