@@ -12,7 +12,17 @@ namespace redsem::tools {
 namespace {
 
 using clock = std::chrono::steady_clock;
-constexpr auto first_draw = std::chrono::seconds(1);                  // a shorter run draws nothing
+// A shorter run draws nothing. REDSEM_PROGRESS_AFTER_MS changes it (the pseudo-terminal tests
+// set 0, so that whether a line is drawn does not depend on how fast the machine runs).
+std::chrono::milliseconds first_draw() {
+  static const std::chrono::milliseconds after = [] {
+    const char* text = std::getenv("REDSEM_PROGRESS_AFTER_MS");
+    char* end = nullptr;
+    const long ms = text ? std::strtol(text, &end, 10) : -1;
+    return std::chrono::milliseconds(text && *text && end && *end == '\0' && ms >= 0 ? ms : 1000);
+  }();
+  return after;
+}
 constexpr auto least_between_draws = std::chrono::milliseconds(100);  // updates faster than this are not all drawn
 
 // A count as read at a glance: "1234", "1.23e+09" past a million.
@@ -67,7 +77,7 @@ void progress::update(std::uint64_t done, std::uint64_t total, std::string_view 
 
 void progress::draw() {
   const auto now = clock::now();
-  if (finished_ || now - started_ < first_draw) return;
+  if (finished_ || now - started_ < first_draw()) return;
   std::string text = line(label_, done_, total_, std::chrono::duration<double>(now - started_).count(), detail_);
   // One line: a line wider than the terminal wraps, and \r then redraws only its last part.
   if (const std::size_t columns = terminal_columns(); columns > 1 && text.size() >= columns) {
