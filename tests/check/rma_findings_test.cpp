@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+#include "tests/check/sync_lines.h"
+
 namespace redsem::check {
 namespace {
 
@@ -108,18 +110,13 @@ class records {
 
   // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
   records& barrier_all() {
-    json members = json::array();
-    for (std::size_t r = 0; r < by_rank_.size(); ++r) members.push_back(r);
-    for (std::size_t r = 0; r < by_rank_.size(); ++r) {
-      if (barriers_ == 0) add(static_cast<int>(r), {{"ev", "sync_comm"}, {"comm", 0}, {"members", members}});
-      add(static_cast<int>(r),
-          {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", barriers_}});
-    }
-    ++barriers_;
+    const auto lines = test::barrier_lines(by_rank_.size(), barriers_++);
+    for (std::size_t r = 0; r < lines.size(); ++r)
+      for (const auto& l : lines[r]) add(static_cast<int>(r), l);
     return *this;
   }
   // A rank that synchronised through a call the check does not model: the timing decides.
-  records& unmodelled(int rank) { return add(rank, {{"ev", "sync_unmodelled"}, {"call", "MPI_Isend"}}); }
+  records& unmodelled(int rank) { return add(rank, test::unmodelled_line()); }
 
  private:
   records& add(int rank, json l) {
