@@ -164,6 +164,11 @@ static int range_at(uintptr_t address) {
   return -1;
 }
 
+/* The library's faults on bytes no range watches of shared window pages, over the run: a page is
+ * left open to it (below) only once the run is seen to be that busy, so that a short program's
+ * few library accesses (a lock word beside the window) never hide its own racy load. */
+static unsigned long window_library_faults;
+
 /* Whether only window ranges in the library's shared segment watch bytes of `page`: there the
  * library's accesses to the bytes beside them are other ranks' windows sharing the page, and the
  * page may be left open. A pending buffer's page, or private window memory (MPI_Win_create: its
@@ -249,7 +254,8 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    if (!program && range_at(address) < 0 && window_page(page)) {
+    if (!program && range_at(address) < 0 && window_page(page) &&
+        ++window_library_faults > RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
     } else if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
       rc_watch_suspended = 1; /* a copy by the library: open until the next hook */

@@ -16,6 +16,7 @@
 #define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
 #define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
 #define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
+#define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
 #define RC_WATCH_MAX_SEGMENTS 16        /* segments watched per window: this rank's and queried ones */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
