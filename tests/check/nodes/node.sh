@@ -13,7 +13,19 @@ while [ $# -gt 0 ]; do
 done
 host=$1
 shift
-# The remote command is one shell line, as ssh hands it to the remote shell.
+# A checkout (and its build) that lives under /tmp stays visible on every node, as a shared
+# home directory would be: the entry of /tmp that holds this script, or the working directory.
+keep=""
+for p in "$(cd "$(dirname "$0")" && pwd)" "$PWD"; do
+  case "$p" in
+    /tmp/?*) rest=${p#/tmp/}; keep="$keep /tmp/${rest%%/*}" ;;
+  esac
+done
+# The remote command is one shell line, as ssh hands it to the remote shell. The old /tmp is
+# reached through a bind mount on /mnt, private to the namespace, while the kept entries are
+# mounted back over the new, empty /tmp.
 exec unshare --mount --uts --propagation private sh -c '
-  mount -t tmpfs -o mode=1777 tmpfs /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && hostname "$0" &&
-  exec sh -c "$1"' "$host" "$*"
+  mount --bind /tmp /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp &&
+  for k in $2; do mkdir -p "$k" && mount --bind "/mnt/${k#/tmp/}" "$k" || exit 1; done &&
+  mount -t tmpfs -o mode=1777 tmpfs /dev/shm && hostname "$0" &&
+  exec sh -c "$1"' "$host" "$*" "$keep"
