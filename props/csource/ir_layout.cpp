@@ -11,7 +11,10 @@ bool is_float(const ir_type& t) {
   return t.k == ir_type::kind::f32 || t.k == ir_type::kind::f64 || t.k == ir_type::kind::f80;
 }
 
-std::uint64_t align_of(const ir_type& t) {
+namespace {
+
+// A scalar's size, which is also its alignment in this data layout.
+std::uint64_t scalar_bytes(const ir_type& t) {
   using K = ir_type::kind;
   switch (t.k) {
     case K::integer:
@@ -22,8 +25,22 @@ std::uint64_t align_of(const ir_type& t) {
       return 8;
     case K::f80:
       return 16;
-    case K::pointer:
+    default:  // pointer
       return 8;
+  }
+}
+
+}  // namespace
+
+std::uint64_t align_of(const ir_type& t) {
+  using K = ir_type::kind;
+  switch (t.k) {
+    case K::integer:
+    case K::f32:
+    case K::f64:
+    case K::f80:
+    case K::pointer:
+      return scalar_bytes(t);
     case K::array:
       return align_of(*t.elems[0]);
     case K::vector:
@@ -54,15 +71,11 @@ std::uint64_t size_of(const ir_type& t) {
   using K = ir_type::kind;
   switch (t.k) {
     case K::integer:
-      return t.bits <= 8 ? 1 : t.bits <= 16 ? 2 : t.bits <= 32 ? 4 : t.bits <= 64 ? 8 : 16;
     case K::f32:
-      return 4;
     case K::f64:
-      return 8;
     case K::f80:
-      return 16;
     case K::pointer:
-      return 8;
+      return scalar_bytes(t);
     case K::array:
       return t.count * size_of(*t.elems[0]);
     case K::vector:
