@@ -191,6 +191,19 @@ class rank_reader {
   std::set<std::string> said_;
 };
 
+// The sets (each sorted) that no other set holds, the first of equal ones, in their order.
+std::vector<std::vector<std::size_t>> maximal(const std::vector<std::vector<std::size_t>>& sets) {
+  std::vector<std::vector<std::size_t>> out;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    bool dominated = false;  // by a larger set, or by an equal one found earlier
+    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
+      dominated = j != i && std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end()) &&
+                  (sets[j].size() > sets[i].size() || j < i);
+    if (!dominated) out.push_back(sets[i]);
+  }
+  return out;
+}
+
 // The sets of passive calls to one target (sorted by when they were made) in flight together at
 // the instant one of them was made: the maximal ones, as indices into `calls`, in that order.
 std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls) {
@@ -201,15 +214,7 @@ std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight
       if (calls[i]->made <= anchor->made && anchor->made < calls[i]->completed) set.push_back(i);
     if (set.size() >= 2) sets.push_back(std::move(set));
   }
-  std::vector<std::vector<std::size_t>> maximal;
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    bool dominated = false;  // by a larger set, or by an equal one found earlier
-    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
-      dominated = j != i && std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end()) &&
-                  (sets[j].size() > sets[i].size() || j < i);
-    if (!dominated) maximal.push_back(sets[i]);
-  }
-  return maximal;
+  return maximal(sets);
 }
 
 // Whether two passive calls may be in flight together: neither's completion is ordered before
@@ -235,17 +240,9 @@ std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight
           std::all_of(set.begin(), set.end(), [&](std::size_t m) { return unordered(*calls[i], *calls[m], order); }))
         set.push_back(i);
     std::sort(set.begin(), set.end());
-    if (set.size() >= 2 && std::find(sets.begin(), sets.end(), set) == sets.end()) sets.push_back(std::move(set));
+    if (set.size() >= 2) sets.push_back(std::move(set));
   }
-  std::vector<std::vector<std::size_t>> maximal;
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    bool dominated = false;
-    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
-      dominated = j != i && sets[j].size() > sets[i].size() &&
-                  std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end());
-    if (!dominated) maximal.push_back(sets[i]);
-  }
-  return maximal;
+  return maximal(sets);
 }
 
 // Names each window across ranks: its group (world ranks, from the rma_win line) and its place
