@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
-#include <link.h>
 #include <mpi.h>
 #include <sched.h>
 #include <signal.h>
@@ -27,19 +26,9 @@
 #include "record.h"
 #include "watch_state.h"
 
-#define MAX_MODULES 256
 #define MAX_STEP_PAGES 4 /* pages one instruction may fault on before its step ends */
 #define EFLAGS_TF 0x100UL
 #define PF_WRITE 0x2UL /* page-fault error code: the access was a store */
-
-enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
-struct module {
-  uintptr_t lo, hi;
-  enum module_class what;
-};
-static struct module modules[MAX_MODULES];
-static int module_count, modules_built;                          /* read by the handler; being rebuilt */
-static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
 
 struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
 static volatile char hits_busy; /* program threads other than the one in MPI may fault at once */
@@ -102,74 +91,6 @@ static int fault_is_real(uintptr_t address) {
   unowned_address = address;
   unowned_changes = changes;
   return 0;
-}
-
-/* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
- * (libc, the loader), whose memcpy may have been called by either side. */
-static enum module_class class_of(const char *name) {
-  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
-                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
-                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
-  static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
-  for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
-    if (strstr(name, mpi[i])) return MPI_LIBRARY;
-  for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
-    if (strstr(name, system[i])) return SYSTEM;
-  return PROGRAM;
-}
-
-static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  (void)data;
-  for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
-    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
-  }
-  modules_seen = info->dlpi_adds;
-  return 0;
-}
-
-/* Rebuilt in normal context whenever a library was loaded since (Open MPI loads components
- * late); the handler only reads it. */
-static int count_adds(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  *(unsigned long long *)data = info->dlpi_adds;
-  return 1;
-}
-
-void rc_watch_refresh_modules(void) {
-  unsigned long long adds = 0;
-  dl_iterate_phdr(count_adds, &adds);
-  if (adds == modules_seen) return;
-  /* Loading appends modules and keeps the earlier ones in place: a handler reading meanwhile
-   * sees the old entries, then the new count. */
-  modules_built = 0;
-  dl_iterate_phdr(add_module, NULL);
-  __atomic_store_n(&module_count, modules_built, __ATOMIC_RELEASE);
-}
-
-static enum module_class code_class(uintptr_t pc) {
-  const int n = __atomic_load_n(&module_count, __ATOMIC_ACQUIRE);
-  for (int i = 0; i < n; ++i)
-    if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
-  return NO_MODULE;
-}
-
-/* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
- * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
- * the stack. */
-int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
-  const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-  *instruction = pc;
-  const enum module_class c = code_class(pc);
-  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
-  const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
-  const enum module_class caller = code_class(back);
-  if (caller == MPI_LIBRARY) return 0;
-  if (caller == PROGRAM) *instruction = back - 1;
-  return 1;
 }
 
 static long long now(void) {

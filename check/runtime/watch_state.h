@@ -125,14 +125,16 @@ extern const char *const rc_watch_kind_names[];
 /* watch_window.c: registered at MPI_Finalize when the handlers are installed. */
 void rc_watch_finish(void);
 
-/* watch_signals.c */
-/* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
-int rc_watch_ready(const char **why);
+/* watch_modules.c */
 /* Re-reads the loaded modules when one was loaded since: whose code a fault was in. */
 void rc_watch_refresh_modules(void);
 /* Async-signal-safe, from a handler. Whether the access the context stopped at is the
  * program's (not the MPI library's); *instruction is the program's code responsible. */
 int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction);
+
+/* watch_signals.c */
+/* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
+int rc_watch_ready(const char **why);
 /* Records the program's access (enum rc_watch_access) to range's bytes at address. */
 void rc_watch_note_access(int range, uintptr_t address, int access, uintptr_t instruction);
 
