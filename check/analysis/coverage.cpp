@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -95,6 +96,28 @@ void watch_gaps(const run_records& records, coverage& c) {
       windows.size()));
 }
 
+// A program whose threads may call MPI or touch RMA memory beside the thread in MPI (a `start`
+// line's thread level above single): the watcher sees every thread's accesses while a range is
+// armed, but the order OpenMP or pthreads put between threads is not modelled, so a race between
+// two threads counts only when it overlapped in time in this run.
+void thread_gaps(const run_records& records, coverage& c) {
+  if (c.windows == 0) return;
+  std::map<std::string, std::set<int>> levels;  // thread level → ranks
+  for (const auto& r : records.ranks)
+    if (r.start && r.start->contains("thread_level") && text_of(*r.start, "thread_level") != "single")
+      levels[text_of(*r.start, "thread_level")].insert(r.rank);
+  for (const auto& [name, ranks] : levels) {
+    std::string level = name;
+    std::transform(level.begin(), level.end(), level.begin(), [](unsigned char ch) { return std::toupper(ch); });
+    c.not_observed.push_back(fmt::format(
+        "MPI_THREAD_{} on {} rank(s): the accesses of every thread are watched as they happen, but the order "
+        "between threads (OpenMP, pthreads) is not modelled: a race between two threads of a rank is found only "
+        "when the access came while the RMA memory was watched in this run, and a pending buffer on a thread's "
+        "stack is watched for that thread's own accesses only",
+        level, ranks.size()));
+  }
+}
+
 // The library settings the check made for the run so that memory given to MPI_Win_create can be
 // watched (the `start` line's `watch_settings`, check/runtime/watch_policy.h): a policy the
 // report names, since it changes how the library moves data (no kernel copies).
@@ -169,6 +192,7 @@ coverage record_coverage(const run_records& records, int world_size) {
           call, n));
   policy_settings(records, c);
   watch_gaps(records, c);
+  thread_gaps(records, c);
   if (records.kept_bytes_bound_hit)
     c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");
   for (int rank = 0; rank < world_size; ++rank)

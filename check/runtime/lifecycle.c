@@ -60,6 +60,24 @@ static void record_wrong_mpi(const char *library) {
   rc_sink_close();
 }
 
+/* The thread level MPI provided, by its name without the MPI_THREAD_ prefix. */
+static const char *thread_level(void) {
+  int level = MPI_THREAD_SINGLE;
+  if (PMPI_Query_thread(&level) != MPI_SUCCESS) return "unknown";
+  switch (level) {
+    case MPI_THREAD_SINGLE:
+      return "single";
+    case MPI_THREAD_FUNNELED:
+      return "funneled";
+    case MPI_THREAD_SERIALIZED:
+      return "serialized";
+    case MPI_THREAD_MULTIPLE:
+      return "multiple";
+    default:
+      return "unknown";
+  }
+}
+
 static void open_record(void) {
   const char *dir = getenv("REDSEM_CHECK_DIR");
   if (!dir || !*dir || rc_state.fd >= 0) return;
@@ -93,6 +111,7 @@ static void open_record(void) {
   rc_str(&l, "program", program);
   rc_str(&l, "host", host);
   rc_int(&l, "pid", (long long)getpid());
+  rc_str(&l, "thread_level", thread_level());
   rc_watch_policy_describe(&l);
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
@@ -102,14 +121,14 @@ static void open_record(void) {
 }
 
 int MPI_Init(int *argc, char ***argv) {
-  rc_watch_policy_before_init(MPI_THREAD_SINGLE);
+  rc_watch_policy_before_init();
   const int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
-  rc_watch_policy_before_init(required);
+  rc_watch_policy_before_init();
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS) open_record();
   return rc;

@@ -48,14 +48,10 @@ static const char *open_mpi_before_init(void) {
   return NULL;
 }
 
-void rc_watch_policy_before_init(int required) {
+void rc_watch_policy_before_init(void) {
   const char *dir = getenv("REDSEM_CHECK_DIR"), *watch = getenv("REDSEM_CHECK_WATCH");
   if (!dir || !*dir || (watch && strcmp(watch, "0") == 0) || policy.considered) return;
   policy.considered = 1;
-  if (required == MPI_THREAD_MULTIPLE || getenv("OMPI_MPI_THREAD_LEVEL")) {
-    policy.refused = "the program may ask for MPI_THREAD_MULTIPLE: nothing is watched";
-    return;
-  }
   if (open_mpi()) {
     policy.refused = open_mpi_before_init();
   } else if (getenv("UCX_TLS")) {

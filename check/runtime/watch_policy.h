@@ -18,10 +18,9 @@
 
 #include "record.h"
 
-/* Before PMPI_Init(_thread), with the thread level the program asks for: applies the policy
- * when the check records and watches (REDSEM_CHECK_DIR set, REDSEM_CHECK_WATCH not 0, not
- * MPI_THREAD_MULTIPLE). */
-void rc_watch_policy_before_init(int required);
+/* Before PMPI_Init(_thread): applies the policy when the check records and watches
+ * (REDSEM_CHECK_DIR set, REDSEM_CHECK_WATCH not 0), whatever the thread level asked for. */
+void rc_watch_policy_before_init(void);
 /* After MPI_Init succeeded with the MPI this library was built for, on every rank that records
  * (it makes a collective call on MPI_COMM_WORLD): whether all ranks share this node, and whether
  * the library is one whose paths were examined. */

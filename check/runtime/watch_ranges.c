@@ -47,13 +47,13 @@ int rc_watch_page_prot(uintptr_t page) {
   return prot;
 }
 
-/* Gives every page of [lo, hi) the protection the armed ranges ask for, or `original`. */
 /* Gives the pages of [lo, hi) the protection the armed ranges ask for (`original` where none
  * does), one mprotect per run of pages alike: a window is one call, not one per page. */
 static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
   const uintptr_t size = rc_watch_page_size();
   uintptr_t run = page_of(lo);
   int run_prot = -2, failed = 0;
+  __atomic_add_fetch(&rc_watch_protect_changes, 1, __ATOMIC_RELEASE); /* before: see watch_state.h */
   for (uintptr_t page = run; page < hi + size; page += size) {
     int prot = page < hi ? rc_watch_page_prot(page) : -2;
     if (page < hi && prot < 0) prot = original;

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "watch.h"
 #include "watch_state.h"
@@ -61,12 +63,14 @@ static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch
   static const char *const verbs[] = {"loaded from", "stored into", "loaded from or stored into"};
   const int result = r->kind == RC_WATCH_RESULT;
   const char *access = accesses[h->store];
+  const int other_thread = h->thread != r->thread;
   char message[512];
   snprintf(message, sizeof message,
-           "the program %s the %s buffer of this %s (window %d, target %d) before the call completing it: "
+           "%s %s the %s buffer of this %s (window %d, target %d) before the call completing it: "
            "byte %lu of %lu",
-           verbs[h->store], rc_watch_kind_names[r->kind], r->call, r->win_id, r->target,
-           (unsigned long)(h->address - r->lo), (unsigned long)(r->hi - r->lo));
+           other_thread ? "another thread of the program" : "the program", verbs[h->store],
+           rc_watch_kind_names[r->kind], r->call, r->win_id, r->target, (unsigned long)(h->address - r->lo),
+           (unsigned long)(r->hi - r->lo));
   rc_line l;
   rc_begin(&l, "finding");
   rc_str(&l, "check", result ? "result_buffer_accessed_before_completion" : "origin_buffer_stored_before_completion");
@@ -82,6 +86,10 @@ static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(r->hi - r->lo));
   rc_int(&l, "epoch", r->epoch);
+  if (other_thread) { /* Linux thread ids: which thread made the call, which one accessed */
+    rc_int(&l, "call_thread", r->thread);
+    rc_int(&l, "thread", h->thread);
+  }
   rc_function(&l, "rma_call", (void (*)(void))((const char *)r->caller - 1));
   rc_close(&l);
   rc_end(&l);
@@ -101,6 +109,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_str(&l, "access", accesses[h->store]);
   rc_int(&l, "time", h->time);
   rc_int(&l, "time_last", h->time_last);
+  rc_int(&l, "thread", h->thread);
   rc_caller(&l, (const void *)(h->instruction + 1));
   rc_end(&l);
 }
@@ -277,6 +286,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
                                .target = c->target,
                                .request = c->request,
                                .caller = c->caller,
+                               .thread = (int)syscall(SYS_gettid),
                                .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ};
   if (!ready) {
     static int off_said; /* once per process: the reason is the same for every buffer */

@@ -3,7 +3,8 @@
  * mapping's protection back and sets the trap flag: the faulting instruction runs once, and
  * the SIGTRAP that follows protects the page again and clears the flag (on_segv says when the
  * page stays open instead). Before that, an access to watched bytes by the program (not by the
- * MPI library) is appended to rc_watch_hits. Faults
+ * MPI library) is appended to rc_watch_hits. In a program with threads, one thread steps at a
+ * time (step_owner): a page one thread opened is never protected again under another's step. Faults
  * anywhere else go to the handler the program (or a library) installed: sigaction and signal are
  * interposed so that a handler installed after ours is chained behind it instead of replacing
  * it. Everything in the handlers is async-signal-safe: reads of static tables, mprotect,
@@ -11,31 +12,23 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
-#include <link.h>
 #include <mpi.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include "record.h"
 #include "watch_state.h"
 
-#define MAX_MODULES 256
 #define MAX_STEP_PAGES 4 /* pages one instruction may fault on before its step ends */
 #define EFLAGS_TF 0x100UL
 #define PF_WRITE 0x2UL /* page-fault error code: the access was a store */
-
-enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
-struct module {
-  uintptr_t lo, hi;
-  enum module_class what;
-};
-static struct module modules[MAX_MODULES];
-static int module_count, modules_built;                          /* read by the handler; being rebuilt */
-static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
 
 struct rc_watch_hit rc_watch_hits[RC_WATCH_MAX_HITS];
 static volatile char hits_busy; /* program threads other than the one in MPI may fault at once */
@@ -56,73 +49,48 @@ static int installed;
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t step_pages[MAX_STEP_PAGES];
 static __thread __attribute__((tls_model("initial-exec"))) int step_count;
+/* The thread whose step is under way (0: none); a step is one instruction, so another thread's
+ * fault waits only that long. */
+static volatile pid_t step_owner;
+static __thread __attribute__((tls_model("initial-exec"))) int step_locked; /* this thread owns step_owner */
+/* The last fault on a page no range covered, with the count of protection changes then: a fault
+ * racing with another thread's release of the range is retried once, a real one passed on. */
+static __thread __attribute__((tls_model("initial-exec"))) uintptr_t unowned_address;
+static __thread __attribute__((tls_model("initial-exec"))) unsigned unowned_changes;
+volatile unsigned rc_watch_protect_changes;
 
-/* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
- * (libc, the loader), whose memcpy may have been called by either side. */
-static enum module_class class_of(const char *name) {
-  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
-                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
-                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
-  static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
-  for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
-    if (strstr(name, mpi[i])) return MPI_LIBRARY;
-  for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
-    if (strstr(name, system[i])) return SYSTEM;
-  return PROGRAM;
-}
+static pid_t this_thread(void) { return (pid_t)syscall(SYS_gettid); }
 
-static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  (void)data;
-  for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
-    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+/* Takes the step for this thread; bounded, so that a thread stopped mid-step (by a debugger, or
+ * a handler of the program's that waits) costs a wait, never a deadlock: past the bound the step
+ * goes ahead unserialised, and a page protected under it only faults once more. */
+static void step_lock(void) {
+  if (step_locked) return;
+  const pid_t me = this_thread();
+  for (long spins = 0; spins < (1L << 20); ++spins) {
+    pid_t free_ = 0;
+    if (__atomic_compare_exchange_n(&step_owner, &free_, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+      step_locked = 1;
+      return;
+    }
+    if ((spins & 63) == 63) sched_yield();
   }
-  modules_seen = info->dlpi_adds;
+}
+
+static void step_unlock(void) {
+  if (!step_locked) return;
+  step_locked = 0;
+  __atomic_store_n(&step_owner, 0, __ATOMIC_RELEASE);
+}
+
+/* Whether a fault on a page no range covers is the program's own (passed on), not one that raced
+ * with a thread giving the page its protection back: the instruction is retried once first. */
+static int fault_is_real(uintptr_t address) {
+  const unsigned changes = __atomic_load_n(&rc_watch_protect_changes, __ATOMIC_ACQUIRE);
+  if (unowned_address == address && unowned_changes == changes) return 1;
+  unowned_address = address;
+  unowned_changes = changes;
   return 0;
-}
-
-/* Rebuilt in normal context whenever a library was loaded since (Open MPI loads components
- * late); the handler only reads it. */
-static int count_adds(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  *(unsigned long long *)data = info->dlpi_adds;
-  return 1;
-}
-
-void rc_watch_refresh_modules(void) {
-  unsigned long long adds = 0;
-  dl_iterate_phdr(count_adds, &adds);
-  if (adds == modules_seen) return;
-  /* Loading appends modules and keeps the earlier ones in place: a handler reading meanwhile
-   * sees the old entries, then the new count. */
-  modules_built = 0;
-  dl_iterate_phdr(add_module, NULL);
-  __atomic_store_n(&module_count, modules_built, __ATOMIC_RELEASE);
-}
-
-static enum module_class code_class(uintptr_t pc) {
-  const int n = __atomic_load_n(&module_count, __ATOMIC_ACQUIRE);
-  for (int i = 0; i < n; ++i)
-    if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
-  return NO_MODULE;
-}
-
-/* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
- * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
- * the stack. */
-int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
-  const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-  *instruction = pc;
-  const enum module_class c = code_class(pc);
-  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
-  const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
-  const enum module_class caller = code_class(back);
-  if (caller == MPI_LIBRARY) return 0;
-  if (caller == PROGRAM) *instruction = back - 1;
-  return 1;
 }
 
 static long long now(void) {
@@ -133,6 +101,7 @@ static long long now(void) {
 
 /* Extends the last hit when the same instruction walks on through the same window range. */
 static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
+  const pid_t thread = this_thread();
   if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
     return;
@@ -141,15 +110,15 @@ static void record_hit(int range, uintptr_t address, int store, uintptr_t instru
   const struct rc_watch_range *r = &rc_watch_ranges[range];
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
-      last->instruction == instruction && r->kind == RC_WATCH_WINDOW && address >= last->address &&
-      address <= last->last + 64) {
+      last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
+      address >= last->address && address <= last->last + 64) {
     if (address > last->last) last->last = address;
     last->time_last = now();
   } else if (n >= RC_WATCH_MAX_HITS) {
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
-    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t};
+    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t, thread};
     rc_watch_hit_count = n + 1;
   }
   rc_watch_hits_unlock();
@@ -244,9 +213,12 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   ucontext_t *uc = context;
   const uintptr_t address = (uintptr_t)info->si_addr;
   const uintptr_t page = address & ~(rc_watch_page_size() - 1);
+  if (info->si_code == SEGV_ACCERR && step_count < MAX_STEP_PAGES) step_lock();
   const int original = info->si_code == SEGV_ACCERR ? original_prot(page) : -1;
   if (original < 0 || step_count >= MAX_STEP_PAGES) {
-    chain(&previous_segv, sig, info, context);
+    if (step_count == 0) step_unlock();
+    if (original >= 0 || info->si_code != SEGV_ACCERR || fault_is_real(address))
+      chain(&previous_segv, sig, info, context);
     errno = saved_errno;
     return;
   }
@@ -268,6 +240,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
     }
   }
+  if (step_count == 0) step_unlock(); /* the page stays open: no step to wait for */
   errno = saved_errno;
 }
 
@@ -288,6 +261,7 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
     if (prot >= 0) mprotect((void *)step_pages[i], rc_watch_page_size(), prot);
   }
   step_count = 0;
+  step_unlock();
   uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
   errno = saved_errno;
 }
@@ -314,11 +288,6 @@ static int install(const char **why) {
   const char *setting = getenv("REDSEM_CHECK_WATCH");
   if (setting && strcmp(setting, "0") == 0) {
     *why = "REDSEM_CHECK_WATCH=0 (redsem check --no-watch)";
-    return 0;
-  }
-  int level = MPI_THREAD_SINGLE;
-  if (PMPI_Query_thread(&level) == MPI_SUCCESS && level == MPI_THREAD_MULTIPLE) {
-    *why = "MPI_THREAD_MULTIPLE: threads may make RMA calls while another one's pages are stepped";
     return 0;
   }
   if (!resolve_real()) {

@@ -12,12 +12,12 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-#define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
-#define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
-#define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
-#define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
+#define RC_WATCH_MAX_RANGES 128                 /* byte ranges watched at once */
+#define RC_WATCH_MAX_HITS 256                   /* accesses seen and not yet written */
+#define RC_WATCH_MAX_WINDOW_FAULTS 4096         /* the program's faults per window range before it is disarmed */
+#define RC_WATCH_MAX_LIBRARY_STEPS 256          /* the library's faults stepped between two hooks */
 #define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
-#define RC_WATCH_MAX_SEGMENTS 16        /* segments watched per window: this rank's and queried ones */
+#define RC_WATCH_MAX_SEGMENTS 16                /* segments watched per window: this rank's and queried ones */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
 /* What an access was: a debug register watching loads and stores does not say which. */
@@ -36,12 +36,13 @@ struct rc_watch_range {
   long long epoch; /* the window's synchronisation count when armed */
   long long fence; /* fence epochs opened before it (window ranges), -1 outside one */
   const char *call;
-  const char *mode;  /* window ranges: "fence", "pscw", "passive" */
-  int target;        /* buffers: the call's target; window ranges: the segment's owner */
-  int other_segment; /* window ranges: another rank's segment, reached through MPI_Win_shared_query */
+  const char *mode;   /* window ranges: "fence", "pscw", "passive" */
+  int target;         /* buffers: the call's target; window ranges: the segment's owner */
+  int other_segment;  /* window ranges: another rank's segment, reached through MPI_Win_shared_query */
   int shared_mapping; /* window ranges: in a shared mapping (the library's segment), not private memory */
   MPI_Request request;
   const void *caller; /* the RMA call's */
+  int thread;         /* buffers: the thread that made the RMA call */
   volatile unsigned long faults;
   volatile int stopped; /* disarmed by the handler after RC_WATCH_MAX_WINDOW_FAULTS of the program's faults */
   int stop_said;        /* its watch_unavailable line was written */
@@ -56,6 +57,7 @@ struct rc_watch_hit {
   int store;             /* enum rc_watch_access */
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
+  int thread; /* the thread that accessed it (its Linux thread id) */
 };
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
@@ -70,6 +72,8 @@ extern volatile int rc_watch_suspended;     /* the handler left pages open to th
 extern volatile int rc_watch_shared_open;   /* ... to its access to bytes no range watches (rc_watch_rearm) */
 extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
 extern volatile int rc_watch_any_stopped;   /* the handler stopped a range since the last drain */
+/* Bumped before a range's pages get their protection back: a fault racing with it is retried. */
+extern volatile unsigned rc_watch_protect_changes;
 
 /* watch_ranges.c */
 /* A free range slot, or -1. */
@@ -121,14 +125,16 @@ extern const char *const rc_watch_kind_names[];
 /* watch_window.c: registered at MPI_Finalize when the handlers are installed. */
 void rc_watch_finish(void);
 
-/* watch_signals.c */
-/* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
-int rc_watch_ready(const char **why);
+/* watch_modules.c */
 /* Re-reads the loaded modules when one was loaded since: whose code a fault was in. */
 void rc_watch_refresh_modules(void);
 /* Async-signal-safe, from a handler. Whether the access the context stopped at is the
  * program's (not the MPI library's); *instruction is the program's code responsible. */
 int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction);
+
+/* watch_signals.c */
+/* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
+int rc_watch_ready(const char **why);
 /* Records the program's access (enum rc_watch_access) to range's bytes at address. */
 void rc_watch_note_access(int range, uintptr_t address, int access, uintptr_t instruction);
 

@@ -3,7 +3,9 @@
 // an MPI helper's answer) with a time limit: the one place that decides that such code hangs.
 // What decides is CPU time, which the machine's load does not stretch: code that computes past
 // its limit is hung. Code that is blocked uses no CPU; it gets a much longer wall-clock backstop,
-// and a backstop that expires is no verdict (slow_call), since slowness may be the machine's.
+// which does not count the time the code was runnable but waiting for a CPU (the kernel's run
+// delay: a spinning call that the load keeps off the CPUs still reaches its CPU limit), and a
+// backstop that expires is no verdict (slow_call), since slowness may be the machine's.
 #pragma once
 
 #include <sys/types.h>
@@ -48,6 +50,7 @@ class cpu_budget {
   pid_t pgid_;
   double cpu_, wall_;
   std::optional<double> cpu_at_start_;
+  std::optional<double> waiting_at_start_;  // seconds the group waited for a CPU (0: a fresh child)
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -168,6 +168,38 @@ TEST(check_report, the_settings_the_check_made_for_the_run_are_named) {
   EXPECT_TRUE(record_coverage(one_rank(""), 1).watched.empty());
 }
 
+// A rank whose thread level is above single and that made a window: every thread's access is
+// watched, but the order between threads is not modelled (docs/design.md, "Threads"), so a run
+// without findings is clean (partial), said once per level; single, or no window, says nothing.
+TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
+  const auto run_with = [](const std::string& level, bool window) {
+    run_records run;
+    for (int rank = 0; rank < 2; ++rank)
+      run.ranks.push_back(parse_rank_records(
+          rank,
+          R"({"ev":"start","rank":)" + std::to_string(rank) +
+              R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","sample":8,"thread_level":")" + level +
+              "\"}\n" +
+              (window
+                   ? R"({"ev":"rma_win","rank":)" + std::to_string(rank) +
+                         R"(,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":2,"size":64,"disp_unit":8})"
+                         "\n" +
+                         R"({"ev":"watch","rank":)" + std::to_string(rank) +
+                         R"(,"seq":2,"win":0,"buffer":"window","mode":"passive","epoch":0,"bytes":64,"watches":"loads and stores"})"
+                         "\n"
+                   : std::string()) +
+              finalize + "\n"));
+    return run;
+  };
+  const auto threads = record_coverage(run_with("multiple", true), 2);
+  ASSERT_EQ(threads.not_observed.size(), 1u) << testing::PrintToString(threads.not_observed);
+  EXPECT_NE(threads.not_observed[0].find("MPI_THREAD_MULTIPLE on 2 rank(s)"), std::string::npos)
+      << threads.not_observed[0];
+  EXPECT_EQ(verdict_of(analyse_run(run_with("multiple", true), {}), 0), verdict::clean_partial);
+  EXPECT_TRUE(record_coverage(run_with("single", true), 2).not_observed.empty());
+  EXPECT_TRUE(record_coverage(run_with("multiple", false), 2).not_observed.empty());
+}
+
 // `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
 // calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
 TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Whose code a faulting instruction is (watch_state.h): the program's, the MPI library's (and its
+ * transports', and this library's), or the system's (libc, the loader), from the loaded modules'
+ * executable segments. The table is rebuilt in normal context; the fault handlers only read it. */
+#define _GNU_SOURCE
+#include <link.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "watch_state.h"
+
+#define MAX_MODULES 256
+
+enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
+struct module {
+  uintptr_t lo, hi;
+  enum module_class what;
+};
+static struct module modules[MAX_MODULES];
+static int module_count, modules_built;                          /* read by the handler; being rebuilt */
+static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds when the table was built */
+
+/* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
+ * (libc, the loader), whose memcpy may have been called by either side. */
+static enum module_class class_of(const char *name) {
+  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
+                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
+                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
+  static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
+  for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
+    if (strstr(name, mpi[i])) return MPI_LIBRARY;
+  for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
+    if (strstr(name, system[i])) return SYSTEM;
+  return PROGRAM;
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
+    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+  }
+  modules_seen = info->dlpi_adds;
+  return 0;
+}
+
+/* Rebuilt in normal context whenever a library was loaded since (Open MPI loads components
+ * late); the handler only reads it. */
+static int count_adds(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  *(unsigned long long *)data = info->dlpi_adds;
+  return 1;
+}
+
+void rc_watch_refresh_modules(void) {
+  unsigned long long adds = 0;
+  dl_iterate_phdr(count_adds, &adds);
+  if (adds == modules_seen) return;
+  /* Loading appends modules and keeps the earlier ones in place: a handler reading meanwhile
+   * sees the old entries, then the new count. */
+  modules_built = 0;
+  dl_iterate_phdr(add_module, NULL);
+  __atomic_store_n(&module_count, modules_built, __ATOMIC_RELEASE);
+}
+
+static enum module_class code_class(uintptr_t pc) {
+  const int n = __atomic_load_n(&module_count, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < n; ++i)
+    if (pc >= modules[i].lo && pc < modules[i].hi) return modules[i].what;
+  return NO_MODULE;
+}
+
+/* Whose access this is; *instruction is set to the program's code responsible. A fault in libc
+ * (memcpy, memset: leaf functions) is charged to its caller, whose return address is on top of
+ * the stack. */
+int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
+  const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+  *instruction = pc;
+  const enum module_class c = code_class(pc);
+  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
+  const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
+  const enum module_class caller = code_class(back);
+  if (caller == MPI_LIBRARY) return 0;
+  if (caller == PROGRAM) *instruction = back - 1;
+  return 1;
+}
