@@ -24,44 +24,6 @@ TEST(Forwarding, OpenMpiGetsMinusXForEachVariableAfterItsWord) {
             (words{"env", "A=1", "mpirun", "-x", "REDSEM_CHECK_DIR", "-x", "LD_PRELOAD", "-n", "2", "./app", "-x"}));
 }
 
-// Hydra passes its whole environment unless told otherwise: nothing to add.
-TEST(Forwarding, HydraInheritsByDefault) {
-  unsetenv("HYDRA_ENV");
-  const words command{"mpiexec", "-n", "2", "./app"};
-  EXPECT_EQ(with_forwarding(command, at(launcher_kind::hydra, 0, 3), check_env), command);
-  const words all{"mpiexec", "-genvall", "-n", "2", "./app"};
-  EXPECT_EQ(with_forwarding(all, at(launcher_kind::hydra, 0, 4), check_env), all);
-}
-
-// Where the command restricts it, the names join the restriction (hydra refuses a second
-// global or local option), never a value.
-TEST(Forwarding, HydraRestrictionsGetTheNames) {
-  unsetenv("HYDRA_ENV");
-  EXPECT_EQ(with_forwarding({"mpiexec", "-genvnone", "-n", "2", "./app"}, at(launcher_kind::hydra, 0, 4), check_env),
-            (words{"mpiexec", "-genvlist=REDSEM_CHECK_DIR,LD_PRELOAD", "-n", "2", "./app"}));
-  EXPECT_EQ(with_forwarding({"mpiexec", "--genvlist", "PATH", "./app"}, at(launcher_kind::hydra, 0, 3), check_env),
-            (words{"mpiexec", "--genvlist", "PATH,REDSEM_CHECK_DIR,LD_PRELOAD", "./app"}));
-  EXPECT_EQ(with_forwarding({"mpiexec", "-GENVLIST=PATH", "./app"}, at(launcher_kind::hydra, 0, 2), check_env),
-            (words{"mpiexec", "-genvlist=PATH,REDSEM_CHECK_DIR,LD_PRELOAD", "./app"}));
-  // Each executable of an MPMD command: its own -envnone or -envlist, after ':'; an option's
-  // value, the program's own arguments and -genv's two words are not options.
-  EXPECT_EQ(with_forwarding({"mpiexec", "-envnone", "-n", "1", "./a", "-envnone", ":", "-genv", "X", "1", "-n", "1",
-                             "-envlist", "A", "./b", "-envnone"},
-                            at(launcher_kind::hydra, 0, 4), check_env),
-            (words{"mpiexec", "-envlist=REDSEM_CHECK_DIR,LD_PRELOAD", "-n", "1", "./a", "-envnone", ":", "-genv", "X",
-                   "1", "-n", "1", "-envlist", "A,REDSEM_CHECK_DIR,LD_PRELOAD", "./b", "-envnone"}));
-}
-
-// HYDRA_ENV=none (anything but "all") makes hydra pass nothing when the command says nothing.
-TEST(Forwarding, HydraEnvNoneGetsAList) {
-  setenv("HYDRA_ENV", "none", 1);
-  EXPECT_EQ(with_forwarding({"mpiexec", "-n", "2", "./app"}, at(launcher_kind::hydra, 0, 3), check_env),
-            (words{"mpiexec", "-genvlist", "REDSEM_CHECK_DIR,LD_PRELOAD", "-n", "2", "./app"}));
-  const words all{"mpiexec", "-genvall", "./app"};
-  EXPECT_EQ(with_forwarding(all, at(launcher_kind::hydra, 0, 2), check_env), all);
-  unsetenv("HYDRA_ENV");
-}
-
 // The records token, like every value, is on no launcher's command line: every user of the host
 // can read a command line (ps), only its owner a process's environment.
 TEST(Forwarding, NoValueIsOnAnyLaunchersCommandLine) {

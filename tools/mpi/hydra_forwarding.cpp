@@ -4,11 +4,15 @@
 // and local options may come before any executable, the local ones applying to that executable.
 #include "tools/mpi/hydra_forwarding.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string_view>
 
 namespace redsem::tools {
@@ -90,17 +94,63 @@ void widen(words& out, std::size_t i, const option_word& o, const std::string& n
   }
 }
 
+// What a command's options say of hydra's global inherited environment.
+struct global_options {
+  bool given = false;       // -genvnone, -genvlist or -genvall
+  std::string config_file;  // -configfile's
+};
+
 // Widens the restrictions among the options from `i` on (one segment's, up to its executable);
-// the executable's index. `global` says whether a global option was met.
-std::size_t widen_segment(words& out, std::size_t i, std::size_t stop, const std::string& names, bool* global) {
+// the executable's index.
+std::size_t widen_segment(words& out, std::size_t i, std::size_t stop, const std::string& names, global_options* seen) {
   while (i < stop && out[i].size() > 1 && out[i][0] == '-') {
     const option_word o = read_option(out[i]);
     if (o.name == "genvnone" || o.name == "genvlist" || o.name == "envnone" || o.name == "envlist")
       widen(out, i, o, names);
-    if (o.name.starts_with("genv") && o.name != "genv") *global = true;
+    if (o.name.starts_with("genv") && o.name != "genv") seen->given = true;
+    if (o.name == "configfile") seen->config_file = o.value ? *o.value : i + 1 < stop ? out[i + 1] : "";
     i += 1 + values_after(o, out, i);
   }
   return i;
+}
+
+// The words of a hydra configuration file: whitespace-separated, a '#' to the end of its line.
+words config_words(const std::string& path) {
+  std::ifstream in(path);
+  words out;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream split(line.substr(0, line.find('#')));
+    for (std::string word; split >> word;) out.push_back(word);
+  }
+  return out;
+}
+
+// The configuration file hydra reads when the command names none: $HYDRA_CONFIG_FILE, else
+// ~/.mpiexec.hydra.conf, the first that can be read. (A build may also read one of its own
+// installation, which is not known here.)
+std::string default_config_file() {
+  const char* named = std::getenv("HYDRA_CONFIG_FILE");
+  if (named && access(named, R_OK) == 0) return named;
+  const char* home = std::getenv("HOME");
+  const std::string own = home ? std::string(home) + "/.mpiexec.hydra.conf" : "";
+  return !own.empty() && access(own.c_str(), R_OK) == 0 ? own : "";
+}
+
+// What hydra passes of its environment when the command says nothing: as its configuration
+// file's first -genvall, -genvnone or -genvlist says, else as HYDRA_ENV says ("all", anything
+// else meaning none). nullopt: all of it; else the names of a list, "" for none.
+std::optional<std::string> default_inheritance(const std::string& config_file) {
+  const words file = config_words(config_file.empty() ? default_config_file() : config_file);
+  for (std::size_t i = 0; i < file.size(); ++i) {
+    if (file[i].size() < 2 || file[i][0] != '-') continue;
+    const option_word o = read_option(file[i]);
+    if (o.name == "genvall") return std::nullopt;
+    if (o.name == "genvnone") return "";
+    if (o.name == "genvlist") return o.value ? *o.value : i + 1 < file.size() ? file[i + 1] : "";
+  }
+  const char* inherited = std::getenv("HYDRA_ENV");
+  if (inherited && std::string_view(inherited) != "all") return "";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -109,14 +159,17 @@ words hydra_forwarding(const words& command, std::size_t at, std::size_t end, co
   std::string names;
   for (const auto& e : environment) names += (names.empty() ? "" : ",") + e.substr(0, e.find('='));
   words out(command);
-  bool global = false;
-  widen_segment(out, at + 1, end, names, &global);
+  global_options seen;
+  widen_segment(out, at + 1, end, names, &seen);
   // The executables after the first: each ':' starts a segment of options and an executable.
   for (std::size_t i = end; i < out.size(); ++i)
-    if (out[i] == ":") i = widen_segment(out, i + 1, out.size(), names, &global);
-  const char* inherited = std::getenv("HYDRA_ENV");
-  if (!global && inherited && std::string_view(inherited) != "all")
-    out.insert(out.begin() + static_cast<std::ptrdiff_t>(at) + 1, {"-genvlist", names});
+    if (out[i] == ":") i = widen_segment(out, i + 1, out.size(), names, &seen);
+  // A restriction hydra would take from elsewhere: the command's -genvlist, which takes
+  // precedence, carries its names and ours.
+  if (!seen.given)
+    if (const auto inherited = default_inheritance(seen.config_file))
+      out.insert(out.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+                 {"-genvlist", inherited->empty() ? names : *inherited + "," + names});
   return out;
 }
 

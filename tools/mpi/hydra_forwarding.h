@@ -15,9 +15,11 @@ namespace redsem::tools {
 // environment widened by the names of `environment` ("NAME=value", set in mpiexec's own
 // environment) wherever the command restricts it: -genvnone becomes -genvlist NAMES, a
 // -genvlist LIST becomes LIST,NAMES, and likewise -envnone and -envlist of each executable
-// (MPMD segments after ':'); with no global option and HYDRA_ENV other than "all" (hydra then
-// passes nothing), -genvlist NAMES. Where nothing restricts it (hydra's default, -genvall),
-// the command as it is: the ranks inherit every variable.
+// (MPMD segments after ':'); with no global option on the command, the restriction hydra would
+// take from its configuration file (-configfile, $HYDRA_CONFIG_FILE, ~/.mpiexec.hydra.conf) or
+// from HYDRA_ENV other than "all" (nothing passed), as -genvlist LIST,NAMES (or NAMES), which
+// takes precedence over both. Where nothing restricts it (hydra's default, -genvall), the
+// command as it is: the ranks inherit every variable.
 std::vector<std::string> hydra_forwarding(const std::vector<std::string>& command, std::size_t at, std::size_t end,
                                           const std::vector<std::string>& environment);
 
