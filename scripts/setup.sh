@@ -14,9 +14,10 @@ packages=(
   clang
 )
 # Only the tests use these: a headless browser for the HTML reports, man and groff to render
-# the man pages, a second man-page linter, and Slurm with munge for tests/check/slurm (a test
-# cluster on this host, skipped, saying so, without them).
-test_packages=(chromium python3-jsonschema man-db mandoc slurm-wlm munge)
+# the man pages, a second man-page linter, Slurm with munge for tests/check/slurm (a test
+# cluster on this host, skipped, saying so, without them), and iproute2's `ip` for the
+# IPv6-only network namespace of tests/check/nodes (ipv6_only.sh).
+test_packages=(chromium python3-jsonschema man-db mandoc slurm-wlm munge iproute2)
 case "${1:-}" in
   --test) packages+=("${test_packages[@]}") ;;
   "") ;;

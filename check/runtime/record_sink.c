@@ -101,29 +101,44 @@ static int handshake(int fd, const char *token, const char *name) {
   return got == sizeof answer && memcmp(answer, "ok\n", 3) == 0 ? 0 : -1;
 }
 
-/* A connection to the first of the comma-separated HOST:PORT addresses of `where` that answers. */
+/* A connection to `host` (a name, an IPv4 address or an IPv6 one) at `port` that answered, or -1. */
+static int connect_host(const char *host, const char *port, const char *token, const char *name) {
+  const struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM};
+  struct addrinfo *found = NULL;
+  if (getaddrinfo(host, port, &hints, &found) != 0) return -1;
+  int fd = -1;
+  for (const struct addrinfo *ai = found; ai && fd < 0; ai = ai->ai_next) {
+    fd = connect_to(ai);
+    if (fd >= 0 && handshake(fd, token, name) != 0) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  freeaddrinfo(found);
+  return fd;
+}
+
+/* A connection to the first of the comma-separated HOST:PORT addresses of `where` that answers;
+ * an IPv6 HOST is in brackets ("[fd00::3]:4567"). A node without IPv4 (or without IPv6) fails
+ * at once on the other family's addresses and goes on to the next. */
 static int connect_launcher(const char *where, const char *token, const char *name) {
-  char list[1024];
-  snprintf(list, sizeof list, "%s", where);
+  char *list = strdup(where); /* a host's many addresses may be long */
+  if (!list) return -1;
+  int fd = -1;
   char *save = NULL;
-  for (char *item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+  for (char *item = strtok_r(list, ",", &save); item && fd < 0; item = strtok_r(NULL, ",", &save)) {
     char *colon = strrchr(item, ':');
     if (!colon) continue;
     *colon = '\0';
-    const struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM};
-    struct addrinfo *found = NULL;
-    if (getaddrinfo(item, colon + 1, &hints, &found) != 0) continue;
-    for (const struct addrinfo *ai = found; ai; ai = ai->ai_next) {
-      const int fd = connect_to(ai);
-      if (fd >= 0 && handshake(fd, token, name) == 0) {
-        freeaddrinfo(found);
-        return fd;
-      }
-      if (fd >= 0) close(fd);
+    const size_t len = strlen(item);
+    if (len >= 2 && item[0] == '[' && item[len - 1] == ']') {
+      item[len - 1] = '\0';
+      ++item;
     }
-    freeaddrinfo(found);
+    fd = connect_host(item, colon + 1, token, name);
   }
-  return -1;
+  free(list);
+  return fd;
 }
 
 /* Creates `dir` and its missing parents (0700): on another node than the launcher's it does not

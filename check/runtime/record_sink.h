@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Where a rank's record lines go. When the `redsem check` that started the run says where it
- * listens ($REDSEM_CHECK_CONNECT: comma-separated HOST:PORT, tried in order; $REDSEM_CHECK_TOKEN),
+ * listens ($REDSEM_CHECK_CONNECT: comma-separated HOST:PORT, an IPv6 HOST in brackets, tried in
+ * order; $REDSEM_CHECK_TOKEN),
  * over a TCP connection to it, which writes them into its records directory as they arrive:
  * ranks on other nodes need no file system shared with it, and every line is sent as soon as it
  * is complete, so what a rank wrote before it crashed is already with the launcher. Otherwise,

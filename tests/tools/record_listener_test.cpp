@@ -3,12 +3,12 @@
 // (check/runtime/record_sink.c): what reaches the records directory, and what is refused.
 #include "tools/mpi/record_listener.h"
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
+#include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -26,16 +26,35 @@ std::string value_of(const std::vector<std::string>& env, const std::string& nam
   return "";
 }
 
-// A connection to the listener's loopback address (the last of REDSEM_CHECK_CONNECT's).
+// The addresses of REDSEM_CHECK_CONNECT, in order.
+std::vector<std::string> addresses(const record_listener& l) {
+  std::vector<std::string> out;
+  std::istringstream list(value_of(l.environment(), "REDSEM_CHECK_CONNECT"));
+  for (std::string a; std::getline(list, a, ',');) out.push_back(a);
+  return out;
+}
+
+// A connection to `address` ("127.0.0.1:PORT", "[::1]:PORT") as a rank makes it, -1 if none.
+int connect_address(const std::string& address) {
+  std::string host = address.substr(0, address.rfind(':'));
+  if (host.front() == '[') host = host.substr(1, host.size() - 2);
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(host.c_str(), address.substr(address.rfind(':') + 1).c_str(), &hints, &found) != 0) return -1;
+  int fd = socket(found->ai_family, SOCK_STREAM, 0);
+  if (fd >= 0 && connect(fd, found->ai_addr, found->ai_addrlen) != 0) {
+    close(fd);
+    fd = -1;
+  }
+  freeaddrinfo(found);
+  return fd;
+}
+
+// A connection to the listener's last address: a loopback, of IPv6 where this host has it.
 int connect_to(const record_listener& l) {
-  const std::string where = value_of(l.environment(), "REDSEM_CHECK_CONNECT");
-  const std::string last = where.substr(where.rfind(',') == std::string::npos ? 0 : where.rfind(',') + 1);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<std::uint16_t>(std::stoi(last.substr(last.rfind(':') + 1))));
-  inet_pton(AF_INET, last.substr(0, last.rfind(':')).c_str(), &a.sin_addr);
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0) << where;
+  const int fd = connect_address(addresses(l).back());
+  EXPECT_GE(fd, 0) << value_of(l.environment(), "REDSEM_CHECK_CONNECT");
   return fd;
 }
 
@@ -132,6 +151,61 @@ TEST_F(RecordListener, TwoConnectionsOfOneFileAppendWholeLines) {
   l.finish();
   const std::string text = file_text(dir_ / "rank-0.jsonl");
   EXPECT_TRUE(text == "{\"from\":\"b\"}\n{\"from\":\"a\"}\n" || text == "{\"from\":\"a\"}\n{\"from\":\"b\"}\n") << text;
+}
+
+// Whether this host has the IPv6 loopback: a node whose only way to the launcher is IPv6.
+bool has_ipv6_loopback() {
+  const int fd = socket(AF_INET6, SOCK_STREAM, 0);
+  sockaddr_in6 a{};
+  a.sin6_family = AF_INET6;
+  a.sin6_addr = in6addr_loopback;
+  const bool ok = fd >= 0 && bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+  if (fd >= 0) close(fd);
+  return ok;
+}
+
+TEST_F(RecordListener, ARankReachingItOnlyOverIpv6IsHeard) {
+  if (!has_ipv6_loopback()) GTEST_SKIP() << "this host has no IPv6 loopback (::1)";
+  record_listener l(dir_);
+  const auto where = addresses(l);
+  // IPv4's before IPv6's, the loopbacks last (127.0.0.1, where this host has it, before [::1]):
+  // a rank on another node tries the others first.
+  ASSERT_TRUE(where.back().starts_with("[::1]:")) << where.back();
+  const auto v4_loopback =
+      std::find_if(where.begin(), where.end(), [](const auto& a) { return a.starts_with("127."); });
+  if (v4_loopback != where.end()) {
+    EXPECT_EQ(v4_loopback + 2, where.end()) << *v4_loopback;
+  }
+  const auto others_end = v4_loopback != where.end() ? v4_loopback : where.end() - 1;
+  const auto first_v6 = std::find_if(where.begin(), others_end, [](const auto& a) { return a.front() == '['; });
+  EXPECT_TRUE(std::all_of(first_v6, others_end, [](const auto& a) { return a.front() == '['; }));
+  const int fd = connect_address(where.back());
+  ASSERT_GE(fd, 0) << where.back();
+  send_text(fd, "redsem-check 1 " + value_of(l.environment(), "REDSEM_CHECK_TOKEN") + " rank-1.jsonl\n");
+  EXPECT_EQ(answer(fd), "ok\n");
+  send_text(fd, "{\"ev\":\"start\"}\n");
+  close(fd);
+  EXPECT_EQ(l.finish().connections, 1u);
+  EXPECT_EQ(file_text(dir_ / "rank-1.jsonl"), "{\"ev\":\"start\"}\n");
+}
+
+// The one socket takes IPv4 connections too (as mapped addresses).
+TEST_F(RecordListener, ARankReachingItOverIpv4IsHeard) {
+  record_listener l(dir_);
+  const auto where = addresses(l);
+  const auto v4 = std::find_if(where.begin(), where.end(), [](const auto& a) { return a.starts_with("127."); });
+  if (v4 == where.end()) GTEST_SKIP() << "this host has no IPv4 loopback";
+  const int fd = connect_address(*v4);
+  ASSERT_GE(fd, 0) << *v4;
+  send_text(fd, "redsem-check 1 " + value_of(l.environment(), "REDSEM_CHECK_TOKEN") + " rank-2.jsonl\n");
+  EXPECT_EQ(answer(fd), "ok\n");
+  close(fd);
+  EXPECT_EQ(l.finish().connections, 1u);
+}
+
+TEST_F(RecordListener, NoLinkLocalAddressIsPassed) {
+  record_listener l(dir_);
+  for (const auto& a : addresses(l)) EXPECT_FALSE(a.starts_with("[fe80:")) << a;
 }
 
 }  // namespace

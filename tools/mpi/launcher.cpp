@@ -14,18 +14,15 @@
 #include <set>
 
 #include "tools/mpi/check_launch.h"
+#include "tools/mpi/hydra_forwarding.h"
 
 namespace redsem::tools {
 namespace {
 
 using words = std::vector<std::string>;
 
-// The two sides of an environment entry "NAME=value".
+// The name of an environment entry "NAME=value".
 std::string name_of(const std::string& entry) { return entry.substr(0, entry.find('=')); }
-std::string value_of(const std::string& entry) {
-  const auto eq = entry.find('=');
-  return eq == std::string::npos ? "" : entry.substr(eq + 1);
-}
 
 // Open MPI's mpirun carries a variable of its own environment to every rank, on every node,
 // with `-x NAME`. (Its other way, OMPI_MCA_mca_base_env_list, is one variable the user may
@@ -33,15 +30,6 @@ std::string value_of(const std::string& entry) {
 words open_mpi_forwarding(const words& command, std::size_t at, std::size_t, const words& environment) {
   words out(command.begin(), command.begin() + static_cast<std::ptrdiff_t>(at) + 1);
   for (const auto& e : environment) out.insert(out.end(), {"-x", name_of(e)});
-  out.insert(out.end(), command.begin() + static_cast<std::ptrdiff_t>(at) + 1, command.end());
-  return out;
-}
-
-// Hydra sends its whole environment by default, but not under -genvnone or -genvlist (which
-// also refuse a second -genvlist): `-genv NAME VALUE` adds to either.
-words hydra_forwarding(const words& command, std::size_t at, std::size_t, const words& environment) {
-  words out(command.begin(), command.begin() + static_cast<std::ptrdiff_t>(at) + 1);
-  for (const auto& e : environment) out.insert(out.end(), {"-genv", name_of(e), value_of(e)});
   out.insert(out.end(), command.begin() + static_cast<std::ptrdiff_t>(at) + 1, command.end());
   return out;
 }

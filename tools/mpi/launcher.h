@@ -59,8 +59,10 @@ std::string forwarding_note(const launcher& l, const std::vector<std::string>& e
 std::size_t one_process_jobs(const check::run_records& records);
 
 // `command` with the options that make its launcher forward each variable of `environment`
-// ("NAME=value", also set in the launcher's own environment) to every rank: Open MPI `-x NAME`,
-// hydra `-genv NAME VALUE`, srun `--export=ALL,NAME,…` (merged into an --export the command
+// ("NAME=value", also set in the launcher's own environment) to every rank, by name only: no
+// value (the records token among them) is ever on a command line, which every user of the host
+// can read. Open MPI `-x NAME`; hydra nothing unless the command restricts what it passes
+// (hydra_forwarding.h); srun `--export=ALL,NAME,…` (merged into an --export the command
 // already has, else into $SLURM_EXPORT_ENV). The command as it is for none and unknown.
 std::vector<std::string> with_forwarding(const std::vector<std::string>& command, const launcher& l,
                                          const std::vector<std::string>& environment);

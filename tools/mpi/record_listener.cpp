@@ -68,24 +68,86 @@ std::string random_token() {
   return hex;
 }
 
-// This host's IPv4 addresses, the loopback's last: a rank on another node reaches one of the
-// others, a rank on this one any.
-std::vector<std::string> host_addresses() {
-  std::vector<std::string> out, loopback;
+// This host's addresses as a rank reads them in REDSEM_CHECK_CONNECT ("10.1.2.3", "[fd00::3]"):
+// IPv4's, then IPv6's (when the listener takes IPv6), then the loopbacks' (127.0.0.1, [::1]): a
+// rank on another node reaches one of the others, whichever family its node has, and a rank on
+// this one any. IPv6 link-local addresses are left out: each names an interface of this host,
+// which means nothing on another.
+std::vector<std::string> host_addresses(bool ipv6) {
+  std::vector<std::string> v4, v6, loopback4, loopback6;
   ifaddrs* list = nullptr;
   if (getifaddrs(&list) == 0) {
     for (const ifaddrs* i = list; i; i = i->ifa_next) {
-      if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP)) continue;
-      char text[INET_ADDRSTRLEN];
-      inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(i->ifa_addr)->sin_addr, text, sizeof text);
-      auto& into = (i->ifa_flags & IFF_LOOPBACK) ? loopback : out;
-      if (std::find(into.begin(), into.end(), text) == into.end()) into.emplace_back(text);
+      if (!i->ifa_addr || !(i->ifa_flags & IFF_UP)) continue;
+      const bool loopback = i->ifa_flags & IFF_LOOPBACK;
+      char text[INET6_ADDRSTRLEN];
+      std::string shown;
+      std::vector<std::string>* into = nullptr;
+      if (i->ifa_addr->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(i->ifa_addr)->sin_addr, text, sizeof text);
+        shown = text;
+        into = loopback ? &loopback4 : &v4;
+      } else if (i->ifa_addr->sa_family == AF_INET6 && ipv6) {
+        const in6_addr& a = reinterpret_cast<const sockaddr_in6*>(i->ifa_addr)->sin6_addr;
+        if (IN6_IS_ADDR_LINKLOCAL(&a) || IN6_IS_ADDR_V4MAPPED(&a)) continue;
+        inet_ntop(AF_INET6, &a, text, sizeof text);
+        shown = fmt::format("[{}]", text);  // the port's colon stays unambiguous
+        into = loopback ? &loopback6 : &v6;
+      }
+      if (into && std::find(into->begin(), into->end(), shown) == into->end()) into->push_back(shown);
     }
     freeifaddrs(list);
   }
-  if (loopback.empty()) loopback.emplace_back("127.0.0.1");
-  out.insert(out.end(), loopback.begin(), loopback.end());
-  return out;
+  if (loopback4.empty() && loopback6.empty()) loopback4.emplace_back("127.0.0.1");
+  for (auto* part : {&v6, &loopback4, &loopback6}) v4.insert(v4.end(), part->begin(), part->end());
+  return v4;
+}
+
+// A socket listening on a free port of every address of both families (IPv6's, taking IPv4
+// connections as mapped addresses whatever net.ipv6.bindv6only says), or of IPv4's alone where
+// the kernel has no IPv6; -1 when neither listens. `*ipv6` says which.
+int listen_socket(int* port, bool* ipv6) {
+  const int flags = SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK;
+  int fd = socket(AF_INET6, flags, 0);
+  sockaddr_storage bound{};
+  socklen_t len = sizeof bound;
+  if (fd >= 0) {
+    sockaddr_in6 any{};
+    any.sin6_family = AF_INET6;
+    any.sin6_addr = in6addr_any;
+    const int off = 0;
+    if (setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off) != 0 ||
+        bind(fd, reinterpret_cast<sockaddr*>(&any), sizeof any) != 0) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  *ipv6 = fd >= 0;
+  if (fd < 0 && (fd = socket(AF_INET, flags, 0)) >= 0) {
+    sockaddr_in any{};
+    any.sin_family = AF_INET;
+    any.sin_addr.s_addr = htonl(INADDR_ANY);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&any), sizeof any) != 0) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  if (fd < 0 || listen(fd, SOMAXCONN) != 0 || getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &len) != 0) {
+    const int why = errno;
+    if (fd >= 0) close(fd);
+    errno = why;
+    return -1;
+  }
+  *port = ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<const sockaddr_in6*>(&bound)->sin6_port
+                                            : reinterpret_cast<const sockaddr_in*>(&bound)->sin_port);
+  return fd;
+}
+
+// Whether this kernel offers IPv6 sockets at all (what a listener would then take, for --dry-run).
+bool has_ipv6() {
+  const int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd >= 0) close(fd);
+  return fd >= 0;
 }
 
 }  // namespace
@@ -94,6 +156,7 @@ struct record_listener::state {
   std::filesystem::path dir;
   std::string token;
   int listen_fd = -1, port = 0;
+  bool ipv6 = false;  // the listener takes IPv6 connections too
   int wake[2] = {-1, -1};
   std::atomic<int> quiet_seconds{0};
   std::vector<connection> connections;
@@ -197,19 +260,12 @@ record_listener::record_listener(std::filesystem::path dir) : state_(std::make_u
   state& s = *state_;
   s.dir = std::move(dir);
   s.token = random_token();
-  s.listen_fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-  sockaddr_in any{};
-  any.sin_family = AF_INET;
-  any.sin_addr.s_addr = htonl(INADDR_ANY);
-  socklen_t len = sizeof any;
-  if (s.listen_fd < 0 || bind(s.listen_fd, reinterpret_cast<sockaddr*>(&any), sizeof any) != 0 ||
-      listen(s.listen_fd, SOMAXCONN) != 0 || getsockname(s.listen_fd, reinterpret_cast<sockaddr*>(&any), &len) != 0 ||
-      pipe2(s.wake, O_CLOEXEC) != 0) {
+  s.listen_fd = listen_socket(&s.port, &s.ipv6);
+  if (s.listen_fd < 0 || pipe2(s.wake, O_CLOEXEC) != 0) {
     const std::string why = strerror(errno);
     if (s.listen_fd >= 0) close(s.listen_fd);
     throw std::runtime_error("cannot listen for the ranks' records: " + why);
   }
-  s.port = ntohs(any.sin_port);
   s.thread = std::thread([&s] { s.run(); });
 }
 
@@ -222,7 +278,8 @@ record_listener::~record_listener() {
 
 std::vector<std::string> record_listener::environment() const {
   std::string where;
-  for (const auto& a : host_addresses()) where += fmt::format("{}{}:{}", where.empty() ? "" : ",", a, state_->port);
+  for (const auto& a : host_addresses(state_->ipv6))
+    where += fmt::format("{}{}:{}", where.empty() ? "" : ",", a, state_->port);
   return {"REDSEM_CHECK_CONNECT=" + where, "REDSEM_CHECK_TOKEN=" + state_->token};
 }
 
@@ -247,7 +304,7 @@ listener_summary record_listener::finish(int quiet_seconds) {
 
 std::vector<std::string> listener_environment_shown() {
   std::string where;
-  for (const auto& a : host_addresses()) where += (where.empty() ? "" : ",") + a + ":PORT";
+  for (const auto& a : host_addresses(has_ipv6())) where += (where.empty() ? "" : ",") + a + ":PORT";
   return {"REDSEM_CHECK_CONNECT=" + where, "REDSEM_CHECK_TOKEN=TOKEN"};
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The launcher's end of the ranks' record connections (check/runtime/record_sink.h): `redsem
-// check` listens on a TCP port of every IPv4 address of its host, passes where and a secret token
-// in the environment it forwards to every rank, and writes the lines each rank sends into that
+// check` listens on a TCP port of every IPv4 and IPv6 address of its host, passes where and a
+// secret token in the environment it forwards to every rank, and writes the lines each rank sends into that
 // rank's file in the records directory as they arrive. The files are then what they would be on a
 // shared file system, and the reader (check/analysis/records.h) reads them as it always did.
 #pragma once
@@ -29,7 +29,8 @@ class record_listener {
   record_listener(const record_listener&) = delete;
   record_listener& operator=(const record_listener&) = delete;
 
-  // REDSEM_CHECK_CONNECT=ADDR:PORT,… (this host's addresses, others' before the loopback's) and
+  // REDSEM_CHECK_CONNECT=ADDR:PORT,… (this host's addresses, IPv6's in brackets: IPv4's, then
+  // IPv6's, then the loopbacks') and
   // REDSEM_CHECK_TOKEN=…, for the ranks' environment.
   std::vector<std::string> environment() const;
 
