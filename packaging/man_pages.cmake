@@ -33,7 +33,7 @@ foreach(source ${sources})
   list(APPEND pages ${out})
   list(APPEND REDSEM_MAN_PAGE_NAMES ${page})
 endforeach()
-# redsem-mpi-mpich is redsem-mpi built for MPICH: its page is redsem-mpi(1)'s, by a .so link.
+# redsem-mpi-mpich is redsem-mpi with MPICH as its default: its page is redsem-mpi(1)'s, by a .so link.
 if(TARGET redsem-mpi-mpich)
   set(alias ${CMAKE_CURRENT_BINARY_DIR}/man/redsem-mpi-mpich.1)
   file(WRITE ${alias} ".so man1/redsem-mpi.1\n")

@@ -7,6 +7,7 @@ include(${PROJECT_SOURCE_DIR}/per_mpi/sources.cmake)
 set(per_mpi_share ${CMAKE_INSTALL_DATADIR}/redsem/per_mpi)
 foreach(file IN LISTS REDSEM_PER_MPI_CHECK_SOURCES REDSEM_PER_MPI_FUZZ_HELPER_SOURCES
                       REDSEM_PER_MPI_SURFACE_HELPER_SOURCES REDSEM_PER_MPI_TRACER_SOURCES
+                      REDSEM_PER_MPI_SEARCH_SOURCES
                       REDSEM_PER_MPI_VERSION_SOURCES REDSEM_PER_MPI_OTHER_FILES)
   get_filename_component(subdir ${file} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${file} DESTINATION ${per_mpi_share}/src/${subdir})

@@ -25,6 +25,8 @@ set(REDSEM_PER_MPI_FUZZ_HELPER_SOURCES
 set(REDSEM_PER_MPI_SURFACE_HELPER_SOURCES tools/mpi/mpi_surface_helper.c)
 # `redsem probe`'s tracer of the library's collective trees.
 set(REDSEM_PER_MPI_TRACER_SOURCES probe/tracer/tracer.c probe/tracer/trace_element.c)
+# redsem-mpi's calls into the MPI (its split searches' collectives), loaded by redsem-mpi --mpi.
+set(REDSEM_PER_MPI_SEARCH_SOURCES tools/mpi/mpi_search_transport.c)
 # Says which library a program of this MPI loads (`redsem mpi list`, the cache's identity).
 set(REDSEM_PER_MPI_VERSION_SOURCES per_mpi/mpi_version.c)
 # The MPIX add-on (built-in MPIs only: it links redsem's C++ kernels, which an installed redsem
@@ -34,7 +36,7 @@ set(REDSEM_PER_MPI_MPIX_SOURCES
 
 # What else those sources read: their headers, the helper's export list, the probes.
 set(REDSEM_PER_MPI_OTHER_FILES
-  tools/mpi/mpi_user_op_helper.h tools/mpi/helper_exports.list mpix/include/redsem_mpix.h
+  tools/mpi/mpi_user_op_helper.h tools/mpi/search_transport.h tools/mpi/helper_exports.list mpix/include/redsem_mpix.h
   mpix/src/native_seam.h mpix/src/typed_buffer.h probe/tracer/trace_element.h
   per_mpi/CMakeLists.txt per_mpi/sources.cmake per_mpi/features.cmake per_mpi/features.h.in)
 file(GLOB REDSEM_PER_MPI_CHECK_HEADERS RELATIVE ${CMAKE_CURRENT_LIST_DIR}/.. ${CMAKE_CURRENT_LIST_DIR}/../check/runtime/*.h)

@@ -69,6 +69,17 @@ for flavour in $flavours; do
   grep -q "redsem: building the check library, helpers and tracer for /usr/bin/mpicc.$flavour" "$work/mpi_path_$flavour.log"
 done
 
+step "redsem-mpi --mpi PATH from the prefix: its search library from the same cache entry"
+for flavour in $flavours; do
+  [ -x "$prefix/bin/redsem-mpi" ] || break
+  launcher=(mpiexec.mpich -n 2)
+  [ "$flavour" = openmpi ] && launcher=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi -n 2)
+  XDG_CACHE_HOME=$work/cache "${launcher[@]}" "$prefix/bin/redsem-mpi" --mpi "/usr/bin/mpicc.$flavour" \
+    orders --op MPI_SUM --type MPI_FLOAT --procs 6 >"$work/search_$flavour.log" 2>&1
+  grep -q "^redsem orders — MPI_SUM on MPI_FLOAT, 6 ranks" "$work/search_$flavour.log"
+  if grep -q "building" "$work/search_$flavour.log"; then echo "FAIL: redsem-mpi built again" >&2; exit 1; fi
+done
+
 step "redsem --version and man redsem from the prefix"
 "$prefix/bin/redsem" --version | tee "$work/version.txt"
 # The per-MPI parts, in <libdir>/redsem/<mpi>/, are found by the installed redsem.

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `--mpi PATH` end to end, with the installations relocate.sh made in INSTALLS: each case its own
 # cache (XDG_CACHE_HOME) under WORK, the MPIs reached only through their paths.
-#   mpi_path_test.sh CASE REDSEM INSTALLS WORK PROGRAM_SOURCE
+#   mpi_path_test.sh CASE REDSEM INSTALLS WORK PROGRAM_SOURCE REDSEM_MPI
 set -uo pipefail
-case_name=$1 redsem=$2 installs=$3 work=$4 program_source=$5
+case_name=$1 redsem=$2 installs=$3 work=$4 program_source=$5 redsem_mpi=$6
 # shellcheck disable=SC1091
 . "$installs/env.sh"
 rm -rf "$work"
@@ -96,6 +96,33 @@ case $case_name in
     says out '"reduce_local_c": false'
     says out '"persistent": "none"'
     says out '"large_count_collectives": true'
+    ;;
+  search)
+    # redsem-mpi resolves --mpi PATH as redsem does: the first run builds into the cache (one rank
+    # builds, the other waits for it) and the split search prints what one redsem process prints.
+    orders=(orders --op MPI_SUM --type MPI_FLOAT --values 1e6,-1e6,0.01,0.3,7,-0.02,1e-3,42 --json)
+    run 0 "$redsem" "${orders[@]}"
+    cp "$work/out" "$work/one"
+    run 0 "$ompi/bin/mpirun" --oversubscribe -n 2 "$redsem_mpi" --mpi "$ompi/bin/mpicc" "${orders[@]}"
+    [ "$(grep -c 'building the check library' "$work/err")" = 1 ] || fail "the two ranks did not build exactly once"
+    says err "building the check library, helpers and tracer for $ompi/bin/mpicc in $work/cache/redsem/mpi/"
+    cmp -s "$work/one" "$work/out" || fail "redsem-mpi over the Open MPI copy printed another result"
+    ls "$work"/cache/redsem/mpi/*/libredsem_search_openmpi.so > /dev/null || fail "no search library in the cache"
+    # The MPICH copy, by its prefix, under its own mpiexec; a non-commutative search.
+    segscan=(orders --op segscan --values 5:0,7:1,11:0,2:0,3:1,1:0,4:0 --json)
+    run 0 "$redsem" "${segscan[@]}"
+    cp "$work/out" "$work/one"
+    run 0 "$mpich/bin/mpiexec" -n 3 "$redsem_mpi" --mpi "$mpich" "${segscan[@]}"
+    says err "building the check library, helpers and tracer for $mpich/bin/mpicc"
+    cmp -s "$work/one" "$work/out" || fail "redsem-mpi over the MPICH copy printed another result"
+    # Built once: the next job, and redsem's own commands, reuse the entry.
+    run 0 "$ompi/bin/mpirun" --oversubscribe -n 2 "$redsem_mpi" --mpi="$ompi" rma --help
+    never_says err "building"
+    run 0 "$redsem" fuzz --mpi "$mpich/bin/mpicc" --op MPI_SUM --type MPI_INT --cases 20 --seed 1
+    never_says err "building"
+    # A bad --mpi is bad input, said before MPI_Init (which it would need), under redsem-mpi's name.
+    run 2 "$redsem_mpi" --mpi "$work/nonexistent/mpicc" orders --op MPI_SUM --type MPI_INT --procs 3
+    says err "^redsem-mpi: --mpi '$work/nonexistent/mpicc': no such file or directory"
     ;;
   refusals)
     # Bad --mpi paths and caches are bad input (exit 2), said with the reason.

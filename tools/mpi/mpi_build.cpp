@@ -45,6 +45,7 @@ std::string cmake_program() {
 // What the per-MPI recipe builds, by the file names per_mpi/CMakeLists.txt gives them.
 std::vector<std::string> pieces(const std::string& family) {
   return {"libredsem_check_" + family + ".so",
+          "libredsem_search_" + family + ".so",
           "redsem-mpi-helper-" + family,
           "redsem-mpi-surface-helper-" + family,
           "redsem_probe_tracer",

@@ -2,7 +2,7 @@
 // The MPI an MPI-facing command runs (`--mpi NAME|PATH`): a built-in one (openmpi, mpich: built
 // with redsem), or an installation given by its C compiler wrapper or its prefix, whose pieces
 // redsem builds on demand into its cache (tools/mpi/mpi_cache.h). Either way the same pieces,
-// built by the one recipe of per_mpi/: the check library, the helpers, the tracer.
+// built by the one recipe of per_mpi/: the check library, the helpers, the tracer, redsem-mpi's calls.
 #pragma once
 
 #include <filesystem>
@@ -25,6 +25,8 @@ struct mpi_installation {
   std::filesystem::path helper() const { return dir / ("redsem-mpi-helper-" + family); }
   std::filesystem::path surface_helper() const { return dir / ("redsem-mpi-surface-helper-" + family); }
   std::filesystem::path tracer() const { return dir / "redsem_probe_tracer"; }
+  // redsem-mpi's calls into this MPI (tools/mpi/search_transport.h).
+  std::filesystem::path search_library() const { return dir / ("libredsem_search_" + family + ".so"); }
   // The launcher beside the wrapper (mpiexec, else mpirun); empty for a built-in or when none is there.
   std::string launcher() const;
 };

@@ -2,10 +2,10 @@
 // redsem-mpi: `redsem orders` and `redsem rma` with their searches split over the ranks of an
 // MPI job (`mpirun -n N redsem-mpi orders …`). Every rank parses the same command line and
 // takes its share of the search (sim::search_share); the shares exchange bytes through
-// MPI_Allgatherv and MPI_Alltoallv, every rank ends with the whole result, and rank 0 alone
-// prints it.
-#include <mpi.h>
-
+// allgathers and point-to-point exchanges, every rank ends with the whole result, and rank 0
+// alone prints it. The MPI is not linked in: `--mpi NAME|PATH` (else the build's default,
+// REDSEM_MPI_DEFAULT) names it, resolved as every `redsem` command resolves it, and its calls
+// are loaded from the search library built for it (tools/mpi/search_transport_loader.h).
 #include <climits>
 #include <iostream>
 #include <ostream>
@@ -16,14 +16,18 @@
 #include "tools/cli/parse_errors.h"
 #include "tools/cli/standard_output.h"
 #include "tools/cli/version.h"
+#include "tools/mpi/search_transport_loader.h"
 
 namespace {
+
+// The MPI's calls, loaded before MPI_Init.
+redsem::tools::search_transport mpi;
 
 // MPI counts in int: past 2 GiB the job aborts, naming `what` grew too big.
 int int_count(std::size_t n, const char* what) {
   if (n > INT_MAX) {
     std::cerr << "redsem-mpi: " << what << " exceed 2 GiB\n";
-    MPI_Abort(MPI_COMM_WORLD, 3);
+    mpi.abort(3);
   }
   return static_cast<int>(n);
 }
@@ -45,16 +49,13 @@ part_layout layout_of(const std::vector<long long>& sizes, const char* what) {
 }
 
 // Every rank's bytes, in rank order.
-std::vector<std::string> allgather(const std::string& mine) {
-  int size = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+std::vector<std::string> allgather(const std::string& mine, int size) {
   const long long length = static_cast<long long>(mine.size());
   std::vector<long long> lengths(static_cast<std::size_t>(size));
-  MPI_Allgather(&length, 1, MPI_LONG_LONG, lengths.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+  mpi.allgather_lengths(length, lengths.data());
   const part_layout l = layout_of(lengths, "a search share's blocks");
   std::string all(l.total, '\0');
-  MPI_Allgatherv(mine.data(), static_cast<int>(length), MPI_CHAR, all.data(), l.counts.data(), l.displacements.data(),
-                 MPI_CHAR, MPI_COMM_WORLD);
+  mpi.allgatherv(mine.data(), static_cast<int>(length), all.data(), l.counts.data(), l.displacements.data());
   std::vector<std::string> out;
   for (std::size_t r = 0; r < l.counts.size(); ++r)
     out.emplace_back(all, static_cast<std::size_t>(l.displacements[r]), static_cast<std::size_t>(l.counts[r]));
@@ -65,33 +66,26 @@ std::vector<std::string> allgather(const std::string& mine) {
 // from each part and into each string (kept from call to call): a level-by-level search
 // exchanges tens of MB at every level, and packing them into one buffer for MPI_Alltoallv and
 // splitting what arrives cost two more copies of it.
-void alltoall(const std::vector<std::string>& to, std::vector<std::string>& from) {
-  int size = 0, rank = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+void alltoall(const std::vector<std::string>& to, std::vector<std::string>& from, int rank, int size) {
   std::vector<long long> to_sizes, from_sizes(static_cast<std::size_t>(size));
   for (const std::string& part : to) to_sizes.push_back(static_cast<long long>(part.size()));
-  MPI_Alltoall(to_sizes.data(), 1, MPI_LONG_LONG, from_sizes.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+  mpi.alltoall_lengths(to_sizes.data(), from_sizes.data());
   from.resize(static_cast<std::size_t>(size));
-  std::vector<MPI_Request> requests;
-  requests.reserve(2 * static_cast<std::size_t>(size));
-  for (int r = 0; r < size; ++r) {
-    std::string& part = from[static_cast<std::size_t>(r)];
-    if (r == rank) {
-      part = to[static_cast<std::size_t>(r)];
-      continue;
-    }
-    part.resize(static_cast<std::size_t>(from_sizes[static_cast<std::size_t>(r)]));
-    requests.emplace_back();
-    MPI_Irecv(part.data(), int_count(part.size(), "a search level's parts"), MPI_BYTE, r, 0, MPI_COMM_WORLD, &requests.back());
+  std::vector<const char*> sends;
+  std::vector<char*> receives;
+  std::vector<int> send_counts, receive_counts;
+  for (std::size_t r = 0; r < static_cast<std::size_t>(size); ++r) {
+    std::string& part = from[r];
+    if (r == static_cast<std::size_t>(rank))
+      part = to[r];
+    else
+      part.resize(static_cast<std::size_t>(from_sizes[r]));
+    receives.push_back(part.data());
+    receive_counts.push_back(int_count(part.size(), "a search level's parts"));
+    sends.push_back(to[r].data());
+    send_counts.push_back(int_count(to[r].size(), "a search level's parts"));
   }
-  for (int r = 0; r < size; ++r) {
-    if (r == rank) continue;
-    const std::string& part = to[static_cast<std::size_t>(r)];
-    requests.emplace_back();
-    MPI_Isend(part.data(), int_count(part.size(), "a search level's parts"), MPI_BYTE, r, 0, MPI_COMM_WORLD, &requests.back());
-  }
-  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  mpi.exchange(sends.data(), send_counts.data(), receives.data(), receive_counts.data());
 }
 
 // Where ranks other than 0 write: nowhere.
@@ -102,10 +96,16 @@ struct null_buffer : std::streambuf {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  std::string why;
+  const auto loaded = redsem::tools::load_search_transport(
+      redsem::tools::search_mpi_argument(argc, argv, REDSEM_MPI_DEFAULT), std::cerr, &why);
+  if (!loaded) {
+    std::cerr << "redsem-mpi: " << why << "\n";
+    return redsem::tools::bad_input;
+  }
+  mpi = *loaded;
   int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  mpi.init(&argc, &argv, &rank, &size);
   redsem::tools::standard_output stdout_checked;
   null_buffer nowhere;
   std::ostream silent(&nowhere);
@@ -115,12 +115,22 @@ int main(int argc, char** argv) {
   CLI::App app{"redsem-mpi: redsem's order and RMA interleaving searches split over the ranks of an MPI job"};
   app.require_subcommand(1);
   app.set_version_flag("--version", redsem::tools::version_text);
-  const redsem::sim::search_share share{rank, size, allgather, alltoall};
+  std::string mpi_name = REDSEM_MPI_DEFAULT;
+  // Read before MPI_Init (search_mpi_argument); declared here for --help and the parse.
+  app.add_option("--mpi", mpi_name,
+                 "The MPI the job runs: openmpi, mpich, or the path of an MPI's C compiler wrapper (mpicc) or of its "
+                 "prefix, its search library built on first use (default: " REDSEM_MPI_DEFAULT ")")
+      ->type_name("NAME|PATH");
+  const redsem::sim::search_share share{
+      rank, size, [size](const std::string& mine) { return allgather(mine, size); },
+      [rank, size](const std::vector<std::string>& to, std::vector<std::string>& from) {
+        alltoall(to, from, rank, size);
+      }};
   const std::vector<redsem::tools::command> commands{redsem::tools::add_orders_command(app, share),
                                                      redsem::tools::add_rma_command(app, share)};
   int rc = redsem::tools::bad_input;
   if (const auto refused = redsem::tools::reject_unknown_command(app, "redsem-mpi", argc, argv, err)) {
-    MPI_Finalize();
+    mpi.finalize();
     return *refused;
   }
   try {
@@ -131,6 +141,6 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     rc = redsem::tools::report_parse_error(app, "redsem-mpi", e, out, err);
   }
-  MPI_Finalize();
+  mpi.finalize();
   return rc;
 }
