@@ -217,9 +217,14 @@ probe_trace run_tracer(const launch_options& o) {
     const job_command command = launcher(o, mpirun, tracer, first);
     const auto started = std::chrono::steady_clock::now();
     // A case that wrote foreign bytes ends the job: what ran after it in that process is suspect.
-    const auto corrupted = [](const std::string& out) {
+    const auto corrupted = [&](const std::string& out) {
       probe_trace partial;
       parse_trace(std::string_view(out).substr(0, out.rfind('\n') + 1), partial);
+      if (o.on_progress) {
+        const auto done =
+            std::count_if(partial.cases.begin(), partial.cases.end(), [](const auto& c) { return c.completed; });
+        o.on_progress(trace.size ? trace : partial, trace.cases.size() + static_cast<std::size_t>(done));
+      }
       const case_trace* c = first_corrupting_case(partial);
       return c != nullptr && c != &partial.cases.back();  // its results are all in
     };

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,8 +16,9 @@
 namespace redsem::sim {
 
 enum class collective : std::uint8_t { reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan };
-inline constexpr collective all_collectives[] = {collective::reduce, collective::allreduce, collective::reduce_scatter,
-                                                 collective::reduce_scatter_block, collective::scan, collective::exscan};
+inline constexpr collective all_collectives[] = {collective::reduce,         collective::allreduce,
+                                                 collective::reduce_scatter, collective::reduce_scatter_block,
+                                                 collective::scan,           collective::exscan};
 std::string_view to_string(collective c);
 std::optional<collective> parse_collective(std::string_view name);  // "reduce", "MPI_Allreduce", …
 
@@ -30,11 +32,11 @@ struct schedule_request {
   collective kind = collective::reduce;
   std::string algorithm;
   int procs = 1;
-  int root = 0;          // Reduce only
-  bool in_place = false;  // MPI_IN_PLACE: where it changes what a rank's buffer holds, the note says so
+  int root = 0;             // Reduce only
+  bool in_place = false;    // MPI_IN_PLACE: where it changes what a rank's buffer holds, the note says so
   bool commutative = true;  // the op's declared flag: algorithms branch on it, as MPICH's do
-  int count = 0;          // elements in each send buffer; 0 means one per rank (so blocks are visible)
-  int segment = 0;        // pipelined algorithms: elements per segment; 0 means unsegmented
+  int count = 0;            // elements in each send buffer; 0 means one per rank (so blocks are visible)
+  int segment = 0;          // pipelined algorithms: elements per segment; 0 means unsegmented
   // Reduce_scatter: each rank's block of the count elements, as its recvcounts (summing to
   // count); empty gives rank r a share that grows with r.
   std::vector<int> block_counts{};
@@ -66,6 +68,7 @@ struct schedule_problem {
   int element;
   tree_check check;
 };
-std::vector<schedule_problem> check_schedule(const schedule& s);
+// `on_rank`, when given, is told each rank whose trees are checked (a long run shows progress).
+std::vector<schedule_problem> check_schedule(const schedule& s, const std::function<void(int rank)>& on_rank = {});
 
 }  // namespace redsem::sim

@@ -6,7 +6,8 @@
 
 namespace redsem::sim {
 
-std::vector<rank_values> run_schedule(const schedule& s, const element_op& op, const rank_inputs& inputs) {
+std::vector<rank_values> run_schedule(const schedule& s, const element_op& op, const rank_inputs& inputs,
+                                      const std::function<void(int rank)>& on_rank) {
   ensure(static_cast<int>(inputs.size()) == s.request.procs, "one input buffer per rank");
   std::vector<rank_values> out(s.ranks.size());
   for (std::size_t rank = 0; rank < s.ranks.size(); ++rank) {
@@ -20,6 +21,7 @@ std::vector<rank_values> run_schedule(const schedule& s, const element_op& op, c
       }
       out[rank].values.push_back(evaluate(res.trees[i], op, column));
     }
+    if (on_rank) on_rank(static_cast<int>(rank));
   }
   return out;
 }
@@ -44,8 +46,9 @@ std::optional<identity_break> find_rank_identity_break(const schedule& s, const 
       const element& va = values[a].values[first_index[k]];
       const element& vb = values[rank].values[i];
       if (!same_element(op.type, va.data(), vb.data(), bitwise))
-        return identity_break{static_cast<int>(k), first_rank[k], static_cast<int>(rank), va, vb,
-                              s.ranks[a].trees[first_index[k]], res.trees[i]};
+        return identity_break{
+            static_cast<int>(k), first_rank[k], static_cast<int>(rank), va, vb, s.ranks[a].trees[first_index[k]],
+            res.trees[i]};
     }
   }
   return std::nullopt;

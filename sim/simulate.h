@@ -3,6 +3,7 @@
 // checks the standard asks of them.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -18,8 +19,10 @@ struct rank_values {
   std::vector<element> values;  // parallel to rank_result::trees
 };
 
-// Evaluates every tree of the schedule; element k's leaves read inputs[rank][k].
-std::vector<rank_values> run_schedule(const schedule& s, const element_op& op, const rank_inputs& inputs);
+// Evaluates every tree of the schedule; element k's leaves read inputs[rank][k]. `on_rank`, when
+// given, is told each rank whose trees are evaluated (a long run shows progress).
+std::vector<rank_values> run_schedule(const schedule& s, const element_op& op, const rank_inputs& inputs,
+                                      const std::function<void(int rank)>& on_rank = {});
 
 // MPI-4.1 §7.9.6: all ranks of an Allreduce receive identical results. The first element on
 // which two ranks differ (bitwise, through the datatype's fields), or nullopt.

@@ -166,15 +166,22 @@ void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std
 
 }  // namespace
 
+std::string recorded_sample(const run_records& records) {
+  for (const auto& r : records.ranks)
+    if (r.start && r.start->contains("sample")) {
+      const auto& s = (*r.start)["sample"];
+      const std::string text = s.is_string() ? s.get<std::string>() : s.dump();
+      if (!text.empty()) return text;
+    }
+  return "";
+}
+
 coverage record_coverage(const run_records& records, int world_size) {
   coverage c;
+  c.sample = recorded_sample(records);
   std::map<std::string, std::set<int>> unchecked;
   std::map<std::string, std::pair<std::string, std::size_t>> notes;  // what on call → first message, times
   for (const auto& r : records.ranks) {
-    if (r.start && c.sample.empty() && r.start->contains("sample")) {
-      const auto& s = (*r.start)["sample"];
-      c.sample = s.is_string() ? s.get<std::string>() : s.dump();
-    }
     count_calls(r, c);
     recorded_gaps(r, c, unchecked, notes);
     rank_gaps(r, c);

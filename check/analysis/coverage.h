@@ -27,5 +27,7 @@ struct coverage {
 // unchecked, memory watched or not, ranks that ended early, damaged records); the post-run
 // analyses add theirs (run_report.cpp).
 coverage record_coverage(const run_records& records, int world_size);
+// The --sample the run was checked under, as the first start line that says it has it ("" when none does).
+std::string recorded_sample(const run_records& records);
 
 }  // namespace redsem::check

@@ -41,33 +41,50 @@ std::string_view to_string(rank_status s) {
   return "";
 }
 
-run_report analyse_run(const run_records& records, const analysis_options& options) {
+run_identity identify_run(const run_records& records) {
+  run_identity who;
+  for (const auto& r : records.ranks)  // a start line that does not say what it was built for is passed over
+    if (r.start && who.built_for.empty())
+      who = {text_of(*r.start, "built_for"), text_of(*r.start, "library"), text_of(*r.start, "program"),
+             static_cast<int>(int_of(*r.start, "size"))};
+  return who;
+}
+
+run_report analyse_run(const run_records& records, const analysis_options& options, const analysis_progress& on_step) {
+  const auto analyses = post_run_analyses();
+  const std::size_t steps = analyses.size() + 2;  // the ranks' own findings, each analysis, the symbols
+  const auto step = [&](std::size_t done, std::string_view what) {
+    if (on_step) on_step(done, steps, what);
+  };
   run_report report;
+  const run_identity who = identify_run(records);
+  report.built_for = who.built_for;
+  report.library = who.library;
+  report.program = who.program;
+  report.size = who.size;
   std::vector<finding> all;
+  step(0, "the ranks' findings");
   for (const auto& r : records.ranks) {
     rank_summary s = summarise(r);
-    if (r.start && report.built_for.empty()) {
-      report.built_for = text_of(*r.start, "built_for");
-      report.library = text_of(*r.start, "library");
-      report.program = text_of(*r.start, "program");
-      report.size = static_cast<int>(int_of(*r.start, "size"));
-    }
     for (const auto& line : r.lines)
       if (line["ev"] == "finding") all.push_back(finding_from_record(line, r.rank));
     s.findings = r.findings_seen;
     report.ranks.push_back(std::move(s));
   }
   report.coverage = record_coverage(records, report.size);
-  for (const auto& a : post_run_analyses()) {
-    analysis_outcome o = a.run(records, options);
+  for (std::size_t i = 0; i < analyses.size(); ++i) {
+    step(i + 1, analyses[i].name);
+    analysis_outcome o = analyses[i].run(records, options);
     all.insert(all.end(), o.findings.begin(), o.findings.end());
     auto& c = report.coverage;
     c.not_observed.insert(c.not_observed.end(), o.notes.begin(), o.notes.end());
     c.rma_analysed.insert(c.rma_analysed.end(), o.analysed.begin(), o.analysed.end());
   }
+  step(steps - 1, "source locations");
   report.findings = merge_findings(all);
   symbolize(report.findings);
   name_user_ops(records, report.findings);
+  step(steps, "done");
   return report;
 }
 

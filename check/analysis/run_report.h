@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/analysis/analysis.h"
@@ -42,8 +44,21 @@ struct run_report {
   struct coverage coverage;         // what the verdict covers; not_observed non-empty: partial
 };
 
+// What the run was, from the first rank's start line that names what it was built for: known
+// before the analyses run.
+struct run_identity {
+  std::string built_for, library, program;
+  int size = 0;  // MPI_COMM_WORLD's size
+};
+run_identity identify_run(const run_records& records);
+
+// Told, as the analysis goes, `done` of its `total` steps and the one it starts now (a long
+// analysis of a large record set shows progress).
+using analysis_progress = std::function<void(std::size_t done, std::size_t total, std::string_view step)>;
+
 // The report of a run whose records hold at least one start line.
-run_report analyse_run(const run_records& records, const analysis_options& options);
+run_report analyse_run(const run_records& records, const analysis_options& options,
+                       const analysis_progress& on_step = {});
 
 // Moves the findings `list` covers to `report.suppressed`.
 void apply_suppressions(run_report& report, const std::vector<suppression>& list);

@@ -30,8 +30,8 @@ enum class law : std::uint8_t {
                   // domain is every value, so it is always closed)
 };
 // The laws of the predefined ops' table (`redsem laws`).
-inline constexpr std::array<law, 5> all_laws{law::associativity, law::commutativity, law::identity,
-                                             law::idempotence, law::absorbing};
+inline constexpr std::array<law, 5> all_laws{law::associativity, law::commutativity, law::identity, law::idempotence,
+                                             law::absorbing};
 std::string_view to_string(law l);  // "associativity", …, "closed"
 // The property an op has when the law holds, as op-file reports name it: "commutative",
 // "associative", "identity", "idempotent", "absorbing", "closed".
@@ -95,9 +95,10 @@ struct model_op {
 };
 
 struct prove_options {
-  unsigned timeout_ms = 10000;  // per solver query
-  unsigned random_seed = 1;     // the concrete pre-search's random values
-  bool pre_search = true;       // try the model on special and random values before the solver
+  unsigned timeout_ms = 10000;                 // per solver query
+  unsigned random_seed = 1;                    // the concrete pre-search's random values
+  bool pre_search = true;                      // try the model on special and random values before the solver
+  std::function<void(law which)> on_law = {};  // told each law as its proof starts (a long run shows progress)
 };
 
 }  // namespace redsem::laws

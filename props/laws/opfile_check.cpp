@@ -43,8 +43,10 @@ law_result result(law l, verdict v, std::uint64_t samples, std::vector<concrete_
 bool is_nan_or_negative_zero(const cvalue& v) {
   return std::visit(
       [](auto x) {
-        if constexpr (std::is_floating_point_v<decltype(x)>) return std::isnan(x) || (x == 0 && std::signbit(x));
-        else return false;
+        if constexpr (std::is_floating_point_v<decltype(x)>)
+          return std::isnan(x) || (x == 0 && std::signbit(x));
+        else
+          return false;
       },
       v);
 }
@@ -60,7 +62,11 @@ std::vector<field_samples> sampled_fields(const binary_op& op, const check_optio
 class law_checker {
  public:
   law_checker(const binary_op& op, const check_options& o)
-      : op_(op), options_(o), rng_(o.seed), fields_(sampled_fields(op, o)), batch_(std::max<std::size_t>(1, op.batch())) {
+      : op_(op),
+        options_(o),
+        rng_(o.seed),
+        fields_(sampled_fields(op, o)),
+        batch_(std::max<std::size_t>(1, op.batch())) {
     small_elements small = legal_small_elements(op, fields_, {o.max_small_elements, o.max_enumerated}, rng_);
     small_ = std::move(small.elements);
     coverage_ = small.coverage;
@@ -71,6 +77,35 @@ class law_checker {
     if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr))
       return result(l, verdict::not_applicable, 0);
     table_ = combine_table();
+    return run_law(l);
+  }
+
+  law_report run(bool declared_commute) {
+    law_report r;
+    r.declared_commute = declared_commute;
+    r.exhaustive = coverage_;
+    if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr)) {
+      // Every law would hold vacuously: say so instead of "holds on 0 samples".
+      r.empty_domain = true;
+      for (law l : {law::commutativity, law::associativity, law::identity, law::closed})
+        r.laws.push_back(result(l, verdict::not_applicable, 0));
+      return r;
+    }
+    table_ = combine_table();
+    for (law l : {law::commutativity, law::associativity, law::identity, law::closed}) r.laws.push_back(run_law(l));
+    r.domain_rejected = rejected_;
+    return r;
+  }
+
+ private:
+  law_result run_law(law l) {
+    reported_ = 0;
+    law_result r = search(l);
+    progress(l, r.samples);
+    return r;
+  }
+
+  law_result search(law l) {
     switch (l) {
       case law::commutativity:
         return commutative();
@@ -87,27 +122,12 @@ class law_checker {
     internal_error("the op-file checker has no idempotence or absorbing search");
   }
 
-  law_report run(bool declared_commute) {
-    law_report r;
-    r.declared_commute = declared_commute;
-    r.exhaustive = coverage_;
-    if (small_.empty() && !random_legal_element(op_, fields_, rng_, options_.domain_probes, nullptr)) {
-      // Every law would hold vacuously: say so instead of "holds on 0 samples".
-      r.empty_domain = true;
-      for (law l : {law::commutativity, law::associativity, law::identity, law::closed})
-        r.laws.push_back(result(l, verdict::not_applicable, 0));
-      return r;
-    }
-    table_ = combine_table();
-    r.laws.push_back(commutative());
-    r.laws.push_back(associative());
-    r.laws.push_back(identity());
-    r.laws.push_back(closed());
-    r.domain_rejected = rejected_;
-    return r;
+  // Tells options_.on_progress the cases law l has checked since it was last told (n so far).
+  void progress(law l, std::uint64_t n) {
+    if (options_.on_progress && n > reported_) options_.on_progress(l, n - reported_);
+    reported_ = std::max(reported_, n);
   }
 
- private:
   // A random legal element, or nothing after many tries (a very narrow `require`).
   std::optional<concrete_element> random_element() {
     for (int attempt = 0; attempt < 100; ++attempt) {
@@ -162,7 +182,8 @@ class law_checker {
     return xs;
   }
 
-  law_result refuted_shrunk(law l, std::uint64_t n, std::vector<concrete_element> operands, const claim_fn& broken) const {
+  law_result refuted_shrunk(law l, std::uint64_t n, std::vector<concrete_element> operands,
+                            const claim_fn& broken) const {
     auto simple = shrink(std::move(operands), broken);
     auto claim = broken(simple);
     return refuted(l, n, std::move(simple), std::move(*claim));
@@ -202,6 +223,7 @@ class law_checker {
         if (cases[i].claim && !excused(l, block[i], cases[i].left, cases[i].right))
           return refuted_shrunk(l, n, block[i], broken);
       }
+      progress(l, n);
     }
     return result(l, verdict::holds_on_samples, n);
   }
@@ -241,6 +263,7 @@ class law_checker {
                        "(a∘b)∘c = " + format(left) + " but a∘(b∘c) = " + format(right));
       }
       block.clear();
+      progress(law::associativity, n);
       return std::nullopt;
     };
     for (std::size_t i = 0; i < small_.size(); ++i)
@@ -257,7 +280,8 @@ class law_checker {
   law_result identity() {
     if (!op_.has_identity()) return result(law::identity, verdict::not_applicable, 0);
     const concrete_element e = op_.identity();
-    if (!op_.legal(e)) return refuted(law::identity, 1, {e}, "the identity candidate " + format(e) + " breaks a 'require'");
+    if (!op_.legal(e))
+      return refuted(law::identity, 1, {e}, "the identity candidate " + format(e) + " breaks a 'require'");
     std::uint64_t n = 0;
     for (std::size_t from = 0; from < small_.size(); from += batch_) {
       std::vector<std::vector<concrete_element>> block;
@@ -278,7 +302,8 @@ class law_checker {
       for (std::size_t j = 0; j < small_.size(); ++j) {
         ++n;
         if (!op_.legal(table_[i][j]))
-          return refuted(law::closed, n, {small_[i], small_[j]}, "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
+          return refuted(law::closed, n, {small_[i], small_[j]},
+                         "a∘b = " + format(table_[i][j]) + " breaks a 'require'");
       }
     }
     return random_phase(law::closed, 2, n);
@@ -293,6 +318,7 @@ class law_checker {
   grid_coverage coverage_;
   std::uint64_t rejected_ = 0;
   std::vector<std::vector<concrete_element>> table_;
+  std::uint64_t reported_ = 0;  // cases of the current law told to options_.on_progress
 };
 
 }  // namespace
@@ -301,7 +327,8 @@ bool has_nan_or_negative_zero(const concrete_element& x) {
   return std::any_of(x.begin(), x.end(), is_nan_or_negative_zero);
 }
 
-void mark_nan_or_zero_only(const binary_op& op, law_report& r, const check_options& options, const declaration_words& words) {
+void mark_nan_or_zero_only(const binary_op& op, law_report& r, const check_options& options,
+                           const declaration_words& words) {
   std::optional<law_report> without;
   for (law l : {law::commutativity, law::associativity}) {
     auto& found = r.at(l);

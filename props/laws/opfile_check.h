@@ -34,24 +34,27 @@ struct law_report {
   const law_result& at(law l) const;
   law_result& at(law l);
   std::vector<finding> findings;
-  grid_coverage exhaustive;          // what the exhaustive phase covered
-  std::uint64_t domain_rejected = 0; // random draws outside the domain, redrawn
-  bool empty_domain = false;         // no element satisfies the `require` lines: nothing was checked
+  grid_coverage exhaustive;           // what the exhaustive phase covered
+  std::uint64_t domain_rejected = 0;  // random draws outside the domain, redrawn
+  bool empty_domain = false;          // no element satisfies the `require` lines: nothing was checked
   bool has_error() const;
 };
 
 struct check_options {
-  std::size_t max_small_elements = 40;  // exhaustive triples over at most this many elements
-  std::uint64_t max_enumerated = 4096;  // small-value grid elements tried for those (sampled beyond)
-  int domain_probes = 10'000;           // random draws that look for a legal element when the grid has none
-  std::uint64_t random_cases = 20'000;  // per law
-  std::uint64_t seed = 1;               // deterministic by default, so verdict tables are golden
+  std::size_t max_small_elements = 40;        // exhaustive triples over at most this many elements
+  std::uint64_t max_enumerated = 4096;        // small-value grid elements tried for those (sampled beyond)
+  int domain_probes = 10'000;                 // random draws that look for a legal element when the grid has none
+  std::uint64_t random_cases = 20'000;        // per law
+  std::uint64_t seed = 1;                     // deterministic by default, so verdict tables are golden
   bool without_nan_or_negative_zero = false;  // leave NaN and -0 out of every sample and draw
   // Associativity: a counterexample (a, b, c with its two differing sides) this accepts is passed
   // over and the search goes on; mark_as_predefined excuses those a predefined op has too.
   std::function<bool(const std::vector<concrete_element>& abc, const concrete_element& left,
                      const concrete_element& right)>
       excuse;
+  // Told, as a search goes, the cases of law `which` it has checked since it last said (a long
+  // run shows progress; a command sums them).
+  std::function<void(law which, std::uint64_t more_cases)> on_progress = {};
 };
 
 law_report check_laws(const concrete_op& op, const check_options& options = {});

@@ -252,6 +252,7 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_c
     } else if (!r.not_modelled.empty()) {
       x.reason = "not modelled: " + r.not_modelled;
     } else {
+      if (o.on_law) o.on_law(l);
       x = decide(l, subject, d);
       if (subject.holds_float()) without_nan_or_signed_zero(x, fn, d);
     }

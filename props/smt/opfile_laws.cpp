@@ -54,7 +54,8 @@ law_result decided(law l, verdict v, std::string reason) {
 // concrete checker words), for the op-file reports.
 void add_opfile_evidence(const opfile::concrete_op& op, law_result& r) {
   if (r.outcome != verdict::refuted || !r.example) return;
-  for (std::size_t i = 0; i < variable_count(r.which); ++i) r.operands.push_back(op.load(r.example->inputs[i].second.bytes.data()));
+  for (std::size_t i = 0; i < variable_count(r.which); ++i)
+    r.operands.push_back(op.load(r.example->inputs[i].second.bytes.data()));
   r.claim = r.example->lhs_expression + " = " + r.example->lhs.text + " but " + r.example->rhs_expression + " = " +
             r.example->rhs.text;
   if (r.which != law::idempotence && r.which != law::absorbing)
@@ -64,14 +65,16 @@ void add_opfile_evidence(const opfile::concrete_op& op, law_result& r) {
 }  // namespace
 
 law_result prove_opfile_law(const opfile::concrete_op& op, law l, const prove_options& o) {
-  if (l == law::closed && !op.has_domain()) return decided(l, verdict::not_applicable, "no 'require': every element is an input");
+  if (l == law::closed && !op.has_domain())
+    return decided(l, verdict::not_applicable, "no 'require': every element is an input");
   const smt::opfile_subject subject(op);
   law_result r = smt::unless_solver_error(l, [&] {
     if (l != law::identity || !op.has_identity()) return smt::prove_law(l, subject, o);
     element_bytes e(op.size());  // the declared candidate
     op.store(op.identity(), e.data());
     std::mt19937_64 rng(o.random_seed);
-    return smt::prove_for_element(l, subject, o, &e, o.pre_search ? subject.candidates(rng) : std::vector<element_bytes>{});
+    return smt::prove_for_element(l, subject, o, &e,
+                                  o.pre_search ? subject.candidates(rng) : std::vector<element_bytes>{});
   });
   add_opfile_evidence(op, r);
   return r;
@@ -91,6 +94,7 @@ std::vector<law_result> prove_opfile(const opfile::concrete_op& op, const law_re
       out.push_back(std::move(kept));
       continue;
     }
+    if (o.on_law) o.on_law(l.which);
     out.push_back(prove_opfile_law(op, l.which, after_search));
   }
   return out;

@@ -44,21 +44,39 @@ double shuffles(const std::vector<std::uint64_t>& lengths) {
 std::string describe_outcome(const std::vector<outcome_place>& places, const std::byte* outcome) {
   std::string out;
   for (const outcome_place& p : places) {
-    const bool shared = std::count_if(places.begin(), places.end(), [&](const outcome_place& q) { return q.name == p.name; }) > 1;
+    const bool shared =
+        std::count_if(places.begin(), places.end(), [&](const outcome_place& q) { return q.name == p.name; }) > 1;
     out += (out.empty() ? "" : ", ") + (shared ? p.what : p.name) + " = " +
            format_element(datatype::predefined(p.type), outcome + p.at);
   }
   return out;
 }
 
-search_options search_of(reduction mode, const explore_options& options) {
-  search_options o;
-  o.mode = mode;
-  o.max_states = options.max_states;
-  o.memory_budget = options.memory_budget;
-  o.share = options.share;
-  return o;
-}
+// Runs a group's searches, relaying their progress to explore_options::on_progress with the
+// states of the searches before added, so that the count never goes down.
+struct search_runner {
+  const explore_options& options;
+  explore_progress now;
+  search_result run(const search_space& space, reduction mode, std::string_view name) {
+    search_options o;
+    o.mode = mode;
+    o.max_states = options.max_states;
+    o.memory_budget = options.memory_budget;
+    o.share = options.share;
+    const double before = now.states;
+    if (options.on_progress) {
+      now.search = name;
+      options.on_progress(now);
+      o.on_progress = [this, before](std::uint64_t states) {
+        now.states = before + static_cast<double>(states);
+        options.on_progress(now);
+      };
+    }
+    search_result r = run_search(space, o);
+    now.states = std::max(now.states, before + static_cast<double>(r.stats.states));
+    return r;
+  }
+};
 
 // The first reason any of a group's searches stopped early.
 search_stop stop_of(const group_report& g) {
@@ -69,7 +87,8 @@ search_stop stop_of(const group_report& g) {
 
 group_report explore_group(const rma_program& program, const std::vector<step>& steps,
                            const std::vector<step>& serial_steps, const std::vector<std::size_t>& chosen,
-                           const explore_options& options) {
+                           search_runner& searches) {
+  const explore_options& options = searches.options;
   group_report g;
   const search_space sp = make_search_space(program, steps, chosen);
   // Window bytes of the group's target (with several, the search's bytes hold them back to back).
@@ -85,17 +104,17 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   }
   g.accesses.assign(accesses.begin(), accesses.end());
 
-  const search_result reduced = run_search(sp, search_of(reduction::partial_order, options));
+  const search_result reduced = searches.run(sp, reduction::partial_order, "reduced");
   g.reduced = reduced.stats;
   search_result full;
-  if (options.measure_full) full = run_search(sp, search_of(reduction::none, options));
+  if (options.measure_full) full = searches.run(sp, reduction::none, "full");
   g.full = full.stats;
   // The serial reference: whole element steps in every order MPI allows, searched without
   // reduction (for an atomic group that is the full search itself, which also checks the reduction).
   record_list serial = std::move(full.finals);
   g.serial_complete = full.stats.complete;
   if (!g.atomic || !options.measure_full) {
-    search_result s = run_search(make_search_space(program, serial_steps, chosen), search_of(reduction::none, options));
+    search_result s = searches.run(make_search_space(program, serial_steps, chosen), reduction::none, "serial");
     serial = std::move(s.finals);
     g.serial_complete = s.stats.complete;
     g.serial_stopped = s.stats.stopped;
@@ -107,7 +126,8 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   for (const auto& [at, type] : elements) {
     const std::string name = (g.target >= 0 ? "rank " + std::to_string(g.target) + " " : std::string()) + "window @" +
                              std::to_string(at - base);
-    places.push_back({name, name + " (" + std::string(to_string(type)) + ")", type, static_cast<std::size_t>(at - sp.window_begin)});
+    places.push_back(
+        {name, name + " (" + std::string(to_string(type)) + ")", type, static_cast<std::size_t>(at - sp.window_begin)});
   }
   for (const step& s : sp.steps)
     if (s.reads) {
@@ -118,7 +138,8 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   g.outcomes = a.outcomes;
   g.serial_outcomes = a.serial_outcomes;
   g.non_serializable = a.non_serializable;
-  if (a.smallest_non_serializable) g.non_serializable_example = describe_outcome(places, a.smallest_non_serializable->data());
+  if (a.smallest_non_serializable)
+    g.non_serializable_example = describe_outcome(places, a.smallest_non_serializable->data());
   g.values = std::move(a.values);
   return g;
 }
@@ -147,15 +168,18 @@ exploration explore(const rma_program& program, const explore_options& options) 
     for (std::size_t i : c) b = std::min(b, steps[i].at);
     return b;
   };
-  std::stable_sort(components.begin(), components.end(),
-                   [&](const auto& x, const auto& y) { return first_byte(x) < first_byte(y); });  // report in window order
+  std::stable_sort(components.begin(), components.end(), [&](const auto& x, const auto& y) {
+    return first_byte(x) < first_byte(y);
+  });  // report in window order
+  search_runner searches{options, {0, 0, components.size(), ""}};
   for (const auto& chosen : components) {
+    ++searches.now.group;
     if (chosen.size() > max_steps) {
       x.complete = false;  // more than 64 element steps on overlapping bytes: beyond this explorer
       x.groups_too_large += 1;
       continue;
     }
-    group_report g = explore_group(program, steps, serial_steps, chosen, options);
+    group_report g = explore_group(program, steps, serial_steps, chosen, searches);
     x.complete = x.complete && g.reduced.complete && g.full.complete && g.serial_complete;
     if (x.stopped == search_stop::none) x.stopped = stop_of(g);
     x.final_states *= static_cast<double>(g.outcomes);

@@ -11,7 +11,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/rma/outcome_analysis.h"
@@ -24,37 +26,46 @@ struct group_report {
   std::int64_t begin = 0, end = 0;    // window bytes (of that rank's window)
   std::vector<std::size_t> accesses;  // involved, in program order
   std::size_t steps = 0;
-  bool atomic = true;                 // every step atomic (MPI guarantees serializability)
-  std::size_t outcomes = 0;           // distinct (final window bytes, fetched values)
-  std::size_t serial_outcomes = 0;    // reachable by some serial order of whole element steps
-  std::size_t non_serializable = 0;   // outcomes no serial order gives
+  bool atomic = true;                // every step atomic (MPI guarantees serializability)
+  std::size_t outcomes = 0;          // distinct (final window bytes, fetched values)
+  std::size_t serial_outcomes = 0;   // reachable by some serial order of whole element steps
+  std::size_t non_serializable = 0;  // outcomes no serial order gives
   std::string non_serializable_example;
-  std::vector<value_set> values;      // per element, then per fetching step
+  std::vector<value_set> values;  // per element, then per fetching step
   search_stats reduced, full;
-  bool serial_complete = true;        // the serial reference holds every serial outcome
+  bool serial_complete = true;                     // the serial reference holds every serial outcome
   search_stop serial_stopped = search_stop::none;  // its search, when it is not the full one
 };
 
 struct exploration {
   std::vector<redsem::rma::finding> findings;
   std::vector<group_report> groups;
-  double final_states = 0;          // distinct reachable final states of the whole window (product over groups)
-  double executions_total = 0;      // interleavings without any reduction
-  double executions_reduced = 0;    // interleavings the reduced search represents
-  double states_total = 0;          // reachable states without reduction (product over groups)
-  double states_explored = 0;       // states the reduced search stored
+  double final_states = 0;        // distinct reachable final states of the whole window (product over groups)
+  double executions_total = 0;    // interleavings without any reduction
+  double executions_reduced = 0;  // interleavings the reduced search represents
+  double states_total = 0;        // reachable states without reduction (product over groups)
+  double states_explored = 0;     // states the reduced search stored
   bool complete = true;
   search_stop stopped = search_stop::none;  // the first search limit hit, if one was
-  std::size_t groups_too_large = 0;  // groups of more than max_steps element steps, not explored
+  std::size_t groups_too_large = 0;         // groups of more than max_steps element steps, not explored
   double seconds = 0;
-  bool serializable() const;        // no outcome found is refuted serial (complete: every outcome is serial)
+  bool serializable() const;  // no outcome found is refuted serial (complete: every outcome is serial)
+};
+
+// How far an exploration is: states stored by its searches so far (never going down), and which
+// group and search it is at.
+struct explore_progress {
+  double states = 0;
+  std::size_t group = 0, groups = 0;  // group counts from 1
+  std::string_view search;            // "reduced", "full" or "serial"
 };
 
 struct explore_options {
-  std::size_t max_states = 20'000'000;  // per search
+  std::size_t max_states = 20'000'000;                 // per search
   std::size_t memory_budget = std::size_t{512} << 20;  // per search (state table and outcomes), bytes
-  bool measure_full = true;             // also search without reduction, for the savings figures
-  search_share share;                   // every search split over a job's processes (redsem-mpi)
+  bool measure_full = true;                            // also search without reduction, for the savings figures
+  search_share share;                                  // every search split over a job's processes (redsem-mpi)
+  std::function<void(const explore_progress&)> on_progress = {};  // at each search's start, then as it goes
 };
 
 exploration explore(const rma_program& program, const explore_options& options);

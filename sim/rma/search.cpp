@@ -21,7 +21,10 @@ constexpr std::size_t done_at = 0, started_at = 8;
 class searcher {
  public:
   searcher(const search_space& sp, const search_options& o)
-      : sp_(sp), options_(o), table_(sp.state_bytes), scratch_((2 * sp.steps.size() + 2) * sp.steps.size() * sp.state_bytes) {}
+      : sp_(sp),
+        options_(o),
+        table_(sp.state_bytes),
+        scratch_((2 * sp.steps.size() + 2) * sp.steps.size() * sp.state_bytes) {}
 
   search_result run() {
     const auto start = std::chrono::steady_clock::now();
@@ -40,6 +43,7 @@ class searcher {
     bool inserted = false;
     const std::uint32_t index = table_.insert(state, h, &inserted);
     if (!inserted) return table_.value(index);
+    if (options_.on_progress && table_.size() % progress_states == 0) options_.on_progress(table_.size());
     if (const search_stop stop = limit_reached(); stop != search_stop::none) {
       result_.stats.complete = false;
       result_.stats.stopped = stop;
@@ -146,7 +150,8 @@ void fire(const search_space& sp, std::size_t s, std::byte* state) {
       return;
     }
     if (k.kind == access_kind::compare_and_swap) {
-      if (redsem::rma::identical_element(k.type, k.compare.data(), reg)) redsem::rma::copy_element(k.type, target, k.origin.data());
+      if (redsem::rma::identical_element(k.type, k.compare.data(), reg))
+        redsem::rma::copy_element(k.type, target, k.origin.data());
     } else {
       k.update(k.op, p, reg, k.origin.data());
       redsem::rma::copy_element(k.type, target, reg);

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "sim/rma/records.h"
@@ -31,13 +32,18 @@ struct search_options {
   // The search stops, incomplete, once its state table and outcomes hold this many bytes; a
   // split search, once one share's two levels and outgoing parts do (every share stops alike).
   std::size_t memory_budget = std::size_t{512} << 20;
+  // Told the states stored so far, every progress_states of them (a split search: by all its
+  // shares, once per level), so that a long search can show how far it is.
+  std::function<void(std::uint64_t states)> on_progress = {};
 };
+
+inline constexpr std::uint64_t progress_states = std::uint64_t{1} << 16;
 
 struct search_stats {
   std::uint64_t states = 0;       // distinct states stored
   std::uint64_t states_here = 0;  // of which this share stored (a split search; else all of them)
   std::uint64_t transitions = 0;  // steps fired
-  double executions = 0;          // maximal interleavings the searched graph holds (paths), counted exactly then rounded
+  double executions = 0;  // maximal interleavings the searched graph holds (paths), counted exactly then rounded
   bool complete = true;
   search_stop stopped = search_stop::none;  // why not complete
   double seconds = 0;

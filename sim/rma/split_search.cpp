@@ -67,7 +67,8 @@ bool placement_is_even(const state_placement& placement, const state_table& leve
     for (std::uint64_t& n : held) n += get_raw<std::uint64_t>(part, at);
   }
   const std::uint64_t total = std::accumulate(held.begin(), held.end(), std::uint64_t{0});
-  return total > 0 && static_cast<double>(*std::max_element(held.begin(), held.end())) <= max_share_over_even * static_cast<double>(total) / count;
+  return total > 0 && static_cast<double>(*std::max_element(held.begin(), held.end())) <=
+                          max_share_over_even * static_cast<double>(total) / count;
 }
 
 // This share's figures, for the final allgather.
@@ -99,14 +100,15 @@ search_result run_split_search(const search_space& sp, const search_options& opt
   const state_placement placement(sp, share.count, options.placement_steps);
   bool placed_by_steps = false;  // for the level being made: decided by every share alike (placement_is_even)
   const auto owner = [&](const std::byte* state, std::uint64_t h, std::size_t depth) {
-    if (depth == levels) return static_cast<std::size_t>(outcome_owner(state + sp.window_offset, sp.outcome_bytes(), share.count));
+    if (depth == levels)
+      return static_cast<std::size_t>(outcome_owner(state + sp.window_offset, sp.outcome_bytes(), share.count));
     return placed_by_steps ? placement.owner(state) : static_cast<std::size_t>(h % count);
   };
 
   search_result mine;
   mine.finals = record_list(sp.outcome_bytes());  // an incomplete search keeps none, of the right width
   exact_count executions;
-  std::uint64_t states_everywhere = 0;  // stored so far by all shares (each share adds the same numbers)
+  std::uint64_t states_everywhere = 0;    // stored so far by all shares (each share adds the same numbers)
   state_table level(bytes), next(bytes);  // reused level after level: no fresh pages to fault in
   std::vector<std::string> to(count), from;
   {
@@ -128,7 +130,8 @@ search_result run_split_search(const search_space& sp, const search_options& opt
       break;
     }
     next.clear(level.size());  // levels grow or shrink gradually: the last one is a fair guess
-    for (std::size_t d = 0; d < count; ++d) {  // a part: this level's size, this share's bytes, then (state, paths) records
+    for (std::size_t d = 0; d < count;
+         ++d) {  // a part: this level's size, this share's bytes, then (state, paths) records
       to[d].clear();
       put_raw(to[d], static_cast<std::uint64_t>(level.size()));  // for the shared state count
       put_raw(to[d], std::uint64_t{0});                          // for the memory check, filled in below
@@ -190,8 +193,10 @@ search_result run_split_search(const search_space& sp, const search_options& opt
     mine.stats.memory_bytes = std::max<std::size_t>(mine.stats.memory_bytes, bytes_here);
     mine.stats.memory_bytes = std::max(mine.stats.memory_bytes, level.memory_bytes() + next.memory_bytes());
     std::swap(level, next);
+    if (options.on_progress) options.on_progress(states_everywhere);
     // For the level after, when it is not the last (finals go by their outcome).
-    placed_by_steps = share.split() && depth + 2 < levels && placement_is_even(placement, level, placed_by_steps, share);
+    placed_by_steps =
+        share.split() && depth + 2 < levels && placement_is_even(placement, level, placed_by_steps, share);
     if (states_everywhere > options.max_states) {  // every share sees the same sum and stops here
       mine.stats.complete = false;
       mine.stats.stopped = search_stop::state_limit;

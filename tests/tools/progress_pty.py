@@ -5,10 +5,13 @@
 Runs one command under a pseudo-terminal (its stdout and stderr the terminal, as in a shell)
 and checks that: the command's header comes before any progress line; at least one progress
 line "[done/total] rate/s time s  label" is drawn, each well formed with done <= total and
-done never going down; colour unless NO_COLOR; the line is cleared at the end. Then runs it
+done never going down (until other output ends that line: a command may show several in turn); colour unless NO_COLOR; the line is cleared at the end. Then runs it
 again piped and checks that no progress line nor carriage return reaches its stderr.
 
-Usage: progress_pty.py LABEL HEADER_REGEX -- COMMAND...
+With --seen REGEX, some progress line's text after the label must match it too (a phase of
+the run that must show progress, such as `check`'s while the program runs).
+
+Usage: progress_pty.py LABEL HEADER_REGEX [--seen REGEX] -- COMMAND...
 """
 import os
 import pty
@@ -42,7 +45,7 @@ def fail(why, shown):
     sys.exit(f"FAIL: {why}\n--- output ---\n{shown!r}")
 
 
-def check_terminal(argv, label, header, colour):
+def check_terminal(argv, label, header, colour, seen):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
     if not colour:
@@ -54,7 +57,12 @@ def check_terminal(argv, label, header, colour):
     if not lines:
         fail("no progress line under a terminal", shown)
     last = -1.0
+    previous_end = 0
     for m in lines:
+        # Output between two lines (a header, a report) ends one bar: the next may count other things.
+        if shown[previous_end:m.start()].replace("\r\x1b[K", ""):
+            last = -1.0
+        previous_end = m.end()
         done = float(m.group(1))
         total = float(m.group(2)) if m.group(2) else None
         if total is not None and done > total:
@@ -64,6 +72,8 @@ def check_terminal(argv, label, header, colour):
         last = done
         if not m.group(3).startswith(label):
             fail(f"progress line {m.group(0)!r} does not name {label!r}", shown)
+    if seen and not any(re.search(seen, m.group(3)) for m in lines):
+        fail(f"no progress line shows {seen!r}", shown)
     header_at = re.search(header, shown)
     if not header_at or header_at.start() > lines[0].start():
         fail(f"the header {header!r} does not come before the first progress line", shown)
@@ -81,11 +91,16 @@ def check_piped(argv):
 
 
 def main():
-    if len(sys.argv) < 5 or sys.argv[3] != "--":
+    args = sys.argv[1:]
+    seen = None
+    if len(args) >= 4 and args[2] == "--seen":
+        seen = args[3]
+        del args[2:4]
+    if len(args) < 4 or args[2] != "--":
         sys.exit(__doc__)
-    label, header, argv = sys.argv[1], sys.argv[2], sys.argv[4:]
-    check_terminal(argv, label, header, colour=True)
-    check_terminal(argv, label, header, colour=False)
+    label, header, argv = args[0], args[1], args[3:]
+    check_terminal(argv, label, header, colour=True, seen=seen)
+    check_terminal(argv, label, header, colour=False, seen=seen)
     check_piped(argv)
     print(f"progress_pty: {label}: progress line well formed on a terminal, none piped")
 

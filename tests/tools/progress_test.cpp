@@ -39,6 +39,18 @@ TEST(Progress, DrawsNothingOffATerminal) {
   EXPECT_EQ(err.str(), "");
 }
 
+TEST(Progress, PrintsAboveTheLineAndOffATerminalPrintsOnlyTheText) {
+  std::ostringstream err, out;
+  {
+    progress bar(err, false, "probe", 0);
+    bar.update(1, 0, "case");
+    bar.print(out, "header\n");
+    bar.update(2, 0, "case");
+  }
+  EXPECT_EQ(out.str(), "header\n");
+  EXPECT_EQ(err.str(), "");
+}
+
 TEST(Progress, ColourOnlyOnATerminalAndWithoutNoColor) {
   unsetenv("NO_COLOR");
   EXPECT_TRUE(colour_allowed(true));

@@ -92,6 +92,13 @@ void progress::draw() {
   last_draw_ = now;
 }
 
+void progress::print(std::ostream& to, std::string_view text) {
+  const std::lock_guard lock(mutex_);
+  if (drawn_) out_ << "\r\033[K" << std::flush;
+  to << text << std::flush;
+  if (drawn_) draw();
+}
+
 void progress::tick(std::stop_token stop) {
   std::unique_lock lock(mutex_);
   while (!stop.stop_requested()) {
@@ -109,6 +116,7 @@ void progress::finish() {
   if (finished_) return;
   finished_ = true;
   if (drawn_) out_ << "\r\033[K" << std::flush;
+  drawn_ = false;
 }
 
 }  // namespace redsem::tools

@@ -33,6 +33,9 @@ class progress {
 
   // `done` of `total` so far (shown no larger than `total`), and what the run is at now.
   void update(std::uint64_t done, std::uint64_t total, std::string_view detail = {});
+  // Writes `text` to `to` (standard output, which may be the same terminal) above the line: the
+  // line is cleared first and drawn again after, as ninja prints a step's output.
+  void print(std::ostream& to, std::string_view text);
   // Clears the line; nothing is drawn after it.
   void finish();
 

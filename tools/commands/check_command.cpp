@@ -23,6 +23,8 @@
 #include "tools/cli/number_options.h"
 #include "tools/cli/output_file.h"
 #include "tools/cli/policy_option.h"
+#include "tools/cli/progress.h"
+#include "tools/commands/check_progress.h"
 #include "tools/mpi/check_launch.h"
 #include "tools/mpi/launcher.h"
 #include "tools/mpi/mpi_installation.h"
@@ -196,27 +198,16 @@ std::vector<std::string> check_environment(const check_options& o, const std::st
   return env;
 }
 
-// The listener the ranks stream their records to (record_listener.h); null, with a note, when
-// this host cannot listen: the ranks then write their files into `dir`, which only ranks on this
-// node (or a file system shared with it) can reach.
-std::unique_ptr<record_listener> start_listener(const std::filesystem::path& dir, std::ostream& err) {
-  try {
-    return std::make_unique<record_listener>(dir);
-  } catch (const std::exception& e) {
-    err << "redsem check: note: " << e.what() << "; ranks write their records into " << dir.string() << "\n";
-    return nullptr;
-  }
-}
-
 // Runs the command, its launcher told to forward the environment, its ranks' records received
 // by `listener` (or written) into `dir`; the program's status, or nullopt after a SIGINT or
 // SIGTERM (`*signal` says which; the records removed).
 std::optional<int> run_program(const check_options& o, const std::vector<std::string>& env, const launch_plan& plan,
-                               const std::filesystem::path& dir, record_listener* listener, int* signal,
+                               const std::filesystem::path& dir, record_listener* listener, progress& bar, int* signal,
                                std::ostream& err) {
   const int status = run_command(with_forwarding(o.command, plan.launch, env), env, signal);
-  if (listener)
-    for (const auto& note : listener->finish(*signal ? 0 : 10).notes) err << "redsem check: note: " << note << "\n";
+  const listener_summary received = listener ? listener->finish(*signal ? 0 : 10) : listener_summary{};
+  bar.finish();
+  for (const auto& note : received.notes) err << "redsem check: note: " << note << "\n";
   if (*signal == 0) return status;
   std::error_code ec;
   if (o.keep_records.empty()) std::filesystem::remove_all(dir, ec);
@@ -310,20 +301,24 @@ std::optional<int> run_checked(const check_options& o, std::string& mpi, launch_
   const auto made = records_directory(o, &why);
   if (!made) return err << "redsem check: " << why << "\n", int{bad_input};
   dir = *made;
-  const auto listener = start_listener(dir, err);
+  // Records received while the program runs (none when the ranks write their files themselves).
+  progress bar(err, stderr_is_terminal(), "check");
+  const auto listener = start_listener(dir, bar, err);
   auto env = check_environment(o, library, dir);
   if (listener)
     for (auto& e : listener->environment()) env.push_back(std::move(e));
-  if (const auto note = forwarding_note(plan.launch, env); !note.empty()) err << "redsem check: note: " << note << "\n";
+  if (const auto note = forwarding_note(plan.launch, env); !note.empty())
+    bar.print(err, "redsem check: note: " + note + "\n");
   int signal = 0;
   try {
-    const auto ran = run_program(o, env, plan, dir, listener.get(), &signal, err);
+    const auto ran = run_program(o, env, plan, dir, listener.get(), bar, &signal, err);
     if (!ran)
       return err << "redsem check: interrupted by " << strsignal(signal) << ": the program was stopped"
                  << (o.keep_records.empty() ? ", its records removed" : "") << "\n",
              128 + signal;
     status = *ran;
   } catch (const std::exception& e) {
+    bar.finish();
     return err << "redsem check: " << e.what() << "\n", int{bad_input};
   }
   return std::nullopt;
@@ -349,7 +344,9 @@ int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
   if (o.keep_records.empty() && o.records.empty()) std::filesystem::remove_all(dir, ec);
   if (const auto refusal = refusal_after_run(records, mpi.empty() ? "openmpi" : mpi, o, plan, status); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
-  check::run_report report = check::analyse_run(records, {o.tolerance_ulps, *semantics});
+  err << check_header_text(check::identify_run(records), o.records.empty() ? o.sample : check::recorded_sample(records))
+      << std::flush;  // before the analyses, which may take a while on many records
+  check::run_report report = analyse_records(records, {o.tolerance_ulps, *semantics}, err);
   check::apply_suppressions(report, *suppressions);
   const check_run run{o.records.empty() ? shell_words(o.command) : "--records " + o.records,
                       mpi.empty() ? report.built_for : mpi,

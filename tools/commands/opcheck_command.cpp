@@ -26,6 +26,7 @@
 #include "tools/cli/op_file_choice.h"
 #include "tools/cli/policy_option.h"
 #include "tools/cli/sim_inputs.h"
+#include "tools/commands/law_progress.h"
 #include "tools/commands/opcheck.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
 
@@ -54,22 +55,30 @@ void merge_proofs(laws::law_report& r, const std::vector<laws::law_result>& proo
       l.operands = p.operands;
       l.claim = p.claim;
     }
-    if (p.outcome == laws::verdict::proved) t = p.reason;  // "proved (solver)"
-    else if (p.outcome == laws::verdict::unknown) t += ": " + p.reason;
-    else t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
+    if (p.outcome == laws::verdict::proved)
+      t = p.reason;  // "proved (solver)"
+    else if (p.outcome == laws::verdict::unknown)
+      t += ": " + p.reason;
+    else
+      t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
     column.text[p.which] = t;
   }
   r.findings = laws::findings_for(r.declared_commute, r.laws);
 }
 
-void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_report& r, const std::string& file,
-                 const policy& p, const proof_column* proofs) {
+// The op's header: printed before its laws are searched, which may take a while.
+void render_header(std::ostream& out, const opfile::typed_op& op, const std::string& file, const policy& p) {
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
   if (!op.description.empty()) out << "  " << op.description << "\n";
   std::string fields;
-  for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
+  for (const auto& f : op.fields)
+    fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
   out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
-  out << "  policy " << to_string(p) << "\n";
+  out << "  policy " << to_string(p) << "\n" << std::flush;
+}
+
+// The rest of the op's table, after render_header.
+void render_text(std::ostream& out, const laws::law_report& r, const proof_column* proofs) {
   out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
   for (const auto& l : r.laws) {
     out << fmt::format("  {:<12} {}\n", laws::property_name(l.which), law_verdict_text(l));
@@ -90,9 +99,14 @@ nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, co
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : r.findings)
     findings.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
-  return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
-          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
-          {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};
+  return {{"op", op.name},
+          {"instance", op.instance},
+          {"declared_commute", op.commute},
+          {"laws", laws},
+          {"findings", findings},
+          {"evidence", "concrete (exhaustive small values + random search)"},
+          {"exhaustive", r.exhaustive.describe()},
+          {"domain_rejected", r.domain_rejected}};
 }
 
 }  // namespace
@@ -101,19 +115,22 @@ std::string law_verdict_text(const laws::law_result& r, bool as_ranks) {
   switch (r.outcome) {
     case laws::verdict::not_applicable:
       return r.which == laws::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
-    case laws::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case laws::verdict::holds_on_samples:
+      return fmt::format("holds on {} samples (not a proof)", r.samples);
     case laws::verdict::proved:
-    case laws::verdict::unknown: return std::string(to_string(r.outcome)) + ": " + r.reason;
-    case laws::verdict::refuted: break;
+    case laws::verdict::unknown:
+      return std::string(to_string(r.outcome)) + ": " + r.reason;
+    case laws::verdict::refuted:
+      break;
   }
   std::string operands;
   const char* names[] = {"a", "b", "c"};
   for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
-    operands += fmt::format("{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
-                            r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i],
-                            opfile::format(r.operands[i]));
-  return fmt::format("refuted{} (concrete counterexample): {}: {}", r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands,
-                     r.claim);
+    operands += fmt::format(
+        "{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
+        r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i], opfile::format(r.operands[i]));
+  return fmt::format("refuted{} (concrete counterexample): {}: {}",
+                     r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands, r.claim);
 }
 
 nlohmann::json law_json(const laws::law_result& l) {
@@ -186,10 +203,14 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
   nlohmann::json reports = nlohmann::json::array();
   for (const auto* op : chosen) {
     const opfile::concrete_op concrete(*op, p);
+    if (!o.json) render_header(out, *op, o.file, p);
+    law_progress shown(err, "opcheck " + o.file, op->name + (op->instance.empty() ? "" : " (" + op->instance + ")"));
     laws::check_options co;
     co.seed = o.seed;
+    shown.watch(co);
     auto report = laws::check_laws(concrete, co);
     if (report.empty_domain) {
+      shown.finish();
       err << "redsem opcheck: " << o.file << (op->instance.empty() ? "" : " (" + op->instance + ")") << ": "
           << laws::empty_domain_message(report, co) << "\n";
       return bad_input;
@@ -198,20 +219,24 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     proof_column column;
     if (o.prove) {
       laws::prove_options po;
+      po.on_law = [&shown](laws::law l) { shown.at(fmt::format("Z3 proves {}", laws::property_name(l))); };
       po.timeout_ms = o.timeout_ms;
       merge_proofs(report, laws::prove_opfile(concrete, report, po), column);
     }
     if (o.strict_laws) laws::make_warnings_errors(report.findings);
+    shown.finish();
     const proof_column* proofs = o.prove ? &column : nullptr;
     any_error = any_error || report.has_error();
-    if (o.json) reports.push_back(to_json(*op, report, proofs));
-    else render_text(out, *op, report, o.file, p, proofs);
+    if (o.json)
+      reports.push_back(to_json(*op, report, proofs));
+    else
+      render_text(out, report, proofs);
   }
   if (o.json)
     out << json_text(json_document("opcheck", {{"file", o.file},
-                                                {"policy", to_string(p)},
-                                                {"reports", reports},
-                                                {"verdict", any_error ? "error" : "ok"}}))
+                                               {"policy", to_string(p)},
+                                               {"reports", reports},
+                                               {"verdict", any_error ? "error" : "ok"}}))
         << "\n";
   return any_error ? mismatch : ok;
 }
@@ -255,7 +280,8 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--cache-dir", opts->cache_dir,
                   "With --source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)")
       ->type_name("DIR");
-  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
+  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000},
+                   "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
   add_policy_option(cmd, opts->policy_text);
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};

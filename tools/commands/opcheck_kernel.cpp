@@ -22,6 +22,7 @@
 #include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/value_list.h"
+#include "tools/commands/law_progress.h"
 #include "tools/commands/opcheck.h"
 #include "tools/mpi/fuzz_kernel_mpi.h"
 
@@ -56,7 +57,7 @@ std::vector<const laws::law_result*> shown_laws(const laws::law_report& r) {
 struct kernel_check {
   fuzz::contract_options contract_options;
   fuzz::contract_report contract;
-  std::optional<laws::law_report> laws;  // when the contract holds
+  std::optional<laws::law_report> laws;                 // when the contract holds
   std::optional<fuzz::kernel_call_failed> failed_call;  // a call of the law search that failed
   std::uint64_t law_calls = 0;
   bool has_error() const { return contract.breach || failed_call || (laws && laws->has_error()); }
@@ -64,9 +65,10 @@ struct kernel_check {
 
 std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_options& o, bool own_handle) {
   if (c.breach) return "broken: " + fuzz::describe(*c.breach, own_handle);
-  return fmt::format("holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
-                     "per element up to {}; guard bytes around both buffers)",
-                     c.cases, c.longest, o.short_lengths);
+  return fmt::format(
+      "holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
+      "per element up to {}; guard bytes around both buffers)",
+      c.cases, c.longest, o.short_lengths);
 }
 
 std::string failed_call_text(const fuzz::kernel_call_failed& f) {
@@ -105,15 +107,20 @@ std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const
                                o.call_timeout);
 }
 
-void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
-                 const policy& p, const kernel_check& k) {
+// The function's header: printed before it is called, which may take a while.
+void render_header(std::ostream& out, const opcheck_request& o, const datatype& type,
+                   const fuzz::element_fields& fields, const policy& p) {
   out << "opcheck " << o.kernel << " on " << type.description() << "\n";
-  out << "  fields (" << fields_text(fields) << "); " << (o.commute == "true" ? kernel_words.commute_true
-                                                                            : kernel_words.commute_false)
-      << "\n";
+  out << "  fields (" << fields_text(fields) << "); "
+      << (o.commute == "true" ? kernel_words.commute_true : kernel_words.commute_false) << "\n";
   out << "  policy " << to_string(p) << "\n";
   if (!o.mpi.empty()) out << "  called       " << mpi_call_text(o) << "\n";
-  out << "  element-wise " << contract_text(k.contract, k.contract_options, o.mpi.empty()) << "\n";
+  out << std::flush;
+}
+
+// The rest of the table, after render_header.
+void render_text(std::ostream& out, const kernel_check& k, bool in_process) {
+  out << "  element-wise " << contract_text(k.contract, k.contract_options, in_process) << "\n";
   if (k.contract.breach) {
     out << "  laws         not checked: "
         << (k.contract.breach->kind == fuzz::contract_breach::split_dependent
@@ -129,7 +136,8 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   out << "  search       " << k.laws->exhaustive.describe() << ", then random elements (" << k.law_calls
       << " calls)\n\n";
   for (const auto* l : shown_laws(*k.laws))
-    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
+    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which),
+                       law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
   for (const auto& f : k.laws->findings) out << "  " << to_string(f.level) << ": " << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
@@ -146,7 +154,10 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                                {"chunks", b->chunks},
                                {"message", fuzz::describe(*b, o.mpi.empty())}};
     if (b->element >= 0)
-      evidence.update({{"element", b->element}, {"invec", b->in}, {"inoutvec", b->inout}, {"whole", b->whole},
+      evidence.update({{"element", b->element},
+                       {"invec", b->in},
+                       {"inoutvec", b->inout},
+                       {"whole", b->whole},
                        {"other", b->other}});
     contract["breach"] = evidence;
   }
@@ -222,13 +233,17 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
   if (!found) return bad_input;
   const fuzz::kernel_under_test& kernel = *found;
 
+  if (!o.json) render_header(out, o, *type, *fields, p);
+  law_progress shown(err, "opcheck " + o.kernel, type->description());
   kernel_check k;
   k.contract_options.seed = o.seed;
+  shown.at("its contract with MPI");
   k.contract = fuzz::check_contract(kernel, *type, p, k.contract_options);
   if (!k.contract.breach) {
     const fuzz::kernel_op op(kernel, *type, *fields, p, identity);
     laws::check_options lo;
     lo.seed = o.seed;
+    shown.watch(lo);
     try {
       auto report = laws::check_laws(op, o.commute == "true", lo, kernel_words);
       laws::mark_nan_or_zero_only(op, report, lo, kernel_words);
@@ -240,8 +255,11 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json) out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
-  else render_text(out, o, *type, *fields, p, k);
+  shown.finish();
+  if (o.json)
+    out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
+  else
+    render_text(out, k, o.mpi.empty());
   return k.has_error() ? int{mismatch} : int{ok};
 }
 

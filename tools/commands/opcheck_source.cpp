@@ -18,6 +18,7 @@
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json_text.h"
+#include "tools/cli/progress.h"
 #include "tools/commands/opcheck.h"
 #include "tools/commands/proof_cache_option.h"
 
@@ -54,12 +55,17 @@ bool has_error(const opcheck_request& o, const laws::c_report& r) {
   return false;
 }
 
-void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const csource::compiled& c,
-                 const laws::c_report& r) {
+// The function's header: printed before its laws are proved, which may take a while.
+void render_header(std::ostream& out, const opcheck_request& o, const datatype& type, const csource::compiled& c) {
   out << "opcheck --source " << o.source << " on " << type.description() << "\n";
   out << "  "
       << (o.commute == "true" ? "created commutative (--commute true)" : "created non-commutative (--commute false)")
-      << "; the proof is about the function as this command compiles it:\n    " << c.command << "\n";
+      << "; the proof is about the function as this command compiles it:\n    " << c.command << "\n"
+      << std::flush;
+}
+
+// The rest of the report, after render_header.
+void render_text(std::ostream& out, const opcheck_request& o, const laws::c_report& r) {
   out << "  element-wise " << r.element_wise_text << "\n\n";
   for (const auto& l : r.laws)
     if (l.which != laws::law::closed)  // op files' `require`: n/a here
@@ -139,16 +145,24 @@ int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& 
   po.timeout_ms = o.timeout_ms;
   std::optional<laws::proof_cache> cache;
   if (!open_proof_cache(o.no_cache, o.cache_dir, "redsem opcheck", cache, err)) return bad_input;
+  if (!o.json) render_header(out, o, *type, *compiled);
+  progress bar(err, stderr_is_terminal(), "opcheck --source " + o.source);
+  std::uint64_t started = 0;
+  po.on_law = [&](laws::law l) {
+    bar.update(started++, 0, fmt::format("laws proved, Z3: {}", laws::property_name(l)));
+  };
   laws::c_report r;
   try {
     r = laws::prove_c_op(op, po, cache ? &*cache : nullptr);
   } catch (const std::runtime_error& e) {
+    bar.finish();
     return fail("--source '" + o.source + "': " + e.what());
   }
+  bar.finish();
   if (o.json)
     out << json_text(to_json(o, *type, *compiled, r)) << "\n";
   else
-    render_text(out, o, *type, *compiled, r);
+    render_text(out, o, r);
   return has_error(o, r) ? int{mismatch} : int{ok};
 }
 

@@ -15,6 +15,7 @@
 #include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
+#include "tools/cli/progress.h"
 #include "tools/mpi/mpi_installation.h"
 
 namespace redsem::tools {
@@ -112,10 +113,17 @@ nlohmann::json to_json(const probe::probe_trace& trace, const std::vector<probe:
           {"verdict", violations == 0 ? "conforming" : "violations"}};
 }
 
+// The report's header: the library, its size and call forms, as soon as the tracer says them.
+std::string header_text(const probe::probe_trace& trace, const std::vector<std::string>& asked) {
+  std::string s =
+      fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size, trace.element_bytes);
+  if (!trace.forms.empty()) s += fmt::format("call forms: {}\n", forms_text(trace, asked));
+  return s;
+}
+
+// The rest of the report, after header_text.
 void render_text(std::ostream& out, const probe::probe_trace& trace, const std::vector<probe::case_verdict>& verdicts,
-                 long violations, const std::vector<std::string>& asked) {
-  out << fmt::format("{} on {} processes ({}-byte tracing elements)\n", trace.library, trace.size, trace.element_bytes);
-  if (!trace.forms.empty()) out << fmt::format("call forms: {}\n", forms_text(trace, asked));
+                 long violations) {
   out << fmt::format("\n{:>4}  {:<20} {:<11} {:<7} {:<8} {:>6} {:<6} {:>4}  {:<9} {:<22} {}\n", "case", "collective",
                      "form", "commute", "in-place", "count", "layout", "root", "verdict", "sim algorithm",
                      "shape of the full trees [example]");
@@ -187,10 +195,19 @@ command add_probe_command(CLI::App& app) {
               }
               forms.push_back(*f);
             }
-            probe::launch_options lo{opts->mpi, opts->procs, opts->counts, forms, opts->tracer, opts->stall_seconds, ""};
+            probe::launch_options lo{opts->mpi,           opts->procs, opts->counts, forms, opts->tracer,
+                                     opts->stall_seconds, ""};
             if (!by_path(*opts, lo, err)) return int{bad_input};
             probe::probe_trace trace;
+            bool header_shown = opts->json;
             try {
+              progress bar(err, stderr_is_terminal(), "probe --mpi " + opts->mpi);
+              // The header as soon as the tracer has said it, above the line (stdout may be the same terminal).
+              lo.on_progress = [&](const probe::probe_trace& so_far, std::size_t done) {
+                if (!header_shown && so_far.size > 0) bar.print(out, header_text(so_far, opts->forms));
+                header_shown = header_shown || so_far.size > 0;
+                bar.update(done, 0, "cases traced");
+              };
               trace = probe::run_tracer(lo);
             } catch (const std::invalid_argument& e) {
               err << "redsem probe: " << e.what() << "\n";
@@ -213,7 +230,7 @@ command add_probe_command(CLI::App& app) {
             if (opts->json)
               out << json_text(json_document("probe", to_json(trace, verdicts, violations, opts->forms)), 1) << "\n";
             else
-              render_text(out, trace, verdicts, violations, opts->forms);
+              render_text(out << (header_shown ? "" : header_text(trace, opts->forms)), trace, verdicts, violations);
             return violations == 0 ? int{ok} : int{mismatch};
           }};
 }

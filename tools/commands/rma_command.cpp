@@ -4,6 +4,8 @@
 // finding of undefined behaviour is expected; 1 when an expectation is refuted or cannot be
 // confirmed (the search stopped early), or undefined behaviour is not expected; 2 on a bad
 // scenario (sim/rma/expectations.h).
+#include <fmt/format.h>
+
 #include "model/input_file.h"
 #include "sim/rma/expectations.h"
 #include "tools/cli/command.h"
@@ -11,6 +13,7 @@
 #include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
+#include "tools/cli/progress.h"
 #include "tools/render/rma_render.h"
 
 namespace redsem::tools {
@@ -54,10 +57,19 @@ command add_rma_command(CLI::App& app, sim::search_share share) {
             eo.max_states = opts->max_states;
             eo.memory_budget = opts->max_memory_mib << 20;
             eo.share = share;
+            if (!opts->json) rma_header_text(out, *s), out << std::flush;  // before the search, which may take a while
+            progress bar(err, share.index == 0 && stderr_is_terminal(), "rma " + opts->file);
+            eo.on_progress = [&bar](const sim::rma::explore_progress& p) {
+              bar.update(static_cast<std::uint64_t>(p.states), 0,
+                         fmt::format("states, group {}/{}, {} search", p.group, p.groups, p.search));
+            };
             const auto x = sim::rma::explore(s->program, eo);
+            bar.finish();
             const auto verdict = sim::rma::scenario_verdict(*s, x);
-            if (opts->json) out << json_text(json_document("rma", rma_json(*s, x, verdict, eo))) << "\n";
-            else rma_text(out, *s, x, verdict, eo);
+            if (opts->json)
+              out << json_text(json_document("rma", rma_json(*s, x, verdict, eo))) << "\n";
+            else
+              rma_text(out, *s, x, verdict, eo);
             return int{verdict.ok() ? ok : mismatch};
           }};
 }

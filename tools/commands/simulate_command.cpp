@@ -16,6 +16,7 @@
 #include "tools/cli/json_text.h"
 #include "tools/cli/number_options.h"
 #include "tools/cli/policy_option.h"
+#include "tools/cli/progress.h"
 #include "tools/cli/sim_inputs.h"
 
 namespace redsem::tools {
@@ -32,7 +33,7 @@ struct simulate_options {
 // The bounds that keep a run's memory and output bounded (docs/commands/simulate.md).
 constexpr std::uint64_t max_procs = 4096;
 constexpr std::uint64_t max_result_leaves = std::uint64_t{1} << 22;  // ranks × ranks × elements per rank
-constexpr std::size_t max_alternative_searches = 1024;  // full searches of the other legal results
+constexpr std::size_t max_alternative_searches = 1024;               // full searches of the other legal results
 
 // The other results legal orders of the same ranks give (small P only: it is a full search).
 struct alternatives {
@@ -77,7 +78,8 @@ std::string list_algorithms() {
 
 // The inputs, inputs[rank][k]: P values give every element of a rank that value; P·count values are
 // rank-major; no values draw them from the seed. An error message on bad text.
-std::optional<std::string> make_inputs(const simulate_options& o, const chosen_op& c, int count, sim::rank_inputs& inputs) {
+std::optional<std::string> make_inputs(const simulate_options& o, const chosen_op& c, int count,
+                                       sim::rank_inputs& inputs) {
   const auto procs = static_cast<std::size_t>(o.procs), per_rank = static_cast<std::size_t>(count);
   std::vector<sim::element> flat;
   if (!o.values.empty()) {
@@ -86,14 +88,15 @@ std::optional<std::string> make_inputs(const simulate_options& o, const chosen_o
     if (!parsed) return why;
     flat = *parsed;
     if (flat.size() != procs && flat.size() != procs * per_rank)
-      return fmt::format("--values gives {} elements; give {} (one per rank) or {} (count per rank)", flat.size(), procs,
-                         procs * per_rank);
+      return fmt::format("--values gives {} elements; give {} (one per rank) or {} (count per rank)", flat.size(),
+                         procs, procs * per_rank);
   } else {
     flat = random_values(procs * per_rank, c, o.seed);
   }
   inputs.assign(procs, {});
   for (std::size_t r = 0; r < procs; ++r)
-    for (std::size_t k = 0; k < per_rank; ++k) inputs[r].push_back(flat.size() == procs ? flat[r] : flat[r * per_rank + k]);
+    for (std::size_t k = 0; k < per_rank; ++k)
+      inputs[r].push_back(flat.size() == procs ? flat[r] : flat[r * per_rank + k]);
   return std::nullopt;
 }
 
@@ -103,15 +106,17 @@ std::optional<std::string> too_large(const simulate_options& o) {
   const auto procs = static_cast<std::uint64_t>(o.procs);
   const std::uint64_t count = o.count == 0 ? procs : static_cast<std::uint64_t>(o.count);
   if (procs * procs * count <= max_result_leaves) return std::nullopt;
-  return fmt::format("{} ranks × {} elements per rank: the result trees could hold {} leaves (ranks × ranks × elements); "
-                     "at most {} (give fewer --procs or a smaller --count)",
-                     procs, count, procs * procs * count, max_result_leaves);
+  return fmt::format(
+      "{} ranks × {} elements per rank: the result trees could hold {} leaves (ranks × ranks × elements); "
+      "at most {} (give fewer --procs or a smaller --count)",
+      procs, count, procs * procs * count, max_result_leaves);
 }
 
 std::string header_text(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c) {
   return fmt::format("redsem simulate — {} / {} on {} ranks{}, {} ({}), count {}\n", sim::to_string(kind),
-                     s.request.algorithm, o.procs, kind == sim::collective::reduce ? fmt::format(", root {}", o.root) : "",
-                     c.description, c.op.commutative ? "commutative" : "non-commutative", s.request.count);
+                     s.request.algorithm, o.procs,
+                     kind == sim::collective::reduce ? fmt::format(", root {}", o.root) : "", c.description,
+                     c.op.commutative ? "commutative" : "non-commutative", s.request.count);
 }
 
 // One rank's results, as text and as JSON (only the one asked for is filled).
@@ -145,21 +150,28 @@ void render_rank(const simulate_options& o, const sim::schedule& s, sim::collect
 
 nlohmann::json identity_json(const chosen_op& c, const std::optional<sim::identity_break>& identity) {
   if (!identity) return {{"identical", true}};
-  return {{"identical", false}, {"element", identity->element_at}, {"rank_a", identity->rank_a},
-          {"value_a", value_json(c.op.type, identity->value_a)}, {"tree_a", sim::to_string(identity->tree_a)},
-          {"rank_b", identity->rank_b}, {"value_b", value_json(c.op.type, identity->value_b)},
+  return {{"identical", false},
+          {"element", identity->element_at},
+          {"rank_a", identity->rank_a},
+          {"value_a", value_json(c.op.type, identity->value_a)},
+          {"tree_a", sim::to_string(identity->tree_a)},
+          {"rank_b", identity->rank_b},
+          {"value_b", value_json(c.op.type, identity->value_b)},
           {"tree_b", sim::to_string(identity->tree_b)}};
 }
 
 std::string identity_text(const chosen_op& c, const std::optional<sim::identity_break>& identity) {
   if (!identity) return "rank identity: every rank holds identical results (MPI-4.1 §7.9.6)\n";
   return fmt::format(
-      "rank identity: BROKEN (MPI-4.1 §7.9.6 requires identical results): e{} is {} at rank {} by {} but {} at rank {} by {}\n",
-      identity->element_at, format_value(c.op.type, identity->value_a), identity->rank_a, sim::to_string(identity->tree_a),
-      format_value(c.op.type, identity->value_b), identity->rank_b, sim::to_string(identity->tree_b));
+      "rank identity: BROKEN (MPI-4.1 §7.9.6 requires identical results): e{} is {} at rank {} by {} but {} at rank {} "
+      "by {}\n",
+      identity->element_at, format_value(c.op.type, identity->value_a), identity->rank_a,
+      sim::to_string(identity->tree_a), format_value(c.op.type, identity->value_b), identity->rank_b,
+      sim::to_string(identity->tree_b));
 }
 
-// Writes the report rank by rank, so that no more than one rank's text is held at a time.
+// Writes the report rank by rank, so that no more than one rank's text is held at a time; the
+// text report's header is printed before the work (run_simulate).
 void write_report(const simulate_options& o, const sim::schedule& s, sim::collective kind, const chosen_op& c,
                   const sim::rank_inputs& inputs, const std::vector<sim::rank_values>& values,
                   const std::vector<sim::schedule_problem>& problems,
@@ -188,7 +200,8 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
     }
     js.end_array();
     nlohmann::json pj = nlohmann::json::array();
-    for (const auto& p : problems) pj.push_back({{"rank", p.rank}, {"element", p.element}, {"evidence", p.check.evidence}});
+    for (const auto& p : problems)
+      pj.push_back({{"rank", p.rank}, {"element", p.element}, {"evidence", p.check.evidence}});
     js.member("problems", pj);
     if (kind == sim::collective::allreduce) js.member("rank_identity", identity_json(c, identity));
     if (finder.capped()) js.member("note", capped_note);
@@ -196,7 +209,6 @@ void write_report(const simulate_options& o, const sim::schedule& s, sim::collec
     js.finish();
     return;
   }
-  out << header_text(o, s, kind, c);
   for (int rank = 0; rank < o.procs; ++rank) {
     std::string text;
     render_rank(o, s, kind, c, finder, values, rank, &text, nullptr);
@@ -217,24 +229,36 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
   if (!parsed) return err << "redsem simulate: " << why << "\n", int{bad_input};
   const policy semantics = *parsed;
   const auto kind = sim::parse_collective(o.collective);
-  if (!kind) return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
+  if (!kind)
+    return err << "redsem simulate: --collective: unknown collective '" << o.collective << "'\n", int{bad_input};
   if (const auto problem = too_large(o)) return err << "redsem simulate: " << *problem << "\n", int{bad_input};
   bool breach = false;
   const auto chosen = o.kernel.empty()
                           ? choose_op(o.op, o.op_file, o.type, semantics, &why)
                           : choose_kernel_op(o.kernel, o.commute, o.type, o.mpi, semantics, "simulate", &why, &breach);
   if (!chosen) return err << "redsem simulate: " << why << "\n", breach ? int{mismatch} : int{bad_input};
-  sim::schedule_request req{*kind, o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative, o.count, o.segment};
+  sim::schedule_request req{*kind,   o.algorithm, o.procs, o.root, o.in_place, chosen->op.commutative,
+                            o.count, o.segment};
   const sim::schedule_outcome built = sim::build_schedule(req);
   if (!built.value) return err << "redsem simulate: " << built.error << "\n", int{bad_input};
   const sim::schedule& s = *built.value;
   sim::rank_inputs inputs;
   if (const auto problem = make_inputs(o, *chosen, s.request.count, inputs))
     return err << "redsem simulate: " << *problem << "\n", int{bad_input};
-  const auto problems = sim::check_schedule(s);
-  const auto values = sim::run_schedule(s, chosen->op, inputs);
-  const auto identity = *kind == sim::collective::allreduce ? sim::find_rank_identity_break(s, chosen->op, values)
-                                                             : std::nullopt;
+  if (!o.json) out << header_text(o, s, *kind, *chosen) << std::flush;  // before the work, which may take a while
+  // Each rank's trees are checked, then evaluated: two steps per rank. The bar ends before the
+  // report, which goes rank by rank to a stdout that may be the same terminal.
+  const auto steps = 2 * static_cast<std::uint64_t>(o.procs);
+  progress bar(err, stderr_is_terminal(), fmt::format("simulate --procs {}", o.procs), steps);
+  const auto problems = sim::check_schedule(s, [&](int rank) {
+    bar.update(static_cast<std::uint64_t>(rank) + 1, steps, fmt::format("checking rank {}'s trees", rank));
+  });
+  const auto values = sim::run_schedule(s, chosen->op, inputs, [&](int rank) {
+    bar.update(static_cast<std::uint64_t>(o.procs + rank) + 1, steps, fmt::format("evaluating rank {}'s trees", rank));
+  });
+  bar.finish();
+  const auto identity =
+      *kind == sim::collective::allreduce ? sim::find_rank_identity_break(s, chosen->op, values) : std::nullopt;
   write_report(o, s, *kind, *chosen, inputs, values, problems, identity, out);
   return problems.empty() && !identity ? ok : mismatch;
 }
@@ -244,7 +268,8 @@ int run_simulate(const simulate_options& o, std::ostream& out, std::ostream& err
 command add_simulate_command(CLI::App& app) {
   auto o = std::make_shared<simulate_options>();
   CLI::App* cmd = app.add_subcommand("simulate", "Run a collective algorithm's schedule on simulated ranks");
-  cmd->add_option("--collective", o->collective, "reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan");
+  cmd->add_option("--collective", o->collective,
+                  "reduce, allreduce, reduce_scatter, reduce_scatter_block, scan, exscan");
   cmd->add_option("--algorithm", o->algorithm, "The algorithm (--list shows them)");
   add_whole_option(cmd, "--procs", o->procs, {1, max_procs}, "Number of ranks");
   add_op_choice_options(cmd, o->op, o->op_file, o->kernel, o->commute, o->type, o->mpi);
@@ -265,7 +290,8 @@ command add_simulate_command(CLI::App& app) {
       throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
     if (o->kernel.empty() && !o->mpi.empty())
       throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
-    if (cmd->count("--values") && cmd->count("--random")) throw CLI::ValidationError("give --values or --random, not both");
+    if (cmd->count("--values") && cmd->count("--random"))
+      throw CLI::ValidationError("give --values or --random, not both");
   });
   return {cmd, [o](std::ostream& out, std::ostream& err) { return run_simulate(*o, out, err); }};
 }

@@ -161,6 +161,8 @@ struct record_listener::state {
   std::atomic<int> quiet_seconds{0};
   std::vector<connection> connections;
   listener_summary summary;
+  std::uint64_t records = 0;  // lines written to the files
+  on_records progress;
   std::thread thread;
 
   void accept_pending();
@@ -208,6 +210,8 @@ void record_listener::state::write_lines(connection& c, bool all) {
                         : last == std::string::npos           ? 0
                                                               : last + 1;
   write_all(c.file, c.pending.data(), n);
+  records += static_cast<std::uint64_t>(std::count(c.pending.data(), c.pending.data() + n, '\n'));
+  if (progress && n > 0) progress(summary.connections, records);
   c.pending.erase(0, n);
 }
 
@@ -256,9 +260,10 @@ void record_listener::state::run() {
   connections.clear();
 }
 
-record_listener::record_listener(std::filesystem::path dir) : state_(std::make_unique<state>()) {
+record_listener::record_listener(std::filesystem::path dir, on_records progress) : state_(std::make_unique<state>()) {
   state& s = *state_;
   s.dir = std::move(dir);
+  s.progress = std::move(progress);
   s.token = random_token();
   s.listen_fd = listen_socket(&s.port, &s.ipv6);
   if (s.listen_fd < 0 || pipe2(s.wake, O_CLOEXEC) != 0) {

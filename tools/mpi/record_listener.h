@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,8 +25,11 @@ struct listener_summary {
 
 class record_listener {
  public:
+  // Told, from the receiving thread, the ranks connected and the records (lines) received so far.
+  using on_records = std::function<void(std::size_t ranks, std::uint64_t records)>;
+
   // Listens and starts receiving into `dir`; throws std::runtime_error when it cannot listen.
-  explicit record_listener(std::filesystem::path dir);
+  explicit record_listener(std::filesystem::path dir, on_records progress = {});
   ~record_listener();
   record_listener(const record_listener&) = delete;
   record_listener& operator=(const record_listener&) = delete;

@@ -181,9 +181,13 @@ nlohmann::json coverage_json(const check::coverage& c) {
 
 }  // namespace
 
+std::string check_header_text(const check::run_identity& who, const std::string& sample) {
+  return fmt::format("redsem check — {} rank(s) of {} under {} (library built for {}), sample {}\n", who.size,
+                     who.program, one_line(who.library), who.built_for, sample);
+}
+
 std::string check_text(const check::run_report& report, const check_run& run) {
-  std::string s = fmt::format("redsem check — {} rank(s) of {} under {} (library built for {}), sample {}\n",
-                              report.size, report.program, one_line(report.library), report.built_for, run.sample);
+  std::string s;
   std::size_t n = 0;
   for (const auto& f : report.findings) s += finding_text(f, ++n);
   s += "\nranks:\n";

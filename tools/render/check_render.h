@@ -25,6 +25,8 @@ struct check_run {
   redsem::policy semantics;  // the same policy as a value: the HTML report's trees are evaluated under it
 };
 
+// The report's header line, known before the analyses run (printed before them), then the rest.
+std::string check_header_text(const check::run_identity& who, const std::string& sample);
 std::string check_text(const check::run_report& report, const check_run& run);
 nlohmann::json check_json(const check::run_report& report, const check_run& run);
 // Writes DIR/index.html (check_html.cpp) and returns its path; throws std::runtime_error when it
@@ -33,12 +35,12 @@ std::filesystem::path write_check_html(const std::filesystem::path& dir, const c
                                        const check_run& run);
 
 // The words the text and HTML reports share.
-std::string ranks_text(const std::vector<int>& ranks);          // "0-3", "0, 2"
-std::string rank_word(const std::vector<int>& ranks);           // "rank", "ranks"
-std::string one_line(std::string text);                         // tabs as spaces
+std::string ranks_text(const std::vector<int>& ranks);                           // "0-3", "0, 2"
+std::string rank_word(const std::vector<int>& ranks);                            // "rank", "ranks"
+std::string one_line(std::string text);                                          // tabs as spaces
 std::string status_line(const check::run_report& report, const check_run& run);  // "verdict: …"
 std::string counts_text(const std::map<std::string, std::uint64_t>& counts);     // " MPI_Allreduce 3; …"
-std::string depth_text(const check::coverage& c);               // what --sample checked in depth
-std::string evidence_value_text(const nlohmann::json& value);   // an element by its display text
+std::string depth_text(const check::coverage& c);                                // what --sample checked in depth
+std::string evidence_value_text(const nlohmann::json& value);                    // an element by its display text
 
 }  // namespace redsem::tools

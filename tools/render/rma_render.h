@@ -15,6 +15,9 @@ namespace redsem::tools {
 // `options`: the limits the exploration ran under, named when a search hit one.
 nlohmann::json rma_json(const sim::rma::scenario& s, const sim::rma::exploration& x,
                         const sim::rma::scenario_verdict_report& verdict, const sim::rma::explore_options& options);
+// The scenario's header (file, accesses, windows, info keys, policy): printed before the
+// exploration, which may take a while, then rma_text.
+void rma_header_text(std::ostream& out, const sim::rma::scenario& s);
 void rma_text(std::ostream& out, const sim::rma::scenario& s, const sim::rma::exploration& x,
               const sim::rma::scenario_verdict_report& verdict, const sim::rma::explore_options& options);
 
