@@ -21,6 +21,7 @@ struct step {
   std::vector<int> members;  // the communicator's world ranks
   long long index = 0;       // collective index, or message index
   int from = -1, to = -1, tag = 0;
+  bool started_earlier = false;  // a receive started by an earlier call than the one completing it
 };
 
 using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
@@ -33,6 +34,11 @@ void join_into(clock_t_& into, const clock_t_& other) {
 long long integer_or(const json& object, const char* key, long long otherwise) {
   const auto it = object.find(key);
   return it != object.end() && it->is_number_integer() ? it->get<long long>() : otherwise;
+}
+
+bool flag(const json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_boolean() && it->get<bool>();
 }
 
 // A sync_comm line's members, when they are world ranks of this run.
@@ -54,14 +60,13 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
   std::vector<step> out;
   if (line.contains("collective")) out.push_back({kind::collective, members, integer_or(line, "collective", -1)});
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
-    const bool synchronous =
-        s->contains("synchronous") && (*s)["synchronous"].is_boolean() && (*s)["synchronous"].get<bool>();
+    const bool synchronous = flag(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
                    static_cast<int>(integer_or(*s, "to", -1)), static_cast<int>(integer_or(*s, "tag", 0))});
   }
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
-                   static_cast<int>(integer_or(*r, "tag", 0))});
+                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking")});
   return out;
 }
 
@@ -135,6 +140,9 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
             finish(rank, std::move(c));
           } else if (const auto w = waiting_ssend.find(key); w != waiting_ssend.end()) {
             const int sender = w->second;
+            if (s.started_earlier && why_.empty())
+              why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
+                     std::to_string(r) + ", whose start the record does not place";
             clock_t_ c = now[r];
             join_into(c, now[static_cast<std::size_t>(sender)]);
             c[static_cast<std::size_t>(sender)] = position_of(sender);

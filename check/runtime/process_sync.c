@@ -151,13 +151,14 @@ void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *
 
 /* One side of a message: `peer` is the other rank in comm (MPI_PROC_NULL: no message). */
 static void message_part(rc_line *l, const struct comm_info *c, const char *key, int peer, int tag, long long n,
-                         int synchronous) {
+                         int synchronous, int nonblocking) {
   if (n < 0) return;
   rc_open_object(l, key);
   rc_int(l, strcmp(key, "send") == 0 ? "to" : "from", c->world[peer]);
   rc_int(l, "tag", tag);
   rc_int(l, "n", n);
   if (synchronous) rc_bool(l, "synchronous", 1);
+  if (nonblocking) rc_bool(l, "nonblocking", 1);
   rc_close(l);
 }
 
@@ -177,8 +178,8 @@ void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *s
   const int full = messages_full;
   rc_line l;
   if ((ns >= 0 || nr >= 0) && begin(&l, c, call, caller)) {
-    if (ns >= 0) message_part(&l, c, "send", send->peer, send->tag, ns, send->synchronous);
-    if (nr >= 0) message_part(&l, c, "recv", recv->peer, recv->tag, nr, 0);
+    if (ns >= 0) message_part(&l, c, "send", send->peer, send->tag, ns, send->synchronous, 0);
+    if (nr >= 0) message_part(&l, c, "recv", recv->peer, recv->tag, nr, 0, recv->nonblocking);
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);

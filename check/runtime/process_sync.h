@@ -8,10 +8,12 @@
  * While this process has a window, every blocking collective on an intracommunicator writes a
  * `process_sync` line with the communicator's collective index, and every blocking send and
  * receive one with the message's (sender, receiver, tag, index) on that communicator, so that the
- * analysis matches them without a clock. The first line about a communicator is preceded by a
+ * analysis matches them without a clock. Nonblocking and persistent point-to-point calls are
+ * followed by their requests (process_sync_requests.c): a send is counted when it starts, a
+ * receive when a wait or test completes it. The first line about a communicator is preceded by a
  * `sync_comm` line naming its members by world rank. Calls that could synchronise but are not
- * modelled (nonblocking and persistent point-to-point and collectives) write one
- * `sync_unmodelled` line per kind: the analysis then falls back to what the run's timing shows. */
+ * modelled write one `sync_unmodelled` line per kind: the analysis then falls back to what the
+ * run's timing shows. */
 #ifndef REDSEM_CHECK_PROCESS_SYNC_H
 #define REDSEM_CHECK_PROCESS_SYNC_H
 
@@ -27,6 +29,7 @@ struct rc_message {
   int peer;
   int tag;
   int synchronous; /* MPI_Ssend: it completes only once the receive has started */
+  int nonblocking; /* a receive started by an earlier call (MPI_Irecv, MPI_Start) than the one completing it */
 };
 /* A blocking point-to-point call returned successfully: its send part, receive part or both
  * (MPI_Sendrecv); NULL for a part it does not have. */
@@ -34,5 +37,16 @@ void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *s
                      const void *caller);
 /* A call of a kind the analysis does not model, which may order this rank with others. */
 void rc_sync_unmodelled(const char *call);
+
+/* Requests of nonblocking and persistent point-to-point calls (process_sync_requests.c). */
+/* How many receive requests are followed: completion.c asks for statuses only when some are. */
+int rc_sync_requests_followed(void);
+/* A request that a wait or test `call` completed (its handle before the call; its status). */
+void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
+/* A request the program freed. */
+void rc_sync_request_freed(MPI_Request request);
+/* A blocking receive got the message `status` describes: said not modelled when a receive
+ * request started before it could have taken that message, which makes its index unknown. */
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status, const char *call);
 
 #endif

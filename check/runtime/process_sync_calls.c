@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The calls that order processes (process_sync.h): the blocking collectives other than the
  * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
- * nonblocking and persistent ones, which are not modelled and only said. Every argument is
- * forwarded unchanged; a receive's status is asked of the library when the program ignores it,
- * since a wildcard receive's message is known only from it. */
+ * matched probes, and the nonblocking collectives, which are not modelled and only said (the
+ * nonblocking and persistent point-to-point calls are in process_sync_requests.c). Every
+ * argument is forwarded unchanged; a receive's status is asked of the library when the program
+ * ignores it, since a wildcard receive's message is known only from it. */
 #include <mpi.h>
 
 #include "process_sync.h"
@@ -82,7 +83,7 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
 
 static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm comm, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL) {
-    const struct rc_message m = {dest, tag, synchronous};
+    const struct rc_message m = {dest, tag, synchronous, 0};
     rc_sync_message(comm, call, &m, NULL, caller);
   }
   return rc;
@@ -100,7 +101,7 @@ SEND(MPI_Bsend, 0)
 SEND(MPI_Rsend, 0)
 
 /* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
-static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0}; }
+static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0, 0}; }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) {
   if (!rc_active()) return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
@@ -108,6 +109,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
   MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Recv(buf, count, datatype, source, tag, comm, s);
   if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
+    rc_sync_blocking_received(comm, s, "MPI_Recv");
     const struct rc_message m = received(s);
     rc_sync_message(comm, "MPI_Recv", NULL, &m, __builtin_return_address(0));
   }
@@ -116,8 +118,9 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
 
 static void sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
                           const void *caller) {
-  const struct rc_message out = {dest, sendtag, 0};
-  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0} : received(s);
+  const struct rc_message out = {dest, sendtag, 0, 0};
+  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, 0} : received(s);
+  if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s, call);
   rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
 }
 
@@ -146,25 +149,32 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
 }
 
 /* Not modelled: said once per kind while a window exists (process_sync.h). */
-#define UNMODELLED_SEND(name)                                                                   \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                              \
-    if (rc_active()) rc_sync_unmodelled(#name);                                                 \
-    return P##name(buf, count, datatype, dest, tag, comm, request);                             \
-  }
-UNMODELLED_SEND(MPI_Isend)
-UNMODELLED_SEND(MPI_Issend)
-UNMODELLED_SEND(MPI_Ibsend)
-UNMODELLED_SEND(MPI_Irsend)
-
-int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Irecv");
-  return PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
+/* A matched probe takes its message off the queue: the message is received there, as far as
+ * the order of ranks goes (its send started before, and an MPI_Ssend may return after), and
+ * MPI_Mrecv/MPI_Imrecv then only move its data. */
+static void probed(MPI_Comm comm, const MPI_Status *s, const char *call, const void *caller) {
+  if (s->MPI_SOURCE == MPI_PROC_NULL) return;
+  rc_sync_blocking_received(comm, s, call);
+  const struct rc_message m = received(s);
+  rc_sync_message(comm, call, NULL, &m, caller);
 }
 
-int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Mrecv");
-  return PMPI_Mrecv(buf, count, datatype, message, status);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Mprobe(source, tag, comm, message, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Mprobe(source, tag, comm, message, s);
+  if (rc == MPI_SUCCESS) probed(comm, s, "MPI_Mprobe", __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Improbe(source, tag, comm, flag, message, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
+  if (rc == MPI_SUCCESS && *flag) probed(comm, s, "MPI_Improbe", __builtin_return_address(0));
+  return rc;
 }
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
@@ -175,14 +185,4 @@ int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
 int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
   if (rc_active()) rc_sync_unmodelled("MPI_Ibcast");
   return PMPI_Ibcast(buffer, count, datatype, root, comm, request);
-}
-
-int MPI_Start(MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Start");
-  return PMPI_Start(request);
-}
-
-int MPI_Startall(int count, MPI_Request array_of_requests[]) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Startall");
-  return PMPI_Startall(count, array_of_requests);
 }

@@ -32,9 +32,11 @@ class records {
     if (synchronous) part["synchronous"] = true;
     add(from, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 0}, {"send", part}});
   }
-  void recv(int to, int from, long long n) {
-    add(to,
-        {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 0}, {"recv", {{"from", from}, {"tag", 7}, {"n", n}}}});
+  // `nonblocking`: a receive request's completion (MPI_Irecv … MPI_Wait).
+  void recv(int to, int from, long long n, bool nonblocking = false) {
+    json part{{"from", from}, {"tag", 7}, {"n", n}};
+    if (nonblocking) part["nonblocking"] = true;
+    add(to, {{"ev", "process_sync"}, {"call", nonblocking ? "MPI_Wait" : "MPI_Recv"}, {"comm", 0}, {"recv", part}});
   }
   std::size_t add(int rank, json l) {
     auto& lines = by_rank_[static_cast<std::size_t>(rank)];
@@ -108,6 +110,29 @@ TEST(HappensBefore, AnSsendReturnsAfterItsReceiveStarted) {
     const happens_before order(r.lines());
     ASSERT_TRUE(order.usable()) << order.why();
     EXPECT_EQ(order.ordered(1, before_recv, 0, after_send), synchronous) << synchronous;
+  }
+}
+
+// A receive request's completion orders what its sender did before the send after it, as a
+// blocking receive does; an MPI_Ssend received so is not decided (where its receive started, the
+// sender's return is ordered after, is not in the record).
+TEST(HappensBefore, AReceiveRequestOrdersItsSendBeforeItsCompletion) {
+  for (const bool synchronous : {false, true}) {
+    records r(2);
+    const auto before_send = r.mark(0);
+    r.send(0, 1, 0, synchronous);
+    const auto before_wait = r.mark(1);
+    r.recv(1, 0, 0, true);
+    const auto after_wait = r.mark(1);
+    const happens_before order(r.lines());
+    if (synchronous) {
+      EXPECT_FALSE(order.usable());
+      EXPECT_NE(order.why().find("MPI_Ssend was received by a receive request"), std::string::npos) << order.why();
+      continue;
+    }
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, before_send, 1, after_wait), true);
+    EXPECT_EQ(order.ordered(0, before_send, 1, before_wait), false);
   }
 }
 

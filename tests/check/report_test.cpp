@@ -216,6 +216,23 @@ TEST(check_report, calls_forwarded_unchecked_are_said) {
   EXPECT_EQ(c.not_observed[0], "MPI_Allreduce: an intercommunicator (on 1 rank(s)): forwarded unchecked");
 }
 
+// A synchronisation the analysis does not model leaves the ranks' order to the run's timing: the
+// coverage names each such call, once, and the verdict is partial.
+TEST(check_report, synchronisation_not_modelled_is_said_per_call) {
+  const auto c = record_coverage(one_rank(R"({"ev":"sync_unmodelled","rank":0,"seq":1,"call":"MPI_Ibarrier"})"
+                                          "\n"
+                                          R"({"ev":"sync_unmodelled","rank":0,"seq":2,"call":"MPI_Mrecv"})"
+                                          "\n"),
+                                 1);
+  ASSERT_EQ(c.not_observed.size(), 2u) << testing::PrintToString(c.not_observed);
+  EXPECT_EQ(c.not_observed[0].rfind("synchronisation through MPI_Ibarrier (on 1 rank(s)) is not modelled: RMA "
+                                    "accesses of different ranks are ordered by the run's timing",
+                                    0),
+            0u)
+      << c.not_observed[0];
+  EXPECT_NE(c.not_observed[1].find("MPI_Mrecv"), std::string::npos) << c.not_observed[1];
+}
+
 TEST(check_report, a_pure_reduction_run_observed_whole_is_plain_clean) {
   const run_report report = analyse_run(read_run_records(fixtures + "/exact"), {});
   EXPECT_TRUE(report.coverage.not_observed.empty());

@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Nonblocking and persistent point-to-point calls as process synchronisation (process_sync.h).
+ *
+ * A send is a `process_sync` send when it starts (MPI_Isend, MPI_Ibsend, MPI_Irsend, MPI_Start of
+ * a persistent send): what its rank did before it precedes the receive's completion, and sends
+ * are matched in the order they start (MPI-4.1 §3.5, "Order"), which is the order they are counted
+ * in. A receive is a `process_sync` receive when a wait or test completes it, its message read
+ * from the status (completion.c hands every completed request here).
+ *
+ * Receives are counted per (communicator, source, tag) in the order they complete, but MPI
+ * matches them in the order they started: receives that take messages of one (source, tag)
+ * take them in the order they started (both rules of §3.5 together). The two orders agree
+ * unless a receive completes while one started before it, whose pattern also matches the
+ * message, is still pending: then which message each took is not known, and the run's ordering
+ * is said not modelled (`sync_unmodelled`). So is MPI_Issend's wait for its receive (its send is
+ * counted, but the receive's start is not recorded), a receive request freed while active, and a
+ * send cancelled. Requests live in one compact table of fixed size; a run that outgrows it is said
+ * not modelled too. */
+#include <mpi.h>
+#include <pthread.h>
+
+#include "process_sync.h"
+#include "record.h"
+
+#define FOLLOWED_REQUESTS 4096
+
+struct followed {
+  MPI_Request request;
+  MPI_Comm comm;
+  int peer, tag;              /* a receive's source and tag (wildcards allowed), a send's destination */
+  int receive;                /* else a persistent send */
+  int persistent;             /* made by an _init call: kept until MPI_Request_free */
+  int active;                 /* started and not yet completed */
+  int synchronous;            /* MPI_Ssend_init */
+  const char *call;           /* the call that made it */
+  unsigned long long started; /* a receive's start, in this rank's order of receive starts */
+};
+
+static struct followed table[FOLLOWED_REQUESTS];
+static int used;
+static int receives_live; /* read without the lock by completion.c: a hint only */
+static unsigned long long starts;
+static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+int rc_sync_requests_followed(void) { return __atomic_load_n(&receives_live, __ATOMIC_RELAXED); }
+
+/* Called with the lock held. */
+static struct followed *find(MPI_Request request) {
+  for (int i = 0; i < used; ++i)
+    if (table[i].request == request) return &table[i];
+  return NULL;
+}
+
+static void set_active(struct followed *f, int active) {
+  if (f->receive && f->active != active) __atomic_add_fetch(&receives_live, active ? 1 : -1, __ATOMIC_RELAXED);
+  f->active = active;
+  if (active && f->receive) f->started = starts++;
+}
+
+/* Called with the lock held. */
+static void forget(struct followed *f) {
+  set_active(f, 0);
+  *f = table[--used];
+}
+
+/* Follows a new request; 0 when the table is full (said not modelled by the caller). */
+static int follow(struct followed f, int active) {
+  pthread_mutex_lock(&table_mutex);
+  const int room = used < FOLLOWED_REQUESTS;
+  if (room) {
+    f.active = 0;
+    table[used] = f;
+    set_active(&table[used++], active);
+  }
+  pthread_mutex_unlock(&table_mutex);
+  if (!room) rc_sync_unmodelled("the request table (full)");
+  return room;
+}
+
+/* Whether a receive request started before `before` on `comm`, still pending, could take the
+ * message from `source` with `tag`. Called with the lock held. */
+static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long long before) {
+  for (int i = 0; i < used; ++i) {
+    const struct followed *f = &table[i];
+    if (f->receive && f->active && f->comm == comm && f->started < before &&
+        (f->peer == MPI_ANY_SOURCE || f->peer == source) && (f->tag == MPI_ANY_TAG || f->tag == tag))
+      return 1;
+  }
+  return 0;
+}
+
+static const char out_of_order[] = "a receive completed while one started before it could still take its message";
+
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status, const char *call) {
+  (void)call;
+  if (!rc_sync_requests_followed()) return;
+  pthread_mutex_lock(&table_mutex);
+  const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
+  pthread_mutex_unlock(&table_mutex);
+  if (unknown) rc_sync_unmodelled(out_of_order);
+}
+
+/* A send that started: counted, and recorded as a message when a window exists. */
+static void send_started(const char *call, MPI_Comm comm, int dest, int tag, int synchronous, const void *caller) {
+  if (dest == MPI_PROC_NULL) return;
+  const struct rc_message m = {dest, tag, 0, 0};
+  rc_sync_message(comm, call, &m, NULL, caller);
+  if (synchronous) rc_sync_unmodelled(call); /* its wait for the receive's start */
+}
+
+void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {
+  if (request == MPI_REQUEST_NULL) return;
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  if (!f || !f->active) {
+    pthread_mutex_unlock(&table_mutex);
+    return;
+  }
+  const MPI_Comm comm = f->comm;
+  const int receive = f->receive;
+  int cancelled = 0;
+  if (receive) PMPI_Test_cancelled(status, &cancelled);
+  const int unknown = receive && !cancelled && earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, f->started);
+  if (f->persistent)
+    set_active(f, 0);
+  else
+    forget(f);
+  pthread_mutex_unlock(&table_mutex);
+  if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
+  if (unknown) rc_sync_unmodelled(out_of_order);
+  const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, 1};
+  rc_sync_message(comm, call, NULL, &m, caller);
+}
+
+void rc_sync_request_freed(MPI_Request request) {
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  const int lost = f && f->receive && f->active; /* its message is received, and counted by nobody */
+  if (f) forget(f);
+  pthread_mutex_unlock(&table_mutex);
+  if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
+}
+
+/* Starts a persistent request; 0 when it is not one of ours. */
+static int start(MPI_Request request, const void *caller) {
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  struct followed copy = {0};
+  if (f) {
+    set_active(f, 1);
+    copy = *f;
+  }
+  pthread_mutex_unlock(&table_mutex);
+  if (f && !copy.receive) send_started(copy.call, copy.comm, copy.peer, copy.tag, copy.synchronous, caller);
+  return f != NULL;
+}
+
+#define NONBLOCKING_SEND(name, synchronous)                                                     \
+  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                              \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                     \
+    if (rc_active() && rc == MPI_SUCCESS)                                                       \
+      send_started(#name, comm, dest, tag, synchronous, __builtin_return_address(0));           \
+    return rc;                                                                                  \
+  }
+NONBLOCKING_SEND(MPI_Isend, 0)
+NONBLOCKING_SEND(MPI_Ibsend, 0)
+NONBLOCKING_SEND(MPI_Irsend, 0)
+NONBLOCKING_SEND(MPI_Issend, 1)
+
+#define PERSISTENT_SEND(name, is_synchronous)                                                   \
+  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                              \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                     \
+    if (rc_active() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL)                              \
+      follow((struct followed){.request = *request,                                             \
+                               .comm = comm,                                                    \
+                               .peer = dest,                                                    \
+                               .tag = tag,                                                      \
+                               .persistent = 1,                                                 \
+                               .synchronous = is_synchronous,                                   \
+                               .call = #name},                                                  \
+             0);                                                                                \
+    return rc;                                                                                  \
+  }
+PERSISTENT_SEND(MPI_Send_init, 0)
+PERSISTENT_SEND(MPI_Bsend_init, 0)
+PERSISTENT_SEND(MPI_Rsend_init, 0)
+PERSISTENT_SEND(MPI_Ssend_init, 1)
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) {
+  const int rc = PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
+  if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)
+    follow(
+        (struct followed){
+            .request = *request, .comm = comm, .peer = source, .tag = tag, .receive = 1, .call = "MPI_Irecv"},
+        1);
+  return rc;
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                  MPI_Request *request) {
+  const int rc = PMPI_Recv_init(buf, count, datatype, source, tag, comm, request);
+  if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)
+    follow((struct followed){.request = *request,
+                             .comm = comm,
+                             .peer = source,
+                             .tag = tag,
+                             .receive = 1,
+                             .persistent = 1,
+                             .call = "MPI_Recv_init"},
+           0);
+  return rc;
+}
+
+/* A request is started before the library starts it, so that a receive's start is counted
+ * before its message can complete it on another thread. Others' persistent requests (collectives,
+ * partitioned) are not modelled. */
+int MPI_Start(MPI_Request *request) {
+  if (rc_active() && !start(*request, __builtin_return_address(0))) rc_sync_unmodelled("MPI_Start");
+  return PMPI_Start(request);
+}
+
+int MPI_Startall(int count, MPI_Request array_of_requests[]) {
+  if (rc_active())
+    for (int i = 0; i < count; ++i)
+      if (!start(array_of_requests[i], __builtin_return_address(0))) rc_sync_unmodelled("MPI_Startall");
+  return PMPI_Startall(count, array_of_requests);
+}
+
+/* A cancelled receive shows in its status at completion; a cancelled send (deprecated, MPI-4.1
+ * §3.8.4) would leave its rank's count of messages one ahead of its receiver's. */
+int MPI_Cancel(MPI_Request *request) {
+  if (rc_active()) {
+    pthread_mutex_lock(&table_mutex);
+    const struct followed *f = find(*request);
+    const int receive = f && f->receive;
+    pthread_mutex_unlock(&table_mutex);
+    if (!receive) rc_sync_unmodelled("MPI_Cancel");
+  }
+  return PMPI_Cancel(request);
+}

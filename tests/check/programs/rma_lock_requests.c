@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Passive target ordered by nonblocking and persistent point-to-point messages (happens_before.h):
+ * rank 1 puts into rank 0's window under a shared lock, unlocks, and then tells rank 0 with a
+ * message; rank 0 reads the element once the message's receive request has completed.
+ * SYNC_CASE 1: MPI_Isend and MPI_Irecv from MPI_ANY_SOURCE, completed by MPI_Waitall with the
+ *   statuses ignored, beside another receive request from rank 2 on another tag;
+ * SYNC_CASE 2: persistent requests (MPI_Send_init, MPI_Recv_init, MPI_Start), the receive completed
+ *   by an MPI_Testany loop, the send by MPI_Wait; the requests used twice;
+ * SYNC_CASE 3: a matched probe (an MPI_Improbe loop from MPI_ANY_SOURCE and MPI_ANY_TAG), the
+ *   message then received by MPI_Imrecv and MPI_Wait.
+ * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
+ * (before the probe, in case 3):
+ * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
+ * only the ranks' synchronisation shows the race. */
+#include <mpi.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static void put_seven(MPI_Win win) {
+  static const int seven = 7;
+#ifdef RMA_KNOWN_ERROR
+  usleep(200000);
+#endif
+  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
+  MPI_Put(&seven, 1, MPI_INT, 0, 1, 1, MPI_INT, win);
+  MPI_Win_unlock(0, win);
+}
+
+static void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }
+
+#if SYNC_CASE == 1
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, from_two = -1, got = -1;
+  MPI_Request requests[2];
+  if (rank == 1) {
+    put_seven(win);
+    MPI_Isend(&token, 1, MPI_INT, 0, 42, MPI_COMM_WORLD, &requests[0]);
+    MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+  }
+  if (rank == 2) {
+    MPI_Isend(&token, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &requests[0]);
+    MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+  }
+  if (rank == 0) {
+    MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, 42, MPI_COMM_WORLD, &requests[0]);
+    MPI_Irecv(&from_two, 1, MPI_INT, 2, 5, MPI_COMM_WORLD, &requests[1]);
+#ifdef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+    /* through a volatile pointer: GCC takes MPICH's MPI_STATUSES_IGNORE for a buffer too small */
+    MPI_Status *volatile ignored = MPI_STATUSES_IGNORE;
+    MPI_Waitall(2, requests, ignored);
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+  }
+}
+#elif SYNC_CASE == 3
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  if (rank == 1) {
+    put_seven(win);
+    MPI_Send(&token, 1, MPI_INT, 0, 9, MPI_COMM_WORLD);
+  }
+  if (rank == 0) {
+#ifdef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+    int flag = 0;
+    MPI_Message message;
+    while (!flag) MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &message, MPI_STATUS_IGNORE);
+    MPI_Request request;
+    MPI_Imrecv(&got, 1, MPI_INT, &message, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+  }
+}
+#else
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  MPI_Request request = MPI_REQUEST_NULL;
+  if (rank == 1) MPI_Send_init(&token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD, &request);
+  if (rank == 0) MPI_Recv_init(&got, 1, MPI_INT, 1, 3, MPI_COMM_WORLD, &request);
+  for (int round = 0; round < 2; ++round) {
+    if (rank == 1) {
+      if (round == 1) put_seven(win);
+      MPI_Start(&request);
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+    }
+    if (rank == 0) {
+      MPI_Start(&request);
+#ifdef RMA_KNOWN_ERROR
+      if (round == 1) read_element(base);
+#endif
+      int index = MPI_UNDEFINED, flag = 0;
+      while (!flag) MPI_Testany(1, &request, &index, &flag, MPI_STATUS_IGNORE);
+#ifndef RMA_KNOWN_ERROR
+      if (round == 1) read_element(base);
+#endif
+    }
+  }
+  if (request != MPI_REQUEST_NULL) MPI_Request_free(&request);
+}
+#endif
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int *base;
+  MPI_Win win;
+  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  for (int i = 0; i < 4; ++i) base[i] = 0;
+  MPI_Barrier(MPI_COMM_WORLD);
+  exchange(rank, base, win);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Win_free(&win);
+  MPI_Finalize();
+  return 0;
+}
