@@ -9,6 +9,7 @@
 
 #include "process_sync.h"
 #include "record.h"
+#include "redsem_mpi_features.h"
 
 #define RETURN_COLLECTIVE(name, comm, forward)                            \
   do {                                                                    \
@@ -89,66 +90,86 @@ static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm c
   return rc;
 }
 
-#define SEND(name, synchronous)                                                                      \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {    \
-    if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                         \
-    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm), \
-                __builtin_return_address(0));                                                        \
+/* Each point-to-point call in its int form and, where the library has them (per_mpi/probes),
+ * its large-count `_c` form (MPI-4.1 §2.5.8): `count_t` is the type of its counts. */
+#define SEND(name, synchronous, count_t)                                                              \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) { \
+    if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                          \
+    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm),  \
+                __builtin_return_address(0));                                                         \
   }
-SEND(MPI_Send, 0)
-SEND(MPI_Ssend, 1)
-SEND(MPI_Bsend, 0)
-SEND(MPI_Rsend, 0)
 
 /* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
 static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0, 0}; }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active()) return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Recv(buf, count, datatype, source, tag, comm, s);
+static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Status *s, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
-    rc_sync_blocking_received(comm, s, "MPI_Recv");
+    rc_sync_blocking_received(comm, s, call);
     const struct rc_message m = received(s);
-    rc_sync_message(comm, "MPI_Recv", NULL, &m, __builtin_return_address(0));
+    rc_sync_message(comm, call, NULL, &m, caller);
   }
   return rc;
 }
 
-static void sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
-                          const void *caller) {
+#define RECV(name, count_t)                                                                                           \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) { \
+    if (!rc_active()) return P##name(buf, count, datatype, source, tag, comm, status);                                \
+    MPI_Status own;                                                                                                   \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                      \
+    return recv_done(#name, source, comm, s, P##name(buf, count, datatype, source, tag, comm, s),                     \
+                     __builtin_return_address(0));                                                                    \
+  }
+
+static int sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
+                         int rc, const void *caller) {
+  if (rc != MPI_SUCCESS) return rc;
   const struct rc_message out = {dest, sendtag, 0, 0};
   const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, 0} : received(s);
   if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s, call);
   rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
-}
-
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active())
-    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                               recvtag, comm, s);
-  if (rc == MPI_SUCCESS) sendrecv_done("MPI_Sendrecv", dest, sendtag, source, s, comm, __builtin_return_address(0));
   return rc;
 }
 
-int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
-                         MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active()) return PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);
-  if (rc == MPI_SUCCESS)
-    sendrecv_done("MPI_Sendrecv_replace", dest, sendtag, source, s, comm, __builtin_return_address(0));
-  return rc;
-}
+#define SENDRECV(name, count_t)                                                                                        \
+  int name(const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,        \
+           count_t recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {     \
+    if (!rc_active())                                                                                                  \
+      return P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, \
+                     status);                                                                                          \
+    MPI_Status own;                                                                                                    \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                       \
+    const int rc =                                                                                                     \
+        P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, s);  \
+    return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));                      \
+  }
 
-/* Not modelled: said once per kind while a window exists (process_sync.h). */
+#define SENDRECV_REPLACE(name, count_t)                                                                     \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, \
+           MPI_Comm comm, MPI_Status *status) {                                                             \
+    if (!rc_active()) return P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);   \
+    MPI_Status own;                                                                                         \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                            \
+    const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);                  \
+    return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));           \
+  }
+
+SEND(MPI_Send, 0, int)
+SEND(MPI_Ssend, 1, int)
+SEND(MPI_Bsend, 0, int)
+SEND(MPI_Rsend, 0, int)
+RECV(MPI_Recv, int)
+SENDRECV(MPI_Sendrecv, int)
+SENDRECV_REPLACE(MPI_Sendrecv_replace, int)
+#if REDSEM_HAVE_LARGE_COUNT_P2P
+SEND(MPI_Send_c, 0, MPI_Count)
+SEND(MPI_Ssend_c, 1, MPI_Count)
+SEND(MPI_Bsend_c, 0, MPI_Count)
+SEND(MPI_Rsend_c, 0, MPI_Count)
+RECV(MPI_Recv_c, MPI_Count)
+SENDRECV(MPI_Sendrecv_c, MPI_Count)
+SENDRECV_REPLACE(MPI_Sendrecv_replace_c, MPI_Count)
+#endif
+
 /* A matched probe takes its message off the queue: the message is received there, as far as
  * the order of ranks goes (its send started before, and an MPI_Ssend may return after), and
  * MPI_Mrecv/MPI_Imrecv then only move its data. */
@@ -177,6 +198,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
   return rc;
 }
 
+/* Not modelled: said once per kind while a window exists (process_sync.h). */
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
   if (rc_active()) rc_sync_unmodelled("MPI_Ibarrier");
   return PMPI_Ibarrier(comm, request);

@@ -14,13 +14,15 @@
  * message, is still pending: then which message each took is not known, and the run's ordering
  * is said not modelled (`sync_unmodelled`). So is MPI_Issend's wait for its receive (its send is
  * counted, but the receive's start is not recorded), a receive request freed while active, and a
- * send cancelled. Requests live in one compact table of fixed size; a run that outgrows it is said
+ * send cancelled. The large-count `_c` forms (MPI-4.1 §2.5.8) are followed as their int forms
+ * where the library has them. Requests live in one compact table of fixed size; a run that outgrows it is said
  * not modelled too. */
 #include <mpi.h>
 #include <pthread.h>
 
 #include "process_sync.h"
 #include "record.h"
+#include "redsem_mpi_features.h"
 
 #define FOLLOWED_REQUESTS 4096
 
@@ -155,63 +157,80 @@ static int start(MPI_Request request, const void *caller) {
   return f != NULL;
 }
 
-#define NONBLOCKING_SEND(name, synchronous)                                                     \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                              \
-    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                     \
-    if (rc_active() && rc == MPI_SUCCESS)                                                       \
-      send_started(#name, comm, dest, tag, synchronous, __builtin_return_address(0));           \
-    return rc;                                                                                  \
+#define NONBLOCKING_SEND(name, synchronous, count_t)                                                \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                                  \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
+    if (rc_active() && rc == MPI_SUCCESS)                                                           \
+      send_started(#name, comm, dest, tag, synchronous, __builtin_return_address(0));               \
+    return rc;                                                                                      \
   }
-NONBLOCKING_SEND(MPI_Isend, 0)
-NONBLOCKING_SEND(MPI_Ibsend, 0)
-NONBLOCKING_SEND(MPI_Irsend, 0)
-NONBLOCKING_SEND(MPI_Issend, 1)
+NONBLOCKING_SEND(MPI_Isend, 0, int)
+NONBLOCKING_SEND(MPI_Ibsend, 0, int)
+NONBLOCKING_SEND(MPI_Irsend, 0, int)
+NONBLOCKING_SEND(MPI_Issend, 1, int)
 
-#define PERSISTENT_SEND(name, is_synchronous)                                                   \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+#define PERSISTENT_SEND(name, is_synchronous, count_t)                                              \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                                  \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
+    if (rc_active() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL)                                  \
+      follow((struct followed){.request = *request,                                                 \
+                               .comm = comm,                                                        \
+                               .peer = dest,                                                        \
+                               .tag = tag,                                                          \
+                               .persistent = 1,                                                     \
+                               .synchronous = is_synchronous,                                       \
+                               .call = #name},                                                      \
+             0);                                                                                    \
+    return rc;                                                                                      \
+  }
+PERSISTENT_SEND(MPI_Send_init, 0, int)
+PERSISTENT_SEND(MPI_Bsend_init, 0, int)
+PERSISTENT_SEND(MPI_Rsend_init, 0, int)
+PERSISTENT_SEND(MPI_Ssend_init, 1, int)
+
+#define IRECV(name, count_t)                                                                               \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,            \
+           MPI_Request *request) {                                                                         \
+    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                              \
+    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                                       \
+      follow(                                                                                              \
+          (struct followed){                                                                               \
+              .request = *request, .comm = comm, .peer = source, .tag = tag, .receive = 1, .call = #name}, \
+          1);                                                                                              \
+    return rc;                                                                                             \
+  }
+#define RECV_INIT(name, count_t)                                                                \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, \
            MPI_Request *request) {                                                              \
-    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                     \
-    if (rc_active() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL)                              \
+    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                   \
+    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                            \
       follow((struct followed){.request = *request,                                             \
                                .comm = comm,                                                    \
-                               .peer = dest,                                                    \
+                               .peer = source,                                                  \
                                .tag = tag,                                                      \
+                               .receive = 1,                                                    \
                                .persistent = 1,                                                 \
-                               .synchronous = is_synchronous,                                   \
                                .call = #name},                                                  \
              0);                                                                                \
     return rc;                                                                                  \
   }
-PERSISTENT_SEND(MPI_Send_init, 0)
-PERSISTENT_SEND(MPI_Bsend_init, 0)
-PERSISTENT_SEND(MPI_Rsend_init, 0)
-PERSISTENT_SEND(MPI_Ssend_init, 1)
+IRECV(MPI_Irecv, int)
+RECV_INIT(MPI_Recv_init, int)
 
-int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) {
-  const int rc = PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
-  if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)
-    follow(
-        (struct followed){
-            .request = *request, .comm = comm, .peer = source, .tag = tag, .receive = 1, .call = "MPI_Irecv"},
-        1);
-  return rc;
-}
-
-int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-                  MPI_Request *request) {
-  const int rc = PMPI_Recv_init(buf, count, datatype, source, tag, comm, request);
-  if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)
-    follow((struct followed){.request = *request,
-                             .comm = comm,
-                             .peer = source,
-                             .tag = tag,
-                             .receive = 1,
-                             .persistent = 1,
-                             .call = "MPI_Recv_init"},
-           0);
-  return rc;
-}
+#if REDSEM_HAVE_LARGE_COUNT_P2P
+NONBLOCKING_SEND(MPI_Isend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Ibsend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Irsend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Issend_c, 1, MPI_Count)
+PERSISTENT_SEND(MPI_Send_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Bsend_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Rsend_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Ssend_init_c, 1, MPI_Count)
+IRECV(MPI_Irecv_c, MPI_Count)
+RECV_INIT(MPI_Recv_init_c, MPI_Count)
+#endif
 
 /* A request is started before the library starts it, so that a receive's start is counted
  * before its message can complete it on another thread. Others' persistent requests (collectives,

@@ -7,7 +7,9 @@
  * SYNC_CASE 2: persistent requests (MPI_Send_init, MPI_Recv_init, MPI_Start), the receive completed
  *   by an MPI_Testany loop, the send by MPI_Wait; the requests used twice;
  * SYNC_CASE 3: a matched probe (an MPI_Improbe loop from MPI_ANY_SOURCE and MPI_ANY_TAG), the
- *   message then received by MPI_Imrecv and MPI_Wait.
+ *   message then received by MPI_Imrecv and MPI_Wait;
+ * SYNC_CASE 4: the large-count forms (MPI_Send_c to an MPI_Irecv_c completed by MPI_Wait), where
+ *   the MPI has them (MPI-4), else their int forms.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -71,6 +73,33 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     while (!flag) MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &message, MPI_STATUS_IGNORE);
     MPI_Request request;
     MPI_Imrecv(&got, 1, MPI_INT, &message, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+  }
+}
+#elif SYNC_CASE == 4
+#if MPI_VERSION >= 4
+#define SEND_C(buf, count, type, dest, tag, comm) MPI_Send_c(buf, (MPI_Count)(count), type, dest, tag, comm)
+#define IRECV_C(buf, count, type, source, tag, comm, request) \
+  MPI_Irecv_c(buf, (MPI_Count)(count), type, source, tag, comm, request)
+#else
+#define SEND_C MPI_Send
+#define IRECV_C MPI_Irecv
+#endif
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  if (rank == 1) {
+    put_seven(win);
+    SEND_C(&token, 1, MPI_INT, 0, 11, MPI_COMM_WORLD);
+  }
+  if (rank == 0) {
+    MPI_Request request;
+    IRECV_C(&got, 1, MPI_INT, 1, 11, MPI_COMM_WORLD, &request);
+#ifdef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
     MPI_Wait(&request, MPI_STATUS_IGNORE);
 #ifndef RMA_KNOWN_ERROR
     read_element(base);
