@@ -14,7 +14,8 @@ using json = nlohmann::json;
 using clock_t_ = std::vector<std::uint32_t>;
 
 // What one event waits for, as the ranks' records name it across ranks.
-enum class kind { collective, send, synchronous_send, recv };
+// A nonblocking collective is two events: its start (the rank's arrival) and its completion.
+enum class kind { collective, collective_start, collective_end, send, synchronous_send, recv };
 
 struct step {
   kind what = kind::collective;
@@ -58,7 +59,11 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
 // object is no event (the reader validated the line's kind, not its parts).
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
-  if (line.contains("collective")) out.push_back({kind::collective, members, integer_or(line, "collective", -1)});
+  if (line.contains("collective"))
+    out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
+                   integer_or(line, "collective", -1)});
+  if (line.contains("collective_done"))
+    out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
     const bool synchronous = flag(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
@@ -69,6 +74,132 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
                    static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking")});
   return out;
 }
+
+// The ranks' events replayed in an order every synchronisation allows, each given its vector
+// clock: an event that waits for another rank's (a receive, a collective's end) waits until that
+// one is replayed.
+class clock_run {
+ public:
+  using event = happens_before_event;
+  clock_run(std::vector<std::vector<event>>& events, const std::vector<std::vector<step>>& steps, std::string& why)
+      : events_(events),
+        steps_(steps),
+        why_(why),
+        cursor_(events.size(), 0),
+        now_(events.size(), clock_t_(events.size(), 0)) {}
+
+  std::size_t cursor(std::size_t rank) const { return cursor_[rank]; }
+
+  // Replays until no rank can go on.
+  void all() {
+    for (progress_ = true; progress_;) {
+      progress_ = false;
+      for (std::size_t r = 0; r < steps_.size(); ++r)
+        while (cursor_[r] < steps_[r].size() && advance(static_cast<int>(r), steps_[r][cursor_[r]])) progress_ = true;
+    }
+  }
+
+ private:
+  // A collective as far as its members reached it: who arrived, the join of their arrival clocks,
+  // and, once all did, how many of its ends are still to be replayed.
+  struct gathering {
+    std::vector<int> arrived;
+    clock_t_ clock;
+    std::size_t ends_left = 0;
+  };
+  std::vector<std::vector<event>>& events_;
+  const std::vector<std::vector<step>>& steps_;
+  std::string& why_;
+  std::vector<std::size_t> cursor_;
+  std::vector<clock_t_> now_;
+  std::map<message_key, clock_t_> sent_;             // asynchronous sends, by message
+  std::map<message_key, int> waiting_ssend_;         // synchronous sends waiting for their receive
+  std::map<collective_key, gathering> collectives_;  // collectives some member reached
+  bool progress_ = true;
+
+  std::uint32_t position_of(int r) const {
+    return events_[static_cast<std::size_t>(r)][cursor_[static_cast<std::size_t>(r)]].position;
+  }
+
+  void finish(int r, clock_t_ clock) {
+    event& e = events_[static_cast<std::size_t>(r)][cursor_[static_cast<std::size_t>(r)]];
+    clock[static_cast<std::size_t>(r)] = e.position;
+    e.clock = clock;
+    now_[static_cast<std::size_t>(r)] = std::move(clock);
+    ++cursor_[static_cast<std::size_t>(r)];
+  }
+
+  // Whether rank r's next step could be replayed (and was).
+  bool advance(int r, const step& s) {
+    switch (s.what) {
+      case kind::send:
+        finish(r, now_[static_cast<std::size_t>(r)]);
+        sent_[{s.members, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
+        return true;
+      case kind::synchronous_send:
+        if (waiting_ssend_.emplace(message_key{s.members, s.from, s.to, s.tag, s.index}, r).second)
+          progress_ = true;  // registered once, then it waits for the receive
+        return false;
+      case kind::recv:
+        return receive(r, s);
+      default:
+        return collective(r, s);
+    }
+  }
+
+  bool receive(int r, const step& s) {
+    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const auto rank = static_cast<std::size_t>(r);
+    if (const auto m = sent_.find(key); m != sent_.end()) {
+      clock_t_ c = now_[rank];
+      join_into(c, m->second);
+      finish(r, std::move(c));
+      return true;
+    }
+    const auto w = waiting_ssend_.find(key);
+    if (w == waiting_ssend_.end()) return false;
+    const int sender = w->second;
+    if (s.started_earlier && why_.empty())
+      why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
+             std::to_string(r) + ", whose start the record does not place";
+    clock_t_ c = now_[rank];
+    join_into(c, now_[static_cast<std::size_t>(sender)]);
+    c[static_cast<std::size_t>(sender)] = position_of(sender);
+    c[rank] = position_of(r);
+    finish(sender, c);
+    finish(r, std::move(c));
+    waiting_ssend_.erase(w);
+    return true;
+  }
+
+  // A blocking collective arrives and waits for every member; a nonblocking one's start arrives
+  // and goes on, its end waits. Every member's arrival is known to all after the collective.
+  bool collective(int r, const step& s) {
+    if (std::find(s.members.begin(), s.members.end(), r) == s.members.end()) return false;  // not a member: stuck
+    gathering& g = collectives_[{s.members, s.index}];
+    const bool arrived = std::find(g.arrived.begin(), g.arrived.end(), r) != g.arrived.end();
+    if (s.what == kind::collective_start && arrived) return false;  // a second start of one collective: stuck
+    if (s.what != kind::collective_end && !arrived) {
+      clock_t_ mine = now_[static_cast<std::size_t>(r)];
+      mine[static_cast<std::size_t>(r)] = position_of(r);
+      if (g.clock.empty()) g.clock.assign(mine.size(), 0);
+      join_into(g.clock, mine);
+      g.arrived.push_back(r);
+      if (g.arrived.size() == s.members.size()) g.ends_left = s.members.size();
+      progress_ = true;
+      if (s.what == kind::collective_start) {
+        finish(r, std::move(mine));
+        return true;
+      }
+    }
+    if (g.arrived.size() < s.members.size()) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, g.clock);
+    finish(r, std::move(c));
+    if (--g.ends_left == 0) collectives_.erase({s.members, s.index});
+    return true;
+  }
+};
 
 }  // namespace
 
@@ -101,78 +232,10 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
       }
     }
   }
-  std::vector<std::size_t> cursor(ranks, 0);
-  std::vector<clock_t_> now(ranks, clock_t_(ranks, 0));
-  std::map<message_key, clock_t_> sent;                // asynchronous sends, by message
-  std::map<message_key, int> waiting_ssend;            // synchronous sends waiting for their receive
-  std::map<collective_key, std::vector<int>> arrived;  // ranks waiting at a collective
-  const auto finish = [&](int r, clock_t_ clock) {
-    event& e = events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]];
-    clock[static_cast<std::size_t>(r)] = e.position;
-    e.clock = clock;
-    now[static_cast<std::size_t>(r)] = std::move(clock);
-    ++cursor[static_cast<std::size_t>(r)];
-  };
-  const auto position_of = [&](int r) {
-    return events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]].position;
-  };
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (std::size_t r = 0; r < ranks; ++r) {
-      const int rank = static_cast<int>(r);
-      while (cursor[r] < steps[r].size()) {
-        const step& s = steps[r][cursor[r]];
-        if (s.what == kind::send) {
-          finish(rank, now[r]);
-          sent[{s.members, s.from, s.to, s.tag, s.index}] = now[r];
-        } else if (s.what == kind::synchronous_send) {
-          const message_key key{s.members, s.from, s.to, s.tag, s.index};
-          if (!waiting_ssend.count(key)) {  // registered once, then it waits for the receive
-            waiting_ssend[key] = rank;
-            progress = true;
-          }
-          break;
-        } else if (s.what == kind::recv) {
-          const message_key key{s.members, s.from, s.to, s.tag, s.index};
-          if (const auto m = sent.find(key); m != sent.end()) {
-            clock_t_ c = now[r];
-            join_into(c, m->second);
-            finish(rank, std::move(c));
-          } else if (const auto w = waiting_ssend.find(key); w != waiting_ssend.end()) {
-            const int sender = w->second;
-            if (s.started_earlier && why_.empty())
-              why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
-                     std::to_string(r) + ", whose start the record does not place";
-            clock_t_ c = now[r];
-            join_into(c, now[static_cast<std::size_t>(sender)]);
-            c[static_cast<std::size_t>(sender)] = position_of(sender);
-            c[r] = position_of(rank);
-            finish(sender, c);
-            finish(rank, std::move(c));
-            waiting_ssend.erase(w);
-          } else {
-            break;
-          }
-        } else {
-          if (std::find(s.members.begin(), s.members.end(), rank) == s.members.end()) break;  // not a member: stuck
-          std::vector<int>& here = arrived[{s.members, s.index}];
-          if (std::find(here.begin(), here.end(), rank) == here.end()) {
-            here.push_back(rank);
-            progress = true;
-          }
-          if (here.size() < s.members.size()) break;
-          clock_t_ c(ranks, 0);
-          for (int m : here) join_into(c, now[static_cast<std::size_t>(m)]);
-          for (int m : here) c[static_cast<std::size_t>(m)] = position_of(m);  // each member's arrival, known to all
-          for (int m : here) finish(m, c);
-          arrived.erase({s.members, s.index});
-        }
-        progress = true;
-      }
-    }
-  }
+  clock_run run(events_, steps, why_);
+  run.all();
   for (std::size_t r = 0; r < ranks && why_.empty(); ++r)
-    if (cursor[r] < steps[r].size())
+    if (run.cursor(r) < steps[r].size())
       why_ = "rank " + std::to_string(r) + "'s record stops at a synchronisation no other rank's record matches";
 }
 

@@ -55,7 +55,7 @@ static void keep_handles(struct handles *h, const MPI_Request *requests, int cou
   h->before = count <= HANDLES_ON_STACK ? h->small : malloc((size_t)count * sizeof *requests);
   if (!h->before) return;
   memcpy(h->before, requests, (size_t)count * sizeof *requests);
-  if (!status_array || statuses != MPI_STATUSES_IGNORE || !rc_sync_requests_followed()) return;
+  if (!status_array || statuses != MPI_STATUSES_IGNORE || !rc_sync_receives_followed()) return;
   h->statuses = count <= HANDLES_ON_STACK ? h->small_statuses : malloc((size_t)count * sizeof *statuses);
   h->own_statuses = h->statuses != NULL;
   if (!h->statuses) h->statuses = MPI_STATUSES_IGNORE;
@@ -93,7 +93,7 @@ static void report_some(const struct handles *h, int rc, int outcount, const int
 }
 
 static MPI_Status *own_status(MPI_Status *status, MPI_Status *own) {
-  return status == MPI_STATUS_IGNORE && rc_sync_requests_followed() ? own : status;
+  return status == MPI_STATUS_IGNORE && rc_sync_receives_followed() ? own : status;
 }
 
 /* The status a single completion filled. */

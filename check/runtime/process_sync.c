@@ -149,6 +149,37 @@ void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *
   pthread_mutex_unlock(&sync_mutex);
 }
 
+void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller) {
+  if (!rc_active()) return;
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  if (!c || c->size < 0) {
+    pthread_mutex_unlock(&sync_mutex);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(call);
+    return;
+  }
+  const unsigned long index = c->collectives++;
+  rc_line l;
+  if (begin(&l, c, call, caller)) {
+    rc_int(&l, "collective", (long long)index);
+    rc_bool(&l, "nonblocking", 1);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+  rc_sync_follow_collective(request, comm, (long long)index);
+}
+
+void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller) {
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  rc_line l;
+  if (c && c->size >= 0 && begin(&l, c, call, caller)) {
+    rc_int(&l, "collective_done", index);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+}
+
 /* One side of a message: `peer` is the other rank in comm (MPI_PROC_NULL: no message). */
 static void message_part(rc_line *l, const struct comm_info *c, const char *key, int peer, int tag, long long n,
                          int synchronous, int nonblocking) {

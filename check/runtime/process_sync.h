@@ -23,6 +23,13 @@
  * return address in the program. */
 void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller);
 
+/* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
+ * taken now, since every member starts the collectives of a communicator, blocking or not, in one
+ * order (MPI-4.1 §6.12); its `request` is followed to its completion. */
+void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller);
+/* The nonblocking collective `index` on `comm` completed, by the wait or test `call`. */
+void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller);
+
 /* One side of a blocking message: `peer` its rank in the communicator (MPI_PROC_NULL: none), the
  * tag the message has (a receive's from its status). */
 struct rc_message {
@@ -39,8 +46,12 @@ void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *s
 void rc_sync_unmodelled(const char *call);
 
 /* Requests of nonblocking and persistent point-to-point calls (process_sync_requests.c). */
-/* How many receive requests are followed: completion.c asks for statuses only when some are. */
+/* How many requests are followed (completion.c copies the handles only when some are), how many
+ * of them receives (it asks for statuses only when some are). */
 int rc_sync_requests_followed(void);
+int rc_sync_receives_followed(void);
+/* Follows the request of the nonblocking collective `index` on `comm`. */
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index);
 /* A request that a wait or test `call` completed (its handle before the call; its status). */
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
 /* A request the program freed. */

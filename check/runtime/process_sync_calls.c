@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The calls that order processes (process_sync.h): the blocking collectives other than the
  * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
- * matched probes, and the nonblocking collectives, which are not modelled and only said (the
- * nonblocking and persistent point-to-point calls are in process_sync_requests.c). Every
+ * and matched probes (the nonblocking and persistent point-to-point calls are in
+ * process_sync_requests.c, the nonblocking collectives in process_sync_nonblocking.c). Every
  * argument is forwarded unchanged; a receive's status is asked of the library when the program
  * ignores it, since a wildcard receive's message is known only from it. */
 #include <mpi.h>
@@ -196,15 +196,4 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
   const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
   if (rc == MPI_SUCCESS && *flag) probed(comm, s, "MPI_Improbe", __builtin_return_address(0));
   return rc;
-}
-
-/* Not modelled: said once per kind while a window exists (process_sync.h). */
-int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Ibarrier");
-  return PMPI_Ibarrier(comm, request);
-}
-
-int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Ibcast");
-  return PMPI_Ibcast(buffer, count, datatype, root, comm, request);
 }

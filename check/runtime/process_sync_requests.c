@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Nonblocking and persistent point-to-point calls as process synchronisation (process_sync.h).
+/* Nonblocking and persistent point-to-point calls as process synchronisation (process_sync.h),
+ * and the requests of nonblocking collectives (process_sync_nonblocking.c), whose completion is
+ * the collective's second `process_sync` line.
  *
  * A send is a `process_sync` send when it starts (MPI_Isend, MPI_Ibsend, MPI_Irsend, MPI_Start of
  * a persistent send): what its rank did before it precedes the receive's completion, and sends
@@ -29,8 +31,10 @@
 struct followed {
   MPI_Request request;
   MPI_Comm comm;
-  int peer, tag;              /* a receive's source and tag (wildcards allowed), a send's destination */
-  int receive;                /* else a persistent send */
+  int peer, tag;  /* a receive's source and tag (wildcards allowed), a send's destination */
+  int receive;    /* else a persistent send, or a collective */
+  int collective; /* a nonblocking collective, `index` on its communicator */
+  long long index;
   int persistent;             /* made by an _init call: kept until MPI_Request_free */
   int active;                 /* started and not yet completed */
   int synchronous;            /* MPI_Ssend_init */
@@ -40,11 +44,16 @@ struct followed {
 
 static struct followed table[FOLLOWED_REQUESTS];
 static int used;
-static int receives_live; /* read without the lock by completion.c: a hint only */
+static int receives_live;    /* active receives; read without the lock by completion.c: a hint only */
+static int collectives_live; /* likewise, collectives */
 static unsigned long long starts;
 static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-int rc_sync_requests_followed(void) { return __atomic_load_n(&receives_live, __ATOMIC_RELAXED); }
+int rc_sync_receives_followed(void) { return __atomic_load_n(&receives_live, __ATOMIC_RELAXED); }
+
+int rc_sync_requests_followed(void) {
+  return rc_sync_receives_followed() + __atomic_load_n(&collectives_live, __ATOMIC_RELAXED);
+}
 
 /* Called with the lock held. */
 static struct followed *find(MPI_Request request) {
@@ -54,7 +63,8 @@ static struct followed *find(MPI_Request request) {
 }
 
 static void set_active(struct followed *f, int active) {
-  if (f->receive && f->active != active) __atomic_add_fetch(&receives_live, active ? 1 : -1, __ATOMIC_RELAXED);
+  if ((f->receive || f->collective) && f->active != active)
+    __atomic_add_fetch(f->receive ? &receives_live : &collectives_live, active ? 1 : -1, __ATOMIC_RELAXED);
   f->active = active;
   if (active && f->receive) f->started = starts++;
 }
@@ -95,7 +105,7 @@ static const char out_of_order[] = "a receive completed while one started before
 
 void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status, const char *call) {
   (void)call;
-  if (!rc_sync_requests_followed()) return;
+  if (!rc_sync_receives_followed()) return;
   pthread_mutex_lock(&table_mutex);
   const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
   pthread_mutex_unlock(&table_mutex);
@@ -120,6 +130,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   }
   const MPI_Comm comm = f->comm;
   const int receive = f->receive;
+  const long long collective = f->collective ? f->index : -1;
   int cancelled = 0;
   if (receive) PMPI_Test_cancelled(status, &cancelled);
   const int unknown = receive && !cancelled && earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, f->started);
@@ -128,6 +139,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   else
     forget(f);
   pthread_mutex_unlock(&table_mutex);
+  if (collective >= 0) rc_sync_collective_done(comm, collective, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (unknown) rc_sync_unmodelled(out_of_order);
   const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, 1};
@@ -143,6 +155,10 @@ void rc_sync_request_freed(MPI_Request request) {
   if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
 }
 
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index) {
+  follow((struct followed){.request = request, .comm = comm, .collective = 1, .index = index, .call = "collective"}, 1);
+}
+
 /* Starts a persistent request; 0 when it is not one of ours. */
 static int start(MPI_Request request, const void *caller) {
   pthread_mutex_lock(&table_mutex);
@@ -153,7 +169,8 @@ static int start(MPI_Request request, const void *caller) {
     copy = *f;
   }
   pthread_mutex_unlock(&table_mutex);
-  if (f && !copy.receive) send_started(copy.call, copy.comm, copy.peer, copy.tag, copy.synchronous, caller);
+  if (f && !copy.receive && !copy.collective)
+    send_started(copy.call, copy.comm, copy.peer, copy.tag, copy.synchronous, caller);
   return f != NULL;
 }
 

@@ -136,6 +136,28 @@ TEST(HappensBefore, AReceiveRequestOrdersItsSendBeforeItsCompletion) {
   }
 }
 
+// A nonblocking collective: what a member did before its start precedes what every member does
+// after its completion; what a member does between its start and its completion is ordered with
+// nothing of the others'. It shares the communicator's collective indexes with the blocking ones.
+TEST(HappensBefore, ANonblockingCollectiveOrdersStartsBeforeCompletions) {
+  records r(2);
+  r.barrier(0);
+  const auto before_start = r.mark(1);
+  for (int me : {0, 1})
+    r.add(me,
+          {{"ev", "process_sync"}, {"call", "MPI_Ibarrier"}, {"comm", 0}, {"collective", 1}, {"nonblocking", true}});
+  const auto between = r.mark(0);
+  const auto between1 = r.mark(1);
+  for (int me : {1, 0}) r.add(me, {{"ev", "process_sync"}, {"call", "MPI_Wait"}, {"comm", 0}, {"collective_done", 1}});
+  const auto after = r.mark(0);
+  r.barrier(2);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(1, before_start, 0, after), true);
+  EXPECT_EQ(order.ordered(1, before_start, 0, between), false);
+  EXPECT_EQ(order.ordered(1, between1, 0, after), false);
+}
+
 TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
   records r(2);
   const auto before0 = r.mark(0);

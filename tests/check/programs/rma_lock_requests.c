@@ -9,9 +9,12 @@
  * SYNC_CASE 3: a matched probe (an MPI_Improbe loop from MPI_ANY_SOURCE and MPI_ANY_TAG), the
  *   message then received by MPI_Imrecv and MPI_Wait;
  * SYNC_CASE 4: the large-count forms (MPI_Send_c to an MPI_Irecv_c completed by MPI_Wait), where
- *   the MPI has them (MPI-4), else their int forms.
+ *   the MPI has them (MPI-4), else their int forms;
+ * SYNC_CASE 5: a nonblocking collective, MPI_Iallreduce, completed by an MPI_Test loop (rank 1
+ *   starts it after its unlock, rank 0 reads after it completes);
+ * SYNC_CASE 6: likewise MPI_Ibarrier, completed by MPI_Wait.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
- * (before the probe, in case 3):
+ * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
  * only the ranks' synchronisation shows the race. */
 #include <mpi.h>
@@ -105,6 +108,28 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     read_element(base);
 #endif
   }
+}
+#elif SYNC_CASE == 5 || SYNC_CASE == 6
+static void exchange(int rank, const int *base, MPI_Win win) {
+  if (rank == 1) put_seven(win);
+  MPI_Request request;
+#if SYNC_CASE == 5
+  int mine = rank, sum = 0;
+  MPI_Iallreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &request);
+#else
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+#endif
+#ifdef RMA_KNOWN_ERROR
+  if (rank == 0) read_element(base);
+#endif
+#if SYNC_CASE == 5
+  for (int done = 0; !done;) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+#else
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+#endif
+#ifndef RMA_KNOWN_ERROR
+  if (rank == 0) read_element(base);
+#endif
 }
 #else
 static void exchange(int rank, const int *base, MPI_Win win) {
