@@ -58,6 +58,6 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
 void rc_sync_request_freed(MPI_Request request);
 /* A blocking receive got the message `status` describes: said not modelled when a receive
  * request started before it could have taken that message, which makes its index unknown. */
-void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status, const char *call);
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status);
 
 #endif

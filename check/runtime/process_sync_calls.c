@@ -104,7 +104,7 @@ static struct rc_message received(const MPI_Status *s) { return (struct rc_messa
 
 static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Status *s, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
-    rc_sync_blocking_received(comm, s, call);
+    rc_sync_blocking_received(comm, s);
     const struct rc_message m = received(s);
     rc_sync_message(comm, call, NULL, &m, caller);
   }
@@ -125,7 +125,7 @@ static int sendrecv_done(const char *call, int dest, int sendtag, int source, co
   if (rc != MPI_SUCCESS) return rc;
   const struct rc_message out = {dest, sendtag, 0, 0};
   const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, 0} : received(s);
-  if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s, call);
+  if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s);
   rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
   return rc;
 }
@@ -175,7 +175,7 @@ SENDRECV_REPLACE(MPI_Sendrecv_replace_c, MPI_Count)
  * MPI_Mrecv/MPI_Imrecv then only move its data. */
 static void probed(MPI_Comm comm, const MPI_Status *s, const char *call, const void *caller) {
   if (s->MPI_SOURCE == MPI_PROC_NULL) return;
-  rc_sync_blocking_received(comm, s, call);
+  rc_sync_blocking_received(comm, s);
   const struct rc_message m = received(s);
   rc_sync_message(comm, call, NULL, &m, caller);
 }

@@ -17,8 +17,8 @@
  * is said not modelled (`sync_unmodelled`). So is MPI_Issend's wait for its receive (its send is
  * counted, but the receive's start is not recorded), a receive request freed while active, and a
  * send cancelled. The large-count `_c` forms (MPI-4.1 §2.5.8) are followed as their int forms
- * where the library has them. Requests live in one compact table of fixed size; a run that outgrows it is said
- * not modelled too. */
+ * where the library has them. Requests live in one compact table of fixed size; a run that
+ * outgrows it is said not modelled too. */
 #include <mpi.h>
 #include <pthread.h>
 
@@ -38,6 +38,7 @@ struct followed {
   int persistent;             /* made by an _init call: kept until MPI_Request_free */
   int active;                 /* started and not yet completed */
   int synchronous;            /* MPI_Ssend_init */
+  int pattern_names_message;  /* MPI_Isendrecv: its status is not trusted (below) */
   const char *call;           /* the call that made it */
   unsigned long long started; /* a receive's start, in this rank's order of receive starts */
 };
@@ -103,8 +104,7 @@ static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long l
 
 static const char out_of_order[] = "a receive completed while one started before it could still take its message";
 
-void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status, const char *call) {
-  (void)call;
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
   if (!rc_sync_receives_followed()) return;
   pthread_mutex_lock(&table_mutex);
   const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
@@ -133,6 +133,10 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   const long long collective = f->collective ? f->index : -1;
   int cancelled = 0;
   if (receive) PMPI_Test_cancelled(status, &cancelled);
+  /* A receive whose source and tag are both given received a message of that source and tag. */
+  const MPI_Status named = {.MPI_SOURCE = f->peer, .MPI_TAG = f->tag};
+  const int guessed = f->pattern_names_message && (f->peer == MPI_ANY_SOURCE || f->tag == MPI_ANY_TAG);
+  if (f->pattern_names_message && !guessed) status = &named;
   const int unknown = receive && !cancelled && earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, f->started);
   if (f->persistent)
     set_active(f, 0);
@@ -141,6 +145,10 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   pthread_mutex_unlock(&table_mutex);
   if (collective >= 0) rc_sync_collective_done(comm, collective, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
+  if (guessed) {
+    rc_sync_unmodelled("MPI_Isendrecv from MPI_ANY_SOURCE or with MPI_ANY_TAG");
+    return;
+  }
   if (unknown) rc_sync_unmodelled(out_of_order);
   const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, 1};
   rc_sync_message(comm, call, NULL, &m, caller);
@@ -156,7 +164,7 @@ void rc_sync_request_freed(MPI_Request request) {
 }
 
 void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index) {
-  follow((struct followed){.request = request, .comm = comm, .collective = 1, .index = index, .call = "collective"}, 1);
+  follow((struct followed){.request = request, .comm = comm, .collective = 1, .index = index}, 1);
 }
 
 /* Starts a persistent request; 0 when it is not one of ours. */
@@ -247,6 +255,48 @@ PERSISTENT_SEND(MPI_Rsend_init_c, 0, MPI_Count)
 PERSISTENT_SEND(MPI_Ssend_init_c, 1, MPI_Count)
 IRECV(MPI_Irecv_c, MPI_Count)
 RECV_INIT(MPI_Recv_init_c, MPI_Count)
+#endif
+
+#if REDSEM_HAVE_ISENDRECV
+/* MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.1 §3.10.2): a send that starts and a receive
+ * that the one request completes. Its message is taken from the receive's source and tag, not
+ * from the status, which some libraries do not fill (MPICH 4.0 gives source 0, tag 0); with a
+ * wildcard it is said not modelled. */
+static void sendrecv_started(const char *call, MPI_Comm comm, int dest, int sendtag, int source, int recvtag,
+                             MPI_Request request, const void *caller) {
+  send_started(call, comm, dest, sendtag, 0, caller);
+  if (source != MPI_PROC_NULL)
+    follow((struct followed){.request = request,
+                             .comm = comm,
+                             .peer = source,
+                             .tag = recvtag,
+                             .receive = 1,
+                             .pattern_names_message = 1,
+                             .call = call},
+           1);
+}
+
+#define ISENDRECV(name, count_t)                                                                                       \
+  int name(const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,        \
+           count_t recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) {   \
+    const int rc = P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, \
+                           comm, request);                                                                             \
+    if (rc_active() && rc == MPI_SUCCESS)                                                                              \
+      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0));            \
+    return rc;                                                                                                         \
+  }
+#define ISENDRECV_REPLACE(name, count_t)                                                                    \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, \
+           MPI_Comm comm, MPI_Request *request) {                                                           \
+    const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, request);            \
+    if (rc_active() && rc == MPI_SUCCESS)                                                                   \
+      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0)); \
+    return rc;                                                                                              \
+  }
+ISENDRECV(MPI_Isendrecv, int)
+ISENDRECV_REPLACE(MPI_Isendrecv_replace, int)
+ISENDRECV(MPI_Isendrecv_c, MPI_Count)
+ISENDRECV_REPLACE(MPI_Isendrecv_replace_c, MPI_Count)
 #endif
 
 /* A request is started before the library starts it, so that a receive's start is counted

@@ -30,6 +30,7 @@ constexpr std::pair<const char*, const char*> feature_titles[] = {
     {"rma", "RMA"},
     {"large_count_rma", "large-count RMA"},
     {"large_count_p2p", "large-count point-to-point"},
+    {"isendrecv", "MPI_Isendrecv"},
     {"info_get_string", "MPI_Info_get_string"},
 };
 
