@@ -103,11 +103,16 @@ void unmodelled_sync(const run_records& records, coverage& c) {
   for (const auto& r : records.ranks)
     for (const auto& l : r.lines)
       if (text_of(l, "ev") == "sync_unmodelled") calls[text_of(l, "call")].insert(r.rank);
+  // A line names a call (`MPI_Issend`) or says why a modelled one could not be followed.
+  constexpr const char* fallback =
+      "RMA accesses of different ranks are ordered by the run's timing instead, on one host only (a race that timing "
+      "happened to keep apart is not seen)";
   for (const auto& [call, ranks] : calls)
-    c.not_observed.push_back(fmt::format(
-        "synchronisation through {} (on {} rank(s)) is not modelled: RMA accesses of different ranks are ordered by "
-        "the run's timing instead, on one host only (a race that timing happened to keep apart is not seen)",
-        call, ranks.size()));
+    c.not_observed.push_back(
+        call.starts_with("MPI_") && call.find(' ') == std::string::npos
+            ? fmt::format("synchronisation through {} (on {} rank(s)) is not modelled: {}", call, ranks.size(),
+                          fallback)
+            : fmt::format("synchronisation not modelled (on {} rank(s)): {}; {}", ranks.size(), call, fallback));
 }
 
 // The library settings the check made for the run so that memory given to MPI_Win_create can be

@@ -15,7 +15,9 @@
  * SYNC_CASE 6: likewise MPI_Ibarrier, completed by MPI_Wait;
  * SYNC_CASE 7: MPI_Isendrecv between ranks 0 and 1 (MPI-4; else MPI_Isend and MPI_Irecv);
  * SYNC_CASE 8: MPI_Issend, whose wait for its receive is not modelled: the run's order falls back
- *   to its timing, which the report's coverage says.
+ *   to its timing, which the report's coverage says;
+ * SYNC_CASE 9: two receive requests for rank 1's two messages of one tag, the later one waited for
+ *   first: which message each took is not known from the completions, which the record says.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -145,6 +147,23 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   }
   if (rank == 0) {
     MPI_Recv(&got, 1, MPI_INT, 1, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    read_element(base);
+  }
+}
+#elif SYNC_CASE == 9
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int tokens[2] = {rank, rank}, got[2] = {-1, -1};
+  if (rank == 1) {
+    put_seven(win);
+    MPI_Send(&tokens[0], 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
+    MPI_Send(&tokens[1], 1, MPI_INT, 0, 4, MPI_COMM_WORLD);
+  }
+  if (rank == 0) {
+    MPI_Request requests[2];
+    MPI_Irecv(&got[0], 1, MPI_INT, 1, 4, MPI_COMM_WORLD, &requests[0]);
+    MPI_Irecv(&got[1], 1, MPI_INT, 1, 4, MPI_COMM_WORLD, &requests[1]);
+    MPI_Wait(&requests[1], MPI_STATUS_IGNORE);
+    MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
     read_element(base);
   }
 }
