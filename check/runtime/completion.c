@@ -9,7 +9,8 @@
  *
  * Other parts hook in here: add a call to `request_completed` below (the RMA part's is
  * rc_rma_request_completed, for MPI_Rput/Rget/Raccumulate/Rget_accumulate; the process
- * synchronisation's rc_sync_request_completed, for point-to-point requests), and, if the part
+ * synchronisation's rc_sync_request_completed, for point-to-point and nonblocking collective
+ * requests), and, if the part
  * follows requests, a term to `any_followed` so that the handles are copied only when some
  * part follows a request. A request nobody follows costs one test here. */
 #define _GNU_SOURCE
@@ -76,13 +77,16 @@ static const MPI_Status *status_at(const struct handles *h, int i) {
 }
 
 /* After a call that completes every active request (MPI_Waitall, MPI_Testall with flag set) or,
- * on MPI_ERR_IN_STATUS, those whose status says so. */
-static void report_all(const struct handles *h, int count, int rc, const char *call, const void *caller) {
+ * on MPI_ERR_IN_STATUS, those whose status says so (without statuses: those it freed). */
+static void report_all(const struct handles *h, const MPI_Request *after, int count, int rc, const char *call,
+                       const void *caller) {
   if (!h->before || (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS)) return;
-  for (int i = 0; i < count; ++i)
-    if (h->before[i] != MPI_REQUEST_NULL &&
-        (rc == MPI_SUCCESS || (h->statuses != MPI_STATUSES_IGNORE && h->statuses[i].MPI_ERROR == MPI_SUCCESS)))
-      request_completed(h->before[i], status_at(h, i), call, caller);
+  for (int i = 0; i < count; ++i) {
+    const int completed =
+        rc == MPI_SUCCESS ||
+        (h->statuses == MPI_STATUSES_IGNORE ? after[i] == MPI_REQUEST_NULL : h->statuses[i].MPI_ERROR == MPI_SUCCESS);
+    if (h->before[i] != MPI_REQUEST_NULL && completed) request_completed(h->before[i], status_at(h, i), call, caller);
+  }
 }
 
 /* After MPI_Waitsome/MPI_Testsome: the requests `indices` names, with statuses in that order. */
@@ -126,7 +130,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   struct handles h;
   keep_handles(&h, requests, count, statuses, 1);
   const int rc = PMPI_Waitall(count, requests, h.statuses);
-  report_all(&h, count, rc, "MPI_Waitall", __builtin_return_address(0));
+  report_all(&h, requests, count, rc, "MPI_Waitall", __builtin_return_address(0));
   release_handles(&h);
   return rc;
 }
@@ -137,7 +141,7 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
   keep_handles(&h, requests, count, statuses, 1);
   const int rc = PMPI_Testall(count, requests, flag, h.statuses);
   if (rc == MPI_ERR_IN_STATUS || (rc == MPI_SUCCESS && *flag))
-    report_all(&h, count, rc, "MPI_Testall", __builtin_return_address(0));
+    report_all(&h, requests, count, rc, "MPI_Testall", __builtin_return_address(0));
   release_handles(&h);
   return rc;
 }
