@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -15,7 +16,18 @@ using clock_t_ = std::vector<std::uint32_t>;
 
 // What one event waits for, as the ranks' records name it across ranks.
 // A nonblocking collective is two events: its start (the rank's arrival) and its completion.
-enum class kind { collective, collective_start, collective_end, send, synchronous_send, recv };
+// A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
+// A receive request's start is an event of its own, placed before the first line written after it.
+enum class kind {
+  collective,
+  collective_start,
+  collective_end,
+  send,
+  synchronous_send,
+  synchronous_done,
+  recv_start,
+  recv
+};
 
 struct step {
   kind what = kind::collective;
@@ -23,6 +35,14 @@ struct step {
   long long index = 0;       // collective index, or message index
   int from = -1, to = -1, tag = 0;
   bool started_earlier = false;  // a receive started by an earlier call than the one completing it
+  long long started = -1;        // the `seq` of the rank's next line when it started, when known
+};
+
+// Where a message's receive is: its rank, its event, and when it started (-1: at its event).
+struct receive_site {
+  int rank = -1;
+  std::size_t event = 0;
+  long long started = -1;
 };
 
 using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
@@ -71,8 +91,21 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
   }
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
-                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking")});
+                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
+  if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
+    out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
+                   static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
   return out;
+}
+
+// When the receive requests of one rank's record started (the `started` of their completions), in
+// order: each is an event of its own (kind::recv_start).
+std::vector<long long> receive_starts(const std::vector<json>& lines) {
+  std::set<long long> out;
+  for (const json& l : lines)
+    if (const auto r = l.find("recv"); l.value("ev", "") == "process_sync" && r != l.end() && r->is_object())
+      if (const long long started = integer_or(*r, "started", -1); started >= 0) out.insert(started);
+  return {out.begin(), out.end()};
 }
 
 // The ranks' events replayed in an order every synchronisation allows, each given its vector
@@ -86,7 +119,12 @@ class clock_run {
         steps_(steps),
         why_(why),
         cursor_(events.size(), 0),
-        now_(events.size(), clock_t_(events.size(), 0)) {}
+        now_(events.size(), clock_t_(events.size(), 0)) {
+    for (std::size_t r = 0; r < steps.size(); ++r)
+      for (std::size_t k = 0; k < steps[r].size(); ++k)
+        if (const step& s = steps[r][k]; s.what == kind::recv)
+          receives_[{s.members, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
+  }
 
   std::size_t cursor(std::size_t rank) const { return cursor_[rank]; }
 
@@ -115,6 +153,7 @@ class clock_run {
   std::map<message_key, clock_t_> sent_;             // asynchronous sends, by message
   std::map<message_key, int> waiting_ssend_;         // synchronous sends waiting for their receive
   std::map<collective_key, gathering> collectives_;  // collectives some member reached
+  std::map<message_key, receive_site> receives_;     // every receive in the records
   bool progress_ = true;
 
   std::uint32_t position_of(int r) const {
@@ -137,14 +176,64 @@ class clock_run {
         sent_[{s.members, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
         return true;
       case kind::synchronous_send:
-        if (waiting_ssend_.emplace(message_key{s.members, s.from, s.to, s.tag, s.index}, r).second)
-          progress_ = true;  // registered once, then it waits for the receive
-        return false;
+        return synchronous_send(r, s);
+      case kind::synchronous_done:
+        return acquire_receive_start(r, {s.members, s.from, s.to, s.tag, s.index});
       case kind::recv:
         return receive(r, s);
+      case kind::recv_start:
+        finish(r, now_[static_cast<std::size_t>(r)]);
+        return true;
       default:
         return collective(r, s);
     }
+  }
+
+  // The clock of what the receiver of `key` did before its receive started, once replayed;
+  // nullopt while it is not (or never: the receive is not in the records).
+  std::optional<clock_t_> receive_start(const message_key& key) const {
+    const auto site = receives_.find(key);
+    if (site == receives_.end()) return std::nullopt;
+    const auto q = static_cast<std::size_t>(site->second.rank);
+    std::size_t at = site->second.event;  // a blocking receive started at its own event
+    if (site->second.started >= 0) {      // a request, at the start event before its first later line
+      const auto& es = events_[q];
+      at = static_cast<std::size_t>(std::lower_bound(es.begin(), es.end(), site->second.started,
+                                                     [](const event& e, long long seq) { return e.seq < seq; }) -
+                                    es.begin());
+      if (at == es.size() || steps_[q][at].what != kind::recv_start) return std::nullopt;
+    }
+    if (cursor_[q] <= at) return std::nullopt;
+    return events_[q][at].clock;
+  }
+
+  // MPI_Ssend: released at its call; it returns once its receive started. A receive that started
+  // at its own event (a blocking one) is paired with it (receive()); a receive request's start,
+  // known from its record, is waited for.
+  bool synchronous_send(int r, const step& s) {
+    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const auto site = receives_.find(key);
+    if (site == receives_.end() || site->second.started < 0) {
+      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
+      return false;
+    }
+    if (!sent_.count(key)) {
+      clock_t_ released = now_[static_cast<std::size_t>(r)];
+      released[static_cast<std::size_t>(r)] = position_of(r);
+      sent_[key] = std::move(released);
+      progress_ = true;
+    }
+    return acquire_receive_start(r, key);
+  }
+
+  // The end of a synchronous send: what the receiver did before its receive started precedes it.
+  bool acquire_receive_start(int r, const message_key& key) {
+    const auto start = receive_start(key);
+    if (!start) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, *start);
+    finish(r, std::move(c));
+    return true;
   }
 
   bool receive(int r, const step& s) {
@@ -159,7 +248,7 @@ class clock_run {
     const auto w = waiting_ssend_.find(key);
     if (w == waiting_ssend_.end()) return false;
     const int sender = w->second;
-    if (s.started_earlier && why_.empty())
+    if (s.started_earlier && s.started < 0 && why_.empty())
       why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
              std::to_string(r) + ", whose start the record does not place";
     clock_t_ c = now_[rank];
@@ -211,8 +300,14 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
     std::map<int, std::vector<int>> comms;  // this rank's communicator ids
+    const std::vector<long long> starts = receive_starts(records[r]);
+    auto start = starts.begin();
     for (std::size_t i = 0; i < records[r].size(); ++i) {
       const json& l = records[r][i];
+      for (; start != starts.end() && *start <= integer_or(l, "seq", -1); ++start) {
+        events_[r].push_back({i, *start, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        steps[r].push_back({kind::recv_start, {}, 0});
+      }
       const std::string ev = l.value("ev", "");
       if (ev == "sync_unmodelled" && why_.empty())
         why_ = "rank " + std::to_string(r) + " synchronised through " +
@@ -227,7 +322,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
         continue;
       }
       for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
-        events_[r].push_back({i, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        events_[r].push_back({i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}});
         steps[r].push_back(std::move(s));
       }
     }

@@ -4,8 +4,8 @@
 // blocking collective orders everything its members did before it before everything they do
 // after it (taken as a barrier even where MPI promises less: an ordering too many can hide a
 // race, never invent one), a nonblocking one what they did before its start before what they
-// do after its completion, a message orders its send before its receive, MPI_Ssend also the
-// receive's start before the send's return. Vector clocks over these events decide it without
+// do after its completion, a message orders its send before its receive, MPI_Ssend and
+// MPI_Issend also the receive's start before the send's return. Vector clocks over these events decide it without
 // a clock, so the verdict is the same on every run of the same program, on one host or many.
 #pragma once
 
@@ -22,6 +22,7 @@ namespace redsem::check {
 // vector clock (the number of each rank's events that happen before or at it).
 struct happens_before_event {
   std::size_t line = 0;              // index of its line in the rank's record
+  long long seq = -1;                // that line's `seq`
   std::uint32_t position = 0;        // 1-based among the rank's events
   std::vector<std::uint32_t> clock;  // empty until computed
 };

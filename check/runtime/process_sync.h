@@ -28,6 +28,9 @@ void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *
  * order (MPI-4.1 §6.12); its `request` is followed to its completion. */
 void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller);
 /* The nonblocking collective `index` on `comm` completed, by the wait or test `call`. */
+/* A synchronous send's request (MPI_Issend, MPI_Ssend_init) completed: the `index`-th message to
+ * `peer` with `tag` on `comm` was received, or its receive started. */
+void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller);
 void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller);
 
 /* One side of a blocking message: `peer` its rank in the communicator (MPI_PROC_NULL: none), the
@@ -35,13 +38,15 @@ void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, c
 struct rc_message {
   int peer;
   int tag;
-  int synchronous; /* MPI_Ssend: it completes only once the receive has started */
-  int nonblocking; /* a receive started by an earlier call (MPI_Irecv, MPI_Start) than the one completing it */
+  int synchronous;   /* MPI_Ssend: it completes only once the receive has started */
+  long long started; /* a receive started by an earlier call (MPI_Irecv, MPI_Start) than the one completing it:
+                        the record's next line number then (rc_next_seq); -1 otherwise */
 };
-/* A blocking point-to-point call returned successfully: its send part, receive part or both
- * (MPI_Sendrecv); NULL for a part it does not have. */
-void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
-                     const void *caller);
+/* A point-to-point call returned successfully: its send part, receive part or both
+ * (MPI_Sendrecv); NULL for a part it does not have. Returns the send's index among its
+ * (communicator, destination, tag), or -1. */
+long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
+                          const void *caller);
 /* A call of a kind the analysis does not model, which may order this rank with others. */
 void rc_sync_unmodelled(const char *call);
 

@@ -84,7 +84,7 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
 
 static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm comm, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL) {
-    const struct rc_message m = {dest, tag, synchronous, 0};
+    const struct rc_message m = {dest, tag, synchronous, -1};
     rc_sync_message(comm, call, &m, NULL, caller);
   }
   return rc;
@@ -100,7 +100,7 @@ static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm c
   }
 
 /* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
-static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0, 0}; }
+static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0, -1}; }
 
 static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Status *s, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
@@ -123,8 +123,8 @@ static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Stat
 static int sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
                          int rc, const void *caller) {
   if (rc != MPI_SUCCESS) return rc;
-  const struct rc_message out = {dest, sendtag, 0, 0};
-  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, 0} : received(s);
+  const struct rc_message out = {dest, sendtag, 0, -1};
+  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, -1} : received(s);
   if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s);
   rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
   return rc;

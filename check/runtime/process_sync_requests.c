@@ -7,15 +7,17 @@
  * a persistent send): what its rank did before it precedes the receive's completion, and sends
  * are matched in the order they start (MPI-4.1 §3.5, "Order"), which is the order they are counted
  * in. A receive is a `process_sync` receive when a wait or test completes it, its message read
- * from the status (completion.c hands every completed request here).
+ * from the status (completion.c hands every completed request here), with the record's line
+ * number at its start (`started`: an MPI_Ssend or MPI_Issend returns once the receive started,
+ * MPI-4.1 §3.4). A synchronous send's request (MPI_Issend, MPI_Ssend_init) is followed too: its
+ * completion is an `ssend_done` line naming its message.
  *
  * Receives are counted per (communicator, source, tag) in the order they complete, but MPI
  * matches them in the order they started: receives that take messages of one (source, tag)
  * take them in the order they started (both rules of §3.5 together). The two orders agree
  * unless a receive completes while one started before it, whose pattern also matches the
  * message, is still pending: then which message each took is not known, and the run's ordering
- * is said not modelled (`sync_unmodelled`). So is MPI_Issend's wait for its receive (its send is
- * counted, but the receive's start is not recorded), a receive request freed while active, and a
+ * is said not modelled (`sync_unmodelled`). So is a receive request freed while active, and a
  * send cancelled. The large-count `_c` forms (MPI-4.1 §2.5.8) are followed as their int forms
  * where the library has them. Requests live in one compact table of fixed size; a run that
  * outgrows it is said not modelled too. */
@@ -37,23 +39,24 @@ struct followed {
   long long index;
   int persistent;             /* made by an _init call: kept until MPI_Request_free */
   int active;                 /* started and not yet completed */
-  int synchronous;            /* MPI_Ssend_init */
+  int synchronous;            /* MPI_Issend, MPI_Ssend_init: its completion is recorded too */
   int pattern_names_message;  /* MPI_Isendrecv: its status is not trusted (below) */
   const char *call;           /* the call that made it */
   unsigned long long started; /* a receive's start, in this rank's order of receive starts */
+  unsigned long started_seq;  /* and the record's next line number then */
 };
 
 static struct followed table[FOLLOWED_REQUESTS];
 static int used;
-static int receives_live;    /* active receives; read without the lock by completion.c: a hint only */
-static int collectives_live; /* likewise, collectives */
+static int receives_live; /* active receives; read without the lock by completion.c: a hint only */
+static int others_live;   /* likewise, collectives and synchronous sends */
 static unsigned long long starts;
 static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 int rc_sync_receives_followed(void) { return __atomic_load_n(&receives_live, __ATOMIC_RELAXED); }
 
 int rc_sync_requests_followed(void) {
-  return rc_sync_receives_followed() + __atomic_load_n(&collectives_live, __ATOMIC_RELAXED);
+  return rc_sync_receives_followed() + __atomic_load_n(&others_live, __ATOMIC_RELAXED);
 }
 
 /* Called with the lock held. */
@@ -64,10 +67,13 @@ static struct followed *find(MPI_Request request) {
 }
 
 static void set_active(struct followed *f, int active) {
-  if ((f->receive || f->collective) && f->active != active)
-    __atomic_add_fetch(f->receive ? &receives_live : &collectives_live, active ? 1 : -1, __ATOMIC_RELAXED);
+  if ((f->receive || f->collective || f->synchronous) && f->active != active)
+    __atomic_add_fetch(f->receive ? &receives_live : &others_live, active ? 1 : -1, __ATOMIC_RELAXED);
   f->active = active;
-  if (active && f->receive) f->started = starts++;
+  if (active && f->receive) {
+    f->started = starts++;
+    f->started_seq = rc_next_seq();
+  }
 }
 
 /* Called with the lock held. */
@@ -112,12 +118,11 @@ void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
   if (unknown) rc_sync_unmodelled(out_of_order);
 }
 
-/* A send that started: counted, and recorded as a message when a window exists. */
-static void send_started(const char *call, MPI_Comm comm, int dest, int tag, int synchronous, const void *caller) {
-  if (dest == MPI_PROC_NULL) return;
-  const struct rc_message m = {dest, tag, 0, 0};
-  rc_sync_message(comm, call, &m, NULL, caller);
-  if (synchronous) rc_sync_unmodelled(call); /* its wait for the receive's start */
+/* A send that started: counted, and recorded as a message when a window exists; its index. */
+static long long send_started(const char *call, MPI_Comm comm, int dest, int tag, const void *caller) {
+  if (dest == MPI_PROC_NULL) return -1;
+  const struct rc_message m = {dest, tag, 0, -1};
+  return rc_sync_message(comm, call, &m, NULL, caller);
 }
 
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {
@@ -131,6 +136,8 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   const MPI_Comm comm = f->comm;
   const int receive = f->receive;
   const long long collective = f->collective ? f->index : -1;
+  const struct followed ssend = *f; /* a synchronous send's message, when it is one */
+  const unsigned long started_seq = f->started_seq;
   int cancelled = 0;
   if (receive) PMPI_Test_cancelled(status, &cancelled);
   /* A receive whose source and tag are both given received a message of that source and tag. */
@@ -144,13 +151,14 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
     forget(f);
   pthread_mutex_unlock(&table_mutex);
   if (collective >= 0) rc_sync_collective_done(comm, collective, call, caller);
+  if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (guessed) {
     rc_sync_unmodelled("MPI_Isendrecv from MPI_ANY_SOURCE or with MPI_ANY_TAG");
     return;
   }
   if (unknown) rc_sync_unmodelled(out_of_order);
-  const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, 1};
+  const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, (long long)started_seq};
   rc_sync_message(comm, call, NULL, &m, caller);
 }
 
@@ -177,9 +185,23 @@ static int start(MPI_Request request, const void *caller) {
     copy = *f;
   }
   pthread_mutex_unlock(&table_mutex);
-  if (f && !copy.receive && !copy.collective)
-    send_started(copy.call, copy.comm, copy.peer, copy.tag, copy.synchronous, caller);
-  return f != NULL;
+  if (!f || copy.receive) return f != NULL;
+  const long long n = send_started(copy.call, copy.comm, copy.peer, copy.tag, caller);
+  pthread_mutex_lock(&table_mutex);
+  if ((f = find(request))) f->index = n; /* the message its completion names */
+  pthread_mutex_unlock(&table_mutex);
+  return 1;
+}
+
+/* A nonblocking send started; a synchronous one's request is followed to its completion. */
+static void sent_by_request(const char *call, MPI_Comm comm, int dest, int tag, int synchronous, MPI_Request request,
+                            const void *caller) {
+  const long long n = send_started(call, comm, dest, tag, caller);
+  if (synchronous && n >= 0)
+    follow(
+        (struct followed){
+            .request = request, .comm = comm, .peer = dest, .tag = tag, .synchronous = 1, .index = n, .call = call},
+        1);
 }
 
 #define NONBLOCKING_SEND(name, synchronous, count_t)                                                \
@@ -187,7 +209,7 @@ static int start(MPI_Request request, const void *caller) {
            MPI_Request *request) {                                                                  \
     const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
     if (rc_active() && rc == MPI_SUCCESS)                                                           \
-      send_started(#name, comm, dest, tag, synchronous, __builtin_return_address(0));               \
+      sent_by_request(#name, comm, dest, tag, synchronous, *request, __builtin_return_address(0));  \
     return rc;                                                                                      \
   }
 NONBLOCKING_SEND(MPI_Isend, 0, int)
@@ -264,7 +286,7 @@ RECV_INIT(MPI_Recv_init_c, MPI_Count)
  * wildcard it is said not modelled. */
 static void sendrecv_started(const char *call, MPI_Comm comm, int dest, int sendtag, int source, int recvtag,
                              MPI_Request request, const void *caller) {
-  send_started(call, comm, dest, sendtag, 0, caller);
+  send_started(call, comm, dest, sendtag, caller);
   if (source != MPI_PROC_NULL)
     follow((struct followed){.request = request,
                              .comm = comm,

@@ -158,6 +158,43 @@ TEST(HappensBefore, ANonblockingCollectiveOrdersStartsBeforeCompletions) {
   EXPECT_EQ(order.ordered(1, between1, 0, after), false);
 }
 
+// A synchronous send (MPI_Ssend, or MPI_Issend's completion) returns once its receive started:
+// when the receive is a request, what the receiver did before the request's start (`started`: its
+// next line's `seq` then) precedes the send's return, and what it did after does not.
+TEST(HappensBefore, ASynchronousSendFollowsTheStartOfItsReceiveRequest) {
+  for (const bool request_send : {false, true}) {
+    records r(3);
+    r.add(1, {{"ev", "local_access"}, {"seq", 1}});
+    const auto before_start = r.add(1, {{"ev", "local_access"}, {"seq", 2}});
+    r.add(1, {{"ev", "process_sync"},
+              {"call", "MPI_Send"},
+              {"comm", 0},
+              {"seq", 3},
+              {"send", {{"to", 2}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.add(1, {{"ev", "local_access"}, {"seq", 5}});  // the request started at 4
+    r.add(1, {{"ev", "process_sync"},
+              {"call", "MPI_Wait"},
+              {"comm", 0},
+              {"seq", 6},
+              {"recv", {{"from", 0}, {"tag", 7}, {"n", 0}, {"nonblocking", true}, {"started", 4}}}});
+    r.recv(2, 1, 0);
+    if (request_send) {
+      r.send(0, 1, 0);
+      r.add(0, {{"ev", "process_sync"},
+                {"call", "MPI_Wait"},
+                {"comm", 0},
+                {"ssend_done", {{"to", 1}, {"tag", 7}, {"n", 0}}}});
+    } else {
+      r.send(0, 1, 0, true);
+    }
+    const auto after = r.mark(0);
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(1, before_start, 0, after), true) << request_send;
+    EXPECT_EQ(order.ordered(1, between, 0, after), false) << request_send;
+  }
+}
+
 TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
   records r(2);
   const auto before0 = r.mark(0);

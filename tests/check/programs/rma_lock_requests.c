@@ -14,10 +14,12 @@
  *   starts it after its unlock, rank 0 reads after it completes);
  * SYNC_CASE 6: likewise MPI_Ibarrier, completed by MPI_Wait;
  * SYNC_CASE 7: MPI_Isendrecv between ranks 0 and 1 (MPI-4; else MPI_Isend and MPI_Irecv);
- * SYNC_CASE 8: MPI_Issend, whose wait for its receive is not modelled: the run's order falls back
- *   to its timing, which the report's coverage says;
+ * SYNC_CASE 8: a message on an intercommunicator, which is not modelled: the run's order falls
+ *   back to its timing, which the report's coverage says;
  * SYNC_CASE 9: two receive requests for rank 1's two messages of one tag, the later one waited for
- *   first: which message each took is not known from the completions, which the record says.
+ *   first: which message each took is not known from the completions, which the record says;
+ * SYNC_CASE 10 and 11: MPI_Issend (with MPI_Wait) and MPI_Ssend to a receive request that rank 1
+ *   starts after its put (below).
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -138,17 +140,20 @@ static void exchange(int rank, const int *base, MPI_Win win) {
 }
 #elif SYNC_CASE == 8
 static void exchange(int rank, const int *base, MPI_Win win) {
+  MPI_Comm half, inter;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 12, &inter);
   int token = rank, got = -1;
-  MPI_Request request;
   if (rank == 1) {
     put_seven(win);
-    MPI_Issend(&token, 1, MPI_INT, 0, 8, MPI_COMM_WORLD, &request);
-    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Send(&token, 1, MPI_INT, 0, 8, inter); /* to world rank 0, the even group's first */
   }
   if (rank == 0) {
-    MPI_Recv(&got, 1, MPI_INT, 1, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(&got, 1, MPI_INT, 0, 8, inter, MPI_STATUS_IGNORE);
     read_element(base);
   }
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
 }
 #elif SYNC_CASE == 9
 static void exchange(int rank, const int *base, MPI_Win win) {
@@ -165,6 +170,36 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Wait(&requests[1], MPI_STATUS_IGNORE);
     MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
     read_element(base);
+  }
+}
+#elif SYNC_CASE == 10 || SYNC_CASE == 11
+/* Rank 0's synchronous send returns once rank 1's receive request started, which rank 1 starts
+ * after its put: the read after the send is ordered after the put. The racy twin sends with a
+ * plain MPI_Isend or MPI_Send, which may return at once. */
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  if (rank == 0) {
+#if SYNC_CASE == 10
+    MPI_Request request;
+#ifdef RMA_KNOWN_ERROR
+    MPI_Isend(&token, 1, MPI_INT, 1, 10, MPI_COMM_WORLD, &request);
+#else
+    MPI_Issend(&token, 1, MPI_INT, 1, 10, MPI_COMM_WORLD, &request);
+#endif
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+#elif defined(RMA_KNOWN_ERROR)
+    MPI_Send(&token, 1, MPI_INT, 1, 10, MPI_COMM_WORLD);
+#else
+    MPI_Ssend(&token, 1, MPI_INT, 1, 10, MPI_COMM_WORLD);
+#endif
+    read_element(base);
+  }
+  if (rank == 1) {
+    usleep(200000);
+    put_seven(win);
+    MPI_Request request;
+    MPI_Irecv(&got, 1, MPI_INT, 0, 10, MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
   }
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
