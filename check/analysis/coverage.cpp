@@ -118,6 +118,26 @@ void thread_gaps(const run_records& records, coverage& c) {
   }
 }
 
+// Calls that may order ranks but that the analysis does not model (`sync_unmodelled` lines,
+// check/runtime/process_sync.h): the ordering of RMA accesses across ranks then falls back to
+// the run's timing (docs/design.md, "Ordering by synchronisation"), which a race can slip through.
+void unmodelled_sync(const run_records& records, coverage& c) {
+  std::map<std::string, std::set<int>> calls;
+  for (const auto& r : records.ranks)
+    for (const auto& l : r.lines)
+      if (text_of(l, "ev") == "sync_unmodelled") calls[text_of(l, "call")].insert(r.rank);
+  // A line names a call (`MPI_Issend`) or says why a modelled one could not be followed.
+  constexpr const char* fallback =
+      "RMA accesses of different ranks are ordered by the run's timing instead, on one host only (a race that timing "
+      "happened to keep apart is not seen)";
+  for (const auto& [call, ranks] : calls)
+    c.not_observed.push_back(
+        call.starts_with("MPI_") && call.find(' ') == std::string::npos
+            ? fmt::format("synchronisation through {} (on {} rank(s)) is not modelled: {}", call, ranks.size(),
+                          fallback)
+            : fmt::format("synchronisation not modelled (on {} rank(s)): {}; {}", ranks.size(), call, fallback));
+}
+
 // The library settings the check made for the run so that memory given to MPI_Win_create can be
 // watched (the `start` line's `watch_settings`, check/runtime/watch_policy.h): a policy the
 // report names, since it changes how the library moves data (no kernel copies).
@@ -200,6 +220,7 @@ coverage record_coverage(const run_records& records, int world_size) {
   policy_settings(records, c);
   watch_gaps(records, c);
   thread_gaps(records, c);
+  unmodelled_sync(records, c);
   if (records.kept_bytes_bound_hit)
     c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");
   for (int rank = 0; rank < world_size; ++rank)

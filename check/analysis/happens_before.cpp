@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -14,13 +15,34 @@ using json = nlohmann::json;
 using clock_t_ = std::vector<std::uint32_t>;
 
 // What one event waits for, as the ranks' records name it across ranks.
-enum class kind { collective, send, synchronous_send, recv };
+// A nonblocking collective is two events: its start (the rank's arrival) and its completion.
+// A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
+// A receive request's start is an event of its own, placed before the first line written after it.
+enum class kind {
+  collective,
+  collective_start,
+  collective_end,
+  send,
+  synchronous_send,
+  synchronous_done,
+  recv_start,
+  recv
+};
 
 struct step {
   kind what = kind::collective;
   std::vector<int> members;  // the communicator's world ranks
   long long index = 0;       // collective index, or message index
   int from = -1, to = -1, tag = 0;
+  bool started_earlier = false;  // a receive started by an earlier call than the one completing it
+  long long started = -1;        // the `seq` of the rank's next line when it started, when known
+};
+
+// Where a message's receive is: its rank, its event, and when it started (-1: at its event).
+struct receive_site {
+  int rank = -1;
+  std::size_t event = 0;
+  long long started = -1;
 };
 
 using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
@@ -33,6 +55,11 @@ void join_into(clock_t_& into, const clock_t_& other) {
 long long integer_or(const json& object, const char* key, long long otherwise) {
   const auto it = object.find(key);
   return it != object.end() && it->is_number_integer() ? it->get<long long>() : otherwise;
+}
+
+bool flag(const json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_boolean() && it->get<bool>();
 }
 
 // A sync_comm line's members, when they are world ranks of this run.
@@ -52,18 +79,216 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
 // object is no event (the reader validated the line's kind, not its parts).
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
-  if (line.contains("collective")) out.push_back({kind::collective, members, integer_or(line, "collective", -1)});
+  if (line.contains("collective"))
+    out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
+                   integer_or(line, "collective", -1)});
+  if (line.contains("collective_done"))
+    out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
-    const bool synchronous =
-        s->contains("synchronous") && (*s)["synchronous"].is_boolean() && (*s)["synchronous"].get<bool>();
+    const bool synchronous = flag(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
                    static_cast<int>(integer_or(*s, "to", -1)), static_cast<int>(integer_or(*s, "tag", 0))});
   }
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
-                   static_cast<int>(integer_or(*r, "tag", 0))});
+                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
+  if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
+    out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
+                   static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
   return out;
 }
+
+// When the receive requests of one rank's record started (the `started` of their completions), in
+// order: each is an event of its own (kind::recv_start).
+std::vector<long long> receive_starts(const std::vector<json>& lines) {
+  std::set<long long> out;
+  for (const json& l : lines)
+    if (const auto r = l.find("recv"); l.value("ev", "") == "process_sync" && r != l.end() && r->is_object())
+      if (const long long started = integer_or(*r, "started", -1); started >= 0) out.insert(started);
+  return {out.begin(), out.end()};
+}
+
+// The ranks' events replayed in an order every synchronisation allows, each given its vector
+// clock: an event that waits for another rank's (a receive, a collective's end) waits until that
+// one is replayed.
+class clock_run {
+ public:
+  using event = happens_before_event;
+  clock_run(std::vector<std::vector<event>>& events, const std::vector<std::vector<step>>& steps, std::string& why)
+      : events_(events),
+        steps_(steps),
+        why_(why),
+        cursor_(events.size(), 0),
+        now_(events.size(), clock_t_(events.size(), 0)) {
+    for (std::size_t r = 0; r < steps.size(); ++r)
+      for (std::size_t k = 0; k < steps[r].size(); ++k)
+        if (const step& s = steps[r][k]; s.what == kind::recv)
+          receives_[{s.members, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
+  }
+
+  std::size_t cursor(std::size_t rank) const { return cursor_[rank]; }
+
+  // Replays until no rank can go on.
+  void all() {
+    for (progress_ = true; progress_;) {
+      progress_ = false;
+      for (std::size_t r = 0; r < steps_.size(); ++r)
+        while (cursor_[r] < steps_[r].size() && advance(static_cast<int>(r), steps_[r][cursor_[r]])) progress_ = true;
+    }
+  }
+
+ private:
+  // A collective as far as its members reached it: who arrived, the join of their arrival clocks,
+  // and, once all did, how many of its ends are still to be replayed.
+  struct gathering {
+    std::vector<int> arrived;
+    clock_t_ clock;
+    std::size_t ends_left = 0;
+  };
+  std::vector<std::vector<event>>& events_;
+  const std::vector<std::vector<step>>& steps_;
+  std::string& why_;
+  std::vector<std::size_t> cursor_;
+  std::vector<clock_t_> now_;
+  std::map<message_key, clock_t_> sent_;             // asynchronous sends, by message
+  std::map<message_key, int> waiting_ssend_;         // synchronous sends waiting for their receive
+  std::map<collective_key, gathering> collectives_;  // collectives some member reached
+  std::map<message_key, receive_site> receives_;     // every receive in the records
+  bool progress_ = true;
+
+  std::uint32_t position_of(int r) const {
+    return events_[static_cast<std::size_t>(r)][cursor_[static_cast<std::size_t>(r)]].position;
+  }
+
+  void finish(int r, clock_t_ clock) {
+    event& e = events_[static_cast<std::size_t>(r)][cursor_[static_cast<std::size_t>(r)]];
+    clock[static_cast<std::size_t>(r)] = e.position;
+    e.clock = clock;
+    now_[static_cast<std::size_t>(r)] = std::move(clock);
+    ++cursor_[static_cast<std::size_t>(r)];
+  }
+
+  // Whether rank r's next step could be replayed (and was).
+  bool advance(int r, const step& s) {
+    switch (s.what) {
+      case kind::send:
+        finish(r, now_[static_cast<std::size_t>(r)]);
+        sent_[{s.members, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
+        return true;
+      case kind::synchronous_send:
+        return synchronous_send(r, s);
+      case kind::synchronous_done:
+        return acquire_receive_start(r, {s.members, s.from, s.to, s.tag, s.index});
+      case kind::recv:
+        return receive(r, s);
+      case kind::recv_start:
+        finish(r, now_[static_cast<std::size_t>(r)]);
+        return true;
+      default:
+        return collective(r, s);
+    }
+  }
+
+  // The clock of what the receiver of `key` did before its receive started, once replayed;
+  // nullopt while it is not (or never: the receive is not in the records).
+  std::optional<clock_t_> receive_start(const message_key& key) const {
+    const auto site = receives_.find(key);
+    if (site == receives_.end()) return std::nullopt;
+    const auto q = static_cast<std::size_t>(site->second.rank);
+    std::size_t at = site->second.event;  // a blocking receive started at its own event
+    if (site->second.started >= 0) {      // a request, at the start event before its first later line
+      const auto& es = events_[q];
+      at = static_cast<std::size_t>(std::lower_bound(es.begin(), es.end(), site->second.started,
+                                                     [](const event& e, long long seq) { return e.seq < seq; }) -
+                                    es.begin());
+      if (at == es.size() || steps_[q][at].what != kind::recv_start) return std::nullopt;
+    }
+    if (cursor_[q] <= at) return std::nullopt;
+    return events_[q][at].clock;
+  }
+
+  // MPI_Ssend: released at its call; it returns once its receive started. A receive that started
+  // at its own event (a blocking one) is paired with it (receive()); a receive request's start,
+  // known from its record, is waited for.
+  bool synchronous_send(int r, const step& s) {
+    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const auto site = receives_.find(key);
+    if (site == receives_.end() || site->second.started < 0) {
+      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
+      return false;
+    }
+    if (!sent_.count(key)) {
+      clock_t_ released = now_[static_cast<std::size_t>(r)];
+      released[static_cast<std::size_t>(r)] = position_of(r);
+      sent_[key] = std::move(released);
+      progress_ = true;
+    }
+    return acquire_receive_start(r, key);
+  }
+
+  // The end of a synchronous send: what the receiver did before its receive started precedes it.
+  bool acquire_receive_start(int r, const message_key& key) {
+    const auto start = receive_start(key);
+    if (!start) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, *start);
+    finish(r, std::move(c));
+    return true;
+  }
+
+  bool receive(int r, const step& s) {
+    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const auto rank = static_cast<std::size_t>(r);
+    if (const auto m = sent_.find(key); m != sent_.end()) {
+      clock_t_ c = now_[rank];
+      join_into(c, m->second);
+      finish(r, std::move(c));
+      return true;
+    }
+    const auto w = waiting_ssend_.find(key);
+    if (w == waiting_ssend_.end()) return false;
+    const int sender = w->second;
+    if (s.started_earlier && s.started < 0 && why_.empty())
+      why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
+             std::to_string(r) + ", whose start the record does not place";
+    clock_t_ c = now_[rank];
+    join_into(c, now_[static_cast<std::size_t>(sender)]);
+    c[static_cast<std::size_t>(sender)] = position_of(sender);
+    c[rank] = position_of(r);
+    finish(sender, c);
+    finish(r, std::move(c));
+    waiting_ssend_.erase(w);
+    return true;
+  }
+
+  // A blocking collective arrives and waits for every member; a nonblocking one's start arrives
+  // and goes on, its end waits. Every member's arrival is known to all after the collective.
+  bool collective(int r, const step& s) {
+    if (std::find(s.members.begin(), s.members.end(), r) == s.members.end()) return false;  // not a member: stuck
+    gathering& g = collectives_[{s.members, s.index}];
+    const bool arrived = std::find(g.arrived.begin(), g.arrived.end(), r) != g.arrived.end();
+    if (s.what == kind::collective_start && arrived) return false;  // a second start of one collective: stuck
+    if (s.what != kind::collective_end && !arrived) {
+      clock_t_ mine = now_[static_cast<std::size_t>(r)];
+      mine[static_cast<std::size_t>(r)] = position_of(r);
+      if (g.clock.empty()) g.clock.assign(mine.size(), 0);
+      join_into(g.clock, mine);
+      g.arrived.push_back(r);
+      if (g.arrived.size() == s.members.size()) g.ends_left = s.members.size();
+      progress_ = true;
+      if (s.what == kind::collective_start) {
+        finish(r, std::move(mine));
+        return true;
+      }
+    }
+    if (g.arrived.size() < s.members.size()) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, g.clock);
+    finish(r, std::move(c));
+    if (--g.ends_left == 0) collectives_.erase({s.members, s.index});
+    return true;
+  }
+};
 
 }  // namespace
 
@@ -75,8 +300,14 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
     std::map<int, std::vector<int>> comms;  // this rank's communicator ids
+    const std::vector<long long> starts = receive_starts(records[r]);
+    auto start = starts.begin();
     for (std::size_t i = 0; i < records[r].size(); ++i) {
       const json& l = records[r][i];
+      for (; start != starts.end() && *start <= integer_or(l, "seq", -1); ++start) {
+        events_[r].push_back({i, *start, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        steps[r].push_back({kind::recv_start, {}, 0});
+      }
       const std::string ev = l.value("ev", "");
       if (ev == "sync_unmodelled" && why_.empty())
         why_ = "rank " + std::to_string(r) + " synchronised through " +
@@ -91,80 +322,15 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
         continue;
       }
       for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
-        events_[r].push_back({i, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        events_[r].push_back({i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}});
         steps[r].push_back(std::move(s));
       }
     }
   }
-  std::vector<std::size_t> cursor(ranks, 0);
-  std::vector<clock_t_> now(ranks, clock_t_(ranks, 0));
-  std::map<message_key, clock_t_> sent;                // asynchronous sends, by message
-  std::map<message_key, int> waiting_ssend;            // synchronous sends waiting for their receive
-  std::map<collective_key, std::vector<int>> arrived;  // ranks waiting at a collective
-  const auto finish = [&](int r, clock_t_ clock) {
-    event& e = events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]];
-    clock[static_cast<std::size_t>(r)] = e.position;
-    e.clock = clock;
-    now[static_cast<std::size_t>(r)] = std::move(clock);
-    ++cursor[static_cast<std::size_t>(r)];
-  };
-  const auto position_of = [&](int r) {
-    return events_[static_cast<std::size_t>(r)][cursor[static_cast<std::size_t>(r)]].position;
-  };
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (std::size_t r = 0; r < ranks; ++r) {
-      const int rank = static_cast<int>(r);
-      while (cursor[r] < steps[r].size()) {
-        const step& s = steps[r][cursor[r]];
-        if (s.what == kind::send) {
-          finish(rank, now[r]);
-          sent[{s.members, s.from, s.to, s.tag, s.index}] = now[r];
-        } else if (s.what == kind::synchronous_send) {
-          const message_key key{s.members, s.from, s.to, s.tag, s.index};
-          if (!waiting_ssend.count(key)) {  // registered once, then it waits for the receive
-            waiting_ssend[key] = rank;
-            progress = true;
-          }
-          break;
-        } else if (s.what == kind::recv) {
-          const message_key key{s.members, s.from, s.to, s.tag, s.index};
-          if (const auto m = sent.find(key); m != sent.end()) {
-            clock_t_ c = now[r];
-            join_into(c, m->second);
-            finish(rank, std::move(c));
-          } else if (const auto w = waiting_ssend.find(key); w != waiting_ssend.end()) {
-            const int sender = w->second;
-            clock_t_ c = now[r];
-            join_into(c, now[static_cast<std::size_t>(sender)]);
-            c[static_cast<std::size_t>(sender)] = position_of(sender);
-            c[r] = position_of(rank);
-            finish(sender, c);
-            finish(rank, std::move(c));
-            waiting_ssend.erase(w);
-          } else {
-            break;
-          }
-        } else {
-          if (std::find(s.members.begin(), s.members.end(), rank) == s.members.end()) break;  // not a member: stuck
-          std::vector<int>& here = arrived[{s.members, s.index}];
-          if (std::find(here.begin(), here.end(), rank) == here.end()) {
-            here.push_back(rank);
-            progress = true;
-          }
-          if (here.size() < s.members.size()) break;
-          clock_t_ c(ranks, 0);
-          for (int m : here) join_into(c, now[static_cast<std::size_t>(m)]);
-          for (int m : here) c[static_cast<std::size_t>(m)] = position_of(m);  // each member's arrival, known to all
-          for (int m : here) finish(m, c);
-          arrived.erase({s.members, s.index});
-        }
-        progress = true;
-      }
-    }
-  }
+  clock_run run(events_, steps, why_);
+  run.all();
   for (std::size_t r = 0; r < ranks && why_.empty(); ++r)
-    if (cursor[r] < steps[r].size())
+    if (run.cursor(r) < steps[r].size())
       why_ = "rank " + std::to_string(r) + "'s record stops at a synchronisation no other rank's record matches";
 }
 

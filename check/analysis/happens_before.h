@@ -3,8 +3,9 @@
 // synchronisations the ranks recorded (`process_sync`, `sync_comm`, docs/check_records.md): a
 // blocking collective orders everything its members did before it before everything they do
 // after it (taken as a barrier even where MPI promises less: an ordering too many can hide a
-// race, never invent one), a message orders its send before its receive, MPI_Ssend also the
-// receive's start before the send's return. Vector clocks over these events decide it without
+// race, never invent one), a nonblocking one what they did before its start before what they
+// do after its completion, a message orders its send before its receive, MPI_Ssend and
+// MPI_Issend also the receive's start before the send's return. Vector clocks over these events decide it without
 // a clock, so the verdict is the same on every run of the same program, on one host or many.
 #pragma once
 
@@ -16,6 +17,15 @@
 #include <vector>
 
 namespace redsem::check {
+
+// One synchronisation of one rank: where it is in the rank's record and, once computed, its
+// vector clock (the number of each rank's events that happen before or at it).
+struct happens_before_event {
+  std::size_t line = 0;              // index of its line in the rank's record
+  long long seq = -1;                // that line's `seq`
+  std::uint32_t position = 0;        // 1-based among the rank's events
+  std::vector<std::uint32_t> clock;  // empty until computed
+};
 
 class happens_before {
  public:
@@ -32,11 +42,7 @@ class happens_before {
   const std::string& why() const { return why_; }
 
  private:
-  struct event {
-    std::size_t line = 0;              // index of its line in the rank's record
-    std::uint32_t position = 0;        // 1-based among the rank's events
-    std::vector<std::uint32_t> clock;  // empty until computed
-  };
+  using event = happens_before_event;
   std::vector<std::vector<event>> events_;  // by world rank, in program order
   std::string why_;
 

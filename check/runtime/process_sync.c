@@ -137,7 +137,7 @@ void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
-    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(call);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
     return;
   }
   const unsigned long index = c->collectives++;
@@ -149,27 +149,62 @@ void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *
   pthread_mutex_unlock(&sync_mutex);
 }
 
+void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller) {
+  if (!rc_active()) return;
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  if (!c || c->size < 0) {
+    pthread_mutex_unlock(&sync_mutex);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
+    return;
+  }
+  const unsigned long index = c->collectives++;
+  rc_line l;
+  if (begin(&l, c, call, caller)) {
+    rc_int(&l, "collective", (long long)index);
+    rc_bool(&l, "nonblocking", 1);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+  rc_sync_follow_collective(request, comm, (long long)index);
+}
+
+void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller) {
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  rc_line l;
+  if (c && c->size >= 0 && begin(&l, c, call, caller)) {
+    rc_int(&l, "collective_done", index);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+}
+
 /* One side of a message: `peer` is the other rank in comm (MPI_PROC_NULL: no message). */
 static void message_part(rc_line *l, const struct comm_info *c, const char *key, int peer, int tag, long long n,
-                         int synchronous) {
+                         int synchronous, long long started) {
   if (n < 0) return;
   rc_open_object(l, key);
   rc_int(l, strcmp(key, "send") == 0 ? "to" : "from", c->world[peer]);
   rc_int(l, "tag", tag);
   rc_int(l, "n", n);
   if (synchronous) rc_bool(l, "synchronous", 1);
+  if (started >= 0) {
+    rc_bool(l, "nonblocking", 1);
+    rc_int(l, "started", started);
+  }
   rc_close(l);
 }
 
-void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
-                     const void *caller) {
-  if (!rc_active()) return;
+long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
+                          const void *caller) {
+  if (!rc_active()) return -1;
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
-    rc_sync_unmodelled(call);
-    return;
+    rc_sync_unmodelled(c ? "a message on an intercommunicator" : call);
+    return -1;
   }
   long long ns = -1, nr = -1;
   if (send && send->peer >= 0 && send->peer < c->size) ns = message_index(c->id, c->world[send->peer], send->tag, 0);
@@ -177,12 +212,28 @@ void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *s
   const int full = messages_full;
   rc_line l;
   if ((ns >= 0 || nr >= 0) && begin(&l, c, call, caller)) {
-    if (ns >= 0) message_part(&l, c, "send", send->peer, send->tag, ns, send->synchronous);
-    if (nr >= 0) message_part(&l, c, "recv", recv->peer, recv->tag, nr, 0);
+    if (ns >= 0) message_part(&l, c, "send", send->peer, send->tag, ns, send->synchronous, -1);
+    if (nr >= 0) message_part(&l, c, "recv", recv->peer, recv->tag, nr, 0, recv->started);
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);
   if (full) rc_sync_unmodelled("the message table (full)");
+  return ns;
+}
+
+void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller) {
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  rc_line l;
+  if (c && c->size >= 0 && peer >= 0 && peer < c->size && begin(&l, c, call, caller)) {
+    rc_open_object(&l, "ssend_done");
+    rc_int(&l, "to", c->world[peer]);
+    rc_int(&l, "tag", tag);
+    rc_int(&l, "n", index);
+    rc_close(&l);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
 }
 
 void rc_sync_unmodelled(const char *call) {

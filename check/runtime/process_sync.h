@@ -8,10 +8,12 @@
  * While this process has a window, every blocking collective on an intracommunicator writes a
  * `process_sync` line with the communicator's collective index, and every blocking send and
  * receive one with the message's (sender, receiver, tag, index) on that communicator, so that the
- * analysis matches them without a clock. The first line about a communicator is preceded by a
+ * analysis matches them without a clock. Nonblocking and persistent point-to-point calls are
+ * followed by their requests (process_sync_requests.c): a send is counted when it starts, a
+ * receive when a wait or test completes it. The first line about a communicator is preceded by a
  * `sync_comm` line naming its members by world rank. Calls that could synchronise but are not
- * modelled (nonblocking and persistent point-to-point and collectives) write one
- * `sync_unmodelled` line per kind: the analysis then falls back to what the run's timing shows. */
+ * modelled write one `sync_unmodelled` line per kind: the analysis then falls back to what the
+ * run's timing shows. */
 #ifndef REDSEM_CHECK_PROCESS_SYNC_H
 #define REDSEM_CHECK_PROCESS_SYNC_H
 
@@ -21,18 +23,46 @@
  * return address in the program. */
 void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller);
 
+/* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
+ * taken now, since every member starts the collectives of a communicator, blocking or not, in one
+ * order (MPI-4.1 §6.12); its `request` is followed to its completion. */
+void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller);
+/* The nonblocking collective `index` on `comm` completed, by the wait or test `call`. */
+/* A synchronous send's request (MPI_Issend, MPI_Ssend_init) completed: the `index`-th message to
+ * `peer` with `tag` on `comm` was received, or its receive started. */
+void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller);
+void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller);
+
 /* One side of a blocking message: `peer` its rank in the communicator (MPI_PROC_NULL: none), the
  * tag the message has (a receive's from its status). */
 struct rc_message {
   int peer;
   int tag;
-  int synchronous; /* MPI_Ssend: it completes only once the receive has started */
+  int synchronous;   /* MPI_Ssend: it completes only once the receive has started */
+  long long started; /* a receive started by an earlier call (MPI_Irecv, MPI_Start) than the one completing it:
+                        the record's next line number then (rc_next_seq); -1 otherwise */
 };
-/* A blocking point-to-point call returned successfully: its send part, receive part or both
- * (MPI_Sendrecv); NULL for a part it does not have. */
-void rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
-                     const void *caller);
+/* A point-to-point call returned successfully: its send part, receive part or both
+ * (MPI_Sendrecv); NULL for a part it does not have. Returns the send's index among its
+ * (communicator, destination, tag), or -1. */
+long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
+                          const void *caller);
 /* A call of a kind the analysis does not model, which may order this rank with others. */
 void rc_sync_unmodelled(const char *call);
+
+/* Requests of nonblocking and persistent point-to-point calls (process_sync_requests.c). */
+/* How many requests are followed (completion.c copies the handles only when some are), how many
+ * of them receives (it asks for statuses only when some are). */
+int rc_sync_requests_followed(void);
+int rc_sync_receives_followed(void);
+/* Follows the request of the nonblocking collective `index` on `comm`. */
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index);
+/* A request that a wait or test `call` completed (its handle before the call; its status). */
+void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
+/* A request the program freed. */
+void rc_sync_request_freed(MPI_Request request);
+/* A blocking receive got the message `status` describes: said not modelled when a receive
+ * request started before it could have taken that message, which makes its index unknown. */
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status);
 
 #endif

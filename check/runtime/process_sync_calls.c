@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The calls that order processes (process_sync.h): the blocking collectives other than the
  * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
- * nonblocking and persistent ones, which are not modelled and only said. Every argument is
- * forwarded unchanged; a receive's status is asked of the library when the program ignores it,
- * since a wildcard receive's message is known only from it. */
+ * and matched probes (the nonblocking and persistent point-to-point calls are in
+ * process_sync_requests.c, the nonblocking collectives in process_sync_nonblocking.c). Every
+ * argument is forwarded unchanged; a receive's status is asked of the library when the program
+ * ignores it, since a wildcard receive's message is known only from it. */
 #include <mpi.h>
 
 #include "process_sync.h"
 #include "record.h"
+#include "redsem_mpi_features.h"
 
 #define RETURN_COLLECTIVE(name, comm, forward)                            \
   do {                                                                    \
@@ -82,107 +84,116 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
 
 static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm comm, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && dest != MPI_PROC_NULL) {
-    const struct rc_message m = {dest, tag, synchronous};
+    const struct rc_message m = {dest, tag, synchronous, -1};
     rc_sync_message(comm, call, &m, NULL, caller);
   }
   return rc;
 }
 
-#define SEND(name, synchronous)                                                                      \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {    \
-    if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                         \
-    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm), \
-                __builtin_return_address(0));                                                        \
+/* Each point-to-point call in its int form and, where the library has them (per_mpi/probes),
+ * its large-count `_c` form (MPI-4.1 §2.5.8): `count_t` is the type of its counts. */
+#define SEND(name, synchronous, count_t)                                                              \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) { \
+    if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                          \
+    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm),  \
+                __builtin_return_address(0));                                                         \
   }
-SEND(MPI_Send, 0)
-SEND(MPI_Ssend, 1)
-SEND(MPI_Bsend, 0)
-SEND(MPI_Rsend, 0)
 
 /* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
-static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0}; }
+static struct rc_message received(const MPI_Status *s) { return (struct rc_message){s->MPI_SOURCE, s->MPI_TAG, 0, -1}; }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active()) return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Recv(buf, count, datatype, source, tag, comm, s);
+static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Status *s, int rc, const void *caller) {
   if (rc == MPI_SUCCESS && source != MPI_PROC_NULL) {
+    rc_sync_blocking_received(comm, s);
     const struct rc_message m = received(s);
-    rc_sync_message(comm, "MPI_Recv", NULL, &m, __builtin_return_address(0));
+    rc_sync_message(comm, call, NULL, &m, caller);
   }
   return rc;
 }
 
-static void sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
-                          const void *caller) {
-  const struct rc_message out = {dest, sendtag, 0};
-  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0} : received(s);
+#define RECV(name, count_t)                                                                                           \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) { \
+    if (!rc_active()) return P##name(buf, count, datatype, source, tag, comm, status);                                \
+    MPI_Status own;                                                                                                   \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                      \
+    return recv_done(#name, source, comm, s, P##name(buf, count, datatype, source, tag, comm, s),                     \
+                     __builtin_return_address(0));                                                                    \
+  }
+
+static int sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
+                         int rc, const void *caller) {
+  if (rc != MPI_SUCCESS) return rc;
+  const struct rc_message out = {dest, sendtag, 0, -1};
+  const struct rc_message in = source == MPI_PROC_NULL ? (struct rc_message){MPI_PROC_NULL, 0, 0, -1} : received(s);
+  if (in.peer != MPI_PROC_NULL) rc_sync_blocking_received(comm, s);
   rc_sync_message(comm, call, dest == MPI_PROC_NULL ? NULL : &out, in.peer == MPI_PROC_NULL ? NULL : &in, caller);
-}
-
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active())
-    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                               recvtag, comm, s);
-  if (rc == MPI_SUCCESS) sendrecv_done("MPI_Sendrecv", dest, sendtag, source, s, comm, __builtin_return_address(0));
   return rc;
 }
 
-int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
-                         MPI_Comm comm, MPI_Status *status) {
-  if (!rc_active()) return PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);
-  MPI_Status own;
-  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
-  const int rc = PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);
-  if (rc == MPI_SUCCESS)
-    sendrecv_done("MPI_Sendrecv_replace", dest, sendtag, source, s, comm, __builtin_return_address(0));
-  return rc;
-}
-
-/* Not modelled: said once per kind while a window exists (process_sync.h). */
-#define UNMODELLED_SEND(name)                                                                   \
-  int name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                              \
-    if (rc_active()) rc_sync_unmodelled(#name);                                                 \
-    return P##name(buf, count, datatype, dest, tag, comm, request);                             \
+#define SENDRECV(name, count_t)                                                                                        \
+  int name(const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,        \
+           count_t recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) {     \
+    if (!rc_active())                                                                                                  \
+      return P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, \
+                     status);                                                                                          \
+    MPI_Status own;                                                                                                    \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                       \
+    const int rc =                                                                                                     \
+        P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, s);  \
+    return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));                      \
   }
-UNMODELLED_SEND(MPI_Isend)
-UNMODELLED_SEND(MPI_Issend)
-UNMODELLED_SEND(MPI_Ibsend)
-UNMODELLED_SEND(MPI_Irsend)
 
-int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Irecv");
-  return PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
+#define SENDRECV_REPLACE(name, count_t)                                                                     \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, \
+           MPI_Comm comm, MPI_Status *status) {                                                             \
+    if (!rc_active()) return P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);   \
+    MPI_Status own;                                                                                         \
+    MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                            \
+    const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);                  \
+    return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));           \
+  }
+
+SEND(MPI_Send, 0, int)
+SEND(MPI_Ssend, 1, int)
+SEND(MPI_Bsend, 0, int)
+SEND(MPI_Rsend, 0, int)
+RECV(MPI_Recv, int)
+SENDRECV(MPI_Sendrecv, int)
+SENDRECV_REPLACE(MPI_Sendrecv_replace, int)
+#if REDSEM_HAVE_LARGE_COUNT_P2P
+SEND(MPI_Send_c, 0, MPI_Count)
+SEND(MPI_Ssend_c, 1, MPI_Count)
+SEND(MPI_Bsend_c, 0, MPI_Count)
+SEND(MPI_Rsend_c, 0, MPI_Count)
+RECV(MPI_Recv_c, MPI_Count)
+SENDRECV(MPI_Sendrecv_c, MPI_Count)
+SENDRECV_REPLACE(MPI_Sendrecv_replace_c, MPI_Count)
+#endif
+
+/* A matched probe takes its message off the queue: the message is received there, as far as
+ * the order of ranks goes (its send started before, and an MPI_Ssend may return after), and
+ * MPI_Mrecv/MPI_Imrecv then only move its data. */
+static void probed(MPI_Comm comm, const MPI_Status *s, const char *call, const void *caller) {
+  if (s->MPI_SOURCE == MPI_PROC_NULL) return;
+  rc_sync_blocking_received(comm, s);
+  const struct rc_message m = received(s);
+  rc_sync_message(comm, call, NULL, &m, caller);
 }
 
-int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Mrecv");
-  return PMPI_Mrecv(buf, count, datatype, message, status);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Mprobe(source, tag, comm, message, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Mprobe(source, tag, comm, message, s);
+  if (rc == MPI_SUCCESS) probed(comm, s, "MPI_Mprobe", __builtin_return_address(0));
+  return rc;
 }
 
-int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Ibarrier");
-  return PMPI_Ibarrier(comm, request);
-}
-
-int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Ibcast");
-  return PMPI_Ibcast(buffer, count, datatype, root, comm, request);
-}
-
-int MPI_Start(MPI_Request *request) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Start");
-  return PMPI_Start(request);
-}
-
-int MPI_Startall(int count, MPI_Request array_of_requests[]) {
-  if (rc_active()) rc_sync_unmodelled("MPI_Startall");
-  return PMPI_Startall(count, array_of_requests);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Improbe(source, tag, comm, flag, message, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
+  if (rc == MPI_SUCCESS && *flag) probed(comm, s, "MPI_Improbe", __builtin_return_address(0));
+  return rc;
 }

@@ -212,3 +212,5 @@ int rc_sampled(unsigned long index) {
 void rc_at_finalize(void (*hook)(void)) {
   if (rc_state.hooks < RC_MAX_HOOKS) rc_state.hook[rc_state.hooks++] = hook;
 }
+
+unsigned long rc_next_seq(void) { return __atomic_load_n(&rc_state.seq, __ATOMIC_RELAXED); }

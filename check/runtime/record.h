@@ -56,6 +56,8 @@ void rc_end(rc_line *l);
 
 /* Counts one intercepted call of `call` (a string literal); the totals go in the finalize line. */
 void rc_count(const char *call);
+/* The number the next record line will have (`seq`): what a later line says happened before it. */
+unsigned long rc_next_seq(void);
 /* Counts one call forwarded without checks because it was made on an intercommunicator (the
  * finalize line's `unchecked`). */
 void rc_count_intercomm(const char *call);

@@ -64,7 +64,7 @@ int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
   if (!rc_active()) return PMPI_Ireduce_c(sendbuf, recvbuf, count, datatype, op, root, comm, request);
   const struct rc_reduction r = rc_reduction_of(RC_REDUCE, "MPI_Ireduce_c", RC_NONBLOCKING, __builtin_return_address(0),
                                                 sendbuf, recvbuf, count, datatype, op, root, comm);
-  RC_CHECKED(r, PMPI_Ireduce_c(sendbuf, recvbuf, count, datatype, op, root, comm, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Ireduce_c(sendbuf, recvbuf, count, datatype, op, root, comm, request));
 }
 
 int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
@@ -73,7 +73,7 @@ int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
   const struct rc_reduction r =
       rc_reduction_of(RC_ALLREDUCE, "MPI_Iallreduce_c", RC_NONBLOCKING, __builtin_return_address(0), sendbuf, recvbuf,
                       count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Iallreduce_c(sendbuf, recvbuf, count, datatype, op, comm, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Iallreduce_c(sendbuf, recvbuf, count, datatype, op, comm, request));
 }
 
 int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
@@ -82,7 +82,7 @@ int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count re
   struct rc_reduction r = rc_reduction_of(RC_REDUCE_SCATTER, "MPI_Ireduce_scatter_c", RC_NONBLOCKING,
                                           __builtin_return_address(0), sendbuf, recvbuf, 0, datatype, op, -1, comm);
   r.recvcounts_c = recvcounts;
-  RC_CHECKED(r, PMPI_Ireduce_scatter_c(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Ireduce_scatter_c(sendbuf, recvbuf, recvcounts, datatype, op, comm, request));
 }
 
 int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
@@ -91,7 +91,8 @@ int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count re
   const struct rc_reduction r =
       rc_reduction_of(RC_REDUCE_SCATTER_BLOCK, "MPI_Ireduce_scatter_block_c", RC_NONBLOCKING,
                       __builtin_return_address(0), sendbuf, recvbuf, recvcount, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Ireduce_scatter_block_c(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
+  RC_CHECKED_STARTED(r, request,
+                     PMPI_Ireduce_scatter_block_c(sendbuf, recvbuf, recvcount, datatype, op, comm, request));
 }
 
 int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -99,7 +100,7 @@ int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatyp
   if (!rc_active()) return PMPI_Iscan_c(sendbuf, recvbuf, count, datatype, op, comm, request);
   const struct rc_reduction r = rc_reduction_of(RC_SCAN, "MPI_Iscan_c", RC_NONBLOCKING, __builtin_return_address(0),
                                                 sendbuf, recvbuf, count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Iscan_c(sendbuf, recvbuf, count, datatype, op, comm, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Iscan_c(sendbuf, recvbuf, count, datatype, op, comm, request));
 }
 
 int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
@@ -107,7 +108,7 @@ int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
   if (!rc_active()) return PMPI_Iexscan_c(sendbuf, recvbuf, count, datatype, op, comm, request);
   const struct rc_reduction r = rc_reduction_of(RC_EXSCAN, "MPI_Iexscan_c", RC_NONBLOCKING, __builtin_return_address(0),
                                                 sendbuf, recvbuf, count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Iexscan_c(sendbuf, recvbuf, count, datatype, op, comm, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Iexscan_c(sendbuf, recvbuf, count, datatype, op, comm, request));
 }
 #endif
 

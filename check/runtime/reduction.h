@@ -75,8 +75,21 @@ void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int r
     return rc;                                     \
   } while (0)
 
+/* RC_CHECKED for a nonblocking call: its request, which completes the collective, is followed. */
+#define RC_CHECKED_STARTED(reduction, request, forward) \
+  do {                                                  \
+    struct rc_sample sample;                            \
+    rc_reduction_enter(&(reduction), &sample);          \
+    const int rc = (forward);                           \
+    rc_reduction_leave(&(reduction), &sample, rc);      \
+    rc_reduction_started(&(reduction), rc, (request));  \
+    return rc;                                          \
+  } while (0)
+
 /* After the call: what it says of the order of processes (process_sync.h). */
 void rc_reduction_synced(const struct rc_reduction *r, int rc);
+/* After a nonblocking call: its start, and the request its completion comes by. */
+void rc_reduction_started(const struct rc_reduction *r, int rc, const MPI_Request *request);
 
 /* reduction_checks.c */
 void rc_check_op_type(const struct rc_reduction *r);

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "comm_calls.h"
-#include "process_sync.h"
 #include "finding.h"
 #include "predefined.h"
+#include "process_sync.h"
 #include "query_guard.h"
 #include "reduction.h"
 #include "reduction_report.h"
@@ -175,6 +175,10 @@ void rc_reduction_synced(const struct rc_reduction *r, int rc) {
     rc_sync_collective_at(r->comm, r->call, rc, r->caller);
   else
     rc_sync_unmodelled(r->call);
+}
+
+void rc_reduction_started(const struct rc_reduction *r, int rc, const MPI_Request *request) {
+  if (rc == MPI_SUCCESS) rc_sync_collective_started(r->comm, r->call, *request, r->caller);
 }
 
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc) {

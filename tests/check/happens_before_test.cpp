@@ -32,9 +32,11 @@ class records {
     if (synchronous) part["synchronous"] = true;
     add(from, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 0}, {"send", part}});
   }
-  void recv(int to, int from, long long n) {
-    add(to,
-        {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 0}, {"recv", {{"from", from}, {"tag", 7}, {"n", n}}}});
+  // `nonblocking`: a receive request's completion (MPI_Irecv … MPI_Wait).
+  void recv(int to, int from, long long n, bool nonblocking = false) {
+    json part{{"from", from}, {"tag", 7}, {"n", n}};
+    if (nonblocking) part["nonblocking"] = true;
+    add(to, {{"ev", "process_sync"}, {"call", nonblocking ? "MPI_Wait" : "MPI_Recv"}, {"comm", 0}, {"recv", part}});
   }
   std::size_t add(int rank, json l) {
     auto& lines = by_rank_[static_cast<std::size_t>(rank)];
@@ -108,6 +110,88 @@ TEST(HappensBefore, AnSsendReturnsAfterItsReceiveStarted) {
     const happens_before order(r.lines());
     ASSERT_TRUE(order.usable()) << order.why();
     EXPECT_EQ(order.ordered(1, before_recv, 0, after_send), synchronous) << synchronous;
+  }
+}
+
+// A receive request's completion orders what its sender did before the send after it, as a
+// blocking receive does; an MPI_Ssend received so is not decided (where its receive started, the
+// sender's return is ordered after, is not in the record).
+TEST(HappensBefore, AReceiveRequestOrdersItsSendBeforeItsCompletion) {
+  for (const bool synchronous : {false, true}) {
+    records r(2);
+    const auto before_send = r.mark(0);
+    r.send(0, 1, 0, synchronous);
+    const auto before_wait = r.mark(1);
+    r.recv(1, 0, 0, true);
+    const auto after_wait = r.mark(1);
+    const happens_before order(r.lines());
+    if (synchronous) {
+      EXPECT_FALSE(order.usable());
+      EXPECT_NE(order.why().find("MPI_Ssend was received by a receive request"), std::string::npos) << order.why();
+      continue;
+    }
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, before_send, 1, after_wait), true);
+    EXPECT_EQ(order.ordered(0, before_send, 1, before_wait), false);
+  }
+}
+
+// A nonblocking collective: what a member did before its start precedes what every member does
+// after its completion; what a member does between its start and its completion is ordered with
+// nothing of the others'. It shares the communicator's collective indexes with the blocking ones.
+TEST(HappensBefore, ANonblockingCollectiveOrdersStartsBeforeCompletions) {
+  records r(2);
+  r.barrier(0);
+  const auto before_start = r.mark(1);
+  for (int me : {0, 1})
+    r.add(me,
+          {{"ev", "process_sync"}, {"call", "MPI_Ibarrier"}, {"comm", 0}, {"collective", 1}, {"nonblocking", true}});
+  const auto between = r.mark(0);
+  const auto between1 = r.mark(1);
+  for (int me : {1, 0}) r.add(me, {{"ev", "process_sync"}, {"call", "MPI_Wait"}, {"comm", 0}, {"collective_done", 1}});
+  const auto after = r.mark(0);
+  r.barrier(2);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(1, before_start, 0, after), true);
+  EXPECT_EQ(order.ordered(1, before_start, 0, between), false);
+  EXPECT_EQ(order.ordered(1, between1, 0, after), false);
+}
+
+// A synchronous send (MPI_Ssend, or MPI_Issend's completion) returns once its receive started:
+// when the receive is a request, what the receiver did before the request's start (`started`: its
+// next line's `seq` then) precedes the send's return, and what it did after does not.
+TEST(HappensBefore, ASynchronousSendFollowsTheStartOfItsReceiveRequest) {
+  for (const bool request_send : {false, true}) {
+    records r(3);
+    r.add(1, {{"ev", "local_access"}, {"seq", 1}});
+    const auto before_start = r.add(1, {{"ev", "local_access"}, {"seq", 2}});
+    r.add(1, {{"ev", "process_sync"},
+              {"call", "MPI_Send"},
+              {"comm", 0},
+              {"seq", 3},
+              {"send", {{"to", 2}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.add(1, {{"ev", "local_access"}, {"seq", 5}});  // the request started at 4
+    r.add(1, {{"ev", "process_sync"},
+              {"call", "MPI_Wait"},
+              {"comm", 0},
+              {"seq", 6},
+              {"recv", {{"from", 0}, {"tag", 7}, {"n", 0}, {"nonblocking", true}, {"started", 4}}}});
+    r.recv(2, 1, 0);
+    if (request_send) {
+      r.send(0, 1, 0);
+      r.add(0, {{"ev", "process_sync"},
+                {"call", "MPI_Wait"},
+                {"comm", 0},
+                {"ssend_done", {{"to", 1}, {"tag", 7}, {"n", 0}}}});
+    } else {
+      r.send(0, 1, 0, true);
+    }
+    const auto after = r.mark(0);
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(1, before_start, 0, after), true) << request_send;
+    EXPECT_EQ(order.ordered(1, between, 0, after), false) << request_send;
   }
 }
 

@@ -113,6 +113,24 @@ TEST(check_report, rma_epochs_without_watched_memory_make_a_clean_run_partial) {
   })) << testing::PrintToString(gaps);
 }
 
+// A record that stops at a synchronisation no other rank matches leaves the ranks' order to the
+// run's timing: said in the coverage, with the reason, as a synchronisation not modelled is.
+TEST(check_report, an_order_the_records_cannot_give_is_said) {
+  const run_records run = one_rank(
+      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+      "\n"
+      R"({"ev":"sync_comm","rank":0,"seq":2,"comm":0,"members":[0]})"
+      "\n"
+      R"({"ev":"process_sync","rank":0,"seq":3,"call":"MPI_Wait","comm":0,"collective_done":4})"
+      "\n");
+  const run_report report = analyse_run(run, {});
+  const auto& gaps = report.coverage.not_observed;
+  EXPECT_TRUE(std::any_of(gaps.begin(), gaps.end(), [](const auto& g) {
+    return g.find("ordered by the run's timing, on one host only: rank 0's record stops at a synchronisation") !=
+           std::string::npos;
+  })) << testing::PrintToString(gaps);
+}
+
 // The `watch` line as check/runtime/watch_rma.c writes it: believed, not a damaged record (the
 // schema once wanted a `ranges` array the runtime never wrote, and a legal program's report
 // listed each of its watch lines as damaged).
@@ -246,6 +264,31 @@ TEST(check_report, calls_forwarded_unchecked_are_said) {
       1);
   ASSERT_EQ(c.not_observed.size(), 1u);
   EXPECT_EQ(c.not_observed[0], "MPI_Allreduce: an intercommunicator (on 1 rank(s)): forwarded unchecked");
+}
+
+// A synchronisation the analysis does not model leaves the ranks' order to the run's timing: the
+// coverage names each such call, once, and the verdict is partial.
+TEST(check_report, synchronisation_not_modelled_is_said_per_call) {
+  const auto c = record_coverage(
+      one_rank(R"({"ev":"sync_unmodelled","rank":0,"seq":1,"call":"MPI_Issend"})"
+               "\n"
+               R"({"ev":"sync_unmodelled","rank":0,"seq":2,"call":"MPI_Allreduce_init"})"
+               "\n"
+               R"({"ev":"sync_unmodelled","rank":0,"seq":3,"call":"MPI_Request_free of an active receive"})"
+               "\n"),
+      1);
+  ASSERT_EQ(c.not_observed.size(), 3u) << testing::PrintToString(c.not_observed);
+  EXPECT_EQ(c.not_observed[0].rfind("synchronisation through MPI_Allreduce_init (on 1 rank(s)) is not modelled: RMA "
+                                    "accesses of different ranks are ordered by the run's timing",
+                                    0),
+            0u)
+      << c.not_observed[0];
+  EXPECT_NE(c.not_observed[1].find("through MPI_Issend"), std::string::npos) << c.not_observed[1];
+  EXPECT_EQ(c.not_observed[2].rfind("synchronisation not modelled (on 1 rank(s)): MPI_Request_free of an active "
+                                    "receive; RMA accesses",
+                                    0),
+            0u)
+      << c.not_observed[2];
 }
 
 TEST(check_report, a_pure_reduction_run_observed_whole_is_plain_clean) {

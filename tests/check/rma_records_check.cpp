@@ -5,7 +5,9 @@
 // analysis found together.
 //
 //   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all;
-//                                      "all_analysed": the analysis set nothing aside)
+//                                      "all_analysed": the analysis set nothing aside;
+//                                      "sync_modelled": the ranks' order is known from their
+//                                      synchronisation, never from the run's timing)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include <set>
 #include <string>
 
+#include "check/analysis/happens_before.h"
 #include "check/analysis/rma_findings.h"
 
 namespace redsem::check {
@@ -74,12 +77,22 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   std::set<std::string> want = expected;
   want.erase("none");
   want.erase("all_analysed");
+  want.erase("sync_modelled");
   EXPECT_EQ(found, want) << json(findings).dump(1);
 }
 
 TEST(CheckedRun, NothingSetAsideWhenAllMustBeAnalysed) {
   if (!expected.contains("all_analysed")) GTEST_SKIP();
   for (const auto& j : rma_findings(read_records())) EXPECT_NE(j["ev"], "rma_not_analysed") << j.dump();
+}
+
+TEST(CheckedRun, OrderedBySynchronisationWhenItMustBeModelled) {
+  if (!expected.contains("sync_modelled")) GTEST_SKIP();
+  const auto records = read_records();
+  for (const auto& lines : records)
+    for (const auto& l : lines) EXPECT_NE(l["ev"], "sync_unmodelled") << l.dump();
+  const happens_before order(records);
+  EXPECT_TRUE(order.usable()) << order.why();
 }
 
 TEST(CheckedRun, FindingsHaveTheRecordShape) {

@@ -29,6 +29,8 @@ constexpr std::pair<const char*, const char*> feature_titles[] = {
     {"large_count_persistent", "large-count persistent collectives"},
     {"rma", "RMA"},
     {"large_count_rma", "large-count RMA"},
+    {"large_count_p2p", "large-count point-to-point"},
+    {"isendrecv", "MPI_Isendrecv"},
     {"info_get_string", "MPI_Info_get_string"},
 };
 

@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Nonblocking and persistent point-to-point calls as process synchronisation (process_sync.h),
+ * and the requests of nonblocking collectives (process_sync_nonblocking.c), whose completion is
+ * the collective's second `process_sync` line.
+ *
+ * A send is a `process_sync` send when it starts (MPI_Isend, MPI_Ibsend, MPI_Irsend, MPI_Start of
+ * a persistent send): what its rank did before it precedes the receive's completion, and sends
+ * are matched in the order they start (MPI-4.1 §3.5, "Order"), which is the order they are counted
+ * in. A receive is a `process_sync` receive when a wait or test completes it, its message read
+ * from the status (completion.c hands every completed request here), with the record's line
+ * number at its start (`started`: an MPI_Ssend or MPI_Issend returns once the receive started,
+ * MPI-4.1 §3.4). A synchronous send's request (MPI_Issend, MPI_Ssend_init) is followed too: its
+ * completion is an `ssend_done` line naming its message.
+ *
+ * Receives are counted per (communicator, source, tag) in the order they complete, but MPI
+ * matches them in the order they started: receives that take messages of one (source, tag)
+ * take them in the order they started (both rules of §3.5 together). The two orders agree
+ * unless a receive completes while one started before it, whose pattern also matches the
+ * message, is still pending: then which message each took is not known, and the run's ordering
+ * is said not modelled (`sync_unmodelled`). So is a receive request freed while active, and a
+ * send cancelled. The large-count `_c` forms (MPI-4.1 §2.5.8) are followed as their int forms
+ * where the library has them. Requests live in one compact table of fixed size; a run that
+ * outgrows it is said not modelled too. */
+#include <mpi.h>
+#include <pthread.h>
+
+#include "process_sync.h"
+#include "record.h"
+#include "redsem_mpi_features.h"
+
+#define FOLLOWED_REQUESTS 4096
+
+struct followed {
+  MPI_Request request;
+  MPI_Comm comm;
+  int peer, tag;  /* a receive's source and tag (wildcards allowed), a send's destination */
+  int receive;    /* else a persistent send, or a collective */
+  int collective; /* a nonblocking collective, `index` on its communicator */
+  long long index;
+  int persistent;             /* made by an _init call: kept until MPI_Request_free */
+  int active;                 /* started and not yet completed */
+  int synchronous;            /* MPI_Issend, MPI_Ssend_init: its completion is recorded too */
+  int pattern_names_message;  /* MPI_Isendrecv: its status is not trusted (below) */
+  const char *call;           /* the call that made it */
+  unsigned long long started; /* a receive's start, in this rank's order of receive starts */
+  unsigned long started_seq;  /* and the record's next line number then */
+};
+
+static struct followed table[FOLLOWED_REQUESTS];
+static int used;
+static int receives_live; /* active receives; read without the lock by completion.c: a hint only */
+static int others_live;   /* likewise, collectives and synchronous sends */
+static unsigned long long starts;
+static pthread_mutex_t table_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+int rc_sync_receives_followed(void) { return __atomic_load_n(&receives_live, __ATOMIC_RELAXED); }
+
+int rc_sync_requests_followed(void) {
+  return rc_sync_receives_followed() + __atomic_load_n(&others_live, __ATOMIC_RELAXED);
+}
+
+/* Called with the lock held. */
+static struct followed *find(MPI_Request request) {
+  for (int i = 0; i < used; ++i)
+    if (table[i].request == request) return &table[i];
+  return NULL;
+}
+
+static void set_active(struct followed *f, int active) {
+  if ((f->receive || f->collective || f->synchronous) && f->active != active)
+    __atomic_add_fetch(f->receive ? &receives_live : &others_live, active ? 1 : -1, __ATOMIC_RELAXED);
+  f->active = active;
+  if (active && f->receive) {
+    f->started = starts++;
+    f->started_seq = rc_next_seq();
+  }
+}
+
+/* Called with the lock held. */
+static void forget(struct followed *f) {
+  set_active(f, 0);
+  *f = table[--used];
+}
+
+/* Follows a new request; 0 when the table is full (said not modelled by the caller). */
+static int follow(struct followed f, int active) {
+  pthread_mutex_lock(&table_mutex);
+  const int room = used < FOLLOWED_REQUESTS;
+  if (room) {
+    f.active = 0;
+    table[used] = f;
+    set_active(&table[used++], active);
+  }
+  pthread_mutex_unlock(&table_mutex);
+  if (!room) rc_sync_unmodelled("the request table (full)");
+  return room;
+}
+
+/* Whether a receive request started before `before` on `comm`, still pending, could take the
+ * message from `source` with `tag`. Called with the lock held. */
+static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long long before) {
+  for (int i = 0; i < used; ++i) {
+    const struct followed *f = &table[i];
+    if (f->receive && f->active && f->comm == comm && f->started < before &&
+        (f->peer == MPI_ANY_SOURCE || f->peer == source) && (f->tag == MPI_ANY_TAG || f->tag == tag))
+      return 1;
+  }
+  return 0;
+}
+
+static const char out_of_order[] = "a receive completed while one started before it could still take its message";
+
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
+  if (!rc_sync_receives_followed()) return;
+  pthread_mutex_lock(&table_mutex);
+  const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
+  pthread_mutex_unlock(&table_mutex);
+  if (unknown) rc_sync_unmodelled(out_of_order);
+}
+
+/* A send that started: counted, and recorded as a message when a window exists; its index. */
+static long long send_started(const char *call, MPI_Comm comm, int dest, int tag, const void *caller) {
+  if (dest == MPI_PROC_NULL) return -1;
+  const struct rc_message m = {dest, tag, 0, -1};
+  return rc_sync_message(comm, call, &m, NULL, caller);
+}
+
+void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {
+  if (request == MPI_REQUEST_NULL) return;
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  if (!f || !f->active) {
+    pthread_mutex_unlock(&table_mutex);
+    return;
+  }
+  const MPI_Comm comm = f->comm;
+  const int receive = f->receive;
+  const long long collective = f->collective ? f->index : -1;
+  const struct followed ssend = *f; /* a synchronous send's message, when it is one */
+  const unsigned long started_seq = f->started_seq;
+  int cancelled = 0;
+  if (receive) PMPI_Test_cancelled(status, &cancelled);
+  /* A receive whose source and tag are both given received a message of that source and tag. */
+  const MPI_Status named = {.MPI_SOURCE = f->peer, .MPI_TAG = f->tag};
+  const int guessed = f->pattern_names_message && (f->peer == MPI_ANY_SOURCE || f->tag == MPI_ANY_TAG);
+  if (f->pattern_names_message && !guessed) status = &named;
+  const int unknown = receive && !cancelled && earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, f->started);
+  if (f->persistent)
+    set_active(f, 0);
+  else
+    forget(f);
+  pthread_mutex_unlock(&table_mutex);
+  if (collective >= 0) rc_sync_collective_done(comm, collective, call, caller);
+  if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
+  if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
+  if (guessed) {
+    rc_sync_unmodelled("MPI_Isendrecv from MPI_ANY_SOURCE or with MPI_ANY_TAG");
+    return;
+  }
+  if (unknown) rc_sync_unmodelled(out_of_order);
+  const struct rc_message m = {status->MPI_SOURCE, status->MPI_TAG, 0, (long long)started_seq};
+  rc_sync_message(comm, call, NULL, &m, caller);
+}
+
+void rc_sync_request_freed(MPI_Request request) {
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  const int lost = f && f->receive && f->active; /* its message is received, and counted by nobody */
+  if (f) forget(f);
+  pthread_mutex_unlock(&table_mutex);
+  if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
+}
+
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index) {
+  follow((struct followed){.request = request, .comm = comm, .collective = 1, .index = index}, 1);
+}
+
+/* Starts a persistent request; 0 when it is not one of ours. */
+static int start(MPI_Request request, const void *caller) {
+  pthread_mutex_lock(&table_mutex);
+  struct followed *f = find(request);
+  struct followed copy = {0};
+  if (f) {
+    set_active(f, 1);
+    copy = *f;
+  }
+  pthread_mutex_unlock(&table_mutex);
+  if (!f || copy.receive) return f != NULL;
+  const long long n = send_started(copy.call, copy.comm, copy.peer, copy.tag, caller);
+  pthread_mutex_lock(&table_mutex);
+  if ((f = find(request))) f->index = n; /* the message its completion names */
+  pthread_mutex_unlock(&table_mutex);
+  return 1;
+}
+
+/* A nonblocking send started; a synchronous one's request is followed to its completion. */
+static void sent_by_request(const char *call, MPI_Comm comm, int dest, int tag, int synchronous, MPI_Request request,
+                            const void *caller) {
+  const long long n = send_started(call, comm, dest, tag, caller);
+  if (synchronous && n >= 0)
+    follow(
+        (struct followed){
+            .request = request, .comm = comm, .peer = dest, .tag = tag, .synchronous = 1, .index = n, .call = call},
+        1);
+}
+
+#define NONBLOCKING_SEND(name, synchronous, count_t)                                                \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                                  \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
+    if (rc_active() && rc == MPI_SUCCESS)                                                           \
+      sent_by_request(#name, comm, dest, tag, synchronous, *request, __builtin_return_address(0));  \
+    return rc;                                                                                      \
+  }
+NONBLOCKING_SEND(MPI_Isend, 0, int)
+NONBLOCKING_SEND(MPI_Ibsend, 0, int)
+NONBLOCKING_SEND(MPI_Irsend, 0, int)
+NONBLOCKING_SEND(MPI_Issend, 1, int)
+
+#define PERSISTENT_SEND(name, is_synchronous, count_t)                                              \
+  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                                  \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
+    if (rc_active() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL)                                  \
+      follow((struct followed){.request = *request,                                                 \
+                               .comm = comm,                                                        \
+                               .peer = dest,                                                        \
+                               .tag = tag,                                                          \
+                               .persistent = 1,                                                     \
+                               .synchronous = is_synchronous,                                       \
+                               .call = #name},                                                      \
+             0);                                                                                    \
+    return rc;                                                                                      \
+  }
+PERSISTENT_SEND(MPI_Send_init, 0, int)
+PERSISTENT_SEND(MPI_Bsend_init, 0, int)
+PERSISTENT_SEND(MPI_Rsend_init, 0, int)
+PERSISTENT_SEND(MPI_Ssend_init, 1, int)
+
+#define IRECV(name, count_t)                                                                               \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,            \
+           MPI_Request *request) {                                                                         \
+    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                              \
+    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                                       \
+      follow(                                                                                              \
+          (struct followed){                                                                               \
+              .request = *request, .comm = comm, .peer = source, .tag = tag, .receive = 1, .call = #name}, \
+          1);                                                                                              \
+    return rc;                                                                                             \
+  }
+#define RECV_INIT(name, count_t)                                                                \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, \
+           MPI_Request *request) {                                                              \
+    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                   \
+    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                            \
+      follow((struct followed){.request = *request,                                             \
+                               .comm = comm,                                                    \
+                               .peer = source,                                                  \
+                               .tag = tag,                                                      \
+                               .receive = 1,                                                    \
+                               .persistent = 1,                                                 \
+                               .call = #name},                                                  \
+             0);                                                                                \
+    return rc;                                                                                  \
+  }
+IRECV(MPI_Irecv, int)
+RECV_INIT(MPI_Recv_init, int)
+
+#if REDSEM_HAVE_LARGE_COUNT_P2P
+NONBLOCKING_SEND(MPI_Isend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Ibsend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Irsend_c, 0, MPI_Count)
+NONBLOCKING_SEND(MPI_Issend_c, 1, MPI_Count)
+PERSISTENT_SEND(MPI_Send_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Bsend_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Rsend_init_c, 0, MPI_Count)
+PERSISTENT_SEND(MPI_Ssend_init_c, 1, MPI_Count)
+IRECV(MPI_Irecv_c, MPI_Count)
+RECV_INIT(MPI_Recv_init_c, MPI_Count)
+#endif
+
+#if REDSEM_HAVE_ISENDRECV
+/* MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.1 §3.10.2): a send that starts and a receive
+ * that the one request completes. Its message is taken from the receive's source and tag, not
+ * from the status, which some libraries do not fill (MPICH 4.0 gives source 0, tag 0); with a
+ * wildcard it is said not modelled. */
+static void sendrecv_started(const char *call, MPI_Comm comm, int dest, int sendtag, int source, int recvtag,
+                             MPI_Request request, const void *caller) {
+  send_started(call, comm, dest, sendtag, caller);
+  if (source != MPI_PROC_NULL)
+    follow((struct followed){.request = request,
+                             .comm = comm,
+                             .peer = source,
+                             .tag = recvtag,
+                             .receive = 1,
+                             .pattern_names_message = 1,
+                             .call = call},
+           1);
+}
+
+#define ISENDRECV(name, count_t)                                                                                       \
+  int name(const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,        \
+           count_t recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) {   \
+    const int rc = P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, \
+                           comm, request);                                                                             \
+    if (rc_active() && rc == MPI_SUCCESS)                                                                              \
+      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0));            \
+    return rc;                                                                                                         \
+  }
+#define ISENDRECV_REPLACE(name, count_t)                                                                    \
+  int name(void *buf, count_t count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, \
+           MPI_Comm comm, MPI_Request *request) {                                                           \
+    const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, request);            \
+    if (rc_active() && rc == MPI_SUCCESS)                                                                   \
+      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0)); \
+    return rc;                                                                                              \
+  }
+ISENDRECV(MPI_Isendrecv, int)
+ISENDRECV_REPLACE(MPI_Isendrecv_replace, int)
+ISENDRECV(MPI_Isendrecv_c, MPI_Count)
+ISENDRECV_REPLACE(MPI_Isendrecv_replace_c, MPI_Count)
+#endif
+
+/* A request is started before the library starts it, so that a receive's start is counted
+ * before its message can complete it on another thread. Others' persistent requests (collectives,
+ * partitioned) are not modelled. */
+int MPI_Start(MPI_Request *request) {
+  if (rc_active() && !start(*request, __builtin_return_address(0))) rc_sync_unmodelled("MPI_Start");
+  return PMPI_Start(request);
+}
+
+int MPI_Startall(int count, MPI_Request array_of_requests[]) {
+  if (rc_active())
+    for (int i = 0; i < count; ++i)
+      if (!start(array_of_requests[i], __builtin_return_address(0))) rc_sync_unmodelled("MPI_Startall");
+  return PMPI_Startall(count, array_of_requests);
+}
+
+/* A cancelled receive shows in its status at completion; a cancelled send (deprecated, MPI-4.1
+ * §3.8.4) would leave its rank's count of messages one ahead of its receiver's. */
+int MPI_Cancel(MPI_Request *request) {
+  if (rc_active()) {
+    pthread_mutex_lock(&table_mutex);
+    const struct followed *f = find(*request);
+    const int receive = f && f->receive;
+    pthread_mutex_unlock(&table_mutex);
+    if (!receive) rc_sync_unmodelled("MPI_Cancel");
+  }
+  return PMPI_Cancel(request);
+}
