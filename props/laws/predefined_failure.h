@@ -7,6 +7,9 @@
 // MPI does not promise of its own op is no error in the user's.
 #pragma once
 
+#include <string>
+
+#include "model/op.h"
 #include "props/laws/opfile_check.h"
 
 namespace redsem::laws {
@@ -18,6 +21,9 @@ namespace redsem::laws {
 // kind excused. If it then finds none, the law's fails_as_predefined names P on T ("on each T"
 // for several entries); if it finds another, that one is shown instead (an error). The
 // findings are made again.
+// "MPI_SUM on MPI_DOUBLE", or "MPI_SUM on each MPI_DOUBLE" for an element of several entries.
+std::string predefined_on(op_id op, const datatype& type);
+
 void mark_as_predefined(const binary_op& op, law_report& r, const check_options& options = {},
                         const declaration_words& words = {});
 

@@ -124,6 +124,7 @@ nlohmann::json law_json(const laws::law_result& l) {
     j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
     if (l.only_nan_or_signed_zero) j["only_nan_or_signed_zero"] = true;
     if (!l.fails_as_predefined.empty()) j["fails_as_predefined"] = l.fails_as_predefined;
+    if (l.equals_predefined) j["equals_predefined"] = true;  // proved by the solver, for every input
   }
   return j;
 }
