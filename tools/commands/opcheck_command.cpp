@@ -243,8 +243,8 @@ command add_opcheck_command(CLI::App& app) {
       "10; a blocked call gets 10 times as much wall time, then is no verdict, exit 3)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--strict-laws", opts->strict_laws,
-                "A law that fails only as MPI's own op on the type fails it (float SUM, PROD: not associative) is an "
-                "error, not a warning");
+                "A law that fails only as MPI's own op on the type fails it (float SUM, PROD: not associative; with "
+                "--source, a function proved equal to that op) is an error, not a warning");
   add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
   cmd->add_option("--source", opts->source,
