@@ -14,6 +14,9 @@
 
 namespace redsem::laws {
 
+// "MPI_SUM on MPI_DOUBLE", or "MPI_SUM on each MPI_DOUBLE" for an element of several entries.
+std::string predefined_on(op_id op, const datatype& type);
+
 // When r's associativity is refuted for an op whose element's entries are all of one
 // predefined type T (MPI_DOUBLE, contiguous(4,MPI_DOUBLE)): for the first reduction op P valid
 // on T (model/op.h's table) whose model, entry by entry, gives the counterexample's two
@@ -21,9 +24,6 @@ namespace redsem::laws {
 // kind excused. If it then finds none, the law's fails_as_predefined names P on T ("on each T"
 // for several entries); if it finds another, that one is shown instead (an error). The
 // findings are made again.
-// "MPI_SUM on MPI_DOUBLE", or "MPI_SUM on each MPI_DOUBLE" for an element of several entries.
-std::string predefined_on(op_id op, const datatype& type);
-
 void mark_as_predefined(const binary_op& op, law_report& r, const check_options& options = {},
                         const declaration_words& words = {});
 

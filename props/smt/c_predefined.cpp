@@ -58,12 +58,6 @@ validity equal_to(const c_function& fn, op_id op, basic_type type, unsigned time
   return {v.result, std::nullopt, v.how};
 }
 
-bool holds_float(const c_function& fn) {
-  for (const auto& t : fn.field_types)
-    if (csource::is_float(t)) return true;
-  return false;
-}
-
 }  // namespace
 
 predefined_equality equal_predefined_op(const c_function& fn, unsigned timeout_ms) {
