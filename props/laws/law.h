@@ -81,6 +81,9 @@ struct law_result {
   // the same results (mark_as_predefined, props/laws/predefined_failure.h): that op and type,
   // "MPI_SUM on MPI_DOUBLE"; empty otherwise.
   std::string fails_as_predefined;
+  // With fails_as_predefined: the solver proved the op equal to that predefined op for all
+  // inputs (opcheck --source, props/smt/c_predefined.h), not only on the counterexamples found.
+  bool equals_predefined = false;
 };
 
 // The concrete side of an op: the model's own evaluation, used to search for and to replay

@@ -8,9 +8,13 @@ namespace redsem::laws {
 namespace {
 
 // What MPI says of its own op's failure, and so of the user op's that fails alike.
-std::string fails_as_predefined(const std::string& op_on_type) {
-  return "not associative, like MPI's own " + op_on_type +
-         " (every counterexample the search found is one that op has too, with the same results): MPI-4.1 §7.9.1 "
+std::string fails_as_predefined(const law_result& r) {
+  const std::string evidence = r.equals_predefined
+                                   ? "the solver proved the function equal to that op for every input"
+                                   : "every counterexample the search found is one that op has too, with the same "
+                                     "results";
+  return "not associative, like MPI's own " + r.fails_as_predefined + " (" + evidence +
+         "): MPI-4.1 §7.9.1 "
          "lets MPI regroup operands and says that results may then differ for operations that are not exactly "
          "associative, such as floating-point addition; so may this op's results between evaluation orders";
 }
@@ -46,7 +50,7 @@ std::vector<finding> findings_for(bool declared_commute, const std::vector<law_r
                                        " but no counterexample to commutativity was found: " +
                                        std::string(w.could_declare) + " would let MPI reorder operands"});
   if (refuted(law::associativity) && !at(law::associativity).fails_as_predefined.empty())
-    out.push_back({severity::warning, fails_as_predefined(at(law::associativity).fails_as_predefined)});
+    out.push_back({severity::warning, fails_as_predefined(at(law::associativity))});
   else if (refuted(law::associativity))
     out.push_back({severity::error, at(law::associativity).only_nan_or_signed_zero
                                         ? "not associative " + blind +

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/check.h"
 #include "model/element_compare.h"
 #include "model/element_op.h"
 #include "model/op.h"
@@ -56,6 +57,12 @@ std::pair<concrete_element, concrete_element> sides(const binary_op& op, const s
 
 }  // namespace
 
+std::string predefined_on(op_id op, const datatype& type) {
+  const auto t = type.single_basic_type();
+  ensure(t.has_value(), "predefined_on: an element of one predefined type");
+  return std::string(to_string(op)) + " on " + (type.entries().size() > 1 ? "each " : "") + std::string(to_string(*t));
+}
+
 void mark_as_predefined(const binary_op& op, law_report& r, const check_options& options,
                         const declaration_words& words) {
   auto& found = r.at(law::associativity);
@@ -74,8 +81,7 @@ void mark_as_predefined(const binary_op& op, law_report& r, const check_options&
       found.operands = again.operands;
       found.claim = again.claim;  // (only_nan_or_signed_zero stays true of it: no other kind was found)
     } else {
-      found.fails_as_predefined = std::string(to_string(predefined)) + " on " +
-                                  (op.type().entries().size() > 1 ? "each " : "") + std::string(to_string(*type));
+      found.fails_as_predefined = predefined_on(predefined, op.type());
     }
     break;
   }

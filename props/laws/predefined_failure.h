@@ -7,9 +7,15 @@
 // MPI does not promise of its own op is no error in the user's.
 #pragma once
 
+#include <string>
+
+#include "model/op.h"
 #include "props/laws/opfile_check.h"
 
 namespace redsem::laws {
+
+// "MPI_SUM on MPI_DOUBLE", or "MPI_SUM on each MPI_DOUBLE" for an element of several entries.
+std::string predefined_on(op_id op, const datatype& type);
 
 // When r's associativity is refuted for an op whose element's entries are all of one
 // predefined type T (MPI_DOUBLE, contiguous(4,MPI_DOUBLE)): for the first reduction op P valid

@@ -6,7 +6,9 @@
 
 #include "model/opfile/concrete_op.h"
 #include "props/laws/c_prove.h"
+#include "props/laws/predefined_failure.h"
 #include "props/laws/proof_cache.h"
+#include "props/smt/c_predefined.h"
 #include "props/smt/c_subject.h"
 #include "props/smt/law_engine.h"
 #include "props/smt/validity.h"
@@ -221,6 +223,18 @@ law_result decide(law l, const smt::c_subject& s, const decision& d) {
   return *r;
 }
 
+// Associativity refuted: when the function is, for every input, MPI's own reduction op on its
+// element's type, it fails only as that op does (props/laws/predefined_failure.h), which
+// opcheck --kernel also reports as a warning. Not under fast-math: the IEEE model of its
+// operations is then an assumption the compiler does not promise.
+void mark_if_predefined(law_result& r, const smt::c_function& fn, bool fast_math, unsigned timeout_ms) {
+  if (r.which != law::associativity || r.outcome != verdict::refuted || fast_math) return;
+  const smt::predefined_equality e = smt::equal_predefined_op(fn, timeout_ms);
+  if (!e.op) return;
+  r.fails_as_predefined = predefined_on(*e.op, fn.op->type);
+  r.equals_predefined = true;
+}
+
 }  // namespace
 
 c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_cache* cache) {
@@ -228,12 +242,14 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_c
   c_report r;
   r.source_file = fn->module.source_file;
   r.line = fn->f->line;
+  bool fast_math = false;
   {
     z3::context c;
     std::vector<z3::expr> bits;
     const auto a = smt::fresh_element(c, *fn, "a", &bits), b = smt::fresh_element(c, *fn, "b", &bits);
     const auto one = smt::call_c_function(c, *fn, {a}, {b}, fresh_pads(c, ""));
     r.not_modelled = reachable_stop(r, one.run, o.timeout_ms);
+    fast_math = !one.run.fast_math_lines.empty();
     for (int line : one.run.fast_math_lines)
       r.notes.push_back(
           "fast-math flags on a float operation" + site(r, line) +
@@ -255,6 +271,7 @@ c_report prove_c_op(const c_source_op& op, const prove_options& o, const proof_c
       if (o.on_law) o.on_law(l);
       x = decide(l, subject, d);
       if (subject.holds_float()) without_nan_or_signed_zero(x, fn, d);
+      mark_if_predefined(x, *fn, fast_math, o.timeout_ms);
     }
     r.laws.push_back(std::move(x));
   }

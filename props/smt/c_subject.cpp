@@ -260,11 +260,13 @@ z3::expr c_subject::session::same(const value& a, const value& b) const {
   return all;
 }
 
-bool c_subject::holds_float() const {
-  for (const auto& t : fn_->field_types)
+bool holds_float(const c_function& fn) {
+  for (const auto& t : fn.field_types)
     if (csource::is_float(t)) return true;
   return false;
 }
+
+bool c_subject::holds_float() const { return smt::holds_float(*fn_); }
 
 std::vector<laws::element_bytes> c_subject::candidates(std::mt19937_64& rng) const {
   const auto extent = static_cast<std::size_t>(fn_->op->type.extent());

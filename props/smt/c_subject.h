@@ -48,6 +48,7 @@ c_call call_c_function(z3::context& c, const c_function& fn, const std::vector<c
 // A field's stored bits as a fresh variable, and the value it stands for.
 c_element fresh_element(z3::context& c, const c_function& fn, const std::string& name, std::vector<z3::expr>* bits);
 c_element element_at(z3::context& c, const c_function& fn, const std::byte* p);
+bool holds_float(const c_function& fn);  // some field is a float
 void decode_element(const z3::model& m, const c_function& fn, const std::vector<z3::expr>& bits, std::byte* p);
 
 class c_subject {

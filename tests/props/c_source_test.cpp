@@ -10,12 +10,13 @@
 namespace redsem {
 namespace {
 
-// int32 elements; the body between the loop header's load of an element pair and the store.
-std::string int_op(const std::string& body) {
-  return R"(source_filename = "op.c"
+// int32 elements (or another IR element type: "float"); the body between the loop header's
+// load of an element pair and the store.
+std::string int_op(const std::string& body, const std::string& element = "i32") {
+  std::string ir = R"(source_filename = "op.c"
 define dso_local void @op(i8* nocapture noundef readonly %0, i8* nocapture noundef %1, i32* nocapture noundef readonly %2, i32* nocapture noundef readonly %3) local_unnamed_addr #0 !dbg !5 {
-  %5 = bitcast i8* %0 to i32*, !dbg !7
-  %6 = bitcast i8* %1 to i32*
+  %5 = bitcast i8* %0 to ELT*, !dbg !7
+  %6 = bitcast i8* %1 to ELT*
   %7 = load i32, i32* %2, align 4, !dbg !8
   %8 = icmp sgt i32 %7, 0
   br i1 %8, label %9, label %11
@@ -29,13 +30,13 @@ define dso_local void @op(i8* nocapture noundef readonly %0, i8* nocapture nound
 
 12:                                               ; preds = %9, %12
   %13 = phi i64 [ 0, %9 ], [ %19, %12 ]
-  %14 = getelementptr inbounds i32, i32* %5, i64 %13
-  %15 = load i32, i32* %14, align 4
-  %16 = getelementptr inbounds i32, i32* %6, i64 %13
-  %17 = load i32, i32* %16, align 4
+  %14 = getelementptr inbounds ELT, ELT* %5, i64 %13
+  %15 = load ELT, ELT* %14, align 4
+  %16 = getelementptr inbounds ELT, ELT* %6, i64 %13
+  %17 = load ELT, ELT* %16, align 4
 )" + body +
-         R"(
-  store i32 %18, i32* %16, align 4, !dbg !9
+                   R"(
+  store ELT %18, ELT* %16, align 4, !dbg !9
   %19 = add nuw nsw i64 %13, 1
   %20 = icmp eq i64 %19, %10
   br i1 %20, label %11, label %12, !dbg !8
@@ -46,18 +47,17 @@ define dso_local void @op(i8* nocapture noundef readonly %0, i8* nocapture nound
 !9 = !DILocation(line: 6, column: 7, scope: !5)
 !10 = !DILocation(line: 7, column: 9, scope: !5)
 )";
+  for (auto at = ir.find("ELT"); at != std::string::npos; at = ir.find("ELT", at)) ir.replace(at, 3, element);
+  return ir;
 }
 
-laws::c_report prove(const std::string& ir, bool commute = true) {
-  const datatype t = datatype::predefined(basic_type::int32);
-  laws::c_source_op op{ir,
-                       "define dso_local i32 @redsem_handle() {\n  ret i32 7\n}\n",
-                       "op",
-                       t,
-                       {opfile::field_type::i32},
-                       {0},
-                       policy{},
-                       std::nullopt,
+laws::c_report prove(const std::string& ir, bool commute = true, basic_type type = basic_type::int32,
+                     opfile::field_type field = opfile::field_type::i32) {
+  const datatype t = datatype::predefined(type);
+  laws::c_source_op op{ir,       "define dso_local i32 @redsem_handle() {\n  ret i32 7\n}\n",
+                       "op",     t,
+                       {field},  {0},
+                       policy{}, std::nullopt,
                        commute};
   return laws::prove_c_op(op, {});
 }
@@ -127,6 +127,32 @@ TEST(c_source_prove, a_line_the_reader_cannot_parse_is_named_by_its_text) {
   const auto r = prove(int_op("  %18 = add i32 %17, !dbg !10"));
   EXPECT_EQ(law_of(r, laws::law::commutativity).outcome, laws::verdict::unknown);
   EXPECT_NE(r.not_modelled.find("cannot parse: %18 = add i32 %17"), std::string::npos) << r.not_modelled;
+}
+
+// A float sum fails associativity only as MPI_SUM on MPI_FLOAT does, proved equal to it for every
+// input; a float difference (or a sum with a twist) equals no predefined op and stays refuted plainly.
+laws::c_report prove_float(const std::string& body) {
+  return prove(int_op(body, "float"), true, basic_type::float_, opfile::field_type::f32);
+}
+
+TEST(c_source_prove, a_float_sum_is_proved_equal_to_mpi_sum) {
+  const auto r = prove_float("  %18 = fadd float %15, %17");
+  const auto& a = law_of(r, laws::law::associativity);
+  EXPECT_EQ(a.outcome, laws::verdict::refuted);
+  EXPECT_EQ(a.fails_as_predefined, "MPI_SUM on MPI_FLOAT");
+  EXPECT_TRUE(a.equals_predefined);
+}
+
+TEST(c_source_prove, a_float_difference_or_twisted_sum_is_no_predefined_op) {
+  for (const std::string body :
+       {"  %18 = fsub float %15, %17",
+        "  %s = fadd float %15, %17\n  %z = fmul float %15, 0.000000e+00\n  %18 = fadd float %s, %z"}) {
+    const auto r = prove_float(body);
+    const auto& a = law_of(r, laws::law::associativity);
+    EXPECT_EQ(a.outcome, laws::verdict::refuted) << body;
+    EXPECT_TRUE(a.fails_as_predefined.empty()) << body;
+    EXPECT_FALSE(a.equals_predefined) << body;
+  }
 }
 
 TEST(c_source_prove, a_function_that_is_not_a_user_function_is_refused) {

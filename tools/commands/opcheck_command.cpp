@@ -141,6 +141,7 @@ nlohmann::json law_json(const laws::law_result& l) {
     j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
     if (l.only_nan_or_signed_zero) j["only_nan_or_signed_zero"] = true;
     if (!l.fails_as_predefined.empty()) j["fails_as_predefined"] = l.fails_as_predefined;
+    if (l.equals_predefined) j["equals_predefined"] = true;  // proved by the solver, for every input
   }
   return j;
 }
@@ -267,8 +268,8 @@ command add_opcheck_command(CLI::App& app) {
       "10; a blocked call gets 10 times as much wall time, then is no verdict, exit 3)");
   cmd->add_flag("--all-types", opts->all_types, "Check every choice of the type parameter");
   cmd->add_flag("--strict-laws", opts->strict_laws,
-                "A law that fails only as MPI's own op on the type fails it (float SUM, PROD: not associative) is an "
-                "error, not a warning");
+                "A law that fails only as MPI's own op on the type fails it (float SUM, PROD: not associative; with "
+                "--source, a function proved equal to that op) is an error, not a warning");
   add_json_flag(cmd, opts->json);
   cmd->add_flag("--prove", opts->prove, "Also decide each law with Z3 over all legal inputs");
   cmd->add_option("--source", opts->source,

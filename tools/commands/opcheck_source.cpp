@@ -28,6 +28,7 @@ namespace {
 std::string verdict_text(const laws::law_result& l) {
   if (l.outcome == laws::verdict::proved) return l.reason;  // "proved (solver)"
   std::string t = law_verdict_text(l, l.which == laws::law::commutativity);
+  if (l.equals_predefined) t += "; the function equals " + l.fails_as_predefined + " for every input: proved (solver)";
   // Where the counterexample came from; either way the executor ran it on the values shown.
   const std::string concrete = "(concrete counterexample)";
   const bool solver = l.reason.find("solver") != std::string::npos;

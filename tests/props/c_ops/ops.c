@@ -121,6 +121,26 @@ void fsum(void *in, void *inout, int *len, MPI_Datatype *dt) {
   for (int i = 0; i < *len; i++) b[i] += a[i];
 }
 
+// Sums as users write them, on MPI_FLOAT and MPI_DOUBLE: for every input they are MPI's own
+// MPI_SUM, so they fail associativity only as MPI_SUM does (a warning, MPI-4.1 §7.9.1).
+void float_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  float *a = in, *b = inout;
+  (void)dt;
+  for (int i = 0; i < *len; i++) b[i] = a[i] + b[i];
+}
+void double_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  double *a = in, *b = inout;
+  (void)dt;
+  for (int i = 0; i < *len; i++) b[i] = b[i] + a[i];
+}
+
+// A float sum with a twist: 0 * a is NaN for an infinite a, so this is no MPI_SUM (an error).
+void float_sum_twist(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  float *a = in, *b = inout;
+  (void)dt;
+  for (int i = 0; i < *len; i++) b[i] = a[i] + b[i] + 0.0f * a[i];
+}
+
 // A logical AND on MPI_C_BOOL (a C bool holds 0 or 1), with identity 1.
 void bool_and(void *in, void *inout, int *len, MPI_Datatype *dt) {
   _Bool *a = in, *b = inout;
