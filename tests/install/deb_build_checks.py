@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Usage: build_depends.py CMAKE SOURCE_DIR WORK_DIR
+"""Usage: deb_build_checks.py CMAKE SOURCE_DIR WORK_DIR
 
-packaging/debian/control's Build-Depends name every Debian package the package build uses.
-Configures SOURCE_DIR afresh in WORK_DIR as packaging/debian/rules does (tests off), takes every
-file or directory the configure step found (the absolute paths in CMakeCache.txt, CMake's own
-toolchain entries aside), asks dpkg which package holds it, and fails naming the file, its
-cache entry and its package when that package is neither a Build-Depends entry, nor
-build-essential or an Essential package, nor something one of them depends on: a
-dpkg-buildpackage on a clean system would stop there. Exit 77 (skipped) without dpkg.
+The cheap checks of `dpkg-buildpackage` with packaging/debian (the full build is not run here:
+it compiles the whole project again). Configures SOURCE_DIR afresh in WORK_DIR as
+packaging/debian/rules does (tests off), then:
+- Build-Depends: every file or directory the configure step found (the absolute paths in
+  CMakeCache.txt, CMake's own toolchain entries aside) is held by a Build-Depends entry,
+  build-essential or an Essential package, or something one of them depends on (asked of dpkg);
+  a dpkg-buildpackage on a clean system would stop there otherwise.
+- The dh sequence (debian/rules binary with DH_NO_ACT=1, when debhelper is installed): each
+  build-system step it runs as is (dh_auto_build, dh_auto_test, dh_auto_install) has its ninja
+  target in that tree: dh_auto_test runs `ninja test`, which a tree with tests off lacks.
+Each failure names the file and its package, or the step and its target. Exit 77 (skipped)
+without dpkg.
 """
 import os
 import re
@@ -100,17 +105,11 @@ def covered(roots):
     return seen
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    cmake, source, work = sys.argv[1], os.path.realpath(sys.argv[2]), os.path.realpath(sys.argv[3])
-    if not shutil.which("dpkg-query"):
-        print("SKIP: no dpkg-query (not a Debian system)")
-        return 77
+def check_build_depends(source, work, paths):
+    """Messages for the packages holding found files that no build dependency brings."""
     control = os.path.join(source, "packaging", "debian", "control")
     roots = build_depends(control)
     print("Build-Depends:", " ".join(roots))
-    paths = found_paths(cmake, source, work)
     held, unowned = owners(paths)
     allowed = covered(roots + ["build-essential"])
     missing = []
@@ -118,15 +117,63 @@ def main():
         if path in unowned:
             print(f"{entry}: {path}: in no Debian package (not checked)")
             continue
-        packages = held[path]
-        ok = bool(packages & allowed)
-        print(f"{entry}: {path}: {', '.join(sorted(packages))}{'' if ok else '  <- not a build dependency'}")
+        ok = bool(held[path] & allowed)
+        print(f"{entry}: {path}: {', '.join(sorted(held[path]))}{'' if ok else '  <- not a build dependency'}")
         if not ok:
-            missing.append(f"{' | '.join(sorted(packages))} (holds {path}, found as {entry})")
-    if missing:
-        print(f"FAIL: {control}: Build-Depends lacks", *missing, sep="\n  ", file=sys.stderr)
+            missing.append(f"{' | '.join(sorted(held[path]))} (holds {path}, found as {entry})")
+    return [f"{control}: Build-Depends lacks " + m for m in missing]
+
+
+# The target each build-system step of dh runs in the build tree (debhelper's cmake+ninja).
+DH_TARGETS = {"dh_auto_build": "all", "dh_auto_test": "test", "dh_auto_install": "install"}
+
+
+def check_dh_sequence(source, work):
+    """Messages for the dh steps, run as is, whose ninja target the configured tree lacks."""
+    if not shutil.which("dh"):
+        print("not checked: the dh sequence (no debhelper; apt-get install debhelper)")
+        return []
+    top = work + "-dh"
+    shutil.rmtree(top, ignore_errors=True)
+    os.makedirs(top)
+    os.symlink(os.path.join(source, "packaging", "debian"), os.path.join(top, "debian"))
+    env = {k: v for k, v in os.environ.items() if k != "REDSEM_BUILD_DIR"}
+    env["DH_NO_ACT"] = "1"
+    sequence = subprocess.run(["debian/rules", "binary"], cwd=top, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    shutil.rmtree(top)
+    if sequence.returncode != 0:
+        return [f"debian/rules binary (DH_NO_ACT=1) failed:\n{sequence.stdout}"]
+    steps = [line.split()[0] for line in sequence.stdout.splitlines() if line.strip()]
+    listing = subprocess.run(["ninja", "-C", work, "-t", "targets", "all"], stdout=subprocess.PIPE,
+                             check=True, text=True)
+    targets = {line.split(":")[0] for line in listing.stdout.splitlines()}
+    problems = []
+    for step in steps:
+        target = DH_TARGETS.get(step)
+        if target:
+            ok = target in targets
+            print(f"{step}: ninja {target}{'' if ok else '  <- no such target'}")
+            if not ok:
+                problems.append(f"packaging/debian/rules: {step} runs `ninja {target}`, and the tree "
+                                f"configured as debian/rules does has no target {target}: override it")
+    return problems
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    cmake, source, work = sys.argv[1], os.path.realpath(sys.argv[2]), os.path.realpath(sys.argv[3])
+    if not shutil.which("dpkg-query"):
+        print("SKIP: no dpkg-query (not a Debian system)")
+        return 77
+    paths = found_paths(cmake, source, work)
+    problems = check_build_depends(source, work, paths) + check_dh_sequence(source, work)
+    if problems:
+        print(*("FAIL: " + p for p in problems), sep="\n", file=sys.stderr)
         return 1
-    print(f"install_build_depends: the {len(paths)} files the configure step found are all from build dependencies")
+    print(f"install_deb_build_checks: the {len(paths)} files the configure step found are all from "
+          "build dependencies; every build-system step of the dh sequence has its target")
     return 0
 
 
