@@ -15,6 +15,18 @@ string(TIMESTAMP REDSEM_MAN_DATE "%Y-%m-%d" UTC)
 file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/commands/*.md)
 set(pages "")
 set(REDSEM_MAN_PAGE_NAMES "")
+function(redsem_man_page source page)
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.1)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -DMD2MAN=${REDSEM_GO_MD2MAN} -DSOURCE=${source} -DOUTPUT=${out}
+            -DPAGE=${page} -DVERSION=${PROJECT_VERSION} -DDATE=${REDSEM_MAN_DATE}
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake
+    # man_pages.cmake too: a tree configured by an older one may hold a stale page of that name.
+    DEPENDS ${source} ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake ${CMAKE_CURRENT_SOURCE_DIR}/man_pages.cmake
+    COMMENT "Man page ${page}(1)"
+    VERBATIM)
+  set(pages ${pages} ${out} PARENT_SCOPE)
+endfunction()
 foreach(source ${sources})
   get_filename_component(stem ${source} NAME_WE)
   if(stem MATCHES "^redsem")
@@ -22,22 +34,14 @@ foreach(source ${sources})
   else()
     set(page redsem-${stem})
   endif()
-  set(out ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.1)
-  add_custom_command(OUTPUT ${out}
-    COMMAND ${CMAKE_COMMAND} -DMD2MAN=${REDSEM_GO_MD2MAN} -DSOURCE=${source} -DOUTPUT=${out}
-            -DPAGE=${page} -DVERSION=${PROJECT_VERSION} -DDATE=${REDSEM_MAN_DATE}
-            -P ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake
-    DEPENDS ${source} ${CMAKE_CURRENT_SOURCE_DIR}/man_page.cmake
-    COMMENT "Man page ${page}(1)"
-    VERBATIM)
-  list(APPEND pages ${out})
+  redsem_man_page(${source} ${page})
   list(APPEND REDSEM_MAN_PAGE_NAMES ${page})
 endforeach()
-# redsem-mpi-mpich is redsem-mpi with MPICH as its default: its page is redsem-mpi(1)'s, by a .so link.
+# redsem-mpi-mpich is redsem-mpi with MPICH as its default: its page is redsem-mpi(1)'s text, made
+# whole from the same source, not a .so link: redsem-mpich ships it and may be installed without
+# redsem-openmpi, which ships redsem-mpi(1).
 if(TARGET redsem-mpi-mpich)
-  set(alias ${CMAKE_CURRENT_BINARY_DIR}/man/redsem-mpi-mpich.1)
-  file(WRITE ${alias} ".so man1/redsem-mpi.1\n")
-  list(APPEND pages ${alias})
+  redsem_man_page(${PROJECT_SOURCE_DIR}/docs/commands/redsem-mpi.md redsem-mpi-mpich)
 endif()
 set(REDSEM_MAN_PAGE_NAMES ${REDSEM_MAN_PAGE_NAMES} PARENT_SCOPE)
 set(REDSEM_MAN_PAGE_DIR ${CMAKE_CURRENT_BINARY_DIR}/man PARENT_SCOPE)

@@ -76,6 +76,24 @@ for flavour in $flavours; do
   refused "$flavour" check --mpi "$flavour" -- /bin/true
 done
 
+step "redsem with one add-on, unpacked alone: the add-on's man pages open"
+# An add-on needs redsem, not the other add-on: a page must not lean on the other's files.
+if command -v man >/dev/null; then
+  for flavour in $flavours; do
+    alone=$work/alone_$flavour
+    dpkg-deb -x "$work"/redsem_*.deb "$alone"
+    dpkg-deb -x "$work"/redsem-"$flavour"_*.deb "$alone"
+    for page in $(dpkg-deb -c "$work"/redsem-"$flavour"_*.deb | grep -o 'man1/[^ ]*\.1\.gz$'); do
+      name=$(basename "$page" .1.gz)
+      MANPATH=$alone/usr/share/man man -P cat "$name" >/dev/null 2>"$work/man.err" ||
+        { cat "$work/man.err"; fail "man $name with redsem and redsem-$flavour alone"; }
+      echo "man $name: opens with redsem and redsem-$flavour alone"
+    done
+  done
+else
+  echo "not checked: the add-ons' man pages (no man; apt-get install man-db)"
+fi
+
 step "every package unpacked into one root"
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 usr=$work/root/usr
