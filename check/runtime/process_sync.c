@@ -131,42 +131,35 @@ static int begin(rc_line *l, struct comm_info *c, const char *call, const void *
   return 1;
 }
 
-void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller) {
-  if (!rc_active() || rc != MPI_SUCCESS) return;
+/* The process_sync line of a collective on `comm` (nonblocking: its start), with the index it
+ * takes among the communicator's collectives; -1 when it is not modelled (said instead). */
+static long long collective_line(MPI_Comm comm, const char *call, int nonblocking, const void *caller) {
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
     if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
-    return;
+    return -1;
   }
   const unsigned long index = c->collectives++;
   rc_line l;
   if (begin(&l, c, call, caller)) {
     rc_int(&l, "collective", (long long)index);
+    if (nonblocking) rc_bool(&l, "nonblocking", 1);
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);
+  return (long long)index;
+}
+
+void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller) {
+  if (rc_active() && rc == MPI_SUCCESS) collective_line(comm, call, 0, caller);
 }
 
 void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller) {
   if (!rc_active()) return;
-  pthread_mutex_lock(&sync_mutex);
-  struct comm_info *c = info_of(comm);
-  if (!c || c->size < 0) {
-    pthread_mutex_unlock(&sync_mutex);
-    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
-    return;
-  }
-  const unsigned long index = c->collectives++;
-  rc_line l;
-  if (begin(&l, c, call, caller)) {
-    rc_int(&l, "collective", (long long)index);
-    rc_bool(&l, "nonblocking", 1);
-    rc_end(&l);
-  }
-  pthread_mutex_unlock(&sync_mutex);
-  rc_sync_follow_collective(request, comm, (long long)index);
+  const long long index = collective_line(comm, call, 1, caller);
+  if (index >= 0) rc_sync_follow_collective(request, comm, index);
 }
 
 void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller) {

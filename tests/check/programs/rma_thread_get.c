@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "thread_multiple.h"
+
 static atomic_int stage; /* 1: the get was made; 2: the reader read; 3: the unlock returned */
 static int *result;
 
@@ -34,13 +36,7 @@ static void *reader(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  int provided, rank;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (provided < MPI_THREAD_MULTIPLE) {
-    printf("MPI_THREAD_MULTIPLE not provided\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  const int rank = init_thread_multiple(&argc, &argv);
   int *base;
   MPI_Win win;
   MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);

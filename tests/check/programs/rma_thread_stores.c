@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "thread_multiple.h"
+
 #define THREADS 4
 #define STORES 3000
 #define EPOCHS 3
@@ -21,13 +23,7 @@ static void *store_many(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  int provided, rank;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (provided < MPI_THREAD_MULTIPLE) {
-    printf("MPI_THREAD_MULTIPLE not provided\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  const int rank = init_thread_multiple(&argc, &argv);
   int *memory;
   MPI_Win win;
   MPI_Win_allocate(THREADS * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &memory, &win);

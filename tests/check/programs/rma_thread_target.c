@@ -16,6 +16,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "thread_multiple.h"
+
 static atomic_int stage; /* rank 1: 1 the barrier was entered, 2 it returned */
 static int *base;
 static atomic_int *read_done; /* shared by ranks 0 and 1 of this node */
@@ -37,13 +39,7 @@ static void *reader(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  int provided, rank;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (provided < MPI_THREAD_MULTIPLE) {
-    printf("MPI_THREAD_MULTIPLE not provided\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  const int rank = init_thread_multiple(&argc, &argv);
   long owner = (long)getpid(); /* the flag's name: rank 0's process id */
   MPI_Bcast(&owner, 1, MPI_LONG, 0, MPI_COMM_WORLD);
   char name[64];
