@@ -119,7 +119,7 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
 // With --in-process, what is left to say when a call ends the process (exit, quick_exit, a
 // crash) or does not return in time: the verdict without a shrunk case (exit status 1), or,
 // for a call that outlasted the wall backstop without using its CPU time, that there is none.
-std::string in_process_end_message(bool json, double call_timeout, fuzz::call_end what) {
+std::string in_process_end_message(bool json, const std::string& kernel, double call_timeout, fuzz::call_end what) {
   std::string why, verdict = "kernel_error";
   switch (what) {
     case fuzz::call_end::exited:
@@ -138,7 +138,10 @@ std::string in_process_end_message(bool json, double call_timeout, fuzz::call_en
       break;
   }
   if (what != fuzz::call_end::slow) why += "; run without --in-process for the shrunk case";
-  if (json) return nlohmann::json{{"verdict", verdict}, {"explanation", why}}.dump(2) + "\n";
+  if (json)
+    return json_text(json_document(
+               "fuzz", {{"mode", "kernel"}, {"kernel", kernel}, {"verdict", verdict}, {"explanation", why}})) +
+           "\n";
   return (what == fuzz::call_end::slow ? "redsem fuzz: " : "FAIL: ") + why + "\n";
 }
 
@@ -241,7 +244,7 @@ std::optional<fuzz::kernel_under_test> local_kernel(const options& o, const fuzz
   auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle.type);
   if (o.in_process)
     return fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
-      return in_process_end_message(o.json, o.call_timeout, what);
+      return in_process_end_message(o.json, o.kernel, o.call_timeout, what);
     });
   return fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
 }
@@ -339,10 +342,11 @@ command add_fuzz_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("fuzz", "Differential fuzzing of a reduction kernel against the model");
   cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
       ->type_name("LIB:SYMBOL");
-  cmd->add_option("--mpi", opts->mpi,
-                  "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
-                  "function in a process of that MPI, after MPI_Init, with its real datatype handle; openmpi, mpich, or "
-                  "the path of an MPI's C compiler wrapper or prefix (its helpers built on first use)")
+  cmd->add_option(
+         "--mpi", opts->mpi,
+         "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
+         "function in a process of that MPI, after MPI_Init, with its real datatype handle; openmpi, mpich, or "
+         "the path of an MPI's C compiler wrapper or prefix (its helpers built on first use)")
       ->type_name("NAME|PATH");
   cmd->add_option("--datatype", opts->datatype,
                   "With --kernel and --mpi: the datatype handle the function gets, a predefined name or a committed "
@@ -362,7 +366,8 @@ command add_fuzz_command(CLI::App& app) {
                   "none, or names from vector,hvector,indexed,padded,negative_lb,nested (default 50 cases each, "
                   "lengths up to 200)")
       ->type_name("all|none|LIST");
-  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
+  cmd->add_option("--mpi-helper", opts->mpi_helper,
+                  "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");
