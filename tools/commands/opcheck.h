@@ -62,7 +62,8 @@ extern const laws::declaration_words kernel_words;
 // One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
 // named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").
 std::string law_verdict_text(const laws::law_result& r, bool as_ranks = false);
-// One law's entry of the JSON report.
-nlohmann::json law_json(const laws::law_result& r);
+// One law's entry of the JSON report; a counterexample's operands are element objects of `type`,
+// whose fields lie as `fields` says (model/element_json.h), displayed as the table shows them.
+nlohmann::json law_json(const laws::law_result& r, const datatype& type, const fuzz::element_fields& fields);
 
 }  // namespace redsem::tools

@@ -14,6 +14,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "model/element_json.h"
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
@@ -54,9 +55,12 @@ void merge_proofs(laws::law_report& r, const std::vector<laws::law_result>& proo
       l.operands = p.operands;
       l.claim = p.claim;
     }
-    if (p.outcome == laws::verdict::proved) t = p.reason;  // "proved (solver)"
-    else if (p.outcome == laws::verdict::unknown) t += ": " + p.reason;
-    else t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
+    if (p.outcome == laws::verdict::proved)
+      t = p.reason;  // "proved (solver)"
+    else if (p.outcome == laws::verdict::unknown)
+      t += ": " + p.reason;
+    else
+      t += p.reason.find("solver") != std::string::npos ? " (solver counterexample, replayed)" : " (as above)";
     column.text[p.which] = t;
   }
   r.findings = laws::findings_for(r.declared_commute, r.laws);
@@ -67,7 +71,8 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_
   out << "op " << op.name << (op.instance.empty() ? "" : " (" + op.instance + ")") << " from " << file << "\n";
   if (!op.description.empty()) out << "  " << op.description << "\n";
   std::string fields;
-  for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
+  for (const auto& f : op.fields)
+    fields += (fields.empty() ? "" : ", ") + f.name + ": " + std::string(to_string(f.type));
   out << "  fields (" << fields << "); declared commute " << (op.commute ? "true" : "false") << "\n";
   out << "  policy " << to_string(p) << "\n";
   out << "  search " << r.exhaustive.describe() << ", then random legal elements\n\n";
@@ -80,19 +85,27 @@ void render_text(std::ostream& out, const opfile::typed_op& op, const laws::law_
   out << "\n";
 }
 
-nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, const proof_column* proofs) {
+nlohmann::json to_json(const opfile::concrete_op& concrete, const laws::law_report& r, const proof_column* proofs) {
+  const opfile::typed_op& op = concrete.op();
+  fuzz::element_fields fields{concrete.field_types(), {}};
+  for (std::size_t f = 0; f < fields.types.size(); ++f) fields.offsets.push_back(concrete.offset(f));
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
-    nlohmann::json j = law_json(l);
+    nlohmann::json j = law_json(l, concrete.type(), fields);
     if (proofs) j["z3"] = proofs->of(l.which);
     laws[std::string(laws::property_name(l.which))] = j;
   }
   nlohmann::json findings = nlohmann::json::array();
   for (const auto& f : r.findings)
     findings.push_back({{"severity", std::string(to_string(f.level))}, {"message", f.message}});
-  return {{"op", op.name}, {"instance", op.instance}, {"declared_commute", op.commute},
-          {"laws", laws},  {"findings", findings},     {"evidence", "concrete (exhaustive small values + random search)"},
-          {"exhaustive", r.exhaustive.describe()}, {"domain_rejected", r.domain_rejected}};
+  return {{"op", op.name},
+          {"instance", op.instance},
+          {"declared_commute", op.commute},
+          {"laws", laws},
+          {"findings", findings},
+          {"evidence", "concrete (exhaustive small values + random search)"},
+          {"exhaustive", r.exhaustive.describe()},
+          {"domain_rejected", r.domain_rejected}};
 }
 
 }  // namespace
@@ -101,26 +114,35 @@ std::string law_verdict_text(const laws::law_result& r, bool as_ranks) {
   switch (r.outcome) {
     case laws::verdict::not_applicable:
       return r.which == laws::law::identity ? "n/a (no identity declared)" : "n/a (no 'require')";
-    case laws::verdict::holds_on_samples: return fmt::format("holds on {} samples (not a proof)", r.samples);
+    case laws::verdict::holds_on_samples:
+      return fmt::format("holds on {} samples (not a proof)", r.samples);
     case laws::verdict::proved:
-    case laws::verdict::unknown: return std::string(to_string(r.outcome)) + ": " + r.reason;
-    case laws::verdict::refuted: break;
+    case laws::verdict::unknown:
+      return std::string(to_string(r.outcome)) + ": " + r.reason;
+    case laws::verdict::refuted:
+      break;
   }
   std::string operands;
   const char* names[] = {"a", "b", "c"};
   for (std::size_t i = 0; i < r.operands.size() && i < 3; ++i)
-    operands += fmt::format("{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
-                            r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i],
-                            opfile::format(r.operands[i]));
-  return fmt::format("refuted{} (concrete counterexample): {}: {}", r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands,
-                     r.claim);
+    operands += fmt::format(
+        "{}{}{} = {}", i ? ", " : "", as_ranks && r.operands.size() > 1 ? fmt::format("rank {} holds ", i) : "",
+        r.operands.size() == 1 && r.which == laws::law::identity ? "a" : names[i], opfile::format(r.operands[i]));
+  return fmt::format("refuted{} (concrete counterexample): {}: {}",
+                     r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands, r.claim);
 }
 
-nlohmann::json law_json(const laws::law_result& l) {
+nlohmann::json law_json(const laws::law_result& l, const datatype& type, const fuzz::element_fields& fields) {
   nlohmann::json j = {{"verdict", to_string(l.outcome)}, {"samples", l.samples}};
   if (l.outcome == laws::verdict::refuted) {
     nlohmann::json operands = nlohmann::json::array();
-    for (const auto& x : l.operands) operands.push_back(opfile::format(x));
+    for (const auto& x : l.operands) {
+      std::vector<std::byte> bytes(static_cast<std::size_t>(type.extent()));
+      opfile::store_fields(fields.types, fields.offsets, x, bytes.data());
+      nlohmann::json e = element_json(type, bytes.data());
+      e["display"] = opfile::format(x);
+      operands.push_back(std::move(e));
+    }
     j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
     if (l.only_nan_or_signed_zero) j["only_nan_or_signed_zero"] = true;
     if (!l.fails_as_predefined.empty()) j["fails_as_predefined"] = l.fails_as_predefined;
@@ -204,14 +226,16 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     if (o.strict_laws) laws::make_warnings_errors(report.findings);
     const proof_column* proofs = o.prove ? &column : nullptr;
     any_error = any_error || report.has_error();
-    if (o.json) reports.push_back(to_json(*op, report, proofs));
-    else render_text(out, *op, report, o.file, p, proofs);
+    if (o.json)
+      reports.push_back(to_json(concrete, report, proofs));
+    else
+      render_text(out, *op, report, o.file, p, proofs);
   }
   if (o.json)
     out << json_text(json_document("opcheck", {{"file", o.file},
-                                                {"policy", to_string(p)},
-                                                {"reports", reports},
-                                                {"verdict", any_error ? "error" : "ok"}}))
+                                               {"policy", to_string(p)},
+                                               {"reports", reports},
+                                               {"verdict", any_error ? "error" : "ok"}}))
         << "\n";
   return any_error ? mismatch : ok;
 }
@@ -255,7 +279,8 @@ command add_opcheck_command(CLI::App& app) {
   cmd->add_option("--cache-dir", opts->cache_dir,
                   "With --source: the proof cache's directory (default $XDG_CACHE_HOME/redsem)")
       ->type_name("DIR");
-  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000}, "Solver work per law, in milliseconds of a current core (with --prove)")
+  add_whole_option(cmd, "--timeout-ms", opts->timeout_ms, {1, 3'600'000},
+                   "Solver work per law, in milliseconds of a current core (with --prove)")
       ->type_name("MS");
   add_policy_option(cmd, opts->policy_text);
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run_opcheck(*opts, out, err); }};

@@ -56,7 +56,7 @@ std::vector<const laws::law_result*> shown_laws(const laws::law_report& r) {
 struct kernel_check {
   fuzz::contract_options contract_options;
   fuzz::contract_report contract;
-  std::optional<laws::law_report> laws;  // when the contract holds
+  std::optional<laws::law_report> laws;                 // when the contract holds
   std::optional<fuzz::kernel_call_failed> failed_call;  // a call of the law search that failed
   std::uint64_t law_calls = 0;
   bool has_error() const { return contract.breach || failed_call || (laws && laws->has_error()); }
@@ -64,9 +64,10 @@ struct kernel_check {
 
 std::string contract_text(const fuzz::contract_report& c, const fuzz::contract_options& o, bool own_handle) {
   if (c.breach) return "broken: " + fuzz::describe(*c.breach, own_handle);
-  return fmt::format("holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
-                     "per element up to {}; guard bytes around both buffers)",
-                     c.cases, c.longest, o.short_lengths);
+  return fmt::format(
+      "holds on {} buffers of 1 to {} elements (one call, the same call again, random splits, one call "
+      "per element up to {}; guard bytes around both buffers)",
+      c.cases, c.longest, o.short_lengths);
 }
 
 std::string failed_call_text(const fuzz::kernel_call_failed& f) {
@@ -108,9 +109,8 @@ std::optional<fuzz::kernel_under_test> kernel_of(const opcheck_request& o, const
 void render_text(std::ostream& out, const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
                  const policy& p, const kernel_check& k) {
   out << "opcheck " << o.kernel << " on " << type.description() << "\n";
-  out << "  fields (" << fields_text(fields) << "); " << (o.commute == "true" ? kernel_words.commute_true
-                                                                            : kernel_words.commute_false)
-      << "\n";
+  out << "  fields (" << fields_text(fields) << "); "
+      << (o.commute == "true" ? kernel_words.commute_true : kernel_words.commute_false) << "\n";
   out << "  policy " << to_string(p) << "\n";
   if (!o.mpi.empty()) out << "  called       " << mpi_call_text(o) << "\n";
   out << "  element-wise " << contract_text(k.contract, k.contract_options, o.mpi.empty()) << "\n";
@@ -129,7 +129,8 @@ void render_text(std::ostream& out, const opcheck_request& o, const datatype& ty
   out << "  search       " << k.laws->exhaustive.describe() << ", then random elements (" << k.law_calls
       << " calls)\n\n";
   for (const auto* l : shown_laws(*k.laws))
-    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which), law_verdict_text(*l, l->which == laws::law::commutativity));
+    out << fmt::format("  {:<12} {}\n", laws::property_name(l->which),
+                       law_verdict_text(*l, l->which == laws::law::commutativity));
   if (!k.laws->findings.empty()) out << "\n";
   for (const auto& f : k.laws->findings) out << "  " << to_string(f.level) << ": " << f.message << "\n";
   out << "\n  " << not_a_proof << "\n\n";
@@ -146,7 +147,10 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                                {"chunks", b->chunks},
                                {"message", fuzz::describe(*b, o.mpi.empty())}};
     if (b->element >= 0)
-      evidence.update({{"element", b->element}, {"invec", b->in}, {"inoutvec", b->inout}, {"whole", b->whole},
+      evidence.update({{"element", b->element},
+                       {"invec", b->in},
+                       {"inoutvec", b->inout},
+                       {"whole", b->whole},
                        {"other", b->other}});
     contract["breach"] = evidence;
   }
@@ -166,7 +170,8 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
   if (k.failed_call) findings.push_back({{"severity", "error"}, {"message", failed_call_text(*k.failed_call)}});
   if (k.laws) {
     nlohmann::json laws = nlohmann::json::object();
-    for (const auto* l : shown_laws(*k.laws)) laws[std::string(laws::property_name(l->which))] = law_json(*l);
+    for (const auto* l : shown_laws(*k.laws))
+      laws[std::string(laws::property_name(l->which))] = law_json(*l, type, fields);
     j["laws"] = laws;
     j["exhaustive"] = k.laws->exhaustive.describe();
     for (const auto& f : k.laws->findings)
@@ -240,8 +245,10 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json) out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
-  else render_text(out, o, *type, *fields, p, k);
+  if (o.json)
+    out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
+  else
+    render_text(out, o, *type, *fields, p, k);
   return k.has_error() ? int{mismatch} : int{ok};
 }
 

@@ -78,12 +78,12 @@ nlohmann::json findings_json(const opcheck_request& o, const laws::c_report& r) 
   return out;
 }
 
-nlohmann::json to_json(const opcheck_request& o, const datatype& type, const csource::compiled& c,
-                       const laws::c_report& r) {
+nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
+                       const csource::compiled& c, const laws::c_report& r) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
     if (l.which == laws::law::closed) continue;
-    nlohmann::json j = law_json(l);
+    nlohmann::json j = law_json(l, type, fields);
     j["reason"] = l.reason;
     j["seconds"] = l.seconds;
     laws[std::string(laws::property_name(l.which))] = j;
@@ -146,7 +146,7 @@ int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& 
     return fail("--source '" + o.source + "': " + e.what());
   }
   if (o.json)
-    out << json_text(to_json(o, *type, *compiled, r)) << "\n";
+    out << json_text(to_json(o, *type, *fields, *compiled, r)) << "\n";
   else
     render_text(out, o, *type, *compiled, r);
   return has_error(o, r) ? int{mismatch} : int{ok};
