@@ -174,13 +174,14 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
       return bad_input;
     }
     int kernel_status = ok;
+    nlohmann::json searched;  // with --json, the --kernel report goes into the one document
     if (!o.kernel.empty()) {
-      opcheck_request searched = o;
-      searched.prove = false;
-      kernel_status = run_opcheck_kernel(searched, p, out, err);
+      opcheck_request search = o;
+      search.prove = false;
+      kernel_status = run_opcheck_kernel(search, p, out, err, &searched);
       if (kernel_status == bad_input) return kernel_status;
     }
-    const int proved = run_opcheck_source(o, p, out, err);
+    const int proved = run_opcheck_source(o, p, out, err, searched.is_null() ? nullptr : &searched);
     return proved == bad_input ? proved : std::max(kernel_status, proved);
   }
   if (!o.kernel.empty()) {

@@ -196,7 +196,8 @@ std::optional<opfile::concrete_element> parse_identity(const std::string& text, 
   return opfile::load_fields(fields.types, fields.offsets, values->front().data());
 }
 
-int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
+int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err,
+                       nlohmann::json* document) {
   const auto fail = [&](const std::string& why) {
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
@@ -207,7 +208,7 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     if (!described) return bad_input;
     opcheck_request typed = o;
     typed.type = *described;
-    return run_opcheck_kernel(typed, p, out, err);
+    return run_opcheck_kernel(typed, p, out, err, document);
   }
   if (o.type.empty())
     return fail(
@@ -245,7 +246,9 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     }
     k.law_calls = op.calls();
   }
-  if (o.json)
+  if (o.json && document)
+    *document = to_json(o, *type, *fields, p, k);
+  else if (o.json)
     out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
   else
     render_text(out, o, *type, *fields, p, k);

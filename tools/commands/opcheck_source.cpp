@@ -17,6 +17,7 @@
 #include "props/laws/opfile_findings.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/commands/opcheck.h"
 #include "tools/commands/proof_cache_option.h"
@@ -109,7 +110,8 @@ std::vector<std::string> words(const std::string& s) {
 
 }  // namespace
 
-int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
+int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err,
+                       const nlohmann::json* searched) {
   const auto fail = [&](const std::string& why) {
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
@@ -145,9 +147,11 @@ int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& 
   } catch (const std::runtime_error& e) {
     return fail("--source '" + o.source + "': " + e.what());
   }
-  if (o.json)
-    out << json_text(to_json(o, *type, *fields, *compiled, r)) << "\n";
-  else
+  if (o.json) {
+    nlohmann::json j = to_json(o, *type, *fields, *compiled, r);
+    if (searched) j["search"] = *searched;
+    out << json_text(json_document("opcheck", std::move(j))) << "\n";
+  } else
     render_text(out, o, *type, *compiled, r);
   return has_error(o, r) ? int{mismatch} : int{ok};
 }
