@@ -2,10 +2,13 @@
 // `redsem fuzz`: differential fuzzing against the model, of a kernel with the
 // MPI_User_function ABI (--kernel) or of a real MPI library's MPI_Reduce_local (--mpi).
 // Exit 0 when every case passes, 1 with a shrunk counterexample, 2 on bad input.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <optional>
 
 #include "model/op.h"
@@ -48,6 +51,7 @@ struct options {
   bool in_process = false;
   bool noncanonical_bools = false;
   bool json = false;
+  std::string json_file;  // --json-file's FILE (run_subcommand writes the document; --in-process's end needs it)
   bool surface = false;
   std::string layouts;  // empty: not given (all, with --mpi alone)
 };
@@ -242,10 +246,19 @@ std::optional<fuzz::kernel_under_test> local_kernel(const options& o, const fuzz
     return std::nullopt;
   }
   auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle.type);
-  if (o.in_process)
-    return fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
-      return in_process_end_message(o.json, o.kernel, o.call_timeout, what);
-    });
+  if (o.in_process) {
+    // A call that ends the process leaves no time for run_subcommand to write --json-file's
+    // document: the guard writes it there itself, through a descriptor opened now and kept open.
+    int out = STDOUT_FILENO;
+    if (!o.json_file.empty() &&
+        (out = ::open(o.json_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0) {
+      err << "redsem fuzz: --json-file: cannot write " << o.json_file << ": " << std::strerror(errno) << "\n";
+      return std::nullopt;
+    }
+    return fuzz::in_process_kernel(
+        std::move(kernel), o.call_timeout,
+        [&o](fuzz::call_end what) { return in_process_end_message(o.json, o.kernel, o.call_timeout, what); }, out);
+  }
   return fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
 }
 
@@ -393,6 +406,7 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   add_json_flag(cmd, opts->json);
+  cmd->get_option("--json-file")->each([opts](const std::string& file) { opts->json_file = file; });
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
 }
 
