@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/element_json.h"
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
 #include "props/laws/predefined_failure.h"
@@ -146,12 +147,12 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                                {"count", b->count},
                                {"chunks", b->chunks},
                                {"message", fuzz::describe(*b, o.mpi.empty())}};
-    if (b->element >= 0)
+    if (b->element >= 0)  // the element's operands and two results, numbers beside their display
       evidence.update({{"element", b->element},
-                       {"invec", b->in},
-                       {"inoutvec", b->inout},
-                       {"whole", b->whole},
-                       {"other", b->other}});
+                       {"invec", element_json(type, b->in_bytes.data())},
+                       {"inoutvec", element_json(type, b->inout_bytes.data())},
+                       {"whole", element_json(type, b->whole_bytes.data())},
+                       {"other", element_json(type, b->other_bytes.data())}});
     contract["breach"] = evidence;
   }
   nlohmann::json field_names = nlohmann::json::array();
