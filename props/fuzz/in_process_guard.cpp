@@ -27,6 +27,7 @@ struct guard_state {
   std::atomic<double> limit{0};                                    // CPU seconds
   std::atomic<bool> ending{false};                                 // one report only, whoever sees the end first
   std::string exited, hung, slow, crashed_before, crashed_after;   // the crash's around its signal number
+  std::atomic<int> out{STDOUT_FILENO};                             // where the report goes
 };
 
 // Never destroyed: the watchdog thread still reads it while the process exits.
@@ -38,7 +39,7 @@ guard_state& state() {
 // Only async-signal-safe calls from here on: a crash's handler runs it.
 void write_all(const char* p, std::size_t n) {
   while (n > 0) {
-    const ssize_t w = write(STDOUT_FILENO, p, n);
+    const ssize_t w = write(state().out.load(), p, n);
     if (w <= 0) return;
     p += w;
     n -= static_cast<std::size_t>(w);
@@ -118,8 +119,9 @@ void watch() {
 }  // namespace
 
 kernel_under_test in_process_kernel(kernel_under_test k, double call_timeout,
-                                    const std::function<std::string(call_end)>& message) {
+                                    const std::function<std::string(call_end)>& message, int out) {
   guard_state& s = state();
+  s.out = out;
   s.exited = message(call_end::exited);
   s.hung = message(call_end::hung);
   s.slow = message(call_end::slow);

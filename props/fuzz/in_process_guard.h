@@ -22,8 +22,9 @@ enum class call_end { exited, hung, slow, crashed };
 // (child_wait.h) ends it with no_verdict_status (`slow`). The messages
 // are made up front, so that a crash can write them from its signal handler; "{signal}" in the
 // crash's message becomes the signal's number. One guard per process: the last kernel wrapped
-// is the one watched. (_exit cannot be intercepted.)
+// is the one watched. (_exit cannot be intercepted.) The message goes to the file descriptor
+// `out` instead of stdout when given (the file of fuzz --json-file, opened before the calls).
 kernel_under_test in_process_kernel(kernel_under_test k, double call_timeout,
-                                    const std::function<std::string(call_end)>& message);
+                                    const std::function<std::string(call_end)>& message, int out = 1);
 
 }  // namespace redsem::fuzz

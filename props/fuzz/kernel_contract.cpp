@@ -34,10 +34,15 @@ std::optional<contract_finding> call_breach(const fuzz_case& c, const kernel_run
   const run_judgement j = judge(run);
   contract_finding f{contract_breach::call_failed, c.count, c.chunks};
   switch (j.outcome) {
-    case run_outcome::returned: return std::nullopt;
+    case run_outcome::returned:
+      return std::nullopt;
     case run_outcome::hang:
-    case run_outcome::failed: f.status = j.status; break;
-    case run_outcome::changed_len: f.kind = contract_breach::changed_len; break;
+    case run_outcome::failed:
+      f.status = j.status;
+      break;
+    case run_outcome::changed_len:
+      f.kind = contract_breach::changed_len;
+      break;
     case run_outcome::wrote_outside:
       f.kind = contract_breach::wrote_outside;
       f.byte_offset = j.byte_offset;
@@ -64,6 +69,11 @@ std::optional<contract_finding> difference(contract_breach kind, const datatype&
     f.inout = format_element(type, element_at(c.inout, k, extent));
     f.whole = format_element(type, x);
     f.other = format_element(type, y);
+    const auto bytes = [extent](const std::byte* e) { return std::vector<std::byte>(e, e + extent); };
+    f.in_bytes = bytes(element_at(c.in, k, extent));
+    f.inout_bytes = bytes(element_at(c.inout, k, extent));
+    f.whole_bytes = bytes(x);
+    f.other_bytes = bytes(y);
     return f;
   }
   return std::nullopt;
@@ -89,7 +99,8 @@ void shrink_split(fuzz_case& c, const datatype& type, const policy& p, const ker
   for (std::int64_t e = c.count; singles && e-- > 0 && c.count > 2;) {
     fuzz_case smaller = c;
     const auto at = static_cast<std::ptrdiff_t>(e * extent);
-    for (auto* buffer : {&smaller.in, &smaller.inout}) buffer->erase(buffer->begin() + at, buffer->begin() + at + extent);
+    for (auto* buffer : {&smaller.in, &smaller.inout})
+      buffer->erase(buffer->begin() + at, buffer->begin() + at + extent);
     smaller.count = c.count - 1;
     smaller.chunks.assign(static_cast<std::size_t>(smaller.count), 1);
     if (apart(smaller)) c = std::move(smaller);
@@ -144,12 +155,18 @@ std::string chunks_text(const std::vector<std::int64_t>& chunks) {
 
 std::string_view to_string(contract_breach b) {
   switch (b) {
-    case contract_breach::call_failed: return "call_failed";
-    case contract_breach::changed_len: return "changed_len";
-    case contract_breach::wrote_outside: return "wrote_outside";
-    case contract_breach::wrote_invec: return "wrote_invec";
-    case contract_breach::nondeterministic: return "nondeterministic";
-    case contract_breach::split_dependent: return "split_dependent";
+    case contract_breach::call_failed:
+      return "call_failed";
+    case contract_breach::changed_len:
+      return "changed_len";
+    case contract_breach::wrote_outside:
+      return "wrote_outside";
+    case contract_breach::wrote_invec:
+      return "wrote_invec";
+    case contract_breach::nondeterministic:
+      return "nondeterministic";
+    case contract_breach::split_dependent:
+      return "split_dependent";
   }
   return "?";
 }
@@ -222,8 +239,8 @@ std::string describe(const contract_finding& f, bool own_handle) {
     case contract_breach::changed_len:
       return "the function wrote *len " + on + ": MPI passes len as the call's element count (MPI-4.1 §7.9.5)";
     case contract_breach::wrote_outside:
-      return "the function wrote outside inoutvec[0 .. len) " + on + ": the byte at offset " + to_string(f.byte_offset) +
-             " from the start of " + (f.in_invec ? "invec" : "inoutvec") +
+      return "the function wrote outside inoutvec[0 .. len) " + on + ": the byte at offset " +
+             to_string(f.byte_offset) + " from the start of " + (f.in_invec ? "invec" : "inoutvec") +
              " changed; a function that ignores *len or assumes a longer buffer does this";
     case contract_breach::wrote_invec:
       return "the function wrote invec " + on + " (byte " + to_string(f.byte_offset) +

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 // What a user function must do before its laws mean anything: MPI may hand it any piece of a
 // buffer (MPI-4.1 §7.9.5 lets an implementation call it on pieces), so one call on n elements
-// must give what calls on any split of them give; it writes inoutvec[0 .. len) only, never invec or *len; and the same inputs give
-// the same results. No model is needed: the function is compared with itself.
+// must give what calls on any split of them give; it writes inoutvec[0 .. len) only, never invec or *len; and the same
+// inputs give the same results. No model is needed: the function is compared with itself.
 #pragma once
 
 #include <cstdint>
@@ -29,26 +29,28 @@ std::string_view to_string(contract_breach b);
 
 struct contract_finding {
   contract_breach kind;
-  std::int64_t count = 0;             // elements in each buffer of the case
-  std::vector<std::int64_t> chunks;   // the calls the case was split into (split_dependent: the split)
-  int status = 0;                     // call_failed: the call's status (kernel.h)
-  std::int64_t byte_offset = 0;       // wrote_outside / wrote_invec: the first stray byte's offset
-  bool in_invec = false;              // wrote_outside: the stray byte is around invec
-  std::int64_t element = -1;          // nondeterministic / split_dependent: the first differing element
-  std::string in = {}, inout = {};    // that element's operands, typed (format_element)
-  std::string whole = {}, other = {}; // its result from one call, and from the repeat or the split
+  std::int64_t count = 0;              // elements in each buffer of the case
+  std::vector<std::int64_t> chunks;    // the calls the case was split into (split_dependent: the split)
+  int status = 0;                      // call_failed: the call's status (kernel.h)
+  std::int64_t byte_offset = 0;        // wrote_outside / wrote_invec: the first stray byte's offset
+  bool in_invec = false;               // wrote_outside: the stray byte is around invec
+  std::int64_t element = -1;           // nondeterministic / split_dependent: the first differing element
+  std::string in = {}, inout = {};     // that element's operands, typed (format_element)
+  std::string whole = {}, other = {};  // its result from one call, and from the repeat or the split
+  // The same four elements' bytes, in that order (a JSON report's numbers).
+  std::vector<std::byte> in_bytes = {}, inout_bytes = {}, whole_bytes = {}, other_bytes = {};
 };
 
 struct contract_report {
-  std::uint64_t cases = 0;  // buffers tried
-  std::int64_t longest = 0; // elements in the longest of them
-  std::uint64_t calls = 0;  // kernel calls made
+  std::uint64_t cases = 0;                 // buffers tried
+  std::int64_t longest = 0;                // elements in the longest of them
+  std::uint64_t calls = 0;                 // kernel calls made
   std::optional<contract_finding> breach;  // the first found, on the shortest buffer
 };
 
 struct contract_options {
   std::uint64_t seed = 1;
-  int cases = 48;                // buffers of 1, 2, … elements, then longer ones
+  int cases = 48;  // buffers of 1, 2, … elements, then longer ones
   // Lengths 1 .. short_lengths come first, so that the first breach is on the shortest buffer
   // that shows it; only they are also run one call per element (on a long buffer that is a
   // long run of calls).

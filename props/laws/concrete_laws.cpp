@@ -19,9 +19,14 @@ void random_scalar(scalar_kind k, std::byte* p, std::mt19937_64& rng) {
   if (is_float_kind(k) && rng() % 2 == 0) {
     const long double v = static_cast<long double>(static_cast<std::int64_t>(rng() % 2001) - 1000) /
                           static_cast<long double>(1u << (rng() % 12));
-    if (k == scalar_kind::f32) { const float f = static_cast<float>(v); std::memcpy(p, &f, 4); }
-    else if (k == scalar_kind::f64) { const double d = static_cast<double>(v); std::memcpy(p, &d, 8); }
-    else std::memcpy(p, &v, 10);
+    if (k == scalar_kind::f32) {
+      const float f = static_cast<float>(v);
+      std::memcpy(p, &f, 4);
+    } else if (k == scalar_kind::f64) {
+      const double d = static_cast<double>(v);
+      std::memcpy(p, &d, 8);
+    } else
+      std::memcpy(p, &v, 10);
     return;
   }
   for (std::size_t i = 0; i < value_bytes(k); ++i) p[i] = static_cast<std::byte>(rng());
@@ -40,15 +45,18 @@ model_op predefined_model_op(op_id op, basic_type type, const policy& p) {
 }
 
 shown_value show(const datatype& type, const element_bytes& bytes) {
-  return {bytes, format_element(type, bytes.data())};
+  return {bytes, format_element(type, bytes.data()), type};
 }
 
 std::size_t variable_count(law l) {
   switch (l) {
-    case law::associativity: return 3;
+    case law::associativity:
+      return 3;
     case law::commutativity:
-    case law::closed: return 2;
-    default: return 1;
+    case law::closed:
+      return 2;
+    default:
+      return 1;
   }
 }
 
@@ -113,7 +121,7 @@ std::optional<counterexample> violation(law l, const model_op& op, const policy&
       const auto xy = apply(x, vars[1], defined);
       if (!defined || op.legal(xy.data())) return std::nullopt;
       counterexample c = evidence(xy, xy, "x∘y", "a legal element");
-      c.rhs = {{}, "none: x∘y breaks a 'require'"};
+      c.rhs = {{}, "none: x∘y breaks a 'require'", std::nullopt};
       return c;
     }
   }

@@ -47,10 +47,13 @@ enum class verdict : std::uint8_t {
 };
 std::string_view to_string(verdict v);  // "proved", …, "holds_on_samples", "not_applicable"
 
-// One element value as the user reads it: its bytes (the model's layout) and their text.
+// One element value as the user reads it: its bytes (the model's layout) and their text, and the
+// datatype they are an element of, which a JSON document needs to give the numbers. No type (and
+// no bytes) when it is no element: the closed law's "none: x∘y breaks a 'require'".
 struct shown_value {
   std::vector<std::byte> bytes;
   std::string text;  // typed: "1.5 [0x3fc00000]" for a float, "(3, 7)" for a pair
+  std::optional<datatype> type;
 };
 
 // A refutation's evidence: the variables' values and, for each side of the violated

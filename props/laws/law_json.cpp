@@ -1,40 +1,31 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "props/laws/law_json.h"
 
-#include <cstdio>
+#include "model/element_json.h"
 
 namespace redsem::laws {
 namespace {
 
-std::string hex(const std::vector<std::byte>& bytes) {
-  std::string s;
-  char buf[3];
-  for (std::byte b : bytes) {
-    std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned>(b));
-    s += buf;
-  }
-  return s;
+// An element object with the report's own text as its display (which may say more than the
+// element's: "(erroneous: signed overflow)"); no element: its text alone.
+nlohmann::json value_json(const shown_value& v) {
+  if (!v.type || v.bytes.size() < static_cast<std::size_t>(v.type->extent())) return {{"display", v.text}};
+  nlohmann::json j = element_json(*v.type, v.bytes.data());
+  j["display"] = v.text;
+  return j;
 }
 
-// The bytes of hex text; damaged text (a stored file is input like any other) is a json error.
-std::vector<std::byte> unhex(const std::string& s) {
-  auto nibble = [&](char c) -> unsigned {
-    if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
-    if (c >= 'a' && c <= 'f') return static_cast<unsigned>(c - 'a' + 10);
-    if (c >= 'A' && c <= 'F') return static_cast<unsigned>(c - 'A' + 10);
-    throw nlohmann::json::other_error::create(502, "not hex: " + s, nullptr);
-  };
-  if (s.size() % 2 != 0) throw nlohmann::json::other_error::create(502, "odd hex length: " + s, nullptr);
-  std::vector<std::byte> out;
-  for (std::size_t i = 0; i < s.size(); i += 2) out.push_back(static_cast<std::byte>(nibble(s[i]) * 16 + nibble(s[i + 1])));
-  return out;
+// A stored file is input like any other: bits that do not fit the type are a json error.
+shown_value value_from(const nlohmann::json& j, const datatype& type) {
+  if (!j.contains("bits")) return {{}, j.at("display").get<std::string>(), std::nullopt};
+  auto bytes = element_from_json(type, j);
+  if (!bytes) throw nlohmann::json::other_error::create(502, "not an element of " + type.description(), &j);
+  return {std::move(*bytes), j.at("display").get<std::string>(), type};
 }
-
-nlohmann::json value_json(const shown_value& v) { return {{"value", v.text}, {"bytes", hex(v.bytes)}}; }
-shown_value value_from(const nlohmann::json& j) { return {unhex(j.at("bytes").get<std::string>()), j.at("value").get<std::string>()}; }
 
 verdict verdict_from(const std::string& s) {
-  for (verdict v : {verdict::proved, verdict::refuted, verdict::unknown, verdict::holds_on_samples, verdict::not_applicable})
+  for (verdict v :
+       {verdict::proved, verdict::refuted, verdict::unknown, verdict::holds_on_samples, verdict::not_applicable})
     if (to_string(v) == s) return v;
   throw nlohmann::json::other_error::create(501, "unknown verdict " + s, nullptr);
 }
@@ -42,12 +33,12 @@ verdict verdict_from(const std::string& s) {
 }  // namespace
 
 nlohmann::json to_json(const law_result& r) {
-  nlohmann::json j{{"verdict", to_string(r.outcome)}, {"reason", r.reason}, {"seconds", r.seconds},
-                   {"counterexample", nullptr}};
+  nlohmann::json j{
+      {"verdict", to_string(r.outcome)}, {"reason", r.reason}, {"seconds", r.seconds}, {"counterexample", nullptr}};
   if (r.element) j["element"] = value_json(*r.element);
   if (r.example) {
     nlohmann::json inputs = nlohmann::json::array();
-    for (const auto& [name, v] : r.example->inputs) inputs.push_back({{"name", name}, {"value", v.text}, {"bytes", hex(v.bytes)}});
+    for (const auto& [name, v] : r.example->inputs) inputs.push_back({{"name", name}, {"value", value_json(v)}});
     j["counterexample"] = {{"inputs", inputs},
                            {"lhs_expression", r.example->lhs_expression},
                            {"rhs_expression", r.example->rhs_expression},
@@ -57,20 +48,21 @@ nlohmann::json to_json(const law_result& r) {
   return j;
 }
 
-law_result law_result_from_json(const nlohmann::json& j) {
+law_result law_result_from_json(const nlohmann::json& j, const datatype& type) {
   law_result r;
   r.which = law::associativity;  // the caller knows which law it asked for
   r.outcome = verdict_from(j.at("verdict").get<std::string>());
   r.reason = j.at("reason").get<std::string>();
   r.seconds = j.at("seconds").get<double>();
-  if (j.contains("element")) r.element = value_from(j.at("element"));
+  if (j.contains("element")) r.element = value_from(j.at("element"), type);
   if (const auto& c = j.at("counterexample"); !c.is_null()) {
     counterexample e;
-    for (const auto& in : c.at("inputs")) e.inputs.emplace_back(in.at("name").get<std::string>(), value_from(in));
+    for (const auto& in : c.at("inputs"))
+      e.inputs.emplace_back(in.at("name").get<std::string>(), value_from(in.at("value"), type));
     e.lhs_expression = c.at("lhs_expression").get<std::string>();
     e.rhs_expression = c.at("rhs_expression").get<std::string>();
-    e.lhs = value_from(c.at("lhs"));
-    e.rhs = value_from(c.at("rhs"));
+    e.lhs = value_from(c.at("lhs"), type);
+    e.rhs = value_from(c.at("rhs"), type);
     r.example = std::move(e);
   }
   return r;

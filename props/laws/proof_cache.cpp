@@ -177,7 +177,7 @@ std::optional<law_result> proof_cache::find(const std::string& key, law l, const
     const auto result_text = j.at("result").get<std::string>();
     if (j.at("key").get<std::string>() != key || j.at("checksum").get<std::string>() != checksum(key, result_text))
       return std::nullopt;
-    r = law_result_from_json(nlohmann::json::parse(result_text));
+    r = law_result_from_json(nlohmann::json::parse(result_text), m.type);
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -19,8 +19,10 @@ using sim::detail::put_raw;
 std::optional<long double> number(basic_type t, const std::byte* p) {
   return visit(t, [&](auto tag) -> std::optional<long double> {
     using E = element_t<decltype(tag)::value>;
-    if constexpr (std::is_arithmetic_v<E>) return static_cast<long double>(load_element<E>(p));
-    else return std::nullopt;
+    if constexpr (std::is_arithmetic_v<E>)
+      return static_cast<long double>(load_element<E>(p));
+    else
+      return std::nullopt;
   });
 }
 
@@ -73,7 +75,8 @@ std::vector<record_set> own_values(std::vector<record_set> local, const search_s
       const std::size_t width = values.records().width();
       const auto n = get_raw<std::uint64_t>(part, at);
       ensure(n <= (part.size() - at) / width, "a split search's part is truncated");
-      for (std::uint64_t k = 0; k < n; ++k, at += width) values.insert(reinterpret_cast<const std::byte*>(part.data() + at));
+      for (std::uint64_t k = 0; k < n; ++k, at += width)
+        values.insert(reinterpret_cast<const std::byte*>(part.data() + at));
     }
   }
   return owned;
@@ -81,8 +84,9 @@ std::vector<record_set> own_values(std::vector<record_set> local, const search_s
 
 // This share's figures: outcome counts, its smallest non-serializable outcome, and per place
 // its distinct count, first values and last value (in value order).
-std::string summary(const record_list& reached, std::size_t serial, std::size_t non_serializable, const std::byte* example,
-                    const std::vector<record_set>& owned, const std::vector<outcome_place>& places) {
+std::string summary(const record_list& reached, std::size_t serial, std::size_t non_serializable,
+                    const std::byte* example, const std::vector<record_set>& owned,
+                    const std::vector<outcome_place>& places) {
   std::string out;
   put_raw(out, static_cast<std::uint64_t>(reached.size()));
   put_raw(out, static_cast<std::uint64_t>(serial));
@@ -108,8 +112,8 @@ std::string summary(const record_list& reached, std::size_t serial, std::size_t 
 
 }  // namespace
 
-outcome_analysis analyse_outcomes(const record_list& reached, record_list serial, const std::vector<outcome_place>& places,
-                                  const search_share& share) {
+outcome_analysis analyse_outcomes(const record_list& reached, record_list serial,
+                                  const std::vector<outcome_place>& places, const search_share& share) {
   const std::size_t width = reached.width();
   ensure(serial.width() == width, "a group's outcomes and its serial reference's have one layout");
   const record_set serial_set(std::move(serial));
@@ -131,7 +135,8 @@ outcome_analysis analyse_outcomes(const record_list& reached, record_list serial
   const std::vector<record_set> owned = own_values(std::move(local), share);
 
   outcome_analysis a;
-  std::vector<std::string> parts = gather(share, summary(reached, serial_set.size(), non_serializable, example, owned, places));
+  std::vector<std::string> parts =
+      gather(share, summary(reached, serial_set.size(), non_serializable, example, owned, places));
   std::vector<std::vector<const std::byte*>> first(places.size()), last(places.size());
   a.values.resize(places.size());
   for (const std::string& part : parts) {
@@ -165,13 +170,19 @@ outcome_analysis analyse_outcomes(const record_list& reached, record_list serial
     const value_order order(v.type);
     std::sort(first[p].begin(), first[p].end(), order);
     const datatype dt = datatype::predefined(v.type);
-    for (std::size_t i = 0; i < first[p].size() && i < shown; ++i) v.values.push_back(format_element(dt, first[p][i]));
+    const auto size = static_cast<std::size_t>(dt.extent());
+    for (std::size_t i = 0; i < first[p].size() && i < shown; ++i) {
+      v.values.push_back(format_element(dt, first[p][i]));
+      v.bytes.emplace_back(first[p][i], first[p][i] + size);
+    }
     v.numeric = visit(v.type, [](auto tag) { return std::is_floating_point_v<element_t<decltype(tag)::value>>; });
     if (v.numeric && !first[p].empty()) {
       const std::byte* min = first[p].front();
       const std::byte* max = *std::max_element(last[p].begin(), last[p].end(), order);
       v.min = format_element(dt, min);
       v.max = format_element(dt, max);
+      v.min_bytes.assign(min, min + size);
+      v.max_bytes.assign(max, max + size);
       v.spread = *number(v.type, max) - *number(v.type, min);  // NaN when a NaN is among the values
     }
   }

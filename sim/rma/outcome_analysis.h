@@ -34,22 +34,24 @@ struct value_set {
   basic_type type = basic_type::int_;
   std::size_t distinct = 0;
   std::vector<std::string> values;  // formatted, the first max_shown_values in value order (numbers ascending)
-  bool numeric = false;             // floating point: min and max below are meaningful
+  std::vector<std::vector<std::byte>> bytes;  // the same values' bytes (a JSON report's numbers)
+  bool numeric = false;                       // floating point: min and max below are meaningful
   std::string min, max;
-  long double spread = 0;           // max − min
+  std::vector<std::byte> min_bytes, max_bytes;
+  long double spread = 0;  // max − min
 };
 
 struct outcome_analysis {
-  std::size_t outcomes = 0;          // distinct outcomes reached
-  std::size_t serial_outcomes = 0;   // distinct outcomes of the serial reference
-  std::size_t non_serializable = 0;  // reached, but by no serial order
+  std::size_t outcomes = 0;                                         // distinct outcomes reached
+  std::size_t serial_outcomes = 0;                                  // distinct outcomes of the serial reference
+  std::size_t non_serializable = 0;                                 // reached, but by no serial order
   std::optional<std::vector<std::byte>> smallest_non_serializable;  // memcmp order: found in any order, the same
-  std::vector<value_set> values;     // per place
+  std::vector<value_set> values;                                    // per place
 };
 
 // `reached` and `serial` are this share's outcomes (search_result::finals; all of them in one
 // process), of the same width. Collective over the share's processes.
-outcome_analysis analyse_outcomes(const record_list& reached, record_list serial, const std::vector<outcome_place>& places,
-                                  const search_share& share);
+outcome_analysis analyse_outcomes(const record_list& reached, record_list serial,
+                                  const std::vector<outcome_place>& places, const search_share& share);
 
 }  // namespace redsem::sim::rma

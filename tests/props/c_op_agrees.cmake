@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The proof from the source and the search of the compiled library agree: ${FUNCTION} of
 # ${SOURCE}, built into a shared library with mpicc.openmpi, is searched by `opcheck --kernel`
-# and proved by `opcheck --source` in one command (${ARGS}); each law's two verdicts must not
-# contradict (refuted on one side, proved or holding on the other). A function the proof shows
-# equal to MPI's own op (associativity failing as that op's, a warning) is one the search
-# excuses alike, with the same verdict; with EXPECTED, the command exits that.
+# and proved by `opcheck --source` in one command (${ARGS}), one JSON document; each law's two
+# verdicts must not contradict (refuted on one side, proved or holding on the other). A function
+# the proof shows equal to MPI's own op (associativity failing as that op's, a warning) is one the
+# search excuses alike, with the same verdict; with EXPECTED, the command exits that.
 set(lib ${WORK}/c_op_agrees_${FUNCTION}.so)
 execute_process(COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=clang mpicc.openmpi -O1 -fno-vectorize -fno-slp-vectorize -shared -fPIC -o ${lib} ${SOURCE}
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -16,14 +16,12 @@ execute_process(COMMAND ${PROGRAM} opcheck --kernel ${lib}:${FUNCTION} --source 
 if(rc GREATER 1 OR (DEFINED EXPECTED AND NOT rc EQUAL EXPECTED))
   message(FATAL_ERROR "exit ${rc}:\n${out}${err}")
 endif()
-# Two JSON documents: the search's, then the proof's.
-string(FIND "${out}" "}\n{" split)
-if(split LESS 0)
-  message(FATAL_ERROR "expected two JSON reports:\n${out}${err}")
+# One JSON document: the proof's, with the search's report as its "search".
+string(JSON searched ERROR_VARIABLE json_error GET "${out}" search)
+if(json_error)
+  message(FATAL_ERROR "expected one JSON document with the search in it: ${json_error}\n${out}${err}")
 endif()
-math(EXPR second "${split} + 2")
-string(SUBSTRING "${out}" 0 ${second} searched)
-string(SUBSTRING "${out}" ${second} -1 proved)
+set(proved "${out}")
 # Element-wise: a broken contract found by the search is refuted by the proof, and back.
 string(JSON a GET "${searched}" element_wise verdict)
 string(JSON b GET "${proved}" element_wise verdict)

@@ -4,7 +4,7 @@
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type double --element 0.0 OUTPUT_VARIABLE plus RESULT_VARIABLE rc1)
 execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type double --element -0.0 OUTPUT_VARIABLE minus RESULT_VARIABLE rc2)
 string(JSON v1 GET "${plus}" entries 0 laws identity verdict)
-string(JSON x GET "${plus}" entries 0 laws identity counterexample inputs 0 value)
+string(JSON x GET "${plus}" entries 0 laws identity counterexample inputs 0 value display)
 string(JSON v2 GET "${minus}" entries 0 laws identity verdict)
 if(NOT rc1 EQUAL 1 OR NOT rc2 EQUAL 0 OR NOT v1 STREQUAL "refuted" OR NOT x MATCHES "^-0 \\[0x8000000000000000\\]$"
    OR NOT v2 STREQUAL "proved")

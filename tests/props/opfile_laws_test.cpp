@@ -65,11 +65,13 @@ TEST(OpFileLaws, AbsorbingElementIsThePredefinedOnes) {
 // the predefined ops have on MPI_2INT: a field at its type's limit, which neither the small grid
 // nor random draws reach (the search's extreme corners do).
 TEST(OpFileLaws, LocIdentityIsThePredefinedOne) {
-  const std::string loc = "op L\nfield value : int32\nfield index : int32\ncommute true\n"
-                          "result value = OP(a.value, b.value)\n"
-                          "result index = if a.value CMP b.value then a.index else if b.value CMP a.value then b.index "
-                          "else min(a.index, b.index)\n";
-  for (const auto& [fn, cmp, predefined] : {std::tuple{"max", ">", op_id::maxloc}, std::tuple{"min", "<", op_id::minloc}}) {
+  const std::string loc =
+      "op L\nfield value : int32\nfield index : int32\ncommute true\n"
+      "result value = OP(a.value, b.value)\n"
+      "result index = if a.value CMP b.value then a.index else if b.value CMP a.value then b.index "
+      "else min(a.index, b.index)\n";
+  for (const auto& [fn, cmp, predefined] :
+       {std::tuple{"max", ">", op_id::maxloc}, std::tuple{"min", "<", op_id::minloc}}) {
     std::string text = loc;
     text.replace(text.find("OP"), 2, fn);
     for (std::size_t at; (at = text.find("CMP")) != std::string::npos;) text.replace(at, 3, cmp);
@@ -166,8 +168,8 @@ TEST_F(OpFileProofCache, AnEditedOpFileIsDecidedAgain) {
 // uses the file's own candidate, 0, on which the law holds, so the entry is proved again.
 TEST_F(OpFileProofCache, AForgedRefutationOfTheDeclaredIdentityIsProvedAgain) {
   const opfile::concrete_op op(instance(sum_op), policy{});
-  const auto int_value = [](std::int32_t v) {
-    shown_value s{std::vector<std::byte>(sizeof v), std::to_string(v)};
+  const auto int_value = [&op](std::int32_t v) {
+    shown_value s{std::vector<std::byte>(sizeof v), std::to_string(v), op.type()};
     std::memcpy(s.bytes.data(), &v, sizeof v);
     return s;
   };

@@ -21,17 +21,20 @@ int run_caught(const command& c, std::ostream& out, std::ostream& err) {
   }
 }
 
-// The FILE of --json-file, when the command takes it and it was given.
-std::optional<std::string> json_file_of(const command& c) {
-  const CLI::Option* option = c.app->get_option_no_throw("--json-file");
-  if (option == nullptr || option->count() == 0) return std::nullopt;
-  return option->as<std::string>();
+// The FILE of --json-file, when the command (or the subcommand of it that ran: `mpi list`)
+// takes it and it was given.
+std::optional<std::string> json_file_of(const CLI::App& app) {
+  const CLI::Option* option = app.get_option_no_throw("--json-file");
+  if (option != nullptr && option->count() != 0) return option->as<std::string>();
+  for (const CLI::App* sub : app.get_subcommands())
+    if (auto file = json_file_of(*sub)) return file;
+  return std::nullopt;
 }
 
 }  // namespace
 
 int run_subcommand(const command& c, std::ostream& out, std::ostream& err, bool writes_files) {
-  const auto json_file = json_file_of(c);
+  const auto json_file = json_file_of(*c.app);
   if (!json_file || !writes_files) return run_caught(c, out, err);
   const std::string head = "redsem " + c.app->get_name() + ": --json-file: ";
   // Tried first, so that an unwritable path is exit 2 before the work, not after it.

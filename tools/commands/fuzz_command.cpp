@@ -2,10 +2,13 @@
 // `redsem fuzz`: differential fuzzing against the model, of a kernel with the
 // MPI_User_function ABI (--kernel) or of a real MPI library's MPI_Reduce_local (--mpi).
 // Exit 0 when every case passes, 1 with a shrunk counterexample, 2 on bad input.
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <optional>
 
 #include "model/op.h"
@@ -48,6 +51,7 @@ struct options {
   bool in_process = false;
   bool noncanonical_bools = false;
   bool json = false;
+  std::string json_file;  // --json-file's FILE (run_subcommand writes the document; --in-process's end needs it)
   bool surface = false;
   std::string layouts;  // empty: not given (all, with --mpi alone)
 };
@@ -119,7 +123,7 @@ std::optional<fuzz::oracle> parse_oracle(const options& o, const policy& semanti
 // With --in-process, what is left to say when a call ends the process (exit, quick_exit, a
 // crash) or does not return in time: the verdict without a shrunk case (exit status 1), or,
 // for a call that outlasted the wall backstop without using its CPU time, that there is none.
-std::string in_process_end_message(bool json, double call_timeout, fuzz::call_end what) {
+std::string in_process_end_message(bool json, const std::string& kernel, double call_timeout, fuzz::call_end what) {
   std::string why, verdict = "kernel_error";
   switch (what) {
     case fuzz::call_end::exited:
@@ -138,7 +142,10 @@ std::string in_process_end_message(bool json, double call_timeout, fuzz::call_en
       break;
   }
   if (what != fuzz::call_end::slow) why += "; run without --in-process for the shrunk case";
-  if (json) return nlohmann::json{{"verdict", verdict}, {"explanation", why}}.dump(2) + "\n";
+  if (json)
+    return json_text(json_document(
+               "fuzz", {{"mode", "kernel"}, {"kernel", kernel}, {"verdict", verdict}, {"explanation", why}})) +
+           "\n";
   return (what == fuzz::call_end::slow ? "redsem fuzz: " : "FAIL: ") + why + "\n";
 }
 
@@ -239,10 +246,19 @@ std::optional<fuzz::kernel_under_test> local_kernel(const options& o, const fuzz
     return std::nullopt;
   }
   auto kernel = fuzz::loaded_function_kernel(std::get<fuzz::loaded_function>(loaded), oracle.type);
-  if (o.in_process)
-    return fuzz::in_process_kernel(std::move(kernel), o.call_timeout, [&o](fuzz::call_end what) {
-      return in_process_end_message(o.json, o.call_timeout, what);
-    });
+  if (o.in_process) {
+    // A call that ends the process leaves no time for run_subcommand to write --json-file's
+    // document: the guard writes it there itself, through a descriptor opened now and kept open.
+    int out = STDOUT_FILENO;
+    if (!o.json_file.empty() &&
+        (out = ::open(o.json_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0) {
+      err << "redsem fuzz: --json-file: cannot write " << o.json_file << ": " << std::strerror(errno) << "\n";
+      return std::nullopt;
+    }
+    return fuzz::in_process_kernel(
+        std::move(kernel), o.call_timeout,
+        [&o](fuzz::call_end what) { return in_process_end_message(o.json, o.kernel, o.call_timeout, what); }, out);
+  }
   return fuzz::isolated_kernel(std::move(kernel), o.call_timeout);
 }
 
@@ -339,10 +355,11 @@ command add_fuzz_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("fuzz", "Differential fuzzing of a reduction kernel against the model");
   cmd->add_option("--kernel", opts->kernel, "A function with the MPI_User_function ABI: LIB.so:SYMBOL")
       ->type_name("LIB:SYMBOL");
-  cmd->add_option("--mpi", opts->mpi,
-                  "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
-                  "function in a process of that MPI, after MPI_Init, with its real datatype handle; openmpi, mpich, or "
-                  "the path of an MPI's C compiler wrapper or prefix (its helpers built on first use)")
+  cmd->add_option(
+         "--mpi", opts->mpi,
+         "Fuzz a real MPI library's MPI_Reduce_local over every (op, type); with --kernel: call the "
+         "function in a process of that MPI, after MPI_Init, with its real datatype handle; openmpi, mpich, or "
+         "the path of an MPI's C compiler wrapper or prefix (its helpers built on first use)")
       ->type_name("NAME|PATH");
   cmd->add_option("--datatype", opts->datatype,
                   "With --kernel and --mpi: the datatype handle the function gets, a predefined name or a committed "
@@ -362,7 +379,8 @@ command add_fuzz_command(CLI::App& app) {
                   "none, or names from vector,hvector,indexed,padded,negative_lb,nested (default 50 cases each, "
                   "lengths up to 200)")
       ->type_name("all|none|LIST");
-  cmd->add_option("--mpi-helper", opts->mpi_helper, "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
+  cmd->add_option("--mpi-helper", opts->mpi_helper,
+                  "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
       ->type_name("PATH");
   cmd->add_option("--op-file", opts->op_file, "The op file the kernel implements (--type picks its instance)")
       ->type_name("FILE");
@@ -388,6 +406,7 @@ command add_fuzz_command(CLI::App& app) {
   cmd->add_flag("--noncanonical-bools", opts->noncanonical_bools,
                 "Also generate MPI_C_BOOL/MPI_CXX_BOOL bytes other than 0 and 1 (not valid _Bool values)");
   add_json_flag(cmd, opts->json);
+  cmd->get_option("--json-file")->each([opts](const std::string& file) { opts->json_file = file; });
   return {cmd, [opts](std::ostream& out, std::ostream& err) { return run(*opts, out, err); }};
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `redsem mpi list [--json]`: every MPI the MPI-facing commands can run with `--mpi`: the built-in
+// `redsem mpi list [--json | --json-file FILE]`: every MPI the MPI-facing commands can run with `--mpi`: the built-in
 // ones and those built into the cache for a path, where each is from, which library its programs
 // load and what the per-MPI recipe's probes found it offers (per_mpi/features.cmake).
 #include <fmt/format.h>
@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/cli/command.h"
+#include "tools/cli/common_options.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/mpi/mpi_cache.h"
 #include "tools/mpi/mpi_installation.h"
@@ -79,7 +81,7 @@ nlohmann::json as_json(const std::vector<listed_mpi>& list) {
     entry["features"] = features;
     mpis.push_back(entry);
   }
-  return {{"mpis", mpis}};
+  return json_document("mpi", {{"mpis", mpis}});
 }
 
 }  // namespace
@@ -90,7 +92,7 @@ command add_mpi_command(CLI::App& app) {
   cmd->require_subcommand(1);
   CLI::App* list = cmd->add_subcommand(
       "list", "Every MPI the commands can run: built in, or built into the cache for --mpi PATH; what each offers");
-  list->add_flag("--json", *json, "Write the list as one JSON document");
+  add_json_flag(list, *json, "Print the list as one JSON document");
   return {cmd, [json](std::ostream& out, std::ostream& err) {
             const auto mpis = known_mpis(err);
             if (*json)

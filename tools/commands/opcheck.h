@@ -46,11 +46,15 @@ struct opcheck_request {
 // strict_laws.
 int run_opcheck(const opcheck_request& request, std::ostream& out, std::ostream& err);
 
-// The same for request.kernel under policy p (opcheck_kernel.cpp).
-int run_opcheck_kernel(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err);
+// The same for request.kernel under policy p (opcheck_kernel.cpp). With --json and `document`,
+// the report's members go there instead of out (--source beside --kernel makes one document).
+int run_opcheck_kernel(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err,
+                       nlohmann::json* document = nullptr);
 
-// The same for request.source: each law proved from the C source (opcheck_source.cpp).
-int run_opcheck_source(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err);
+// The same for request.source: each law proved from the C source (opcheck_source.cpp). `searched`
+// is the --kernel report made first, if any, which the JSON document holds as "search".
+int run_opcheck_source(const opcheck_request& request, const policy& p, std::ostream& out, std::ostream& err,
+                       const nlohmann::json* searched = nullptr);
 
 // --identity's text as an element of the function's fields, or nullopt and *why.
 std::optional<opfile::concrete_element> parse_identity(const std::string& text, const datatype& type,
@@ -62,7 +66,8 @@ extern const laws::declaration_words kernel_words;
 // One law's verdict as the table prints it; with as_ranks, a counterexample's operands are
 // named by the ranks that hold them ("rank 0 holds a = 1, rank 1 holds b = 2").
 std::string law_verdict_text(const laws::law_result& r, bool as_ranks = false);
-// One law's entry of the JSON report.
-nlohmann::json law_json(const laws::law_result& r);
+// One law's entry of the JSON report; a counterexample's operands are element objects of `type`,
+// whose fields lie as `fields` says (model/element_json.h), displayed as the table shows them.
+nlohmann::json law_json(const laws::law_result& r, const datatype& type, const fuzz::element_fields& fields);
 
 }  // namespace redsem::tools

@@ -14,6 +14,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "model/element_json.h"
 #include "model/opfile/typed_op.h"
 #include "props/laws/opfile_check.h"
 #include "props/laws/opfile_prove.h"
@@ -89,10 +90,13 @@ void render_text(std::ostream& out, const laws::law_report& r, const proof_colum
   out << "\n";
 }
 
-nlohmann::json to_json(const opfile::typed_op& op, const laws::law_report& r, const proof_column* proofs) {
+nlohmann::json to_json(const opfile::concrete_op& concrete, const laws::law_report& r, const proof_column* proofs) {
+  const opfile::typed_op& op = concrete.op();
+  fuzz::element_fields fields{concrete.field_types(), {}};
+  for (std::size_t f = 0; f < fields.types.size(); ++f) fields.offsets.push_back(concrete.offset(f));
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
-    nlohmann::json j = law_json(l);
+    nlohmann::json j = law_json(l, concrete.type(), fields);
     if (proofs) j["z3"] = proofs->of(l.which);
     laws[std::string(laws::property_name(l.which))] = j;
   }
@@ -133,11 +137,17 @@ std::string law_verdict_text(const laws::law_result& r, bool as_ranks) {
                      r.only_nan_or_signed_zero ? " only with NaN or -0" : "", operands, r.claim);
 }
 
-nlohmann::json law_json(const laws::law_result& l) {
+nlohmann::json law_json(const laws::law_result& l, const datatype& type, const fuzz::element_fields& fields) {
   nlohmann::json j = {{"verdict", to_string(l.outcome)}, {"samples", l.samples}};
   if (l.outcome == laws::verdict::refuted) {
     nlohmann::json operands = nlohmann::json::array();
-    for (const auto& x : l.operands) operands.push_back(opfile::format(x));
+    for (const auto& x : l.operands) {
+      std::vector<std::byte> bytes(static_cast<std::size_t>(type.extent()));
+      opfile::store_fields(fields.types, fields.offsets, x, bytes.data());
+      nlohmann::json e = element_json(type, bytes.data());
+      e["display"] = opfile::format(x);
+      operands.push_back(std::move(e));
+    }
     j["counterexample"] = {{"operands", operands}, {"claim", l.claim}};
     if (l.only_nan_or_signed_zero) j["only_nan_or_signed_zero"] = true;
     if (!l.fails_as_predefined.empty()) j["fails_as_predefined"] = l.fails_as_predefined;
@@ -170,13 +180,14 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
       return bad_input;
     }
     int kernel_status = ok;
+    nlohmann::json searched;  // with --json, the --kernel report goes into the one document
     if (!o.kernel.empty()) {
-      opcheck_request searched = o;
-      searched.prove = false;
-      kernel_status = run_opcheck_kernel(searched, p, out, err);
+      opcheck_request search = o;
+      search.prove = false;
+      kernel_status = run_opcheck_kernel(search, p, out, err, &searched);
       if (kernel_status == bad_input) return kernel_status;
     }
-    const int proved = run_opcheck_source(o, p, out, err);
+    const int proved = run_opcheck_source(o, p, out, err, searched.is_null() ? nullptr : &searched);
     return proved == bad_input ? proved : std::max(kernel_status, proved);
   }
   if (!o.kernel.empty()) {
@@ -229,7 +240,7 @@ int run_opcheck(const opcheck_request& o, std::ostream& out, std::ostream& err) 
     const proof_column* proofs = o.prove ? &column : nullptr;
     any_error = any_error || report.has_error();
     if (o.json)
-      reports.push_back(to_json(*op, report, proofs));
+      reports.push_back(to_json(concrete, report, proofs));
     else
       render_text(out, report, proofs);
   }

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/element_json.h"
 #include "props/fuzz/kernel_contract.h"
 #include "props/fuzz/kernel_op.h"
 #include "props/laws/predefined_failure.h"
@@ -153,12 +154,12 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
                                {"count", b->count},
                                {"chunks", b->chunks},
                                {"message", fuzz::describe(*b, o.mpi.empty())}};
-    if (b->element >= 0)
+    if (b->element >= 0)  // the element's operands and two results, numbers beside their display
       evidence.update({{"element", b->element},
-                       {"invec", b->in},
-                       {"inoutvec", b->inout},
-                       {"whole", b->whole},
-                       {"other", b->other}});
+                       {"invec", element_json(type, b->in_bytes.data())},
+                       {"inoutvec", element_json(type, b->inout_bytes.data())},
+                       {"whole", element_json(type, b->whole_bytes.data())},
+                       {"other", element_json(type, b->other_bytes.data())}});
     contract["breach"] = evidence;
   }
   nlohmann::json field_names = nlohmann::json::array();
@@ -177,7 +178,8 @@ nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuz
   if (k.failed_call) findings.push_back({{"severity", "error"}, {"message", failed_call_text(*k.failed_call)}});
   if (k.laws) {
     nlohmann::json laws = nlohmann::json::object();
-    for (const auto* l : shown_laws(*k.laws)) laws[std::string(laws::property_name(l->which))] = law_json(*l);
+    for (const auto* l : shown_laws(*k.laws))
+      laws[std::string(laws::property_name(l->which))] = law_json(*l, type, fields);
     j["laws"] = laws;
     j["exhaustive"] = k.laws->exhaustive.describe();
     for (const auto& f : k.laws->findings)
@@ -202,7 +204,8 @@ std::optional<opfile::concrete_element> parse_identity(const std::string& text, 
   return opfile::load_fields(fields.types, fields.offsets, values->front().data());
 }
 
-int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
+int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err,
+                       nlohmann::json* document) {
   const auto fail = [&](const std::string& why) {
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
@@ -213,7 +216,7 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     if (!described) return bad_input;
     opcheck_request typed = o;
     typed.type = *described;
-    return run_opcheck_kernel(typed, p, out, err);
+    return run_opcheck_kernel(typed, p, out, err, document);
   }
   if (o.type.empty())
     return fail(
@@ -256,7 +259,9 @@ int run_opcheck_kernel(const opcheck_request& o, const policy& p, std::ostream& 
     k.law_calls = op.calls();
   }
   shown.finish();
-  if (o.json)
+  if (o.json && document)
+    *document = to_json(o, *type, *fields, p, k);
+  else if (o.json)
     out << json_text(json_document("opcheck", to_json(o, *type, *fields, p, k))) << "\n";
   else
     render_text(out, k, o.mpi.empty());

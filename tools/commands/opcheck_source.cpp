@@ -17,6 +17,7 @@
 #include "props/laws/opfile_findings.h"
 #include "sim/rma/scenario_values.h"
 #include "tools/cli/command.h"
+#include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/cli/progress.h"
 #include "tools/commands/opcheck.h"
@@ -85,12 +86,12 @@ nlohmann::json findings_json(const opcheck_request& o, const laws::c_report& r) 
   return out;
 }
 
-nlohmann::json to_json(const opcheck_request& o, const datatype& type, const csource::compiled& c,
-                       const laws::c_report& r) {
+nlohmann::json to_json(const opcheck_request& o, const datatype& type, const fuzz::element_fields& fields,
+                       const csource::compiled& c, const laws::c_report& r) {
   nlohmann::json laws = nlohmann::json::object();
   for (const auto& l : r.laws) {
     if (l.which == laws::law::closed) continue;
-    nlohmann::json j = law_json(l);
+    nlohmann::json j = law_json(l, type, fields);
     j["reason"] = l.reason;
     j["seconds"] = l.seconds;
     laws[std::string(laws::property_name(l.which))] = j;
@@ -116,7 +117,8 @@ std::vector<std::string> words(const std::string& s) {
 
 }  // namespace
 
-int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err) {
+int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& out, std::ostream& err,
+                       const nlohmann::json* searched) {
   const auto fail = [&](const std::string& why) {
     err << "redsem opcheck: " << why << "\n";
     return int{bad_input};
@@ -160,9 +162,11 @@ int run_opcheck_source(const opcheck_request& o, const policy& p, std::ostream& 
     return fail("--source '" + o.source + "': " + e.what());
   }
   bar.finish();
-  if (o.json)
-    out << json_text(to_json(o, *type, *compiled, r)) << "\n";
-  else
+  if (o.json) {
+    nlohmann::json j = to_json(o, *type, *fields, *compiled, r);
+    if (searched) j["search"] = *searched;
+    out << json_text(json_document("opcheck", std::move(j))) << "\n";
+  } else
     render_text(out, o, r);
   return has_error(o, r) ? int{mismatch} : int{ok};
 }

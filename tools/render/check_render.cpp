@@ -169,8 +169,15 @@ nlohmann::json finding_json(const check::finding& f) {
   return j;
 }
 
+// --sample as given: N a number, "all" (every call) the word.
+nlohmann::json sample_json(const std::string& sample) {
+  const bool digits =
+      !sample.empty() && sample.size() <= 10 && sample.find_first_not_of("0123456789") == std::string::npos;
+  return digits ? nlohmann::json(std::stoull(sample)) : nlohmann::json(sample);
+}
+
 nlohmann::json coverage_json(const check::coverage& c) {
-  return {{"sample", c.sample},
+  return {{"sample", sample_json(c.sample)},
           {"calls", c.calls},
           {"sampled", c.sampled},
           {"windows", c.windows},
@@ -212,7 +219,7 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                    {"library", report.library},
                    {"program", report.program},
                    {"size", report.size},
-                   {"sample", run.sample},
+                   {"sample", sample_json(run.sample)},
                    {"tolerance_ulps", run.tolerance_ulps},
                    {"policy", run.policy},
                    {"program_status", run.program_status},

@@ -54,9 +54,10 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
   std::map<std::string, int> counts;
   s += o.layouts.empty()
            ? ""
-           : fmt::format("derived layouts ({} cases per row, lengths 0..{}): a predefined op on each basic element,"
-                         " as derived=lenient reads MPI-4.1 §7.9.2; bytes outside the typemap must stay untouched\n\n",
-                         o.per_layout.cases, o.per_layout.limits.max_length);
+           : fmt::format(
+                 "derived layouts ({} cases per row, lengths 0..{}): a predefined op on each basic element,"
+                 " as derived=lenient reads MPI-4.1 §7.9.2; bytes outside the typemap must stay untouched\n\n",
+                 o.per_layout.cases, o.per_layout.limits.max_length);
   s += "legal pairs (against the model):\n";
   for (const auto& row : r.rows) {
     ++counts[std::string(row.layout ? "derived " : row.legal ? "legal " : "illegal ") + verdict_text(row)];
@@ -64,17 +65,19 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
     s += fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, verdict_text(row), detail(row, r, o.semantics));
   }
   if (!o.layouts.empty()) {
-    s += "\nlegal pairs on derived layouts (an accepted call against the model on the typemap, as derived=lenient reads it):\n";
+    s += "\nlegal pairs on derived layouts (an accepted call against the model on the typemap, as derived=lenient "
+         "reads it):\n";
     for (const auto& row : r.rows)
       if (listed_derived(row))
-        s += fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, verdict_text(row),
-                         detail(row, r, o.semantics));
+        s +=
+            fmt::format("  {:<{}}  {:<20} {}\n", pair_name(row), width, verdict_text(row), detail(row, r, o.semantics));
     const auto refused = std::count_if(r.rows.begin(), r.rows.end(), [](const auto& row) {
       return row.layout && row.verdict == fuzz::mpi_pair_verdict::refused;
     });
     if (refused != 0)
-      s += fmt::format("  {} refused with an error, as derived=strict allows (MPI-4.1 §7.9.2 lists predefined types only)\n",
-                       refused);
+      s += fmt::format(
+          "  {} refused with an error, as derived=strict allows (MPI-4.1 §7.9.2 lists predefined types only)\n",
+          refused);
   }
   s += "\nillegal pairs (MPI requires an error):\n";
   int refused = 0;
@@ -89,10 +92,11 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
   s += fmt::format("  {} illegal pairs refused with an error, as required\n", refused);
   s += "\nsummary:";
   for (const auto& [k, n] : counts) s += fmt::format(" {} {};", n, k);
-  s += has_findings(r) ? "\nFINDINGS: see the rows above. inconsistent_policy / position_dependent: no single policy fits"
-                         " every answer of the row; wrong: no policy gives it; wrote_gap: a byte outside the datatype's typemap"
-                         " changed\n"
-                       : "\nno findings\n";
+  s += has_findings(r)
+           ? "\nFINDINGS: see the rows above. inconsistent_policy / position_dependent: no single policy fits"
+             " every answer of the row; wrong: no policy gives it; wrote_gap: a byte outside the datatype's typemap"
+             " changed\n"
+           : "\nno findings\n";
   if (std::any_of(r.rows.begin(), r.rows.end(), [](const auto& row) { return row.right_under.has_value(); }))
     s += "policy_choice: every answer of the row is right under the one other policy named (a choice MPI leaves"
          " open), not a finding\n";
@@ -103,8 +107,7 @@ std::string render_text(const fuzz::mpi_campaign_report& r, const fuzz::mpi_camp
       for (const auto& c : row.found->conditions) s += fmt::format("  {}: {}\n", c.kind, c.text);
       s += fmt::format("  replay: redsem fuzz --mpi {} --op {} --type {} {}--seed {} --cases 1 --max-len {}\n",
                        r.library, to_string(row.op), to_string(row.type),
-                       row.layout ? fmt::format("--layouts {} ", to_string(*row.layout)) : "",
-                       row.found->replay_seed,
+                       row.layout ? fmt::format("--layouts {} ", to_string(*row.layout)) : "", row.found->replay_seed,
                        (row.layout ? o.per_layout : o.per_pair).limits.max_length);
     }
   return s;
@@ -132,7 +135,8 @@ nlohmann::json to_json(const fuzz::mpi_campaign_report& r, const fuzz::mpi_campa
     }
     rows.push_back(j);
   }
-  return {{"library", r.library},
+  return {{"mode", "mpi"},
+          {"library", r.library},
           {"version", r.version},
           {"policy", to_string(o.semantics)},
           {"cases_per_pair", o.per_pair.cases},

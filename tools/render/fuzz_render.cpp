@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "model/element_compare.h"
+#include "model/element_json.h"
 
 namespace redsem::tools {
 namespace {
@@ -23,6 +24,11 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 std::string element(const fuzz::differential& d, const std::vector<std::byte>& v, std::int64_t k) {
   return format_element(d.oracle_used().type, element_at(v, k, d.extent()));
+}
+
+// The same element in the JSON document: numbers beside their display (model/element_json.h).
+nlohmann::json element_value(const fuzz::differential& d, const std::vector<std::byte>& v, std::int64_t k) {
+  return element_json(d.oracle_used().type, element_at(v, k, d.extent()));
 }
 
 // The policies an element follows, keeping only the smallest changes from the chosen one
@@ -201,10 +207,10 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   nlohmann::json in = nlohmann::json::array(), inout = nlohmann::json::array(), actual = nlohmann::json::array(),
                  expected = nlohmann::json::array();
   for (std::int64_t i = 0; i < f.minimal.count && i < 64; ++i) {
-    in.push_back(element(d, f.minimal.in, i));
-    inout.push_back(element(d, f.minimal.inout, i));
-    if (fuzz::results_meaningful(m.verdict)) actual.push_back(element(d, m.actual, i));
-    expected.push_back(element(d, m.expected, i));
+    in.push_back(element_value(d, f.minimal.in, i));
+    inout.push_back(element_value(d, f.minimal.inout, i));
+    if (fuzz::results_meaningful(m.verdict)) actual.push_back(element_value(d, m.actual, i));
+    expected.push_back(element_value(d, m.expected, i));
   }
   j["minimal"]["inbuf"] = in;
   j["minimal"]["inoutbuf"] = inout;
@@ -213,10 +219,10 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
   if (!m.differing.empty()) {
     const auto k = m.differing.front();
     j["first_difference"] = {{"index", k},
-                             {"inbuf", element(d, f.minimal.in, k)},
-                             {"inoutbuf", element(d, f.minimal.inout, k)},
-                             {"kernel", element(d, m.actual, k)},
-                             {"model", element(d, m.expected, k)}};
+                             {"inbuf", element_value(d, f.minimal.in, k)},
+                             {"inoutbuf", element_value(d, f.minimal.inout, k)},
+                             {"kernel", element_value(d, m.actual, k)},
+                             {"model", element_value(d, m.expected, k)}};
   }
   if (m.verdict == fuzz::verdict_kind::wrote_outside || m.verdict == fuzz::verdict_kind::wrote_invec ||
       m.verdict == fuzz::verdict_kind::wrote_gap || m.fault_located) {
@@ -235,7 +241,8 @@ nlohmann::json to_json(const fuzz::differential& d, const fuzz::failure& f) {
 }
 
 nlohmann::json to_json(const fuzz::differential& d, const fuzz::fuzz_options& o, const fuzz::fuzz_report& r) {
-  nlohmann::json j{{"kernel", d.kernel().name},
+  nlohmann::json j{{"mode", "kernel"},
+                   {"kernel", d.kernel().name},
                    {"oracle", d.oracle_used().name},
                    {"policy", to_string(d.semantics())},
                    {"seed", o.seed},

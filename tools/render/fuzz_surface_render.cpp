@@ -12,24 +12,25 @@ namespace {
 // error (MPI requires no particular class).
 std::string class_note(const fuzz::surface_result& r) {
   if (r.verdict != fuzz::surface_verdict::refused) return "";
-  if (r.which.mpi_class.empty()) return fmt::format("{} (no class of MPI's table is specific to this error)", r.error_class);
-  return r.error_class == r.which.mpi_class ? fmt::format("{} (the fitting class)", r.error_class)
-                                            : fmt::format("{} (the fitting class is {})", r.error_class,
-                                                          r.which.mpi_class);
+  if (r.which.mpi_class.empty())
+    return fmt::format("{} (no class of MPI's table is specific to this error)", r.error_class);
+  return r.error_class == r.which.mpi_class
+             ? fmt::format("{} (the fitting class)", r.error_class)
+             : fmt::format("{} (the fitting class is {})", r.error_class, r.which.mpi_class);
 }
 
 }  // namespace
 
 std::string render_surface(const std::string& library, const std::vector<fuzz::surface_result>& rows) {
-  std::string s = fmt::format("fuzz {} MPI_Reduce_local argument surface, MPI_ERRORS_RETURN, one process per call\n\n",
-                              library);
+  std::string s =
+      fmt::format("fuzz {} MPI_Reduce_local argument surface, MPI_ERRORS_RETURN, one process per call\n\n", library);
   std::size_t width = 0;
   for (const auto& r : rows) width = std::max(width, r.which.name.size());
   for (const auto& r : rows) {
     const std::string said = r.which.erroneous ? "erroneous: " + r.which.rule : "legal";
     const std::string answer = r.verdict == fuzz::surface_verdict::refused ? class_note(r)
-                               : r.error_class.empty()                      ? r.detail
-                                                                            : r.error_class + " " + r.detail;
+                               : r.error_class.empty()                     ? r.detail
+                                                                           : r.error_class + " " + r.detail;
     s += fmt::format("  {:<{}}  {:<18} {}\n", r.which.name, width, to_string(r.verdict), answer);
     s += fmt::format("  {:<{}}  {:<18} {}; MPI: {}\n", "", width, "", r.which.call, said);
   }
@@ -54,7 +55,7 @@ nlohmann::json surface_json(const std::string& library, const std::vector<fuzz::
                    {"error_class", r.error_class},
                    {"detail", r.detail}});
   }
-  return {{"library", library}, {"findings", findings}, {"rows", out}};
+  return {{"mode", "surface"}, {"library", library}, {"findings", findings}, {"rows", out}};
 }
 
 }  // namespace redsem::tools

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "model/element_json.h"
+
 namespace redsem::tools {
 namespace {
 
@@ -17,19 +19,16 @@ std::string count_text(double v) {
   return v < 1e15 ? fmt::format("{:.0f}", v) : fmt::format("{:.3e}", v);
 }
 
-// A count in JSON: an exact integer up to 2^53, where a double holds every integer; beyond, the
-// text form as a string, so no reader takes a rounded figure for an exact one.
-nlohmann::json count_json(double v) {
-  if (std::isfinite(v) && v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)) return static_cast<std::uint64_t>(v);
-  return count_text(v);
-}
-
+// A place's values as element objects (numbers beside their display, model/element_json.h).
 nlohmann::json values_json(const value_set& v) {
+  const datatype type = datatype::predefined(v.type);
+  nlohmann::json values = nlohmann::json::array();
+  for (const auto& b : v.bytes) values.push_back(element_json(type, b.data()));
   nlohmann::json j{
-      {"what", v.what}, {"type", std::string(to_string(v.type))}, {"distinct", v.distinct}, {"values", v.values}};
-  if (v.numeric) {
-    j["min"] = v.min;
-    j["max"] = v.max;
+      {"what", v.what}, {"type", std::string(to_string(v.type))}, {"distinct", v.distinct}, {"values", values}};
+  if (v.numeric && !v.min_bytes.empty()) {
+    j["min"] = element_json(type, v.min_bytes.data());
+    j["max"] = element_json(type, v.max_bytes.data());
     j["spread"] = static_cast<double>(v.spread);
   }
   return j;
@@ -221,6 +220,11 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x, const 
   }
   for (const std::string& u : verdict.unexpected) out << "undefined behaviour that no expect line names: " << u << "\n";
   out << "verdict: " << to_string(verdict.kind) << "\n";
+}
+
+nlohmann::json count_json(double v) {
+  if (std::isfinite(v) && v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)) return static_cast<std::uint64_t>(v);
+  return count_text(v);
 }
 
 }  // namespace redsem::tools

@@ -21,4 +21,8 @@ void rma_header_text(std::ostream& out, const sim::rma::scenario& s);
 void rma_text(std::ostream& out, const sim::rma::scenario& s, const sim::rma::exploration& x,
               const sim::rma::scenario_verdict_report& verdict, const sim::rma::explore_options& options);
 
+// A count of states or executions in JSON: an exact integer up to 2^53, where a double holds every
+// integer; beyond, its text form as a string, so no reader takes a rounded figure for an exact one.
+nlohmann::json count_json(double v);
+
 }  // namespace redsem::tools

@@ -32,6 +32,7 @@ verify_section kernels_section() {
             t.header = {"op", "type", "verdict", "elements compared", "counterexample"};
             section_report r;
             std::int64_t total = 0;
+            std::vector<std::int64_t> compared_per_row;  // the JSON rows' number beside the text
             for (std::size_t oi = 0; oi < op_count; ++oi) {
               vo.on_progress(oi, op_count);
               const auto op = static_cast<op_id>(oi);
@@ -62,10 +63,13 @@ verify_section kernels_section() {
                 r.verdicts[key] = verdict;
                 t.rows.push_back({std::string(to_string(op)), std::string(to_string(type)), verdict,
                                   std::to_string(compared), counterexample});
+                compared_per_row.push_back(compared);
               }
             }
             // Every kernel is expected to conform: the record says so pair by pair.
             finish_report(r, "kernels", t, vo.quick);
+            for (std::size_t i = 0; i < compared_per_row.size(); ++i)
+              r.json[i]["elements_compared"] = compared_per_row[i];
             plain_table failing = t;
             std::erase_if(failing.rows, [](const auto& row) { return row[2] == "conforms"; });
             r.text = (failing.rows.empty() ? t.caption + "\n" : render_text(failing)) +

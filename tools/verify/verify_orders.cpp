@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "model/element_compare.h"
+#include "model/element_json.h"
 #include "model/element_op.h"
 #include "sim/float_spread.h"
 #include "sim/invariance.h"
@@ -73,6 +74,27 @@ std::string witness_text(const pair_outcome& o, const policy& p) {
                      sim::to_string(b.witness), format_element(type, b.value.data()));
 }
 
+// The row's numbers for programs, beside the table's text (docs/json.md): the distinct results at
+// the largest P, the spread in ulps, and the two trees that disagree with their results as
+// elements.
+nlohmann::json row_numbers(const pair_outcome& o) {
+  nlohmann::json j{{"procs_max", max_procs},
+                   {"distinct_at_procs_max", o.distinct_at_max},
+                   {"first_dependent_procs", o.first_dependent ? nlohmann::json(o.first_dependent) : nullptr}};
+  if (o.spread) {
+    j["spread_ulps"] = o.spread->spread_ulps;
+    if (o.spread->max_ulps_from_exact) j["max_ulps_from_exact"] = *o.spread->max_ulps_from_exact;
+  }
+  if (o.witness && o.witness->first && o.witness->second) {
+    const auto type = datatype::predefined(o.type);
+    j["disagreement"] = nlohmann::json::array();
+    for (const auto* w : {&*o.witness->first, &*o.witness->second})
+      j["disagreement"].push_back(
+          {{"tree", sim::to_string(w->witness)}, {"value", element_json(type, w->value.data())}});
+  }
+  return j;
+}
+
 // For the HTML report: the two trees of the first disagreement with every node's value and,
 // for a float or double scalar, the histogram of all distinct results at that P.
 std::string disagreement_figure(const pair_outcome& o, const policy& p) {
@@ -105,6 +127,7 @@ verify_section orders_section() {
             t.header = {"op", "type", "verdict", "distinct at P=8", "spread at P=8", "first disagreement"};
             section_report r;
             std::string figures;
+            std::vector<nlohmann::json> numbers;  // per row of t, in its order
             for (std::size_t oi = 0; oi < reduction_op_count; ++oi) {
               vo.on_progress(oi, reduction_op_count);
               const auto op = static_cast<op_id>(oi);
@@ -128,9 +151,11 @@ verify_section orders_section() {
                 if (o.first_dependent) figures += disagreement_figure(o, vo.semantics);
                 t.rows.push_back({std::string(to_string(op)), std::string(to_string(type)), verdict,
                                   std::to_string(o.distinct_at_max), spread, witness_text(o, vo.semantics)});
+                numbers.push_back(row_numbers(o));
               }
             }
             finish_report(r, "orders", t, vo.quick);
+            for (std::size_t i = 0; i < numbers.size(); ++i) r.json[i].update(numbers[i]);
             // People read the pairs whose result depends on the order; the rest is one line (all rows
             // are in --json and --html).
             plain_table dependent = t;
