@@ -100,6 +100,8 @@ double waiting_seconds(const char* pid) {
   return static_cast<double>(nanoseconds) / 1e9;
 }
 
+// What the processes of a group have used: CPU seconds (user and system, with those of children
+// already reaped), and seconds spent waiting for a CPU.
 struct group_usage {
   double cpu = 0, waiting = 0;
 };
@@ -134,8 +136,6 @@ std::string slow_text(const std::string& what, double cpu_seconds) {
        << " s of CPU time (--call-timeout): it is blocked, or the machine is loaded; no verdict";
   return text.str();
 }
-
-double group_cpu_seconds(pid_t pgid) { return usage_of(pgid).cpu; }
 
 cpu_budget::cpu_budget(pid_t pgid, double cpu_seconds, std::optional<double> cpu_before)
     : pgid_(pgid),

@@ -30,10 +30,6 @@ constexpr int no_verdict_status = 3;
 // "slow: … did not finish within N s of wall time …; no verdict", `what` naming the code.
 std::string slow_text(const std::string& what, double cpu_seconds);
 
-// CPU seconds (user and system, with those of children already reaped) that the processes of
-// group `pgid` have used.
-double group_cpu_seconds(pid_t pgid);
-
 // A budget for group `pgid` from now: `cpu_seconds` of its CPU, wall_backstop of wall time.
 // `cpu_before` is the group's CPU now when known (a fresh child's: 0); otherwise it is read at
 // the first check, not now, so that the calls that answer at once cost no scan of /proc.
