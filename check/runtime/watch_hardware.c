@@ -161,7 +161,7 @@ static void close_all(void) {
 static int use_slot(int k, uintptr_t address, int len, int stores_only, int range) {
   static int finalize_hook;
   struct slot *s = &slots[k];
-  const pid_t tid = (pid_t)syscall(SYS_gettid);
+  const pid_t tid = (pid_t)rc_watch_thread();
   s->range = range;
   s->address = address;
   s->paused = 0;

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "watch.h"
 #include "watch_state.h"
@@ -286,7 +284,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
                                .target = c->target,
                                .request = c->request,
                                .caller = c->caller,
-                               .thread = (int)syscall(SYS_gettid),
+                               .thread = rc_watch_thread(),
                                .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ};
   if (!ready) {
     static int off_said; /* once per process: the reason is the same for every buffer */

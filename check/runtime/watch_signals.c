@@ -59,14 +59,14 @@ static __thread __attribute__((tls_model("initial-exec"))) uintptr_t unowned_add
 static __thread __attribute__((tls_model("initial-exec"))) unsigned unowned_changes;
 volatile unsigned rc_watch_protect_changes;
 
-static pid_t this_thread(void) { return (pid_t)syscall(SYS_gettid); }
+int rc_watch_thread(void) { return (int)syscall(SYS_gettid); }
 
 /* Takes the step for this thread; bounded, so that a thread stopped mid-step (by a debugger, or
  * a handler of the program's that waits) costs a wait, never a deadlock: past the bound the step
  * goes ahead unserialised, and a page protected under it only faults once more. */
 static void step_lock(void) {
   if (step_locked) return;
-  const pid_t me = this_thread();
+  const pid_t me = rc_watch_thread();
   for (long spins = 0; spins < (1L << 20); ++spins) {
     pid_t free_ = 0;
     if (__atomic_compare_exchange_n(&step_owner, &free_, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
@@ -101,7 +101,7 @@ static long long now(void) {
 
 /* Extends the last hit when the same instruction walks on through the same window range. */
 static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
-  const pid_t thread = this_thread();
+  const pid_t thread = rc_watch_thread();
   if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
     return;

@@ -135,6 +135,9 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction);
 /* watch_signals.c */
 /* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */
 int rc_watch_ready(const char **why);
+/* The calling thread's Linux thread id (async-signal-safe): whose hit, whose RMA call, whose
+ * debug registers. */
+int rc_watch_thread(void);
 /* Records the program's access (enum rc_watch_access) to range's bytes at address. */
 void rc_watch_note_access(int range, uintptr_t address, int access, uintptr_t instruction);
 
