@@ -7,6 +7,9 @@ rank=${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-0}}
 [ "$rank" = 0 ] || exit 0
 first=$1
 echo "P 3 64 Fake MPI 0.1"
+# A pause between the header and the call forms, as a launcher forwarding output in pieces may
+# make: the report's header must still name the call forms.
+sleep 1
 # An MPI-3 library without the persistent collectives.
 echo "F blocking 1 MPI_<collective>"; echo "F nonblocking 1 MPI_I<collective>"; echo "F persistent 0 -"
 if [ "$first" -le 0 ]; then

@@ -202,10 +202,13 @@ command add_probe_command(CLI::App& app) {
             bool header_shown = opts->json;
             try {
               progress bar(err, stderr_is_terminal(), "probe --mpi " + opts->mpi);
-              // The header as soon as the tracer has said it, above the line (stdout may be the same terminal).
+              // The header as soon as the tracer has said it all, above the line (stdout may be the same
+              // terminal). The call forms follow the first line and may arrive apart from it: the header is
+              // whole once a case has begun.
               lo.on_progress = [&](const probe::probe_trace& so_far, std::size_t done) {
-                if (!header_shown && so_far.size > 0) bar.print(out, header_text(so_far, opts->forms));
-                header_shown = header_shown || so_far.size > 0;
+                const bool whole = so_far.size > 0 && !so_far.cases.empty();
+                if (!header_shown && whole) bar.print(out, header_text(so_far, opts->forms));
+                header_shown = header_shown || whole;
                 bar.update(done, 0, "cases traced");
               };
               trace = probe::run_tracer(lo);
