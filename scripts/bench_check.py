@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The overhead of `redsem check` (memory watching on) on an RMA-heavy and a collective-heavy
-program (issue 30, item 10; docs/benchmarks.md).
+"""The overhead of `redsem check` (memory watching on) on an RMA-heavy, a collective-heavy and a
+request-heavy program (issue 30, item 10; docs/benchmarks.md).
 
-Builds bench/check/rma_heavy.c and bench/check/collective_heavy.c with each MPI's wrapper and runs
-them on PROCS ranks in interleaved rounds: plain (`mpirun`), under `redsem check`, and, for the
-RMA program, under `redsem check --no-watch` (the watcher's share) and for the collective one
-under `redsem check --sample 0` (the sampled calls' share). For each mode it prints the medians
-of the whole job's wall time (around mpirun, or around `redsem check`, analysis included), of
-the program's own loop time (MPI_Wtime, slowest rank: no start-up, no analysis) and of the
-post-run analysis alone (`redsem check --records` on the records the run kept), with the ratios
-to the plain run.
+Builds bench/check/rma_heavy.c, bench/check/collective_heavy.c and bench/check/request_heavy.c
+with each MPI's wrapper and runs them on PROCS ranks in interleaved rounds: plain (`mpirun`),
+under `redsem check`, and, for the RMA program, under `redsem check --no-watch` (the watcher's
+share) and for the collective one under `redsem check --sample 0` (the sampled calls' share). The
+request-heavy program runs without a window and with one (the check library writes what requests
+synchronise only while a window exists), each against its own plain run. For each mode it prints
+the medians of the whole job's wall time (around mpirun, or around `redsem check`, analysis
+included), of the program's own loop time (MPI_Wtime, slowest rank: no start-up, no analysis)
+and of the post-run analysis alone (`redsem check --records` on the records the run kept), with
+the ratios to the plain run.
 
-usage: bench_check.py [--mpi openmpi mpich] [--build DIR] [--rounds N] [--procs N]
-                      [--rma-calls N] [--flush-every K] [--coll-calls N]"""
+usage: bench_check.py [--mpi openmpi mpich] [--programs rma collectives requests] [--build DIR]
+                      [--rounds N] [--procs N] [--rma-calls N] [--flush-every K] [--coll-calls N]
+                      [--steps N] [--requests N]"""
 import argparse
 import os
 import shutil
@@ -94,15 +97,42 @@ def report(title, modes):
         print(f"  {mode.name:28s} {wall:8.2f}s {wall / base_wall:5.2f}x {loop:8.2f}s {loop / base_loop:5.2f}x {analysis}")
 
 
+def programs_of(args, build):
+    """The (title, modes, job) of each program asked for; build(name) compiles bench/check/name.c."""
+    programs = []
+    if "rma" in args.programs:
+        job = [build("rma_heavy"), str(args.rma_calls), str(args.flush_every)]
+        modes = [Mode("rma_heavy", *mode) for mode in
+                 (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]))]
+        programs.append((f" rma_heavy: {args.rma_calls} MPI_Accumulate, MPI_Win_flush every {args.flush_every}",
+                         modes, job))
+    if "collectives" in args.programs:
+        job = [build("collective_heavy"), str(args.coll_calls)]
+        modes = [Mode("collective_heavy", *mode) for mode in
+                 (("plain", None), ("redsem check", []), ("redsem check --sample 0", ["--sample", "0"]))]
+        programs.append((f" collective_heavy: {args.coll_calls} reductions", modes, job))
+    if "requests" in args.programs:
+        program = build("request_heavy")
+        for window, name in ((0, "no window"), (1, "a window")):
+            job = [program, str(args.steps), str(args.requests), str(window)]
+            modes = [Mode(f"request_heavy, {name}", *mode) for mode in (("plain", None), ("redsem check", []))]
+            programs.append((f" request_heavy, {name}: {args.steps} steps of {args.requests} requests", modes, job))
+    return programs
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mpi", nargs="+", choices=["openmpi", "mpich"], default=["openmpi", "mpich"])
+    parser.add_argument("--programs", nargs="+", choices=["rma", "collectives", "requests"],
+                        default=["rma", "collectives", "requests"])
     parser.add_argument("--build", default=os.path.join(HERE, "..", "build", "release"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--procs", type=int, default=4)
     parser.add_argument("--rma-calls", type=int, default=100000)
     parser.add_argument("--flush-every", type=int, default=1)
     parser.add_argument("--coll-calls", type=int, default=100000)
+    parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--requests", type=int, default=64)
     args = parser.parse_args()
     redsem = os.path.abspath(os.path.join(args.build, "tools", "redsem"))
     if not os.access(redsem, os.X_OK):
@@ -111,30 +141,25 @@ def main():
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     for mpi in args.mpi:
         with tempfile.TemporaryDirectory(prefix="redsem-bench-check-") as tmp:
-            programs = {}
-            for name in ("rma_heavy", "collective_heavy"):
-                programs[name] = os.path.join(tmp, name)
-                subprocess.run([f"mpicc.{mpi}", "-O2", "-g", "-o", programs[name],
-                                os.path.join(SOURCES, name + ".c")], check=True)
-            rma_job = launcher(mpi, args.procs) + [programs["rma_heavy"], str(args.rma_calls), str(args.flush_every)]
-            coll_job = launcher(mpi, args.procs) + [programs["collective_heavy"], str(args.coll_calls)]
-            rma = [Mode("rma_heavy", *mode) for mode in
-                   (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]))]
-            coll = [Mode("collective_heavy", *mode) for mode in
-                    (("plain", None), ("redsem check", []), ("redsem check --sample 0", ["--sample", "0"]))]
+            def build(name):
+                binary = os.path.join(tmp, name)
+                subprocess.run([f"mpicc.{mpi}", "-O2", "-g", "-o", binary, os.path.join(SOURCES, name + ".c")],
+                               check=True)
+                return binary
+
+            programs = programs_of(args, build)
             loads = []
             # Rounds of every mode, not every run of one mode in a row: a change in the machine's
             # load then spreads over all modes instead of biasing one.
             for _ in range(args.rounds):
-                for mode in rma:
-                    mode.run(redsem, rma_job, env, tmp)
-                for mode in coll:
-                    mode.run(redsem, coll_job, env, tmp)
+                for _, modes, job in programs:
+                    for mode in modes:
+                        mode.run(redsem, launcher(mpi, args.procs) + job, env, tmp)
                 loads.append(os.getloadavg()[0])
         load = f"load average {min(loads):.1f}-{max(loads):.1f} on {os.cpu_count()} CPUs"
         print(f"{mpi}, {args.procs} ranks, medians of {args.rounds} interleaved rounds ({load})")
-        report(f" rma_heavy: {args.rma_calls} MPI_Accumulate, MPI_Win_flush every {args.flush_every}", rma)
-        report(f" collective_heavy: {args.coll_calls} reductions", coll)
+        for title, modes, _ in programs:
+            report(title, modes)
         sys.stdout.flush()
     return 0
 

@@ -192,9 +192,11 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
   return rc;
 }
 
-/* A freed request's handle may come back for another request: its owner must forget it. */
+/* A freed request's handle may come back for another request: its owner must forget it. Asked
+ * whatever any_followed says, which counts only active requests: an inactive persistent one is
+ * followed too, and freed so. */
 int MPI_Request_free(MPI_Request *request) {
-  if (!rc_active() || !any_followed()) return PMPI_Request_free(request);
+  if (!rc_active()) return PMPI_Request_free(request);
   const MPI_Request before = *request;
   const int rc = PMPI_Request_free(request);
   if (rc == MPI_SUCCESS) request_freed(before);

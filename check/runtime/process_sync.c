@@ -114,6 +114,9 @@ static void comm_line(const struct comm_info *c) {
 /* Starts a process_sync line when the process has a window (0: nothing to write). Drains the
  * watcher first, so that every access made before this call is written before its line. */
 static int begin(rc_line *l, struct comm_info *c, const char *call, const void *caller) {
+  /* Without a window, as nearly always, the lock is not taken: a window another thread makes
+   * meanwhile can order nothing this call did before it existed. */
+  if (!rc_rma_has_windows()) return 0;
   rc_rma_lock();
   const int windows = rc_rma_has_windows();
   if (windows) rc_watch_drain();
@@ -232,11 +235,7 @@ void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const
 void rc_sync_unmodelled(const char *call) {
   static const char *said[64];
   static int n_said;
-  if (!rc_active()) return;
-  rc_rma_lock();
-  const int windows = rc_rma_has_windows();
-  rc_rma_unlock();
-  if (!windows) return; /* no RMA epoch it could order */
+  if (!rc_active() || !rc_rma_has_windows()) return; /* no RMA epoch it could order */
   pthread_mutex_lock(&sync_mutex);
   int seen = 0;
   for (int i = 0; i < n_said && !seen; ++i) seen = said[i] == call || strcmp(said[i], call) == 0;

@@ -19,16 +19,18 @@
  * message, is still pending: then which message each took is not known, and the run's ordering
  * is said not modelled (`sync_unmodelled`). So is a receive request freed while active, and a
  * send cancelled. The large-count `_c` forms (MPI-4.1 §2.5.8) are followed as their int forms
- * where the library has them. Requests live in one compact table of fixed size; a run that
- * outgrows it is said not modelled too. */
+ * where the library has them. Requests live in a table of fixed size, found by their handles
+ * through an index (request_index.h), the active receives kept in the order they started; a run
+ * that outgrows the table is said not modelled too. */
 #include <mpi.h>
 #include <pthread.h>
 
 #include "process_sync.h"
 #include "record.h"
 #include "redsem_mpi_features.h"
+#include "request_index.h"
 
-#define FOLLOWED_REQUESTS 4096
+#define FOLLOWED_REQUESTS 4096 /* at most half of RC_REQUEST_INDEX_ENTRIES */
 
 struct followed {
   MPI_Request request;
@@ -44,10 +46,18 @@ struct followed {
   const char *call;           /* the call that made it */
   unsigned long long started; /* a receive's start, in this rank's order of receive starts */
   unsigned long started_seq;  /* and the record's next line number then */
+  int older, newer;           /* an active receive's neighbours in the order of starts; -1: none */
 };
 
+/* Slots stay where they are while followed (the index and the order of starts name them);
+ * freed ones are handed out again first. */
 static struct followed table[FOLLOWED_REQUESTS];
-static int used;
+static int spare[FOLLOWED_REQUESTS], spares; /* slots given back */
+static int handed_out;                       /* slots ever handed out */
+static struct rc_request_index by_handle;
+/* The active receives, oldest start first: `started` only grows, so a receive that starts joins
+ * at the newest end, and those started before a given one are the ones before it. */
+static int oldest_receive = -1, newest_receive = -1;
 static int receives_live; /* active receives; read without the lock by completion.c: a hint only */
 static int others_live;   /* likewise, collectives and synchronous sends */
 static unsigned long long starts;
@@ -61,48 +71,68 @@ int rc_sync_requests_followed(void) {
 
 /* Called with the lock held. */
 static struct followed *find(MPI_Request request) {
-  for (int i = 0; i < used; ++i)
-    if (table[i].request == request) return &table[i];
-  return NULL;
+  const int slot = rc_request_index_find(&by_handle, request);
+  return slot < 0 ? NULL : &table[slot];
+}
+
+/* An active receive leaves or joins the order of starts. Called with the lock held. */
+static void unlink_receive(struct followed *f) {
+  *(f->older < 0 ? &oldest_receive : &table[f->older].newer) = f->newer;
+  *(f->newer < 0 ? &newest_receive : &table[f->newer].older) = f->older;
+}
+
+static void link_receive(struct followed *f) {
+  const int slot = (int)(f - table);
+  f->older = newest_receive;
+  f->newer = -1;
+  *(newest_receive < 0 ? &oldest_receive : &table[newest_receive].newer) = slot;
+  newest_receive = slot;
 }
 
 static void set_active(struct followed *f, int active) {
   if ((f->receive || f->collective || f->synchronous) && f->active != active)
     __atomic_add_fetch(f->receive ? &receives_live : &others_live, active ? 1 : -1, __ATOMIC_RELAXED);
+  if (f->receive && f->active) unlink_receive(f);
   f->active = active;
   if (active && f->receive) {
     f->started = starts++;
     f->started_seq = rc_next_seq();
+    link_receive(f);
   }
 }
 
 /* Called with the lock held. */
 static void forget(struct followed *f) {
   set_active(f, 0);
-  *f = table[--used];
+  rc_request_index_remove(&by_handle, f->request);
+  spare[spares++] = (int)(f - table);
 }
 
-/* Follows a new request; 0 when the table is full (said not modelled by the caller). */
+/* Follows a new request; 0 when the table is full (said not modelled by the caller). An entry
+ * with the same handle is left from a request whose end was not seen (freed or completed while
+ * nothing was followed): the library gave its handle to this one, so it is gone. */
 static int follow(struct followed f, int active) {
   pthread_mutex_lock(&table_mutex);
-  const int room = used < FOLLOWED_REQUESTS;
-  if (room) {
+  struct followed *stale = find(f.request);
+  if (stale) forget(stale);
+  const int slot = spares > 0 ? spare[--spares] : handed_out < FOLLOWED_REQUESTS ? handed_out++ : -1;
+  if (slot >= 0) {
     f.active = 0;
-    table[used] = f;
-    set_active(&table[used++], active);
+    table[slot] = f;
+    rc_request_index_add(&by_handle, f.request, slot);
+    set_active(&table[slot], active);
   }
   pthread_mutex_unlock(&table_mutex);
-  if (!room) rc_sync_unmodelled("the request table (full)");
-  return room;
+  if (slot < 0) rc_sync_unmodelled("the request table (full)");
+  return slot >= 0;
 }
 
 /* Whether a receive request started before `before` on `comm`, still pending, could take the
  * message from `source` with `tag`. Called with the lock held. */
 static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long long before) {
-  for (int i = 0; i < used; ++i) {
+  for (int i = oldest_receive; i >= 0 && table[i].started < before; i = table[i].newer) {
     const struct followed *f = &table[i];
-    if (f->receive && f->active && f->comm == comm && f->started < before &&
-        (f->peer == MPI_ANY_SOURCE || f->peer == source) && (f->tag == MPI_ANY_TAG || f->tag == tag))
+    if (f->comm == comm && (f->peer == MPI_ANY_SOURCE || f->peer == source) && (f->tag == MPI_ANY_TAG || f->tag == tag))
       return 1;
   }
   return 0;

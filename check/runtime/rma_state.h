@@ -40,7 +40,8 @@ void rc_rma_unlock(void);
 /* The window's entry, or NULL when it is not followed (created before the record opened, or
  * beyond RC_RMA_MAX_WINDOWS). Call with the lock held. */
 struct rc_window *rc_rma_window(MPI_Win win);
-/* Whether this process follows a window now. Call with the lock held. */
+/* Whether this process follows a window now: exact with the lock held, a hint without it (a
+ * window another thread is making or freeing meanwhile may or may not count). */
 int rc_rma_has_windows(void);
 /* Whether `bytes` bytes at `p` lie in some window memory of this process. */
 int rc_rma_in_window_memory(const void *p, size_t bytes);

@@ -16,6 +16,7 @@
 static pthread_mutex_t rma_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rc_window windows[RC_RMA_MAX_WINDOWS];
 static int windows_created;  /* ids given so far */
+static int windows_live;     /* used entries; read without the lock by rc_rma_has_windows */
 static int table_limit_said; /* the rma_limit line for the window table was written */
 
 void rc_rma_lock(void) { pthread_mutex_lock(&rma_mutex); }
@@ -27,11 +28,7 @@ struct rc_window *rc_rma_window(MPI_Win win) {
   return NULL;
 }
 
-int rc_rma_has_windows(void) {
-  for (int i = 0; i < RC_RMA_MAX_WINDOWS; ++i)
-    if (windows[i].used) return 1;
-  return 0;
-}
+int rc_rma_has_windows(void) { return __atomic_load_n(&windows_live, __ATOMIC_RELAXED) > 0; }
 
 int rc_rma_in_window_memory(const void *p, size_t bytes) {
   const char *b = p;
@@ -127,6 +124,7 @@ static void follow_window(const char *call, MPI_Win win, const void *base, MPI_A
     return;
   }
   *w = (struct rc_window){.used = 1, .win = win, .id = id, .base = base, .size = size};
+  __atomic_add_fetch(&windows_live, 1, __ATOMIC_RELAXED);
   int rank = -1, group_size = 0;
   PMPI_Comm_rank(comm, &rank);
   PMPI_Comm_size(comm, &group_size);
@@ -169,6 +167,7 @@ static void window_freed(MPI_Win win) {
     rc_rma_begin(&l, "rma_win_free", w, "MPI_Win_free");
     rc_end(&l);
     w->used = 0;
+    __atomic_sub_fetch(&windows_live, 1, __ATOMIC_RELAXED);
   }
   rc_rma_unlock();
 }

@@ -20,6 +20,9 @@
  *   first: which message each took is not known from the completions, which the record says;
  * SYNC_CASE 10 and 11: MPI_Issend (with MPI_Wait) and MPI_Ssend to a receive request that rank 1
  *   starts after its put (below).
+ * SYNC_CASE 12: a persistent send to another tag made and freed unstarted while rank 1 follows no
+ *   other request, then the one that sends (MPI_Send_init, MPI_Start, MPI_Wait): the libraries
+ *   give the freed request's handle to the new one, whose message must be the one counted.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -200,6 +203,30 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Request request;
     MPI_Irecv(&got, 1, MPI_INT, 0, 10, MPI_COMM_WORLD, &request);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
+  }
+}
+#elif SYNC_CASE == 12
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  MPI_Request request;
+  if (rank == 1) {
+    put_seven(win);
+    MPI_Send_init(&token, 1, MPI_INT, 0, 13, MPI_COMM_WORLD, &request);
+    MPI_Request_free(&request);
+    MPI_Send_init(&token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD, &request);
+    MPI_Start(&request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Request_free(&request);
+  }
+  if (rank == 0) {
+    MPI_Irecv(&got, 1, MPI_INT, 1, 3, MPI_COMM_WORLD, &request);
+#ifdef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
   }
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
