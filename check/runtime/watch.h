@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The local-access watcher (docs/design.md, "Watching local accesses"): the program's own loads
  * and stores to memory an RMA call has not finished with, seen on the unmodified binary through
- * page protection, or, for a pending buffer on the calling thread's stack, through the debug
- * registers (watch_hardware.c). Armed only in epochs:
+ * page protection, or, for a pending buffer on the calling thread's stack and window memory on the
+ * call stack, through the debug registers (watch_hardware.c). Armed only in epochs:
  *   - the result buffer of a get-type call (MPI_Get, MPI_Get_accumulate, MPI_Fetch_and_op,
  *     MPI_Compare_and_swap and their request forms) from the call's return to the call that
  *     completes it: loads and stores (MPI-4.1 §13.3);
