@@ -9,7 +9,8 @@
  * window is ELEMENTS ints, more than the 4 debug registers (one int each here) reach: it is
  * not watched, and the record says so with its size. Built with -DRMA_SHARED_REGISTERS rank 0 also
  * gets into a local variable while its own window holds all 4 registers: that result buffer is
- * not watched, and said (the window took them first). The small window is four ints, one per debug
+ * not watched, and said (the window took them first). Built with -DRMA_THREAD_MULTIPLE it asks
+ * for MPI_THREAD_MULTIPLE: only the creating thread's accesses are watched, which the coverage says. The small window is four ints, one per debug
  * register: MPICH 4.0.2 (ch4:ucx) puts into a window of two ints on the stack somewhere else on
  * the stack, checked or not. */
 #include <mpi.h>
@@ -23,7 +24,12 @@
 #endif
 
 int main(int argc, char **argv) {
+#ifdef RMA_THREAD_MULTIPLE
+  int provided;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+#else
   MPI_Init(&argc, &argv);
+#endif
   int rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   int mine[ELEMENTS] = {0};
