@@ -54,6 +54,9 @@ static const char *broken; /* perf_event_open cannot set breakpoints in this pro
 
 static const char *const all_used =
     "on the call stack (page protection cannot be used there) and the 4 debug registers are in use";
+static const char *const rest_in_use =
+    "on the call stack (page protection cannot be used there): the bytes beyond what the debug registers left "
+    "free cover are not watched (the others watch other buffers or window memory)";
 static const char *const too_long =
     "on the call stack (page protection cannot be used there): the bytes beyond what "
     "the 4 debug registers (8 aligned bytes each) cover are not watched";
@@ -220,8 +223,12 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
   uintptr_t a = r->lo;
   read_setting();
   *why = broken;
+  int in_use = 0;
   for (int k = 0; k < SLOTS && a < r->hi && !broken; ++k) {
-    if (slots[k].busy) continue;
+    if (slots[k].busy) {
+      ++in_use;
+      continue;
+    }
     const int len = piece(a, r->hi, r->hw_widest);
     if (!use_slot(k, a, len, r->prot != PROT_NONE, i)) {
       int permanent = 0;
@@ -232,7 +239,7 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
     a += (uintptr_t)len;
   }
   if (a < r->hi && a == r->lo && !*why) *why = all_used;
-  if (a < r->hi && a > r->lo && !*why) *why = too_long;
+  if (a < r->hi && a > r->lo && !*why) *why = in_use ? rest_in_use : too_long;
   r->hw_end = a > r->lo ? a : 0;
   return a;
 }
