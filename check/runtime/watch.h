@@ -58,6 +58,8 @@ void rc_watch_request_done(MPI_Request request);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */
 void rc_watch_window_created(const struct rc_window *w);
 void rc_watch_window_freed(const struct rc_window *w);
+/* MPI_Win_attach attached memory to dynamic window w: not watched, which its first attach says. */
+void rc_watch_attached(const struct rc_window *w);
 /* MPI_Win_shared_query gave this rank window rank `rank`'s segment (MPI_PROC_NULL: the first
  * non-empty one) at [base, base + size): it is watched as this rank's own window memory is. */
 void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size);

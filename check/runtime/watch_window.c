@@ -49,6 +49,7 @@ struct watched_window {
   long long fences;  /* fence epochs opened so far */
   int fence_open, noput, pscw;
   int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
+  int attach_said;  /* dynamic windows: the watch_unavailable line for attached memory was written */
 };
 static struct watched_window windows[RC_RMA_MAX_WINDOWS];
 
@@ -264,6 +265,16 @@ void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI
   add_segment(ww, rank, lo, hi, 0);
   arm_window(w, ww);
   rc_watch_rearm();
+}
+
+/* Attached memory is not armed: other ranks name it by address, which the local_access lines'
+ * offsets from one segment's base could not express; said once per window, so that a dynamic
+ * window's race with its target's own accesses is never behind a plain `clean`. */
+void rc_watch_attached(const struct rc_window *w) {
+  const int slot = slot_of(w);
+  if (slot < 0 || windows[slot].attach_said) return;
+  windows[slot].attach_said = 1;
+  rc_watch_unavailable(w, "window", NULL, "memory attached to a dynamic window (MPI_Win_attach) is not watched");
 }
 
 void rc_watch_window_freed(const struct rc_window *w) {
