@@ -112,8 +112,9 @@ void thread_gaps(const run_records& records, coverage& c) {
     c.not_observed.push_back(fmt::format(
         "MPI_THREAD_{} on {} rank(s): the accesses of every thread are watched as they happen, but the order "
         "between threads (OpenMP, pthreads) is not modelled: a race between two threads of a rank is found only "
-        "when the access came while the RMA memory was watched in this run, and a pending buffer on a thread's "
-        "stack is watched for that thread's own accesses only",
+        "when the access came while the RMA memory was watched in this run; a pending buffer on a thread's stack "
+        "is watched for that thread's own accesses only, and window memory on the call stack for those of the "
+        "thread that created the window only (debug registers): other threads' accesses to it are not watched",
         level, ranks.size()));
   }
 }

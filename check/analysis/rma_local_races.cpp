@@ -143,15 +143,18 @@ std::string memory_of(const json& access) {
 
 json finding(const json& access, int rank, const rma_window& win, const remote_call& c) {
   const json& call = *c.line;
-  const bool store = access.value("access", "") == "store";
+  // A debug register watching window memory on the call stack does not say which of the two it was.
+  const std::string kind = access.value("access", "");
+  const char* verb = kind == "store"           ? " stored into"
+                     : kind == "load or store" ? " loaded from or stored into"
+                                               : " loaded from";
   const std::string epoch = access.value("mode", "") == "fence"
                                 ? "fence epoch " + std::to_string(access.value("fence", 0LL))
                             : access.value("mode", "") == "pscw" ? "PSCW, the call in flight"
                                                                  : "passive target, the call in flight";
-  const std::string message = "rank " + std::to_string(rank) + (store ? " stored into" : " loaded from") + " " +
-                              memory_of(access) + " (window " + std::to_string(win.id) + ", byte " +
-                              std::to_string(access.value("offset", 0LL)) + ") while rank " +
-                              std::to_string(c.world_rank) + "'s " + call.value("call", "") +
+  const std::string message = "rank " + std::to_string(rank) + verb + " " + memory_of(access) + " (window " +
+                              std::to_string(win.id) + ", byte " + std::to_string(access.value("offset", 0LL)) +
+                              ") while rank " + std::to_string(c.world_rank) + "'s " + call.value("call", "") +
                               " on the same bytes may be in flight (" + epoch + ")";
   json evidence = {{"win", win.id},
                    {"segment_rank", c.target},

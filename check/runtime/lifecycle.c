@@ -121,14 +121,14 @@ static void open_record(void) {
 }
 
 int MPI_Init(int *argc, char ***argv) {
-  rc_watch_policy_before_init();
+  rc_watch_policy_before_init(MPI_THREAD_SINGLE);
   const int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
-  rc_watch_policy_before_init();
+  rc_watch_policy_before_init(required);
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS) open_record();
   return rc;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "rma_state.h"
+#include "watch.h"
 
 static void write_region(const char *ev, const char *call, MPI_Win win, const void *base, MPI_Aint size,
                          const void *caller) {
@@ -20,6 +21,7 @@ static void write_region(const char *ev, const char *call, MPI_Win win, const vo
     rc_int(&l, "time", rc_rma_now());
     rc_caller(&l, caller);
     rc_end(&l);
+    if (size >= 0) rc_watch_attached(w); /* an attach (a detach has no size) */
   }
   rc_rma_unlock();
 }

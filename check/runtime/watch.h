@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The local-access watcher (docs/design.md, "Watching local accesses"): the program's own loads
  * and stores to memory an RMA call has not finished with, seen on the unmodified binary through
- * page protection, or, for a pending buffer on the calling thread's stack, through the debug
- * registers (watch_hardware.c). Armed only in epochs:
+ * page protection, or, for a pending buffer on the calling thread's stack and window memory on the
+ * call stack, through the debug registers (watch_hardware.c). Armed only in epochs:
  *   - the result buffer of a get-type call (MPI_Get, MPI_Get_accumulate, MPI_Fetch_and_op,
  *     MPI_Compare_and_swap and their request forms) from the call's return to the call that
  *     completes it: loads and stores (MPI-4.1 §13.3);
@@ -58,6 +58,8 @@ void rc_watch_request_done(MPI_Request request);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */
 void rc_watch_window_created(const struct rc_window *w);
 void rc_watch_window_freed(const struct rc_window *w);
+/* MPI_Win_attach attached memory to dynamic window w: not watched, which its first attach says. */
+void rc_watch_attached(const struct rc_window *w);
 /* MPI_Win_shared_query gave this rank window rank `rank`'s segment (MPI_PROC_NULL: the first
  * non-empty one) at [base, base + size): it is watched as this rank's own window memory is. */
 void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size);

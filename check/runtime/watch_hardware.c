@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The watcher's second way to arm a range (watch_state.h): x86 debug registers, for pending
- * buffers on the calling thread's stack, which page protection cannot watch (every call and
- * signal frame would fault there). Each of the 4 debug address registers watches one aligned
- * 1, 2, 4 or 8 bytes, for stores (origin and compare buffers) or for loads and stores (result
- * buffers), and traps after the access: nothing needs stepping, and the kernel's accesses (a
- * read(2) into the buffer, a signal frame) neither trap nor fail. They are set through
+ * buffers on the calling thread's stack and window memory on the call stack, which page
+ * protection cannot watch (every call and signal frame would fault there). Each of the 4 debug
+ * address registers watches one aligned 1, 2, 4 or 8 bytes, for stores (origin and compare
+ * buffers, a window under MPI_MODE_NOPUT) or for loads and stores (result buffers, windows), and
+ * traps after the access: nothing needs stepping, and the kernel's accesses (a read(2) into the
+ * buffer, a signal frame, another rank's copy by CMA into a window) neither trap nor fail. They are set through
  * perf_event_open(PERF_TYPE_BREAKPOINT) for the calling thread only, user space only, with the
  * `sigtrap` attribute: a synchronous SIGTRAP whose si_perf_data names the slot (before Linux 5.13:
  * fcntl's F_SETSIG, below). The SIGTRAP handler (watch_signals.c) hands it here; the access goes
@@ -34,7 +35,7 @@
 #define TRAP_PERF 6 /* <asm-generic/siginfo.h>: a perf event with sigtrap set */
 #endif
 
-#define SLOTS 4                   /* DR0-DR3 */
+#define SLOTS RC_WATCH_HW_SLOTS
 #define TAG 0x5244534d00000000ULL /* "RDSM": in sig_data, tells our events from the program's */
 #define TAG_MASK 0xffffffff00000000ULL
 
@@ -44,6 +45,7 @@ struct slot {
   pid_t tid;         /* the thread that event watches */
   int range;         /* the rc_watch_ranges entry it watches part of */
   uintptr_t address; /* the first byte it watches */
+  int len;           /* how many */
   volatile int paused;
 };
 _Static_assert(SLOTS == 4, "one initializer per slot");
@@ -52,6 +54,9 @@ static const char *broken; /* perf_event_open cannot set breakpoints in this pro
 
 static const char *const all_used =
     "on the call stack (page protection cannot be used there) and the 4 debug registers are in use";
+static const char *const rest_in_use =
+    "on the call stack (page protection cannot be used there): the bytes beyond what the debug registers left "
+    "free cover are not watched (the others watch other buffers or window memory)";
 static const char *const too_long =
     "on the call stack (page protection cannot be used there): the bytes beyond what "
     "the 4 debug registers (8 aligned bytes each) cover are not watched";
@@ -164,6 +169,7 @@ static int use_slot(int k, uintptr_t address, int len, int stores_only, int rang
   const pid_t tid = (pid_t)rc_watch_thread();
   s->range = range;
   s->address = address;
+  s->len = len;
   s->paused = 0;
   if (s->fd >= 0 && s->tid == tid) {
     struct perf_event_attr a;
@@ -185,9 +191,9 @@ static int use_slot(int k, uintptr_t address, int len, int stores_only, int rang
   return 1;
 }
 
-/* The longest aligned piece (8, 4, 2 or 1 bytes) at a that ends by hi. */
-static int piece(uintptr_t a, uintptr_t hi) {
-  int len = 8;
+/* The longest aligned piece (8, 4, 2 or 1 bytes, at most `widest`; 0: 8) at a that ends by hi. */
+static int piece(uintptr_t a, uintptr_t hi, int widest) {
+  int len = widest > 0 && widest < 8 ? widest : 8;
   while (len > 1 && (a % (uintptr_t)len != 0 || a + (uintptr_t)len > hi)) len /= 2;
   return len;
 }
@@ -206,14 +212,24 @@ static void read_setting(void) {
   fasync = (setting && strcmp(setting, "fasync") == 0) || !sigtrap_kept_blocked();
 }
 
+int rc_watch_hw_pieces(uintptr_t lo, uintptr_t hi, int widest) {
+  int n = 0;
+  for (uintptr_t a = lo; a < hi; ++n) a += (uintptr_t)piece(a, hi, widest);
+  return n;
+}
+
 uintptr_t rc_watch_hw_arm(int i, const char **why) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
   uintptr_t a = r->lo;
   read_setting();
   *why = broken;
+  int in_use = 0;
   for (int k = 0; k < SLOTS && a < r->hi && !broken; ++k) {
-    if (slots[k].busy) continue;
-    const int len = piece(a, r->hi);
+    if (slots[k].busy) {
+      ++in_use;
+      continue;
+    }
+    const int len = piece(a, r->hi, r->hw_widest);
     if (!use_slot(k, a, len, r->prot != PROT_NONE, i)) {
       int permanent = 0;
       *why = open_failure(errno, &permanent);
@@ -223,7 +239,7 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
     a += (uintptr_t)len;
   }
   if (a < r->hi && a == r->lo && !*why) *why = all_used;
-  if (a < r->hi && a > r->lo && !*why) *why = too_long;
+  if (a < r->hi && a > r->lo && !*why) *why = in_use ? rest_in_use : too_long;
   r->hw_end = a > r->lo ? a : 0;
   return a;
 }
@@ -248,14 +264,15 @@ void rc_watch_hw_pause(void) {
 
 void rc_watch_hw_resume(void) {
   for (int k = 0; k < SLOTS; ++k)
-    if (slots[k].busy && slots[k].paused && !rc_watch_ranges[slots[k].range].hit) {
+    if (slots[k].busy && slots[k].paused && !rc_watch_ranges[slots[k].range].hit &&
+        !rc_watch_ranges[slots[k].range].stopped) {
       slots[k].paused = 0;
       ioctl(slots[k].fd, PERF_EVENT_IOC_ENABLE, 0);
     }
 }
 
-/* Async-signal-safe: the slots of a range that has its finding are turned off (its other
- * accesses would only trap again). */
+/* Async-signal-safe: the slots of a range that has its finding, or a window range stopped after
+ * RC_WATCH_MAX_WINDOW_FAULTS, are turned off (its other accesses would only trap again). */
 static void silence(int range) {
   for (int k = 0; k < SLOTS; ++k)
     if (slots[k].busy && slots[k].range == range && !slots[k].paused) {
@@ -294,8 +311,8 @@ int rc_watch_hw_trap(const siginfo_t *info, void *context) {
    * and one byte back is inside it. */
   if (instruction == (uintptr_t)uc->uc_mcontext.gregs[REG_RIP]) --instruction;
   const struct rc_watch_range *r = &rc_watch_ranges[s->range];
-  rc_watch_note_access(s->range, s->address, r->prot == PROT_NONE ? RC_WATCH_LOAD_OR_STORE : RC_WATCH_STORE,
+  rc_watch_note_access(s->range, s->address, s->len, r->prot == PROT_NONE ? RC_WATCH_LOAD_OR_STORE : RC_WATCH_STORE,
                        instruction);
-  if (r->hit) silence(s->range);
+  if (r->hit || r->stopped) silence(s->range);
   return 1;
 }

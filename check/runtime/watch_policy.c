@@ -32,7 +32,13 @@ static struct {
   int one_node;        /* every rank of MPI_COMM_WORLD on this node */
 } policy;
 
-static const char *open_mpi_before_init(void) {
+static const char *open_mpi_before_init(int required) {
+  /* Open MPI's own override of the level MPI_Init asks for, in its numbering (mpi.h's). */
+  const char *level = getenv("OMPI_MPI_THREAD_LEVEL");
+  if (required == MPI_THREAD_MULTIPLE || (level && atoi(level) == MPI_THREAD_MULTIPLE))
+    return "the program asks for MPI_THREAD_MULTIPLE, which Open MPI's osc pt2pt (the check's path for it, with "
+           "the kernel copies off) does not support: other ranks' accesses to it may be kernel copies (CMA), which a "
+           "page protection would make fail";
   for (size_t i = 0; i < SETTINGS; ++i) {
     const char *v = getenv(open_mpi_settings[i].name);
     if (v && strcmp(v, open_mpi_settings[i].value) != 0)
@@ -48,12 +54,12 @@ static const char *open_mpi_before_init(void) {
   return NULL;
 }
 
-void rc_watch_policy_before_init(void) {
+void rc_watch_policy_before_init(int required) {
   const char *dir = getenv("REDSEM_CHECK_DIR"), *watch = getenv("REDSEM_CHECK_WATCH");
   if (!dir || !*dir || (watch && strcmp(watch, "0") == 0) || policy.considered) return;
   policy.considered = 1;
   if (open_mpi()) {
-    policy.refused = open_mpi_before_init();
+    policy.refused = open_mpi_before_init(required);
   } else if (getenv("UCX_TLS")) {
     policy.refused =
         "UCX_TLS is set for the run: UCX may then reach it by kernel copies (CMA), which a page "

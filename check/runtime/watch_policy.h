@@ -18,9 +18,11 @@
 
 #include "record.h"
 
-/* Before PMPI_Init(_thread): applies the policy when the check records and watches
- * (REDSEM_CHECK_DIR set, REDSEM_CHECK_WATCH not 0), whatever the thread level asked for. */
-void rc_watch_policy_before_init(void);
+/* Before PMPI_Init(_thread), `required` the thread level asked for (MPI_THREAD_SINGLE for
+ * MPI_Init): applies the policy when the check records and watches (REDSEM_CHECK_DIR set,
+ * REDSEM_CHECK_WATCH not 0), except where it would break the program: Open MPI 4.1's osc pt2pt,
+ * the policy's path for such memory, refuses every window of an MPI_THREAD_MULTIPLE program. */
+void rc_watch_policy_before_init(int required);
 /* After MPI_Init succeeded with the MPI this library was built for, on every rank that records
  * (it makes a collective call on MPI_COMM_WORLD): whether all ranks share this node, and whether
  * the library is one whose paths were examined. */

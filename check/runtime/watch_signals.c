@@ -100,7 +100,8 @@ static long long now(void) {
 }
 
 /* Extends the last hit when the same instruction walks on through the same window range. */
-static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
+static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
+  const uintptr_t end = address + (uintptr_t)len - 1;
   const pid_t thread = rc_watch_thread();
   if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
@@ -112,13 +113,13 @@ static void record_hit(int range, uintptr_t address, int store, uintptr_t instru
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
       last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
       address >= last->address && address <= last->last + 64) {
-    if (address > last->last) last->last = address;
+    if (end > last->last) last->last = end;
     last->time_last = now();
   } else if (n >= RC_WATCH_MAX_HITS) {
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
-    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t, thread};
+    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread};
     rc_watch_hit_count = n + 1;
   }
   rc_watch_hits_unlock();
@@ -175,15 +176,15 @@ static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *co
 }
 
 /* Notes what the program did, and decides whether the range stays armed after the step. */
-void rc_watch_note_access(int range, uintptr_t address, int store, uintptr_t instruction) {
+void rc_watch_note_access(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   struct rc_watch_range *r = &rc_watch_ranges[range];
   if (r->kind != RC_WATCH_WINDOW) {
-    if (!r->hit) record_hit(range, address, store, instruction);
+    if (!r->hit) record_hit(range, address, len, store, instruction);
     r->hit = 1;
     r->armed = 0; /* its finding is made: the rest of its accesses run at full speed */
     return;
   }
-  record_hit(range, address, store, instruction);
+  record_hit(range, address, len, store, instruction);
   if (++r->faults >= RC_WATCH_MAX_WINDOW_FAULTS) {
     r->stopped = 1;
     rc_watch_any_stopped = 1; /* after `stopped`: the drain that clears it then sees the range */
@@ -234,7 +235,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     } else {
       const int range = program ? range_at(address) : -1;
       if (range >= 0)
-        rc_watch_note_access(range, address,
+        rc_watch_note_access(range, address, 1,
                              (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
       step_pages[step_count++] = page;
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;

@@ -18,6 +18,7 @@
 #define RC_WATCH_MAX_LIBRARY_STEPS 256          /* the library's faults stepped between two hooks */
 #define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
 #define RC_WATCH_MAX_SEGMENTS 16                /* segments watched per window: this rank's and queried ones */
+#define RC_WATCH_HW_SLOTS 4                     /* x86 debug address registers, DR0-DR3 */
 
 enum rc_watch_kind { RC_WATCH_RESULT, RC_WATCH_ORIGIN, RC_WATCH_COMPARE, RC_WATCH_WINDOW };
 /* What an access was: a debug register watching loads and stores does not say which. */
@@ -27,6 +28,7 @@ struct rc_watch_range {
   volatile int armed;  /* read by the handler: 0 = free, disarmed or never armed */
   int paged;           /* its pages were protected: release gives them back */
   uintptr_t hw_end;    /* armed by debug registers instead (watch_hardware.c) over [lo, hw_end); 0: not */
+  int hw_widest;       /* their widest piece (1, 2, 4 or 8; 0: 8): a window's element, never two in one */
   unsigned generation; /* bumped at each reuse: a hit names the range it saw */
   uintptr_t lo, hi;    /* the watched bytes [lo, hi) */
   int prot;            /* PROT_NONE: loads and stores; PROT_READ: stores */
@@ -97,10 +99,12 @@ uintptr_t rc_watch_page_size(void);
 extern const char *const rc_watch_on_stack;
 
 /* watch_hardware.c: debug registers for what page protection cannot watch. */
-/* Arms range i (lo, hi, kind and prot set; not armed by pages) on as many free debug registers
- * as its bytes need; returns where the watched bytes end (lo when none are), with why the
- * others are not watched. */
+/* Arms range i (lo, hi, kind, prot and hw_widest set; not armed by pages) on as many free debug
+ * registers as its bytes need, for the calling thread; returns where the watched bytes end (lo
+ * when none are), with why the others are not watched. */
 uintptr_t rc_watch_hw_arm(int i, const char **why);
+/* How many debug registers [lo, hi) takes, cut into aligned pieces of at most `widest` bytes. */
+int rc_watch_hw_pieces(uintptr_t lo, uintptr_t hi, int widest);
 /* Frees range i's debug registers (from rc_watch_release). */
 void rc_watch_hw_release(int i);
 /* Turns the debug registers off while a synchronisation call is forwarded, and on again. */
@@ -138,7 +142,8 @@ int rc_watch_ready(const char **why);
 /* The calling thread's Linux thread id (async-signal-safe): whose hit, whose RMA call, whose
  * debug registers. */
 int rc_watch_thread(void);
-/* Records the program's access (enum rc_watch_access) to range's bytes at address. */
-void rc_watch_note_access(int range, uintptr_t address, int access, uintptr_t instruction);
+/* Records the program's access (enum rc_watch_access) to range's bytes [address, address + len):
+ * one byte for a page fault, a debug register's whole piece (it does not say which byte). */
+void rc_watch_note_access(int range, uintptr_t address, int len, int access, uintptr_t instruction);
 
 #endif

@@ -16,8 +16,12 @@
  * their own mappings, which a protection here does not touch. Private memory (what the program gave to MPI_Win_create)
  * is armed only where watch_policy.h knows other ranks' accesses to be copies by the library in this process: elsewhere
  * they may be copies made by the kernel or a network card, which a protection would make fail, so it gets a
- * `watch_unavailable` line instead. */
+ * `watch_unavailable` line instead. Window memory on the call stack, where page protection cannot be used,
+ * is armed in the same epochs on the debug registers of the thread that created the window (watch_hardware.c), as
+ * far as the free ones reach: a kernel's or another rank's copy into it neither traps nor fails there, so no
+ * policy is needed; a window needing more than all of them is not watched, and said. */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -31,8 +35,11 @@
 struct segment {
   int rank; /* its owner, a window rank */
   uintptr_t lo, hi;
-  int range;  /* its armed range, -1 when none */
-  int locked; /* this rank holds an exclusive lock on its owner: no other rank may access it */
+  int range;    /* its armed range, -1 when none */
+  int locked;   /* this rank holds an exclusive lock on its owner: no other rank may access it */
+  int on_stack; /* armed by debug registers (for `thread`), not by pages */
+  int thread;   /* on_stack: the thread that created the window */
+  int widest;   /* on_stack: the widest debug register piece, the window's element */
 };
 
 struct watched_window {
@@ -42,6 +49,7 @@ struct watched_window {
   long long fences;  /* fence epochs opened so far */
   int fence_open, noput, pscw;
   int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
+  int attach_said;  /* dynamic windows: the watch_unavailable line for attached memory was written */
 };
 static struct watched_window windows[RC_RMA_MAX_WINDOWS];
 
@@ -60,6 +68,24 @@ static void disarm_window(struct watched_window *ww) {
   }
 }
 
+/* Window memory on the call stack, range i filled in: on the debug registers of the thread that
+ * created the window, those still free (first come: pending stack buffers armed since the epoch
+ * opened hold theirs); the bytes they do not reach are said. */
+static void arm_on_stack(const struct rc_window *w, struct segment *g, int i) {
+  const char *why =
+      "on the call stack (page protection cannot be used there), and synchronised by a thread other than the one "
+      "that created the window, whose debug registers watch it";
+  const uintptr_t end = rc_watch_thread() == g->thread ? rc_watch_hw_arm(i, &why) : g->lo;
+  if (end == g->lo) {
+    rc_watch_release(i);
+    rc_watch_unavailable(w, "window", NULL, why);
+    return;
+  }
+  g->range = i;
+  rc_watch_armed_line(&rc_watch_ranges[i]);
+  if (end < g->hi) rc_watch_unavailable(w, "window", NULL, why);
+}
+
 /* The one place a segment is armed: the same epochs for this rank's own memory and for the
  * segments of other ranks it reaches directly. */
 static void arm_segment(const struct rc_window *w, struct watched_window *ww, struct segment *g) {
@@ -72,7 +98,7 @@ static void arm_segment(const struct rc_window *w, struct watched_window *ww, st
   }
   int shared = 0;
   const char *why = "";
-  rc_watch_mapping(g->lo, g->hi, &shared, &why);
+  if (!g->on_stack) rc_watch_mapping(g->lo, g->hi, &shared, &why);
   struct rc_watch_range *r = &rc_watch_ranges[i];
   *r = (struct rc_watch_range){.generation = r->generation,
                                .lo = g->lo,
@@ -90,7 +116,12 @@ static void arm_segment(const struct rc_window *w, struct watched_window *ww, st
                                .other_segment = g->rank != ww->win_rank,
                                .request = MPI_REQUEST_NULL,
                                .original_prot = PROT_READ | PROT_WRITE,
+                               .hw_widest = g->widest,
                                .prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE};
+  if (g->on_stack) {
+    arm_on_stack(w, g, i);
+    return;
+  }
   if (!rc_watch_arm(i)) {
     rc_watch_unavailable(w, buffer, NULL, "mprotect refused");
     return;
@@ -106,12 +137,41 @@ static void arm_window(const struct rc_window *w, struct watched_window *ww) {
 
 static int reaches_outside_world(const struct rc_window *w);
 
-/* Whether [lo, hi) of window w can be watched (see the top of the file); the reason when not. */
-static const char *unwatchable(const struct rc_window *w, uintptr_t lo, uintptr_t hi) {
+/* The widest debug register piece for window w: one element (its displacement unit, when that is
+ * more than a byte), so that an access to one element is never taken for one to its neighbour. */
+static int element_bytes(const struct rc_window *w) {
+  int *unit = NULL, flag = 0;
+  if (PMPI_Win_get_attr(w->win, MPI_WIN_DISP_UNIT, &unit, &flag) != MPI_SUCCESS || !flag || !unit || *unit <= 1)
+    return 8;
+  int widest = 8;
+  while (*unit % widest != 0) widest /= 2;
+  return widest;
+}
+
+/* Why window memory [lo, hi) on the call stack cannot be watched: more than all the debug
+ * registers would be needed. */
+static const char *stack_unwatchable(const struct rc_window *w, uintptr_t lo, uintptr_t hi, int widest) {
+  static char why[256]; /* written out before the next call: the RMA lock is held */
+  if (rc_watch_hw_pieces(lo, hi, widest) <= RC_WATCH_HW_SLOTS) return NULL;
+  snprintf(why, sizeof why,
+           "window %d, a window of %lu bytes on the call stack (page protection cannot be used there): more than "
+           "the %d debug registers (one aligned element of at most 8 bytes each) cover",
+           w->id, (unsigned long)(hi - lo), RC_WATCH_HW_SLOTS);
+  return why;
+}
+
+/* Whether [lo, hi) of window w can be watched (see the top of the file); the reason when not.
+ * `stack` (NULL for another rank's segment): set to the widest debug register piece when it is on
+ * the call stack, to be watched by debug registers. */
+static const char *unwatchable(const struct rc_window *w, uintptr_t lo, uintptr_t hi, int *stack) {
   int shared = 0;
   const char *why = "";
   const int prot = rc_watch_mapping(lo, hi, &shared, &why);
-  if (prot < 0) return why; /* on a thread stack, or not one mapping */
+  if (prot < 0 && why == rc_watch_on_stack && stack) {
+    *stack = element_bytes(w);
+    return stack_unwatchable(w, lo, hi, *stack);
+  }
+  if (prot < 0) return why; /* not one mapping */
   if (!shared && (why = rc_watch_policy_create_refusal()) != NULL) return why;
   if (!shared && reaches_outside_world(w))
     return "the window's group has processes outside MPI_COMM_WORLD, whose accesses to it may be a network card's or "
@@ -138,8 +198,15 @@ static int reaches_outside_world(const struct rc_window *w) {
   return outside;
 }
 
-static void add_segment(struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi) {
-  ww->segments[ww->segment_count++] = (struct segment){.rank = rank, .lo = lo, .hi = hi, .range = -1};
+/* `stack`: 0, or on the call stack, watched by debug registers in pieces of at most that many bytes. */
+static void add_segment(struct watched_window *ww, int rank, uintptr_t lo, uintptr_t hi, int stack) {
+  ww->segments[ww->segment_count++] = (struct segment){.rank = rank,
+                                                       .lo = lo,
+                                                       .hi = hi,
+                                                       .range = -1,
+                                                       .on_stack = stack > 0,
+                                                       .thread = rc_watch_thread(),
+                                                       .widest = stack};
 }
 
 void rc_watch_window_created(const struct rc_window *w) {
@@ -161,12 +228,13 @@ void rc_watch_window_created(const struct rc_window *w) {
     return;
   }
   const uintptr_t lo = (uintptr_t)w->base, hi = lo + (uintptr_t)w->size;
-  why = unwatchable(w, lo, hi);
+  int stack = 0;
+  why = unwatchable(w, lo, hi, &stack);
   if (why) {
     rc_watch_unavailable(w, "window", NULL, why);
     return;
   }
-  add_segment(ww, ww->win_rank, lo, hi);
+  add_segment(ww, ww->win_rank, lo, hi, stack);
   arm_window(w, ww);
 }
 
@@ -177,7 +245,7 @@ static const char *segment_unwatchable(const struct rc_window *w, const struct w
   if (rank < 0) return "MPI_Win_shared_query with MPI_PROC_NULL: the segment's owner is not named";
   if (!rc_watch_ready(&why)) return why;
   if (ww->segment_count == RC_WATCH_MAX_SEGMENTS) return "too many segments of other ranks queried on this window";
-  return unwatchable(w, lo, hi);
+  return unwatchable(w, lo, hi, NULL);
 }
 
 void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size) {
@@ -194,9 +262,19 @@ void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI
     rc_watch_unavailable(w, "segment", NULL, why);
     return;
   }
-  add_segment(ww, rank, lo, hi);
+  add_segment(ww, rank, lo, hi, 0);
   arm_window(w, ww);
   rc_watch_rearm();
+}
+
+/* Attached memory is not armed: other ranks name it by address, which the local_access lines'
+ * offsets from one segment's base could not express; said once per window, so that a dynamic
+ * window's race with its target's own accesses is never behind a plain `clean`. */
+void rc_watch_attached(const struct rc_window *w) {
+  const int slot = slot_of(w);
+  if (slot < 0 || windows[slot].attach_said) return;
+  windows[slot].attach_said = 1;
+  rc_watch_unavailable(w, "window", NULL, "memory attached to a dynamic window (MPI_Win_attach) is not watched");
 }
 
 void rc_watch_window_freed(const struct rc_window *w) {

@@ -4,7 +4,8 @@
  *   RMA_SYNC:   1 fence, 2 lock shared, 3 lock exclusive, 4 lock_all with flush, 5 PSCW;
  *   RMA_CALL:   1 MPI_Put, 2 MPI_Get, 3 MPI_Accumulate;
  *   RMA_ACCESS: 1 load, 2 store (a load never races with a get: both read);
- *   RMA_STATIC: the window is a static array (else it comes from malloc).
+ *   RMA_STATIC: the window is a static array (else it comes from malloc);
+ *   RMA_STACK:  the window is an array of four ints in main's frame (debug registers, one each).
  * Rank 1 makes the call on element 2 of rank 0's window. Built with -DRMA_KNOWN_ERROR rank 0
  * makes its access while the call may be in flight: window_access_race; without it, after the
  * synchronisation that completes the call, which is legal. Barriers place the access inside the
@@ -14,7 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#ifdef RMA_STACK
+#define ELEMENTS 4
+#else
 #define ELEMENTS 1024
+#endif
 
 #ifdef RMA_STATIC
 static int window_memory[ELEMENTS];
@@ -94,6 +99,9 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 #ifdef RMA_STATIC
   int *mine = window_memory;
+#elif defined(RMA_STACK)
+  int stack_memory[ELEMENTS];
+  int *mine = stack_memory;
 #else
   int *mine = malloc(ELEMENTS * sizeof(int));
 #endif
