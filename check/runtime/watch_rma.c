@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "thread_races.h"
 #include "watch.h"
 #include "watch_state.h"
 
@@ -129,6 +130,7 @@ static void say_stopped(struct rc_watch_range *r) {
 }
 
 void rc_watch_drain(void) {
+  rc_tc_say();
   static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
   if (!rc_watch_hits_lock()) return;                  /* a handler holds it: the hits wait for the next drain */
   const int n = rc_watch_hit_count;
@@ -138,9 +140,12 @@ void rc_watch_drain(void) {
   for (int i = 0; i < n; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
     if (hits[i].generation != r->generation) continue; /* released and reused since: unknown now */
-    if (r->kind == RC_WATCH_WINDOW)
+    if (r->kind == RC_WATCH_WINDOW) {
       local_access(r, &hits[i]);
-    else
+      if (hits[i].tc_slot >= 0)
+        rc_tr_access(r->win_id, hits[i].address, hits[i].last + 1, (long long)(hits[i].address - r->lo), hits[i].store,
+                     hits[i].thread, hits[i].tc_slot, &hits[i].tc, hits[i].instruction);
+    } else
       buffer_finding(r, &hits[i]);
   }
   if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
@@ -265,6 +270,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     return;
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
+  if (rc_tc_on) rc_tr_span(w, c, rc_watch_kind_names[kind], kind == RC_WATCH_RESULT, lo, hi);
   if (kind != RC_WATCH_RESULT && rc_rma_in_window_memory((const void *)lo, hi - lo)) return; /* rma_origin.c */
   if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
   const int i = rc_watch_new_range();

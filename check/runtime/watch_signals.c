@@ -102,6 +102,9 @@ static long long now(void) {
 /* Extends the last hit when the same instruction walks on through the same window range. */
 static void record_hit(int range, uintptr_t address, int store, uintptr_t instruction) {
   const pid_t thread = rc_watch_thread();
+  int slot = -1;
+  unsigned version = 0;
+  static rc_tc_clock clock; /* copied under the hits lock below */
   if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
     return;
@@ -111,6 +114,7 @@ static void record_hit(int range, uintptr_t address, int store, uintptr_t instru
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
       last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
+      (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
       address >= last->address && address <= last->last + 64) {
     if (address > last->last) last->last = address;
     last->time_last = now();
@@ -118,7 +122,12 @@ static void record_hit(int range, uintptr_t address, int store, uintptr_t instru
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
-    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t, thread};
+    struct rc_watch_hit *h = &rc_watch_hits[n];
+    *h = (struct rc_watch_hit){range, r->generation, address, address, store, instruction, t, t, thread, -1, 0, {{0}}};
+    if (rc_tc_snapshot(&h->tc, &slot, &version)) {
+      h->tc_slot = slot;
+      h->tc_version = version;
+    }
     rc_watch_hit_count = n + 1;
   }
   rc_watch_hits_unlock();

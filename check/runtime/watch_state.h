@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+#include "thread_clocks.h"
+
 #define RC_WATCH_MAX_RANGES 128                 /* byte ranges watched at once */
 #define RC_WATCH_MAX_HITS 256                   /* accesses seen and not yet written */
 #define RC_WATCH_MAX_WINDOW_FAULTS 4096         /* the program's faults per window range before it is disarmed */
@@ -58,6 +60,10 @@ struct rc_watch_hit {
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
   int thread; /* the thread that accessed it (its Linux thread id) */
+  /* Under --thread-sync calls (thread_clocks.h): the thread's slot (-1: none), clock and its version. */
+  int tc_slot;
+  unsigned tc_version;
+  rc_tc_clock tc;
 };
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
