@@ -139,6 +139,83 @@ void rc_tc_acquire(const void *key) {
   if (c) rc_tc_acquire_from(c);
 }
 
+/* This thread's logical slots (rc_tc_begin_logical). */
+#define POOL 8
+struct pooled {
+  int slot;
+  int busy;                /* a section or task runs on it now */
+  unsigned long construct; /* the construct it last served */
+};
+static __thread struct pooled pool[POOL] __attribute__((tls_model("initial-exec")));
+static __thread int pool_size __attribute__((tls_model("initial-exec")));
+static __thread unsigned long construct __attribute__((tls_model("initial-exec")));
+
+void rc_tc_new_construct(void) { ++construct; }
+
+/* A free logical slot of this thread, or a new one; NULL when the bound is hit. */
+static struct pooled *free_logical(void) {
+  for (int i = 0; i < pool_size; ++i)
+    if (!pool[i].busy && pool[i].construct != construct) return &pool[i];
+  if (pool_size == POOL) {
+    rc_tc_off(
+        "more OpenMP sections or tasks at once on one thread than it keeps clocks for (" RC_TC_STRINGIFY(POOL) ")");
+    return NULL;
+  }
+  const int s = __atomic_fetch_add(&next_slot, 1, __ATOMIC_RELAXED);
+  if (s >= RC_TC_MAX_THREADS) {
+    rc_tc_off(
+        "more threads, sections and tasks than the clocks have room for (" RC_TC_STRINGIFY(RC_TC_MAX_THREADS) ")");
+    return NULL;
+  }
+  pool[pool_size] = (struct pooled){.slot = s};
+  return &pool[pool_size++];
+}
+
+int rc_tc_begin_logical(const rc_tc_clock *start) {
+  const int base = rc_tc_slot();
+  if (base < 0) return -1;
+  struct pooled *p = free_logical();
+  if (!p) return -1;
+  p->busy = 1;
+  p->construct = construct;
+  const int s = p->slot;
+  const unsigned last = clocks[s].c[s];
+  clocks[s] = *start;
+  clocks[s].c[s] = (last > start->c[s] ? last : start->c[s]) + 1;
+  ++versions[s];
+  my_slot = s + 1;
+  return base;
+}
+
+void rc_tc_end_logical(int token, int merge) {
+  if (token < 0 || !my_slot) return;
+  const int s = my_slot - 1;
+  for (int i = 0; i < pool_size; ++i)
+    if (pool[i].slot == s) pool[i].busy = 0;
+  if (merge) {
+    join(&clocks[token], &clocks[s]);
+    ++versions[token];
+  }
+  ++clocks[s].c[s]; /* what the thread knows of it now stays below its next use */
+  my_slot = token + 1;
+}
+
+void rc_tc_write(rc_line *l, int slot, const rc_tc_clock *clock) {
+  if (!rc_tc_on || slot < 0) return;
+  int n = __atomic_load_n(&next_slot, __ATOMIC_RELAXED);
+  if (n > RC_TC_MAX_THREADS) n = RC_TC_MAX_THREADS;
+  rc_int(l, "thread_slot", slot);
+  rc_open_array(l, "thread_clock");
+  for (int i = 0; i < n; ++i) rc_int(l, NULL, clock->c[i]);
+  rc_close(l);
+}
+
+void rc_tc_write_now(rc_line *l) {
+  int slot;
+  rc_tc_clock now;
+  if (rc_tc_now(&now, &slot)) rc_tc_write(l, slot, &now);
+}
+
 void rc_tc_fork(rc_tc_clock *out) {
   memset(out, 0, sizeof *out);
   rc_tc_release_to(out);

@@ -46,11 +46,30 @@ void rc_tc_acquire_from(const rc_tc_clock *acc);
 /* A new thread (or task) starts from `from` as its creator's clock was. */
 void rc_tc_fork(rc_tc_clock *out);
 
+/* Logical threads (thread_sync_omp.c): an OpenMP section or task runs on a slot of its own,
+ * started from `start`, so that two sections of one construct, or two tasks, run by one thread are
+ * as unordered as OpenMP leaves them (they may run on two threads in another run). A thread reuses
+ * its own logical slots: one left before the current construct began (rc_tc_new_construct), and
+ * for tasks one whose task ended; a reused slot's events are taken to follow its earlier ones (an
+ * order too many, which can only hide a race). Returns the token rc_tc_end_logical takes (-1:
+ * none); `merge`: the logical thread's clock is merged into the thread's on leaving (a section:
+ * the same implicit task goes on), not for a task. */
+int rc_tc_begin_logical(const rc_tc_clock *start);
+void rc_tc_end_logical(int token, int merge);
+void rc_tc_new_construct(void);
+
 /* An OpenMP or pthreads call that orders threads and is not modelled, or a bound hit: the policy
  * is turned off (said at the next hook: rc_tc_say). */
 void rc_tc_off(const char *why);
 /* Writes the `thread_sync_off` line when the policy was turned off since. Call with the RMA lock. */
 void rc_tc_say(void);
+
+/* Writes "thread_slot" and "thread_clock" (the entries of the slots given so far) into a record
+ * line: the analysis orders this line with other lines of the rank by them (docs/check_records.md).
+ * rc_tc_write_now: the calling thread's clock; nothing when the policy is off. */
+struct rc_line;
+void rc_tc_write(struct rc_line *l, int slot, const rc_tc_clock *clock);
+void rc_tc_write_now(struct rc_line *l);
 
 /* Whether the code at `ret` (a return address) is the program's own: not the MPI library's, this
  * library's, libc's or the OpenMP runtime's (whose thread calls are modelled at its own API). */

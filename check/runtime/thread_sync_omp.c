@@ -8,7 +8,9 @@
  * precedes the taskwait, taskgroup end or barrier that waits for it. Over-approximations, which
  * can only hide a race, never invent one: a barrier's departure also takes the arrivals of a later
  * barrier of the team made meanwhile; a taskwait or taskgroup takes every task finished so far,
- * not only its own; a task with `depend` starts after every task finished so far. */
+ * not only its own; a task with `depend` starts after every task finished so far; a task run inside
+ * its creator's GOMP_task call is merged into the creator. A section or a task runs as a logical
+ * thread of its own (thread_clocks.h). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdbool.h>
@@ -25,6 +27,7 @@
 struct team {
   void (*fn)(void *);
   void *data;
+  int sections; /* a `parallel sections` region: its threads take sections from the start */
   rc_tc_clock fork, join, barrier, copy;
   int ordered; /* its address keys the region's ordered construct */
 };
@@ -32,13 +35,34 @@ static __thread struct team *my_team __attribute__((tls_model("initial-exec")));
 static rc_tc_clock tasks_done; /* every task's end (see the top of the file) */
 static int atomic_key, critical_key, orphan_ordered;
 
+/* Sections: each one runs as a logical thread of its own (rc_tc_begin_logical), started from the
+ * clock the thread had when it entered the construct, and merged back when it ends. */
+static __thread rc_tc_clock section_entry __attribute__((tls_model("initial-exec")));
+static __thread int section_token __attribute__((tls_model("initial-exec"))) = -1;
+
+static void enter_sections(void) {
+  int slot;
+  rc_tc_new_construct();
+  if (!rc_tc_now(&section_entry, &slot)) memset(&section_entry, 0, sizeof section_entry);
+}
+static void end_section(void) {
+  if (section_token >= 0) rc_tc_end_logical(section_token, 1);
+  section_token = -1;
+}
+static unsigned begin_section(unsigned n) {
+  if (n > 0 && rc_tc_on) section_token = rc_tc_begin_logical(&section_entry);
+  return n;
+}
+
 /* What each thread of the team runs: the region's function between the fork and the join. */
 static void team_main(void *arg) {
   struct team *t = arg;
   struct team *outer = my_team;
   rc_tc_acquire_from(&t->fork);
   my_team = t;
+  if (t->sections) enter_sections();
   t->fn(t->data);
+  end_section();
   my_team = outer;
   rc_tc_release_to(&t->join);
 }
@@ -119,7 +143,8 @@ void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned n, unsigned
     return;
   }
   struct team t;
-  real_GOMP_parallel_sections(team_main, team_start(&t, fn, data), n, count, f);
+  team_start(&t, fn, data)->sections = 1;
+  real_GOMP_parallel_sections(team_main, &t, n, count, f);
   team_end(&t);
 }
 
@@ -158,10 +183,44 @@ static void depart(void) {
   }
 VOID_BARRIER(GOMP_barrier)
 VOID_BARRIER(GOMP_loop_end)
-VOID_BARRIER(GOMP_sections_end)
 BOOL_BARRIER(GOMP_barrier_cancel)
 BOOL_BARRIER(GOMP_loop_end_cancel)
-BOOL_BARRIER(GOMP_sections_end_cancel)
+
+unsigned GOMP_sections_start(unsigned count) {
+  REAL(GOMP_sections_start, 0)
+  if (rc_tc_on) enter_sections();
+  return begin_section(real_GOMP_sections_start(count));
+}
+unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem) {
+  REAL(GOMP_sections2_start, 0)
+  if (rc_tc_on) enter_sections();
+  return begin_section(real_GOMP_sections2_start(count, reductions, mem));
+}
+unsigned GOMP_sections_next(void) {
+  REAL(GOMP_sections_next, 0)
+  end_section();
+  return begin_section(real_GOMP_sections_next());
+}
+void GOMP_sections_end_nowait(void) {
+  REAL(GOMP_sections_end_nowait, 0)
+  end_section();
+  real_GOMP_sections_end_nowait();
+}
+void GOMP_sections_end(void) {
+  REAL(GOMP_sections_end, 0)
+  end_section();
+  arrive();
+  real_GOMP_sections_end();
+  depart();
+}
+bool GOMP_sections_end_cancel(void) {
+  REAL(GOMP_sections_end_cancel, 0)
+  end_section();
+  arrive();
+  const bool r = real_GOMP_sections_end_cancel();
+  depart();
+  return r;
+}
 
 /* `single copyprivate`: the thread that ran the block hands its data to the others. */
 void *GOMP_single_copy_start(void) {
@@ -242,15 +301,23 @@ struct task_head {
   void *data;  /* the creator's, for cpyfn */
   long offset; /* of the task's own data in the block */
   int depend;
+  unsigned long id; /* run inside its creator's GOMP_task call when it equals that thread's `creating` */
   rc_tc_clock created;
 };
 
+static __thread unsigned long creating __attribute__((tls_model("initial-exec")));
+static unsigned long tasks_made;
+
+/* A task runs as a logical thread of its own (rc_tc_begin_logical) from its creation: not
+ * ordered with what the thread that runs it does before or after, unless it runs inside its
+ * creator's GOMP_task call (undeferred, or run at once), which the creator then waits for. */
 static void task_main(void *block) {
   struct task_head *h = block;
-  rc_tc_acquire_from(&h->created);
+  const int token = rc_tc_begin_logical(&h->created);
   if (h->depend) rc_tc_acquire_from(&tasks_done);
   h->fn((char *)block + h->offset);
   rc_tc_release_to(&tasks_done);
+  rc_tc_end_logical(token, creating == h->id);
 }
 
 static void task_copy(void *to, void *from) {
@@ -273,11 +340,19 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
   char room[offset + arg_size + align];
   char *block = (char *)(((uintptr_t)room + (uintptr_t)align - 1) / (uintptr_t)align * (uintptr_t)align);
   struct task_head *h = (struct task_head *)block;
-  *h = (struct task_head){.fn = fn, .cpyfn = cpyfn, .data = data, .offset = offset, .depend = depend != NULL};
+  *h = (struct task_head){.fn = fn,
+                          .cpyfn = cpyfn,
+                          .data = data,
+                          .offset = offset,
+                          .depend = depend != NULL,
+                          .id = __atomic_add_fetch(&tasks_made, 1, __ATOMIC_RELAXED)};
   rc_tc_fork(&h->created);
   if (!cpyfn && arg_size > 0) memcpy(block + offset, data, (size_t)arg_size);
+  const unsigned long outer = creating;
+  creating = h->id;
   real_GOMP_task(task_main, block, cpyfn ? task_copy : NULL, offset + arg_size, align, if_clause, flags, depend,
                  priority, detach);
+  creating = outer;
 }
 
 /* The waits for tasks (see the top of the file for what they take). */

@@ -96,7 +96,11 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   return 1;
 }
 
+/* Before the table is first built (at MPI_Init under the policy) every caller is taken for the
+ * library's: the threads and locks MPI_Init makes are not the program's, and the program's own
+ * made before it precede every window, so no race is decided without them. */
 int rc_tc_program_caller(const void *ret) {
+  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) return 0;
   const enum module_class c = code_class((uintptr_t)ret);
   return c == PROGRAM || c == NO_MODULE;
 }

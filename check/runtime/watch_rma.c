@@ -110,6 +110,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_int(&l, "time_last", h->time_last);
   rc_int(&l, "thread", h->thread);
   rc_caller(&l, (const void *)(h->instruction + 1));
+  rc_tc_write(&l, h->tc_slot, &h->tc);
   rc_end(&l);
 }
 
