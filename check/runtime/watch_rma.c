@@ -130,6 +130,17 @@ static void say_stopped(struct rc_watch_range *r) {
   rc_end(&l);
 }
 
+/* The window range holding `address`: where a hit goes whose range was released between the
+ * handler's record and this drain (a pending buffer in window memory completed meanwhile by
+ * another thread), so that another thread's access is not lost. */
+static const struct rc_watch_range *window_range_at(uintptr_t address) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->lo && r->kind == RC_WATCH_WINDOW && r->lo <= address && address < r->hi) return r;
+  }
+  return NULL;
+}
+
 void rc_watch_drain(void) {
   rc_tc_say();
   static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
@@ -140,7 +151,8 @@ void rc_watch_drain(void) {
   rc_watch_hits_unlock();
   for (int i = 0; i < n; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
-    if (hits[i].generation != r->generation) continue; /* released and reused since: unknown now */
+    if (hits[i].generation != r->generation) r = window_range_at(hits[i].address);
+    if (!r) continue; /* released and reused since, and not window memory: unknown now */
     if (r->kind == RC_WATCH_WINDOW) {
       local_access(r, &hits[i]);
       if (hits[i].tc_slot >= 0)
@@ -153,6 +165,12 @@ void rc_watch_drain(void) {
     rc_watch_any_stopped = 0;
     for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
       if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  }
+  /* Under --thread-sync calls a page left open to the library's copy hides other threads' accesses
+   * meanwhile, and so their races: said once (the coverage names the bound). */
+  if (rc_tc_on && (rc_watch_suspended || rc_watch_shared_open) && !rc_watch_suspended_said) {
+    rc_watch_suspended_said = 1;
+    rc_rma_limit(NULL, "thread_sync_library_steps", RC_WATCH_MAX_LIBRARY_STEPS_THREADS);
   }
   if (rc_watch_hits_dropped) {
     rc_watch_hits_dropped = 0;

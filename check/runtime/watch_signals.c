@@ -236,9 +236,11 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
     if (!program && range_at(address) < 0 && window_page(page) &&
-        ++window_library_faults > RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS) {
+        ++window_library_faults >
+            (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
-    } else if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
+    } else if (!program && ++rc_watch_library_steps >
+                               (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_MAX_LIBRARY_STEPS)) {
       rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
     } else {
       const int range = program ? range_at(address) : -1;
