@@ -379,3 +379,45 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
   rc_tc_off("GOMP_taskloop (an OpenMP taskloop) is not modelled");
   real_GOMP_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start, end, step);
 }
+
+/* A detached task completes when its event is fulfilled, maybe by another thread: what that
+ * thread did before precedes the waits for the task. */
+void omp_fulfill_event(void *event) {
+  REAL(omp_fulfill_event, 0)
+  if (rc_tc_on) rc_tc_release_to(&tasks_done);
+  real_omp_fulfill_event(event);
+}
+
+/* Not modelled: doacross loops (`ordered(n)` with `depend(sink/source)`: their waits are
+ * variadic) and host teams. Each gives the policy up. */
+#define DOACROSS(name, type)                                                                                \
+  bool name(unsigned ncounts, type *counts, type chunk, type *istart, type *iend) {                         \
+    REAL(name, 0)                                                                                           \
+    rc_tc_off("an OpenMP doacross loop (ordered(n) with depend(sink) and depend(source)) is not modelled"); \
+    return real_##name(ncounts, counts, chunk, istart, iend);                                               \
+  }
+DOACROSS(GOMP_loop_doacross_static_start, long)
+DOACROSS(GOMP_loop_doacross_dynamic_start, long)
+DOACROSS(GOMP_loop_doacross_guided_start, long)
+DOACROSS(GOMP_loop_ull_doacross_static_start, unsigned long long)
+DOACROSS(GOMP_loop_ull_doacross_dynamic_start, unsigned long long)
+DOACROSS(GOMP_loop_ull_doacross_guided_start, unsigned long long)
+
+bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *counts, long *istart, long *iend) {
+  REAL(GOMP_loop_doacross_runtime_start, 0)
+  rc_tc_off("an OpenMP doacross loop (ordered(n) with depend(sink) and depend(source)) is not modelled");
+  return real_GOMP_loop_doacross_runtime_start(ncounts, counts, istart, iend);
+}
+
+bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched, long chunk, long *istart, long *iend,
+                              uintptr_t *reductions, void **mem) {
+  REAL(GOMP_loop_doacross_start, 0)
+  rc_tc_off("an OpenMP doacross loop (ordered(n) with depend(sink) and depend(source)) is not modelled");
+  return real_GOMP_loop_doacross_start(ncounts, counts, sched, chunk, istart, iend, reductions, mem);
+}
+
+void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_teams, unsigned thread_limit, unsigned flags) {
+  REAL(GOMP_teams_reg, 0)
+  rc_tc_off("an OpenMP teams construct on the host is not modelled");
+  real_GOMP_teams_reg(fn, data, num_teams, thread_limit, flags);
+}

@@ -5,7 +5,9 @@
  *   1 master: the master thread gets, then every thread reads; correct with a barrier between;
  *   2 sections: one section gets, another reads; correct with the read in a second sections
  *     construct (the first one's implied barrier orders them);
- *   3 task: a task gets, the team reads; correct with the creator reading after a taskwait.
+ *   3 task: a task gets, the team reads; correct with the creator reading after a taskwait;
+ *   4 doacross: a doacross loop (not modelled: the policy is given up, a thread_sync_off line),
+ *     then the correct master case.
  * Built with -DRMA_KNOWN_ERROR, nothing orders the read with the get: thread_race_with_rma_buffer,
  * decided by the threads' clocks whatever the order the run took. The racy getter sleeps before
  * its get so that the other thread's read usually comes first, which the default policy (a race
@@ -109,6 +111,19 @@ static void task_case(void) {
   }
 }
 
+/* A prefix sum whose iterations wait for the previous one: ordered(1) with depend(sink/source). */
+static void doacross_case(void) {
+  int sums[16] = {1};
+#pragma omp parallel for ordered(1) num_threads(2)
+  for (int i = 1; i < 16; ++i) {
+#pragma omp ordered depend(sink : i - 1)
+    sums[i] = sums[i - 1] + i;
+#pragma omp ordered depend(source)
+  }
+  printf("doacross sum %d\n", sums[15]);
+  master_case();
+}
+
 int main(int argc, char **argv) {
   const int rank = init_thread_multiple(&argc, &argv);
   MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
@@ -118,6 +133,7 @@ int main(int argc, char **argv) {
     if (OMP_CASE == 1) master_case();
     if (OMP_CASE == 2) sections_case();
     if (OMP_CASE == 3) task_case();
+    if (OMP_CASE == 4) doacross_case();
   }
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_free(&win);
