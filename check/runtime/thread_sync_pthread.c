@@ -19,7 +19,7 @@
 #include "thread_clocks.h"
 
 /* The next definition of `name` (the OpenMP runtime's, libc's): found once. */
-#define REAL(name, type)                \
+#define REAL(name)                      \
   static __typeof__(&name) real_##name; \
   if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);
 #define PROGRAM() (rc_tc_on && rc_tc_program_caller(__builtin_return_address(0)))
@@ -41,7 +41,7 @@ static void *thread_main(void *arg) {
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *), void *arg) {
-  REAL(pthread_create, create_fn)
+  REAL(pthread_create)
   struct start *s = PROGRAM() ? malloc(sizeof *s) : NULL;
   if (!s) return real_pthread_create(thread, attr, routine, arg);
   s->routine = routine;
@@ -53,14 +53,14 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 }
 
 void pthread_exit(void *result) {
-  REAL(pthread_exit, void (*)(void *))
+  REAL(pthread_exit)
   if (PROGRAM()) rc_tc_release((const void *)pthread_self());
   real_pthread_exit(result);
   abort(); /* not reached */
 }
 
 int pthread_join(pthread_t thread, void **result) {
-  REAL(pthread_join, int (*)(pthread_t, void **))
+  REAL(pthread_join)
   const int program = PROGRAM();
   const int r = real_pthread_join(thread, result);
   if (r == 0 && program) rc_tc_acquire((const void *)thread);
@@ -70,7 +70,7 @@ int pthread_join(pthread_t thread, void **result) {
 /* A call that takes the object (lock, wait): its clock after success. */
 #define TAKE(name, type)                                   \
   int name(type *o) {                                      \
-    REAL(name, int (*)(type *))                            \
+    REAL(name)                                             \
     const int program = PROGRAM();                         \
     const int r = real_##name(o);                          \
     if (r == 0 && program) rc_tc_acquire((const void *)o); \
@@ -79,7 +79,7 @@ int pthread_join(pthread_t thread, void **result) {
 /* ... the same with a time limit. */
 #define TAKE_TIMED(name, type)                             \
   int name(type *o, const struct timespec *t) {            \
-    REAL(name, int (*)(type *, const struct timespec *))   \
+    REAL(name)                                             \
     const int program = PROGRAM();                         \
     const int r = real_##name(o, t);                       \
     if (r == 0 && program) rc_tc_acquire((const void *)o); \
@@ -88,7 +88,7 @@ int pthread_join(pthread_t thread, void **result) {
 /* A call that gives it (unlock, post): the clock before. */
 #define GIVE(name, type)                           \
   int name(type *o) {                              \
-    REAL(name, int (*)(type *))                    \
+    REAL(name)                                     \
     if (PROGRAM()) rc_tc_release((const void *)o); \
     return real_##name(o);                         \
   }
@@ -116,7 +116,7 @@ GIVE(pthread_cond_broadcast, pthread_cond_t)
 
 /* A wait gives the mutex back while it sleeps and takes it again, after a signal or not. */
 int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
-  REAL(pthread_cond_wait, int (*)(pthread_cond_t *, pthread_mutex_t *))
+  REAL(pthread_cond_wait)
   const int program = PROGRAM();
   if (program) rc_tc_release(m);
   const int r = real_pthread_cond_wait(c, m);
@@ -128,7 +128,7 @@ int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
 }
 
 int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t) {
-  REAL(pthread_cond_timedwait, int (*)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+  REAL(pthread_cond_timedwait)
   const int program = PROGRAM();
   if (program) rc_tc_release(m);
   const int r = real_pthread_cond_timedwait(c, m, t);
@@ -140,7 +140,7 @@ int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct t
 }
 
 int pthread_barrier_wait(pthread_barrier_t *b) {
-  REAL(pthread_barrier_wait, int (*)(pthread_barrier_t *))
+  REAL(pthread_barrier_wait)
   const int program = PROGRAM();
   if (program) rc_tc_release(b);
   const int r = real_pthread_barrier_wait(b);
