@@ -126,14 +126,18 @@ static void open_record(void) {
 
 int MPI_Init(int *argc, char ***argv) {
   rc_watch_policy_before_init();
+  rc_tc_in_init = 1; /* the threads and locks MPI_Init makes are the library's (thread_clocks.h) */
   const int rc = PMPI_Init(argc, argv);
+  rc_tc_in_init = 0;
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   rc_watch_policy_before_init();
+  rc_tc_in_init = 1;
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
+  rc_tc_in_init = 0;
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }

@@ -3,6 +3,7 @@
  * transports', and this library's), or the system's (libc, the loader), from the loaded modules'
  * executable segments. The table is rebuilt in normal context; the fault handlers only read it. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <link.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -96,11 +97,14 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   return 1;
 }
 
-/* Before the table is first built (at MPI_Init under the policy) every caller is taken for the
- * library's: the threads and locks MPI_Init makes are not the program's, and the program's own
- * made before it precede every window, so no race is decided without them. */
+/* Before the table is first built (at the end of MPI_Init under the policy) the caller's module
+ * is asked of the loader, and nothing made while MPI_Init runs is the program's. */
 int rc_tc_program_caller(const void *ret) {
-  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) return 0;
+  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
+    Dl_info info;
+    if (rc_tc_in_init) return 0;
+    return !dladdr(ret, &info) || !info.dli_fname || class_of(info.dli_fname) == PROGRAM;
+  }
   const enum module_class c = code_class((uintptr_t)ret);
   return c == PROGRAM || c == NO_MODULE;
 }
