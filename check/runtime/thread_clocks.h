@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The order between the threads of one process under the policy `--thread-sync calls`
  * (REDSEM_CHECK_THREAD_SYNC=calls; docs/design.md, "Threads"): threads synchronise only through
- * the OpenMP and pthreads calls intercepted in thread_sync_omp.c and thread_sync_pthread.c. Each
- * thread keeps a vector clock (a slot per thread, RC_TC_MAX_THREADS of them); a call that
+ * the OpenMP and pthreads calls intercepted in thread_sync_omp*.c and thread_sync_pthread.c. Each
+ * logical thread (a thread, an OpenMP section or task) keeps a vector clock (a slot each,
+ * RC_TC_MAX_THREADS of them); a call that
  * publishes (unlock, fork, barrier arrival, task creation, thread exit) merges the thread's clock
  * into the synchronisation object's and ticks the thread's own entry, a call that waits (lock,
  * thread start, barrier departure, join, taskwait) merges the object's into the thread's. An
@@ -15,7 +16,7 @@
 #ifndef REDSEM_CHECK_THREAD_CLOCKS_H
 #define REDSEM_CHECK_THREAD_CLOCKS_H
 
-#define RC_TC_MAX_THREADS 32   /* threads given a clock */
+#define RC_TC_MAX_THREADS 32   /* logical threads given a clock */
 #define RC_TC_MAX_OBJECTS 1024 /* synchronisation objects (mutexes, locks, semaphores…) followed */
 #define RC_TC_TEXT(x) #x
 #define RC_TC_STRINGIFY(x) RC_TC_TEXT(x)
