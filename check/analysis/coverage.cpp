@@ -97,24 +97,49 @@ void watch_gaps(const run_records& records, coverage& c) {
 }
 
 // A program whose threads may call MPI or touch RMA memory beside the thread in MPI (a `start`
-// line's thread level above single): the watcher sees every thread's accesses while a range is
-// armed, but the order OpenMP or pthreads put between threads is not modelled, so a race between
-// two threads counts only when it overlapped in time in this run.
+// line's thread level above single). By default the watcher sees every thread's accesses while a
+// range is armed, but the order OpenMP or pthreads put between threads is not modelled, so a race
+// between two threads counts only when it overlapped in time in this run. Under `--thread-sync
+// calls` (a `start` line's `thread_sync`) the threads' calls order them (docs/design.md,
+// "Threads"): said beside what was watched, unless a `thread_sync_off` line says the policy was
+// given up on that rank.
 void thread_gaps(const run_records& records, coverage& c) {
   if (c.windows == 0) return;
-  std::map<std::string, std::set<int>> levels;  // thread level → ranks
-  for (const auto& r : records.ranks)
-    if (r.start && r.start->contains("thread_level") && text_of(*r.start, "thread_level") != "single")
-      levels[text_of(*r.start, "thread_level")].insert(r.rank);
+  std::map<std::string, std::set<int>> levels;  // thread level → ranks, by the default policy
+  std::set<int> by_calls;
+  std::map<std::string, std::set<int>> given_up;  // reason → ranks
+  for (const auto& r : records.ranks) {
+    if (!r.start || !r.start->contains("thread_level") || text_of(*r.start, "thread_level") == "single") continue;
+    std::string off;
+    for (const auto& l : r.lines)
+      if (text_of(l, "ev") == "thread_sync_off") off = text_of(l, "reason");
+    const bool calls = r.start->contains("thread_sync") && text_of(*r.start, "thread_sync") == "calls";
+    if (calls && off.empty()) {
+      by_calls.insert(r.rank);
+      continue;
+    }
+    if (calls) given_up[off].insert(r.rank);
+    levels[text_of(*r.start, "thread_level")].insert(r.rank);
+  }
+  if (!by_calls.empty())
+    c.watched.push_back(fmt::format(
+        "threads of {} rank(s) ordered by their OpenMP and pthreads calls (--thread-sync calls): a race between two "
+        "threads is found whatever the timing; an order made through atomics alone is not seen",
+        by_calls.size()));
+  for (const auto& [why, ranks] : given_up)
+    c.not_observed.push_back(fmt::format(
+        "--thread-sync calls given up on {} rank(s): {}; the default policy applies there", ranks.size(), why));
   for (const auto& [name, ranks] : levels) {
     std::string level = name;
     std::transform(level.begin(), level.end(), level.begin(), [](unsigned char ch) { return std::toupper(ch); });
     c.not_observed.push_back(fmt::format(
         "MPI_THREAD_{} on {} rank(s): the accesses of every thread are watched as they happen, but the order "
         "between threads (OpenMP, pthreads) is not modelled: a race between two threads of a rank is found only "
-        "when the access came while the RMA memory was watched in this run; a pending buffer on a thread's stack "
-        "is watched for that thread's own accesses only, and window memory on the call stack for those of the "
-        "thread that created the window only (debug registers): other threads' accesses to it are not watched",
+        "when the access came while the RMA memory was watched in this run (--thread-sync calls orders the "
+        "threads by their OpenMP and pthreads calls and finds such races whatever the timing); a pending buffer on "
+        "a thread's stack is watched for that thread's own accesses only, and window memory on the call stack for "
+        "those of the thread that created the window only (debug registers): other threads' accesses to it are not "
+        "watched",
         level, ranks.size()));
   }
 }

@@ -14,6 +14,20 @@ namespace {
 using json = nlohmann::json;
 using clock_t_ = std::vector<std::uint32_t>;
 
+// A line's thread_slot and thread_clock, when it has both, well formed.
+std::optional<thread_stamp> stamp_of(const json& line) {
+  const auto slot = line.find("thread_slot");
+  const auto clock = line.find("thread_clock");
+  if (slot == line.end() || clock == line.end() || !slot->is_number_unsigned() || !clock->is_array())
+    return std::nullopt;
+  thread_stamp s{slot->get<std::size_t>(), {}};
+  for (const json& c : *clock) {
+    if (!c.is_number_unsigned() || c.get<std::uint64_t>() > UINT32_MAX) return std::nullopt;
+    s.clock.push_back(c.get<std::uint32_t>());
+  }
+  return s;
+}
+
 // What one event waits for, as the ranks' records name it across ranks.
 // A nonblocking collective is two events: its start (the rank's arrival) and its completion.
 // A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
@@ -297,6 +311,7 @@ happens_before::happens_before(const std::vector<std::vector<json>>& records_by_
 void happens_before::compute(const std::vector<std::vector<json>>& records) {
   const std::size_t ranks = records.size();
   events_.assign(ranks, {});
+  stamps_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
     std::map<int, std::vector<int>> comms;  // this rank's communicator ids
@@ -304,8 +319,9 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
     auto start = starts.begin();
     for (std::size_t i = 0; i < records[r].size(); ++i) {
       const json& l = records[r][i];
+      if (auto s = stamp_of(l)) stamps_[r].emplace(i, std::move(*s));
       for (; start != starts.end() && *start <= integer_or(l, "seq", -1); ++start) {
-        events_[r].push_back({i, *start, static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        events_[r].push_back({i, *start, static_cast<std::uint32_t>(events_[r].size() + 1), {}, std::nullopt});
         steps[r].push_back({kind::recv_start, {}, 0});
       }
       const std::string ev = l.value("ev", "");
@@ -322,7 +338,8 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
         continue;
       }
       for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
-        events_[r].push_back({i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}});
+        events_[r].push_back(
+            {i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
         steps[r].push_back(std::move(s));
       }
     }
@@ -334,17 +351,34 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
       why_ = "rank " + std::to_string(r) + "'s record stops at a synchronisation no other rank's record matches";
 }
 
-const happens_before::event* happens_before::first_after(int rank, std::size_t line) const {
-  const auto& es = events_[static_cast<std::size_t>(rank)];
-  const auto it =
-      std::upper_bound(es.begin(), es.end(), line, [](std::size_t l, const event& e) { return l < e.line; });
-  return it == es.end() ? nullptr : &*it;
+const thread_stamp* happens_before::stamp(int rank, std::size_t line) const {
+  const auto& stamps = stamps_[static_cast<std::size_t>(rank)];
+  const auto it = stamps.find(line);
+  return it == stamps.end() ? nullptr : &it->second;
 }
 
+// The rank's first synchronisation after `line` that the line's thread's clock orders after it
+// (without clocks, the first one); the later ones know no less of it (a rank's events are taken
+// as one sequence: an order too many, which can only hide a race).
+const happens_before::event* happens_before::first_after(int rank, std::size_t line) const {
+  const auto& es = events_[static_cast<std::size_t>(rank)];
+  const thread_stamp* mine = stamp(rank, line);
+  auto it = std::upper_bound(es.begin(), es.end(), line, [](std::size_t l, const event& e) { return l < e.line; });
+  for (; it != es.end(); ++it)
+    if (!mine || !it->thread || mine->before(*it->thread)) return &*it;
+  return nullptr;
+}
+
+// The rank's last synchronisation before `line` that the threads' clocks order before it.
 const happens_before::event* happens_before::last_before(int rank, std::size_t line) const {
   const auto& es = events_[static_cast<std::size_t>(rank)];
+  const thread_stamp* mine = stamp(rank, line);
   auto it = std::lower_bound(es.begin(), es.end(), line, [](const event& e, std::size_t l) { return e.line < l; });
-  return it == es.begin() ? nullptr : &*std::prev(it);
+  for (; it != es.begin(); --it) {
+    const event& e = *std::prev(it);
+    if (!mine || !e.thread || e.thread->before(*mine)) return &e;
+  }
+  return nullptr;
 }
 
 std::optional<bool> happens_before::ordered(int a, std::size_t a_index, int b, std::size_t b_index) const {

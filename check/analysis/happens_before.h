@@ -11,12 +11,26 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace redsem::check {
+
+// Under `--thread-sync calls` a line says which thread wrote it and that thread's vector clock
+// over the rank's threads (`thread_slot`, `thread_clock`, docs/check_records.md): a rank's line
+// then carries an order to another rank only through a synchronisation of the rank that its
+// thread's clock orders after it, and receives one only through a synchronisation ordered before
+// it (docs/design.md, "Threads").
+struct thread_stamp {
+  std::size_t slot = 0;
+  std::vector<std::uint32_t> clock;
+  std::uint32_t at(std::size_t i) const { return i < clock.size() ? clock[i] : 0; }
+  // Whether this thread's event happens before (or is) `later`'s, by the threads' clocks.
+  bool before(const thread_stamp& later) const { return at(slot) <= later.at(slot); }
+};
 
 // One synchronisation of one rank: where it is in the rank's record and, once computed, its
 // vector clock (the number of each rank's events that happen before or at it).
@@ -25,6 +39,7 @@ struct happens_before_event {
   long long seq = -1;                // that line's `seq`
   std::uint32_t position = 0;        // 1-based among the rank's events
   std::vector<std::uint32_t> clock;  // empty until computed
+  std::optional<thread_stamp> thread;
 };
 
 class happens_before {
@@ -43,10 +58,12 @@ class happens_before {
 
  private:
   using event = happens_before_event;
-  std::vector<std::vector<event>> events_;  // by world rank, in program order
+  std::vector<std::vector<event>> events_;                   // by world rank, in program order
+  std::vector<std::map<std::size_t, thread_stamp>> stamps_;  // by world rank: line index → its thread's clock
   std::string why_;
 
   void compute(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+  const thread_stamp* stamp(int rank, std::size_t line) const;
   const event* first_after(int rank, std::size_t line) const;
   const event* last_before(int rank, std::size_t line) const;
 };

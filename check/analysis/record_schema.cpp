@@ -80,6 +80,7 @@ constexpr std::array kinds{
     kind{"sync_comm", {{"comm", integer}, {"members", array}}},
     kind{"process_sync", {{"call", string}, {"comm", integer}}},
     kind{"sync_unmodelled", {{"call", string}}},
+    kind{"thread_sync_off", {{"reason", string}}},
 };
 
 bool has_shape(const nlohmann::json& v, shape s) {

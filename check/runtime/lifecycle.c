@@ -16,7 +16,9 @@
 #include "record_sink.h"
 #include "record_state.h"
 #include "redsem_mpi_features.h"
+#include "thread_clocks.h"
 #include "watch_policy.h"
+#include "watch_state.h"
 
 #ifndef REDSEM_MPI_FLAVOR_NAME
 #error "build with -DREDSEM_MPI_FLAVOR_NAME=\"openmpi\" or \"mpich\""
@@ -90,6 +92,7 @@ static void open_record(void) {
     return;
   }
   rc_watch_policy_after_init();
+  if (rc_tc_requested()) rc_watch_refresh_modules(); /* whose pthreads calls are the program's */
   int rank = -1, size = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -112,6 +115,7 @@ static void open_record(void) {
   rc_str(&l, "host", host);
   rc_int(&l, "pid", (long long)getpid());
   rc_str(&l, "thread_level", thread_level());
+  if (rc_tc_requested()) rc_str(&l, "thread_sync", "calls");
   rc_watch_policy_describe(&l);
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
@@ -122,14 +126,18 @@ static void open_record(void) {
 
 int MPI_Init(int *argc, char ***argv) {
   rc_watch_policy_before_init(MPI_THREAD_SINGLE);
+  rc_tc_in_init = 1; /* the threads and locks MPI_Init makes are the library's (thread_clocks.h) */
   const int rc = PMPI_Init(argc, argv);
+  rc_tc_in_init = 0;
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   rc_watch_policy_before_init(required);
+  rc_tc_in_init = 1;
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
+  rc_tc_in_init = 0;
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rma_state.h"
+#include "thread_clocks.h"
 #include "watch_state.h"
 
 /* What the library keeps about a communicator, on it as an attribute (MPI-4.1 §7.7): it goes
@@ -131,6 +132,7 @@ static int begin(rc_line *l, struct comm_info *c, const char *call, const void *
   rc_int(l, "comm", c->id);
   rc_int(l, "time", rc_rma_now());
   rc_caller(l, caller);
+  rc_tc_write_now(l);
   return 1;
 }
 

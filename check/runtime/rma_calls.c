@@ -13,6 +13,7 @@
 #include "query_guard.h"
 #include "redsem_mpi_features.h"
 #include "rma_state.h"
+#include "thread_clocks.h"
 #include "type_text.h"
 #include "watch.h"
 
@@ -79,6 +80,7 @@ static void write_line(struct rc_window *w, const struct rma_call *c, long long 
   if (request >= 0) rc_int(&l, "request", request);
   rc_int(&l, "time", c->time);
   rc_caller(&l, c->caller);
+  rc_tc_write_now(&l);
   rc_end(&l);
 }
 

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "query_guard.h"
 #include "rma_state.h"
+#include "thread_clocks.h"
 #include "watch.h"
 
 #define MAX_GROUP_RECORDED 64
@@ -76,6 +77,7 @@ static void after_sync(const struct sync_call *s, int rc) {
     if (s->group != MPI_GROUP_NULL) group_ranks(&l, s->group, s->win);
     rc_int(&l, "time", rc_rma_now());
     rc_caller(&l, s->caller);
+    rc_tc_write_now(&l);
     rc_end(&l);
   }
   if (w) {

@@ -3,17 +3,19 @@
  * transports', and this library's), or the system's (libc, the loader), from the loaded modules'
  * executable segments. The table is rebuilt in normal context; the fault handlers only read it. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <link.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <ucontext.h>
 
+#include "thread_clocks.h"
 #include "watch_state.h"
 
 #define MAX_MODULES 256
 
-enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM };
+enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM, OPENMP };
 struct module {
   uintptr_t lo, hi;
   enum module_class what;
@@ -31,6 +33,10 @@ static enum module_class class_of(const char *name) {
   static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
   for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
     if (strstr(name, mpi[i])) return MPI_LIBRARY;
+  if (strstr(name, "/libgomp")) return OPENMP;
+  /* LLVM's and Intel's OpenMP runtimes: their entry points (__kmpc_*) are not modelled. */
+  if (strstr(name, "/libomp") || strstr(name, "/libiomp"))
+    rc_tc_off("LLVM's or Intel's OpenMP runtime is loaded, whose calls are not modelled");
   for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
     if (strstr(name, system[i])) return SYSTEM;
   return PROGRAM;
@@ -82,10 +88,23 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
   *instruction = pc;
   const enum module_class c = code_class(pc);
-  if (c != SYSTEM) return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's */
+  if (c != SYSTEM)
+    return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's; libgomp's too */
   const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
   const enum module_class caller = code_class(back);
   if (caller == MPI_LIBRARY) return 0;
   if (caller == PROGRAM) *instruction = back - 1;
   return 1;
+}
+
+/* Before the table is first built (at the end of MPI_Init under the policy) the caller's module
+ * is asked of the loader, and nothing made while MPI_Init runs is the program's. */
+int rc_tc_program_caller(const void *ret) {
+  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
+    Dl_info info;
+    if (rc_tc_in_init) return 0;
+    return !dladdr(ret, &info) || !info.dli_fname || class_of(info.dli_fname) == PROGRAM;
+  }
+  const enum module_class c = code_class((uintptr_t)ret);
+  return c == PROGRAM || c == NO_MODULE;
 }

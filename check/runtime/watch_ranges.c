@@ -16,6 +16,7 @@
 
 struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
 volatile int rc_watch_suspended;
+volatile int rc_watch_suspended_said;
 volatile int rc_watch_shared_open;
 volatile int rc_watch_library_steps;
 volatile int rc_watch_any_stopped;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "thread_races.h"
 #include "watch.h"
 #include "watch_state.h"
 
@@ -109,6 +110,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_int(&l, "time_last", h->time_last);
   rc_int(&l, "thread", h->thread);
   rc_caller(&l, (const void *)(h->instruction + 1));
+  rc_tc_write(&l, h->tc_slot, &h->tc);
   rc_end(&l);
 }
 
@@ -128,7 +130,19 @@ static void say_stopped(struct rc_watch_range *r) {
   rc_end(&l);
 }
 
+/* The window range holding `address`: where a hit goes whose range was released between the
+ * handler's record and this drain (a pending buffer in window memory completed meanwhile by
+ * another thread), so that another thread's access is not lost. */
+static const struct rc_watch_range *window_range_at(uintptr_t address) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->lo && r->kind == RC_WATCH_WINDOW && r->lo <= address && address < r->hi) return r;
+  }
+  return NULL;
+}
+
 void rc_watch_drain(void) {
+  rc_tc_say();
   static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
   if (!rc_watch_hits_lock()) return;                  /* a handler holds it: the hits wait for the next drain */
   const int n = rc_watch_hit_count;
@@ -137,16 +151,26 @@ void rc_watch_drain(void) {
   rc_watch_hits_unlock();
   for (int i = 0; i < n; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
-    if (hits[i].generation != r->generation) continue; /* released and reused since: unknown now */
-    if (r->kind == RC_WATCH_WINDOW)
+    if (hits[i].generation != r->generation) r = window_range_at(hits[i].address);
+    if (!r) continue; /* released and reused since, and not window memory: unknown now */
+    if (r->kind == RC_WATCH_WINDOW) {
       local_access(r, &hits[i]);
-    else
+      if (hits[i].tc_slot >= 0)
+        rc_tr_access(r->win_id, hits[i].address, hits[i].last + 1, (long long)(hits[i].address - r->lo), hits[i].store,
+                     hits[i].thread, hits[i].tc_slot, &hits[i].tc, hits[i].instruction);
+    } else
       buffer_finding(r, &hits[i]);
   }
   if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
     rc_watch_any_stopped = 0;
     for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
       if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
+  }
+  /* Under --thread-sync calls a page left open to the library's copy hides other threads' accesses
+   * meanwhile, and so their races: said once (the coverage names the bound). */
+  if (rc_tc_on && (rc_watch_suspended || rc_watch_shared_open) && !rc_watch_suspended_said) {
+    rc_watch_suspended_said = 1;
+    rc_rma_limit(NULL, "thread_sync_library_steps", RC_WATCH_MAX_LIBRARY_STEPS_THREADS);
   }
   if (rc_watch_hits_dropped) {
     rc_watch_hits_dropped = 0;
@@ -265,6 +289,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     return;
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
+  if (rc_tc_on) rc_tr_span(w, c, rc_watch_kind_names[kind], kind == RC_WATCH_RESULT, lo, hi);
   if (kind != RC_WATCH_RESULT && rc_rma_in_window_memory((const void *)lo, hi - lo)) return; /* rma_origin.c */
   if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
   const int i = rc_watch_new_range();

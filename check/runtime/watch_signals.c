@@ -103,6 +103,9 @@ static long long now(void) {
 static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   const uintptr_t end = address + (uintptr_t)len - 1;
   const pid_t thread = rc_watch_thread();
+  int slot = -1;
+  unsigned version = 0;
+  static rc_tc_clock clock; /* copied under the hits lock below */
   if (!rc_watch_hits_lock()) {
     rc_watch_hits_dropped = 1;
     return;
@@ -112,6 +115,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
       last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
+      (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
       address >= last->address && address <= last->last + 64) {
     if (end > last->last) last->last = end;
     last->time_last = now();
@@ -119,7 +123,12 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
-    rc_watch_hits[n] = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread};
+    struct rc_watch_hit *h = &rc_watch_hits[n];
+    *h = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread, -1, 0, {{0}}};
+    if (rc_tc_snapshot(&h->tc, &slot, &version)) {
+      h->tc_slot = slot;
+      h->tc_version = version;
+    }
     rc_watch_hit_count = n + 1;
   }
   rc_watch_hits_unlock();
@@ -228,9 +237,11 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
     if (!program && range_at(address) < 0 && window_page(page) &&
-        ++window_library_faults > RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS) {
+        ++window_library_faults >
+            (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
-    } else if (!program && ++rc_watch_library_steps > RC_WATCH_MAX_LIBRARY_STEPS) {
+    } else if (!program && ++rc_watch_library_steps >
+                               (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_MAX_LIBRARY_STEPS)) {
       rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
     } else {
       const int range = program ? range_at(address) : -1;

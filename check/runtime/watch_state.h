@@ -12,10 +12,14 @@
 #include <stdint.h>
 #include <ucontext.h>
 
-#define RC_WATCH_MAX_RANGES 128                 /* byte ranges watched at once */
-#define RC_WATCH_MAX_HITS 256                   /* accesses seen and not yet written */
-#define RC_WATCH_MAX_WINDOW_FAULTS 4096         /* the program's faults per window range before it is disarmed */
-#define RC_WATCH_MAX_LIBRARY_STEPS 256          /* the library's faults stepped between two hooks */
+#include "thread_clocks.h"
+
+#define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
+#define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
+#define RC_WATCH_MAX_WINDOW_FAULTS 4096 /* the program's faults per window range before it is disarmed */
+#define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
+/* ... under --thread-sync calls, where a page left open would hide another thread's access (said). */
+#define RC_WATCH_MAX_LIBRARY_STEPS_THREADS 65536
 #define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
 #define RC_WATCH_MAX_SEGMENTS 16                /* segments watched per window: this rank's and queried ones */
 #define RC_WATCH_HW_SLOTS 4                     /* x86 debug address registers, DR0-DR3 */
@@ -60,6 +64,10 @@ struct rc_watch_hit {
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
   int thread; /* the thread that accessed it (its Linux thread id) */
+  /* Under --thread-sync calls (thread_clocks.h): the thread's slot (-1: none), clock and its version. */
+  int tc_slot;
+  unsigned tc_version;
+  rc_tc_clock tc;
 };
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
@@ -70,10 +78,11 @@ extern volatile int rc_watch_hits_dropped; /* accesses not kept: the table was f
  * could not be taken in a bounded wait. */
 int rc_watch_hits_lock(void);
 void rc_watch_hits_unlock(void);
-extern volatile int rc_watch_suspended;     /* the handler left pages open to the library */
-extern volatile int rc_watch_shared_open;   /* ... to its access to bytes no range watches (rc_watch_rearm) */
-extern volatile int rc_watch_library_steps; /* the library's faults stepped since the last hook */
-extern volatile int rc_watch_any_stopped;   /* the handler stopped a range since the last drain */
+extern volatile int rc_watch_suspended;      /* the handler left pages open to the library */
+extern volatile int rc_watch_suspended_said; /* ... under --thread-sync calls: the drain says so once */
+extern volatile int rc_watch_shared_open;    /* ... to its access to bytes no range watches (rc_watch_rearm) */
+extern volatile int rc_watch_library_steps;  /* the library's faults stepped since the last hook */
+extern volatile int rc_watch_any_stopped;    /* the handler stopped a range since the last drain */
 /* Bumped before a range's pages get their protection back: a fault racing with it is retried. */
 extern volatile unsigned rc_watch_protect_changes;
 

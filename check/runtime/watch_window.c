@@ -25,6 +25,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "thread_clocks.h"
+#include "thread_races.h"
 #include "watch.h"
 #include "watch_policy.h"
 #include "watch_state.h"
@@ -307,8 +309,11 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
     if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
       rc_watch_release(i);
   }
+  rc_tr_completing(w->id, completes, call);
+  /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
+   * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
   const int slot = slot_of(w);
-  if (slot >= 0 && changes_exposure(call)) disarm_window(&windows[slot]);
+  if (slot >= 0 && changes_exposure(call) && !rc_tc_on) disarm_window(&windows[slot]);
 }
 
 /* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
@@ -337,12 +342,36 @@ static void epoch_state(struct watched_window *ww, const char *call, int target,
   }
 }
 
+/* A window left armed through a call that changes its exposure (rc_watch_before_sync): the
+ * ranges that stay watched the same way take the new epoch in place, so that no access of another
+ * thread falls between a release and an arming; the others are released (arm_window arms them anew). */
+static void keep_armed(const struct rc_window *w, struct watched_window *ww) {
+  const int ended = ww->fences_ended && !ww->pscw;
+  const int prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE;
+  for (int k = 0; k < ww->segment_count; ++k) {
+    struct segment *g = &ww->segments[k];
+    if (g->range < 0) continue;
+    struct rc_watch_range *r = &rc_watch_ranges[g->range];
+    if (g->locked || ended || r->prot != prot || r->stopped) {
+      rc_watch_release(g->range);
+      g->range = -1;
+      continue;
+    }
+    r->epoch = (long long)w->syncs;
+    r->fence = ww->fence_open ? ww->fences : -1;
+    r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
+    rc_watch_armed_line(r);
+  }
+}
+
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
                          int ok) {
   const int slot = slot_of(w);
   if (slot < 0) return;
   struct watched_window *ww = &windows[slot];
+  rc_tr_completed();
   if (ok) epoch_state(ww, call, target, lock, assert_);
+  if (changes_exposure(call)) keep_armed(w, ww);
   arm_window(w, ww);
   rc_watch_rearm();
 }
@@ -352,6 +381,7 @@ void rc_watch_request_done(MPI_Request request) {
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
     if (rc_watch_ranges[i].lo && rc_watch_ranges[i].kind != RC_WATCH_WINDOW && rc_watch_ranges[i].request == request)
       rc_watch_release(i);
+  rc_tr_request_done(request, "MPI_Wait or MPI_Test");
   rc_watch_rearm();
 }
 

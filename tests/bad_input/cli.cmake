@@ -37,6 +37,11 @@ redsem_bad_input(cli_prefix_extra_argument ARGS laws --no-cache extra RC 2
 # After `--` the words are check's program and its arguments, never a mistyped option of check.
 redsem_bad_input(cli_prefix_check_value_before_program ARGS check --mpi openmpi --tolerance x -- mpirun -n 2 ./app --foo
                  RC 2 ERR "^redsem check: --tolerance x: .* \\(see 'redsem check --help'\\)\n$")
+# --thread-sync takes a policy's name (docs/design.md, "Threads"); the one it takes reaches the ranks.
+redsem_bad_input(cli_check_thread_sync_unknown ARGS check --thread-sync cals -- mpirun -n 2 ./app
+                 RC 2 ERR "^redsem check: --thread-sync: cals not in \\{time,calls\\} \\(see 'redsem check --help'\\)\n$")
+redsem_bad_input(cli_check_thread_sync_calls_reaches_ranks ARGS check --thread-sync calls --dry-run -- mpirun -n 2 ./app
+                 RC 0 OUT "REDSEM_CHECK_THREAD_SYNC=calls")
 # rma and probe take no --policy, and their help says why (the scenario sets it; probe's verdicts
 # do not depend on one).
 redsem_bad_input(cli_rma_help_says_no_policy ARGS rma --help RC 0 OUT "No --policy: a scenario sets the semantics policy")

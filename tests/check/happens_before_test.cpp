@@ -65,6 +65,32 @@ TEST(HappensBefore, ABarrierOrdersWhatCameBeforeItBeforeWhatComesAfterIt) {
   EXPECT_EQ(order.ordered(0, after0, 2, after2), false);
 }
 
+// Under --thread-sync calls (thread_slot, thread_clock): a rank's barrier made by another thread
+// than the one that completed an RMA call carries that completion to the other ranks only when
+// the threads' clocks order the completion before the barrier (a join, a barrier of the threads).
+TEST(HappensBefore, AnotherThreadsBarrierOrdersOnlyWhatItsClockSaysCameBefore) {
+  const auto stamped = [](std::size_t slot, std::vector<unsigned> clock) {
+    return json{{"ev", "local_access"}, {"thread_slot", slot}, {"thread_clock", clock}};
+  };
+  const auto barrier_by = [](std::size_t slot, std::vector<unsigned> clock, long long index) {
+    return json{{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0},
+                {"collective", index},  {"thread_slot", slot},   {"thread_clock", clock}};
+  };
+  for (const bool joined : {false, true}) {
+    records r(2);
+    const auto unlock = r.add(0, stamped(1, {1, 2}));  // thread 1 completes its put
+    // thread 0 enters the barrier: with the threads joined first, its clock has thread 1's entry 2
+    r.add(0, barrier_by(0, {2, joined ? 2u : 1u}, 0));
+    r.add(1, {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", 0}});
+    const auto read = r.mark(1);
+    r.add(0, barrier_by(0, {3, 2}, 1));
+    r.add(1, {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", 1}});
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, unlock, 1, read), joined) << (joined ? "joined" : "not joined");
+  }
+}
+
 TEST(HappensBefore, AMessageOrdersItsSendBeforeItsReceiveAndTransitively) {
   records r(3);
   const auto first = r.mark(0);

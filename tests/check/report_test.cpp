@@ -190,14 +190,14 @@ TEST(check_report, the_settings_the_check_made_for_the_run_are_named) {
 // watched, but the order between threads is not modelled (docs/design.md, "Threads"), so a run
 // without findings is clean (partial), said once per level; single, or no window, says nothing.
 TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
-  const auto run_with = [](const std::string& level, bool window) {
+  const auto run_with = [](const std::string& level, bool window, const std::string& policy = "") {
     run_records run;
     for (int rank = 0; rank < 2; ++rank)
       run.ranks.push_back(parse_rank_records(
           rank,
           R"({"ev":"start","rank":)" + std::to_string(rank) +
               R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","sample":8,"thread_level":")" + level +
-              "\"}\n" +
+              "\"" + policy + "}\n" +
               (window
                    ? R"({"ev":"rma_win","rank":)" + std::to_string(rank) +
                          R"(,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":2,"size":64,"disp_unit":8})"
@@ -214,8 +214,30 @@ TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
   EXPECT_NE(threads.not_observed[0].find("MPI_THREAD_MULTIPLE on 2 rank(s)"), std::string::npos)
       << threads.not_observed[0];
   EXPECT_EQ(verdict_of(analyse_run(run_with("multiple", true), {}), 0), verdict::clean_partial);
+  EXPECT_NE(threads.not_observed[0].find("--thread-sync calls"), std::string::npos) << threads.not_observed[0];
   EXPECT_TRUE(record_coverage(run_with("single", true), 2).not_observed.empty());
   EXPECT_TRUE(record_coverage(run_with("multiple", false), 2).not_observed.empty());
+  // Under --thread-sync calls the threads' order is modelled: said beside what was watched, no gap.
+  const std::string calls = R"(,"thread_sync":"calls")";
+  const auto ordered = record_coverage(run_with("multiple", true, calls), 2);
+  EXPECT_TRUE(ordered.not_observed.empty()) << testing::PrintToString(ordered.not_observed);
+  ASSERT_FALSE(ordered.watched.empty());
+  EXPECT_NE(ordered.watched.back().find("--thread-sync calls"), std::string::npos) << ordered.watched.back();
+  // ... unless the policy was given up (a bound, a call not modelled): the default's gap, and why.
+  run_records off = run_with("multiple", true, calls);
+  off.ranks[1] = parse_rank_records(
+      1,
+      R"({"ev":"start","rank":1,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","sample":8,)"
+      R"("thread_level":"multiple","thread_sync":"calls"})"
+      "\n"
+      R"({"ev":"rma_win","rank":1,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":1,"win_size":2,"size":64,"disp_unit":8})"
+      "\n"
+      R"({"ev":"thread_sync_off","rank":1,"seq":2,"reason":"GOMP_taskloop (an OpenMP taskloop) is not modelled"})"
+      "\n" +
+          finalize + "\n");
+  const auto partly = record_coverage(off, 2);
+  ASSERT_EQ(partly.not_observed.size(), 2u) << testing::PrintToString(partly.not_observed);
+  EXPECT_NE(partly.not_observed[0].find("GOMP_taskloop"), std::string::npos) << partly.not_observed[0];
 }
 
 // `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled

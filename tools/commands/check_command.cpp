@@ -43,7 +43,9 @@ struct check_options {
   std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
   double op_seconds = 2;          // the runtime's default bound on a user op's law check per sampled call
   bool no_watch = false;          // REDSEM_CHECK_WATCH=0: no page protection (docs/design.md)
-  bool dry_run = false;           // print the command that would run, run nothing
+  std::string thread_sync =
+      "time";            // REDSEM_CHECK_THREAD_SYNC: how threads are taken to be ordered (docs/design.md, "Threads")
+  bool dry_run = false;  // print the command that would run, run nothing
   std::uint64_t tolerance_ulps = 0;
   std::vector<std::string> command;
 };
@@ -195,6 +197,7 @@ std::vector<std::string> check_environment(const check_options& o, const std::st
                                fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
                                "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
   if (o.no_watch) env.push_back("REDSEM_CHECK_WATCH=0");
+  if (o.thread_sync != "time") env.push_back("REDSEM_CHECK_THREAD_SYNC=" + o.thread_sync);
   return env;
 }
 
@@ -409,6 +412,14 @@ command add_check_command(CLI::App& app) {
       ->type_name("LEVEL");
   cmd->add_flag("--no-watch", o->no_watch,
                 "Do not watch the program's loads and stores of pending RMA buffers and window memory");
+  cmd->add_option("--thread-sync", o->thread_sync,
+                  "How the threads of a rank are ordered: time (default: a race between two threads is found only "
+                  "when the access came while the other thread's RMA call was pending), or calls (the policy that "
+                  "threads synchronise only through OpenMP and pthreads calls, which are intercepted: a race is found "
+                  "whenever those calls do not order the two, whatever the timing; a handoff through atomics is then "
+                  "reported as a race)")
+      ->check(CLI::IsMember({"time", "calls"}))
+      ->type_name("POLICY");
   cmd->add_flag("--dry-run", o->dry_run,
                 "Print the command that would run (its launcher's options added) with the environment it would get, "
                 "and run nothing");
