@@ -9,15 +9,18 @@
  *   4 doacross: a doacross loop (not modelled: the policy is given up, a thread_sync_off line),
  *     then the correct master case.
  * Built with -DRMA_KNOWN_ERROR, nothing orders the read with the get: thread_race_with_rma_buffer,
- * decided by the threads' clocks whatever the order the run took. The racy getter sleeps before
- * its get so that the other thread's read usually comes first, which the default policy (a race
- * only when the access overlaps the pending call in time) cannot see; the clocks' verdict does not
- * depend on it, but the read must be seen: a read made while another thread is stepped past the
- * MPI library's own access to the same page is not (docs/design.md, "Threads"), and the sleep keeps
- * the read away from the get's library work. A section or task is a logical thread of its own to the clocks, so the
- * racy sections and task cases are found whichever thread runs which section or task. */
+ * decided by the threads' clocks whatever the order the run took. The racy getter waits, through
+ * an atomic flag the clocks do not see, until another thread has read: the read then comes before
+ * the get, which the default policy (a race only when the access overlaps the pending call in
+ * time) cannot see, and away from the get's library work (a read made while another thread is
+ * stepped past the MPI library's own access to the same page is not seen: docs/design.md,
+ * "Threads"), whatever the machine's load. A section or task is a logical thread of its own to the
+ * clocks, so the racy sections and task cases are found whichever thread runs which section or
+ * task. */
 #include <mpi.h>
 #include <omp.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -26,17 +29,21 @@
 
 static int *base;
 static MPI_Win win;
+static atomic_int reads_done; /* an order between threads that no call shows */
 
 static void get_element(void) {
 #ifdef RMA_KNOWN_ERROR
-  usleep(100000);
+  while (atomic_load_explicit(&reads_done, memory_order_acquire) == 0) sched_yield();
 #endif
   MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
   MPI_Get(&base[0], 1, MPI_INT, 1, 2, 1, MPI_INT, win);
   MPI_Win_unlock(1, win);
 }
 
-static void read_element(const char *who) { printf("%s read %d\n", who, *(volatile int *)&base[0]); }
+static void read_element(const char *who) {
+  printf("%s read %d\n", who, *(volatile int *)&base[0]);
+  atomic_fetch_add_explicit(&reads_done, 1, memory_order_release);
+}
 
 static void team_of_two(void) {
   if (omp_get_num_threads() != 2) {
