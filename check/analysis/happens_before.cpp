@@ -18,6 +18,7 @@ using clock_t_ = std::vector<std::uint32_t>;
 // A nonblocking collective is two events: its start (the rank's arrival) and its completion.
 // A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
 // A receive request's start is an event of its own, placed before the first line written after it.
+// A probe (MPI_Probe, MPI_Iprobe) follows its message's send and takes nothing.
 enum class kind {
   collective,
   collective_start,
@@ -26,7 +27,8 @@ enum class kind {
   synchronous_send,
   synchronous_done,
   recv_start,
-  recv
+  recv,
+  probe
 };
 
 struct step {
@@ -92,6 +94,9 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
                    static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
+  if (const auto p = line.find("probe"); p != line.end() && p->is_object())
+    out.push_back({kind::probe, members, integer_or(*p, "n", -1), static_cast<int>(integer_or(*p, "from", -1)), rank,
+                   static_cast<int>(integer_or(*p, "tag", 0))});
   if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
     out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
                    static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
@@ -150,7 +155,7 @@ class clock_run {
   std::string& why_;
   std::vector<std::size_t> cursor_;
   std::vector<clock_t_> now_;
-  std::map<message_key, clock_t_> sent_;             // asynchronous sends, by message
+  std::map<message_key, clock_t_> sent_;             // sends as they started, by message
   std::map<message_key, int> waiting_ssend_;         // synchronous sends waiting for their receive
   std::map<collective_key, gathering> collectives_;  // collectives some member reached
   std::map<message_key, receive_site> receives_;     // every receive in the records
@@ -181,6 +186,8 @@ class clock_run {
         return acquire_receive_start(r, {s.members, s.from, s.to, s.tag, s.index});
       case kind::recv:
         return receive(r, s);
+      case kind::probe:
+        return probe(r, s);
       case kind::recv_start:
         finish(r, now_[static_cast<std::size_t>(r)]);
         return true;
@@ -213,15 +220,15 @@ class clock_run {
   bool synchronous_send(int r, const step& s) {
     const message_key key{s.members, s.from, s.to, s.tag, s.index};
     const auto site = receives_.find(key);
-    if (site == receives_.end() || site->second.started < 0) {
-      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
-      return false;
-    }
-    if (!sent_.count(key)) {
+    if (!sent_.count(key)) {  // its start, which a probe of its message follows
       clock_t_ released = now_[static_cast<std::size_t>(r)];
       released[static_cast<std::size_t>(r)] = position_of(r);
       sent_[key] = std::move(released);
       progress_ = true;
+    }
+    if (site == receives_.end() || site->second.started < 0) {
+      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
+      return false;
     }
     return acquire_receive_start(r, key);
   }
@@ -236,17 +243,28 @@ class clock_run {
     return true;
   }
 
+  // A probe: what the sender did before its send started precedes its return.
+  bool probe(int r, const step& s) {
+    const auto m = sent_.find({s.members, s.from, s.to, s.tag, s.index});
+    if (m == sent_.end()) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, m->second);
+    finish(r, std::move(c));
+    return true;
+  }
+
   bool receive(int r, const step& s) {
     const message_key key{s.members, s.from, s.to, s.tag, s.index};
     const auto rank = static_cast<std::size_t>(r);
-    if (const auto m = sent_.find(key); m != sent_.end()) {
+    const auto w = waiting_ssend_.find(key);
+    if (w == waiting_ssend_.end()) {  // not a synchronous send waiting for this blocking receive
+      const auto m = sent_.find(key);
+      if (m == sent_.end()) return false;
       clock_t_ c = now_[rank];
       join_into(c, m->second);
       finish(r, std::move(c));
       return true;
     }
-    const auto w = waiting_ssend_.find(key);
-    if (w == waiting_ssend_.end()) return false;
     const int sender = w->second;
     if (s.started_earlier && s.started < 0 && why_.empty())
       why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +

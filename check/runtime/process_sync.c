@@ -87,13 +87,14 @@ struct message_count {
 static struct message_count messages[MESSAGE_SLOTS];
 static int messages_full;
 
-/* The index of this message among those of its key; -1 when the table is full. */
-static long long message_index(int comm, int peer, int tag, int dir) {
+/* The index of this message among those of its key (`take`: counted, else only read: the
+ * message a probe found); -1 when the table is full. */
+static long long message_index(int comm, int peer, int tag, int dir, int take) {
   unsigned h = (unsigned)comm * 2654435761u ^ (unsigned)peer * 40503u ^ (unsigned)tag * 9973u ^ (unsigned)dir;
   for (int probe = 0; probe < MESSAGE_SLOTS; ++probe) {
     struct message_count *m = &messages[(h + (unsigned)probe) % MESSAGE_SLOTS];
     if (!m->used) *m = (struct message_count){1, comm, peer, tag, dir, 0};
-    if (m->comm == comm && m->peer == peer && m->tag == tag && m->dir == dir) return (long long)m->n++;
+    if (m->comm == comm && m->peer == peer && m->tag == tag && m->dir == dir) return (long long)(take ? m->n++ : m->n);
   }
   messages_full = 1;
   return -1;
@@ -200,8 +201,8 @@ long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_messa
     return -1;
   }
   long long ns = -1, nr = -1;
-  if (send && send->peer >= 0 && send->peer < c->size) ns = message_index(c->id, c->world[send->peer], send->tag, 0);
-  if (recv && recv->peer >= 0 && recv->peer < c->size) nr = message_index(c->id, c->world[recv->peer], recv->tag, 1);
+  if (send && send->peer >= 0 && send->peer < c->size) ns = message_index(c->id, c->world[send->peer], send->tag, 0, 1);
+  if (recv && recv->peer >= 0 && recv->peer < c->size) nr = message_index(c->id, c->world[recv->peer], recv->tag, 1, 1);
   const int full = messages_full;
   rc_line l;
   if ((ns >= 0 || nr >= 0) && begin(&l, c, call, caller)) {
@@ -212,6 +213,34 @@ long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_messa
   pthread_mutex_unlock(&sync_mutex);
   if (full) rc_sync_unmodelled("the message table (full)");
   return ns;
+}
+
+void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, const void *caller) {
+  if (!rc_active() || status->MPI_SOURCE == MPI_PROC_NULL) return;
+  /* Such a request would take the first message of that source and tag (§3.5): which one the
+   * probe found is then not known. */
+  if (rc_sync_receive_pending(comm, status)) {
+    rc_sync_unmodelled("a probe while a receive request could take its message");
+    return;
+  }
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  if (!c || c->size < 0) {
+    pthread_mutex_unlock(&sync_mutex);
+    rc_sync_unmodelled(c ? "a message on an intercommunicator" : call);
+    return;
+  }
+  const int source = status->MPI_SOURCE;
+  const long long n =
+      source >= 0 && source < c->size ? message_index(c->id, c->world[source], status->MPI_TAG, 1, 0) : -1;
+  const int full = messages_full;
+  rc_line l;
+  if (n >= 0 && begin(&l, c, call, caller)) {
+    message_part(&l, c, "probe", source, status->MPI_TAG, n, 0, -1);
+    rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+  if (full) rc_sync_unmodelled("the message table (full)");
 }
 
 void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller) {

@@ -47,6 +47,10 @@ struct rc_message {
  * (communicator, destination, tag), or -1. */
 long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
                           const void *caller);
+/* MPI_Probe or MPI_Iprobe (`call`) found the message `status` describes (MPI-4.1 §3.8.1): it
+ * is the next one a receive of that source and tag would take, whose send therefore started;
+ * recorded as a `probe` of that message, which it does not take. */
+void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, const void *caller);
 /* A call of a kind the analysis does not model, which may order this rank with others. */
 void rc_sync_unmodelled(const char *call);
 
@@ -61,6 +65,8 @@ void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long ind
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
 /* A request the program freed. */
 void rc_sync_request_freed(MPI_Request request);
+/* Whether a receive request still pending could take the message `status` describes. */
+int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status);
 /* A blocking receive got the message `status` describes: said not modelled when a receive
  * request started before it could have taken that message, which makes its index unknown. */
 void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The calls that order processes (process_sync.h): the blocking collectives other than the
- * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
- * and matched probes (the nonblocking and persistent point-to-point calls are in
+ * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, the
+ * probes and the matched probes (the nonblocking and persistent point-to-point calls are in
  * process_sync_requests.c, the nonblocking collectives in process_sync_nonblocking.c). Every
  * argument is forwarded unchanged; a receive's status is asked of the library when the program
  * ignores it, since a wildcard receive's message is known only from it. */
@@ -195,5 +195,25 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
   MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
   if (rc == MPI_SUCCESS && *flag) probed(comm, s, "MPI_Improbe", __builtin_return_address(0));
+  return rc;
+}
+
+/* A probe takes no message: it shows that the message the next receive of its source and tag
+ * would take was sent (MPI-4.1 §3.8.1), which orders the send's start before its return. */
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Probe(source, tag, comm, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Probe(source, tag, comm, s);
+  if (rc == MPI_SUCCESS) rc_sync_probed(comm, "MPI_Probe", s, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Iprobe(source, tag, comm, flag, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Iprobe(source, tag, comm, flag, s);
+  if (rc == MPI_SUCCESS && *flag) rc_sync_probed(comm, "MPI_Iprobe", s, __builtin_return_address(0));
   return rc;
 }

@@ -110,12 +110,16 @@ static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long l
 
 static const char out_of_order[] = "a receive completed while one started before it could still take its message";
 
-void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
-  if (!rc_sync_receives_followed()) return;
+int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status) {
+  if (!rc_sync_receives_followed()) return 0;
   pthread_mutex_lock(&table_mutex);
-  const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
+  const int pending = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
   pthread_mutex_unlock(&table_mutex);
-  if (unknown) rc_sync_unmodelled(out_of_order);
+  return pending;
+}
+
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
+  if (rc_sync_receive_pending(comm, status)) rc_sync_unmodelled(out_of_order);
 }
 
 /* A send that started: counted, and recorded as a message when a window exists; its index. */

@@ -195,6 +195,29 @@ TEST(HappensBefore, ASynchronousSendFollowsTheStartOfItsReceiveRequest) {
   }
 }
 
+// A probe (MPI_Probe, MPI_Iprobe) orders its message's send before its return and takes nothing:
+// the receive that follows takes the same message, and a synchronous send returns only after that
+// receive, not after the probe.
+TEST(HappensBefore, AProbeFollowsTheSendOfTheMessageItFound) {
+  for (const bool synchronous : {false, true}) {
+    records r(2);
+    const auto before_send = r.mark(0);
+    r.send(0, 1, 0, synchronous);
+    const auto after_send = r.mark(0);
+    const auto before_probe = r.mark(1);
+    r.add(1,
+          {{"ev", "process_sync"}, {"call", "MPI_Probe"}, {"comm", 0}, {"probe", {{"from", 0}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.mark(1);
+    r.recv(1, 0, 0);
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, before_send, 1, before_probe), false) << synchronous;
+    EXPECT_EQ(order.ordered(0, before_send, 1, between), true) << synchronous;
+    EXPECT_EQ(order.ordered(1, before_probe, 0, after_send), synchronous) << synchronous;  // through the receive
+    EXPECT_EQ(order.ordered(1, between, 0, after_send), synchronous) << synchronous;
+  }
+}
+
 TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
   records r(2);
   const auto before0 = r.mark(0);

@@ -19,7 +19,10 @@
  * SYNC_CASE 9: two receive requests for rank 1's two messages of one tag, the later one waited for
  *   first: which message each took is not known from the completions, which the record says;
  * SYNC_CASE 10 and 11: MPI_Issend (with MPI_Wait) and MPI_Ssend to a receive request that rank 1
- *   starts after its put (below).
+ *   starts after its put (below);
+ * SYNC_CASE 12: rank 0 reads once MPI_Probe found rank 1's MPI_Ssend, before the MPI_Recv that
+ *   lets the send return (a probe orders the send's start before its return, MPI-4.1 §3.8.1);
+ * SYNC_CASE 13: likewise once an MPI_Iprobe loop from MPI_ANY_SOURCE found an MPI_Send.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -200,6 +203,32 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Request request;
     MPI_Irecv(&got, 1, MPI_INT, 0, 10, MPI_COMM_WORLD, &request);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
+  }
+}
+#elif SYNC_CASE == 12 || SYNC_CASE == 13
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int token = rank, got = -1;
+  if (rank == 1) {
+    put_seven(win);
+#if SYNC_CASE == 12
+    MPI_Ssend(&token, 1, MPI_INT, 0, 13, MPI_COMM_WORLD);
+#else
+    MPI_Send(&token, 1, MPI_INT, 0, 13, MPI_COMM_WORLD);
+#endif
+  }
+  if (rank == 0) {
+#ifdef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+#if SYNC_CASE == 12
+    MPI_Probe(1, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#else
+    for (int flag = 0; !flag;) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+#endif
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
+    MPI_Recv(&got, 1, MPI_INT, 1, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
