@@ -38,6 +38,10 @@ struct step {
   int from = -1, to = -1, tag = 0;
   bool started_earlier = false;  // a receive started by an earlier call than the one completing it
   long long started = -1;        // the `seq` of the rank's next line when it started, when known
+  // A collective's `after`: the members whose arrival this member's departure follows (its own
+  // always); none: every member's.
+  std::optional<std::vector<int>> after = std::nullopt;
+  long long round = -1;  // a persistent collective's: which start of it (`start`)
 };
 
 // Where a message's receive is: its rank, its event, and when it started (-1: at its event).
@@ -48,7 +52,7 @@ struct receive_site {
 };
 
 using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
-using collective_key = std::pair<std::vector<int>, long long>;
+using collective_key = std::tuple<std::vector<int>, long long, long long>;  // members, index, round
 
 void join_into(clock_t_& into, const clock_t_& other) {
   for (std::size_t i = 0; i < into.size(); ++i) into[i] = std::max(into[i], other[i]);
@@ -77,15 +81,33 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
   return out;
 }
 
+// A collective line's `after`, when it has one. Entries that are not members wait for nobody:
+// a damaged line can only lose an order, never add one.
+std::optional<std::vector<int>> after_of(const json& line, const std::vector<int>& members) {
+  const auto it = line.find("after");
+  if (it == line.end()) return std::nullopt;
+  std::vector<int> out;
+  if (it->is_array())
+    for (const json& m : *it)
+      if (m.is_number_integer() && std::find(members.begin(), members.end(), m.get<long long>()) != members.end())
+        out.push_back(m.get<int>());
+  return out;
+}
+
 // The events of one line: a Sendrecv has its send, then its receive. A part that is not an
 // object is no event (the reader validated the line's kind, not its parts).
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
-  if (line.contains("collective"))
+  if (line.contains("collective")) {
     out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
                    integer_or(line, "collective", -1)});
-  if (line.contains("collective_done"))
+    out.back().after = after_of(line, members);
+    out.back().round = integer_or(line, "start", -1);
+  }
+  if (line.contains("collective_done")) {
     out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
+    out.back().round = integer_or(line, "start", -1);
+  }
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
     const bool synchronous = flag(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
@@ -143,11 +165,10 @@ class clock_run {
   }
 
  private:
-  // A collective as far as its members reached it: who arrived, the join of their arrival clocks,
-  // and, once all did, how many of its ends are still to be replayed.
+  // A collective as far as its members reached it: each arrival's clock, and how many of its ends
+  // are still to be replayed.
   struct gathering {
-    std::vector<int> arrived;
-    clock_t_ clock;
+    std::map<int, clock_t_> arrived;
     std::size_t ends_left = 0;
   };
   std::vector<std::vector<event>>& events_;
@@ -279,31 +300,36 @@ class clock_run {
     return true;
   }
 
-  // A blocking collective arrives and waits for every member; a nonblocking one's start arrives
-  // and goes on, its end waits. Every member's arrival is known to all after the collective.
+  // A blocking collective arrives and waits for the members its `after` names (every member's by
+  // default); a nonblocking one's start arrives and goes on, its end waits. Their arrivals are
+  // known to it after the collective.
   bool collective(int r, const step& s) {
     if (std::find(s.members.begin(), s.members.end(), r) == s.members.end()) return false;  // not a member: stuck
-    gathering& g = collectives_[{s.members, s.index}];
-    const bool arrived = std::find(g.arrived.begin(), g.arrived.end(), r) != g.arrived.end();
+    const auto [at, created] = collectives_.try_emplace({s.members, s.index, s.round});
+    gathering& g = at->second;
+    if (created) g.ends_left = s.members.size();
+    const bool arrived = g.arrived.count(r) != 0;
     if (s.what == kind::collective_start && arrived) return false;  // a second start of one collective: stuck
-    if (s.what != kind::collective_end && !arrived) {
+    if (s.what == kind::collective_end && !arrived) return false;   // an end without its start: stuck
+    if (!arrived) {
       clock_t_ mine = now_[static_cast<std::size_t>(r)];
       mine[static_cast<std::size_t>(r)] = position_of(r);
-      if (g.clock.empty()) g.clock.assign(mine.size(), 0);
-      join_into(g.clock, mine);
-      g.arrived.push_back(r);
-      if (g.arrived.size() == s.members.size()) g.ends_left = s.members.size();
+      g.arrived.emplace(r, mine);
       progress_ = true;
       if (s.what == kind::collective_start) {
         finish(r, std::move(mine));
         return true;
       }
     }
-    if (g.arrived.size() < s.members.size()) return false;
+    if (!s.after && g.arrived.size() < s.members.size()) return false;
     clock_t_ c = now_[static_cast<std::size_t>(r)];
-    join_into(c, g.clock);
+    for (const int q : s.after ? *s.after : s.members) {
+      const auto a = g.arrived.find(q);
+      if (a == g.arrived.end()) return false;
+      join_into(c, a->second);
+    }
     finish(r, std::move(c));
-    if (--g.ends_left == 0) collectives_.erase({s.members, s.index});
+    if (--g.ends_left == 0) collectives_.erase(at);
     return true;
   }
 };
@@ -317,7 +343,8 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   events_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
-    std::map<int, std::vector<int>> comms;  // this rank's communicator ids
+    std::map<int, std::vector<int>> comms;                                    // this rank's communicator ids
+    std::map<collective_key, std::optional<std::vector<int>>> started_after;  // its nonblocking collectives
     const std::vector<long long> starts = receive_starts(records[r]);
     auto start = starts.begin();
     for (std::size_t i = 0; i < records[r].size(); ++i) {
@@ -340,6 +367,10 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
         continue;
       }
       for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
+        if (s.what == kind::collective_start) started_after[{s.members, s.index, s.round}] = s.after;
+        if (const auto a = started_after.find({s.members, s.index, s.round});
+            s.what == kind::collective_end && a != started_after.end())
+          s.after = a->second;
         events_[r].push_back({i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}});
         steps[r].push_back(std::move(s));
       }

@@ -12,7 +12,7 @@
 #include "rma_state.h"
 #include "watch_state.h"
 
-/* What the library keeps about a communicator, on it as an attribute (MPI-4.1 §7.7): it goes
+/* What the library keeps about a communicator, on it as an attribute (MPI-4.1 §8.7): it goes
  * away with the communicator and is not inherited by a duplicate (MPI_COMM_NULL_COPY_FN). */
 struct comm_info {
   int id;     /* this rank's name for it in the record */
@@ -132,9 +132,33 @@ static int begin(rc_line *l, struct comm_info *c, const char *call, const void *
   return 1;
 }
 
-/* The process_sync line of a collective on `comm` (nonblocking: its start), with the index it
- * takes among the communicator's collectives; -1 when it is not modelled (said instead). */
-static long long collective_line(MPI_Comm comm, const char *call, int nonblocking, const void *caller) {
+/* The `after` of a collective's line: the world ranks whose entry this member's return follows
+ * (rc_flow); nothing when it is every member. */
+static void after_part(rc_line *l, MPI_Comm comm, const struct comm_info *c, enum rc_flow flow, int root) {
+  int me = 0;
+  PMPI_Comm_rank(comm, &me);
+  if (flow == RC_FLOW_ALL || (flow == RC_FLOW_TO_ROOT && me == root)) return;
+  int from = 0, to = 0; /* members [from, to) */
+  if (flow == RC_FLOW_FROM_ROOT && me != root && root >= 0 && root < c->size) from = root, to = root + 1;
+  if (flow == RC_FLOW_PREFIX || flow == RC_FLOW_EXCLUSIVE_PREFIX) to = flow == RC_FLOW_PREFIX ? me + 1 : me;
+  rc_open_array(l, "after");
+  for (int i = from; i < to; ++i) rc_int(l, NULL, c->world[i]);
+  rc_close(l);
+}
+
+/* A collective's line: which one it is, and whose entry its return follows. */
+struct collective_site {
+  enum rc_flow flow;
+  int root;
+  int nonblocking; /* its start (its completion is a collective_done line) */
+  long long index; /* -1: the next of the communicator's collectives; else a persistent one's */
+  long long start; /* a persistent collective's: which of its starts; -1 otherwise */
+  int write;       /* 0: the index is only taken (a persistent collective's initialisation) */
+};
+
+/* The process_sync line of a collective on `comm` (nonblocking: its start), with its index among
+ * the communicator's collectives; -1 when it is not modelled (said instead). */
+static long long collective_line(MPI_Comm comm, const char *call, const struct collective_site *k, const void *caller) {
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
@@ -142,33 +166,52 @@ static long long collective_line(MPI_Comm comm, const char *call, int nonblockin
     if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
     return -1;
   }
-  const unsigned long index = c->collectives++;
+  const long long index = k->index >= 0 ? k->index : (long long)c->collectives++;
   rc_line l;
-  if (begin(&l, c, call, caller)) {
-    rc_int(&l, "collective", (long long)index);
-    if (nonblocking) rc_bool(&l, "nonblocking", 1);
+  if (k->write && begin(&l, c, call, caller)) {
+    rc_int(&l, "collective", index);
+    if (k->start >= 0) rc_int(&l, "start", k->start);
+    if (k->nonblocking) rc_bool(&l, "nonblocking", 1);
+    after_part(&l, comm, c, k->flow, k->root);
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);
-  return (long long)index;
+  return index;
 }
 
-void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller) {
-  if (rc_active() && rc == MPI_SUCCESS) collective_line(comm, call, 0, caller);
+void rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc, const void *caller) {
+  const struct collective_site k = {flow, root, 0, -1, -1, 1};
+  if (rc_active() && rc == MPI_SUCCESS) collective_line(comm, call, &k, caller);
 }
 
-void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller) {
+void rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
+                                const void *caller) {
   if (!rc_active()) return;
-  const long long index = collective_line(comm, call, 1, caller);
-  if (index >= 0) rc_sync_follow_collective(request, comm, index);
+  const struct collective_site k = {flow, root, 1, -1, -1, 1};
+  const long long index = collective_line(comm, call, &k, caller);
+  if (index >= 0) rc_sync_follow_collective(request, comm, index, flow, root, 0);
 }
 
-void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller) {
+void rc_sync_persistent_collective(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request) {
+  if (!rc_active()) return;
+  const struct collective_site k = {flow, root, 1, -1, -1, 0};
+  const long long index = collective_line(comm, call, &k, NULL);
+  if (index >= 0) rc_sync_follow_collective(request, comm, index, flow, root, 1);
+}
+
+void rc_sync_persistent_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, long long index,
+                                long long start, const void *caller) {
+  const struct collective_site k = {flow, root, 1, index, start, 1};
+  collective_line(comm, call, &k, caller);
+}
+
+void rc_sync_collective_done(MPI_Comm comm, long long index, long long start, const char *call, const void *caller) {
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   rc_line l;
   if (c && c->size >= 0 && begin(&l, c, call, caller)) {
     rc_int(&l, "collective_done", index);
+    if (start >= 0) rc_int(&l, "start", start);
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);

@@ -19,19 +19,45 @@
 
 #include <mpi.h>
 
-/* A blocking collective `call` on `comm` returned (rc: what it returned); `caller` is the
- * return address in the program. */
-void rc_sync_collective_at(MPI_Comm comm, const char *call, int rc, const void *caller);
+/* Whose entry into a collective this member's return follows: MPI promises no synchronisation
+ * (MPI-4.1 §7.14), so only what the call's data flow forces. RC_FLOW_ALL: every member's (each
+ * output depends on every input: MPI_Barrier, §7.3, the all- forms); RC_FLOW_FROM_ROOT: the
+ * root's (MPI_Bcast, the scatters); RC_FLOW_TO_ROOT: every member's at the root, nobody's
+ * elsewhere (the gathers, MPI_Reduce); RC_FLOW_PREFIX, RC_FLOW_EXCLUSIVE_PREFIX: the members of
+ * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's. */
+enum rc_flow {
+  RC_FLOW_ALL,
+  RC_FLOW_FROM_ROOT,
+  RC_FLOW_TO_ROOT,
+  RC_FLOW_PREFIX,
+  RC_FLOW_EXCLUSIVE_PREFIX,
+  RC_FLOW_NONE
+};
+
+/* A blocking collective `call` on `comm` returned (rc: what it returned); `root` its root's rank
+ * in `comm` for the rooted flows; `caller` is the return address in the program. */
+void rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc, const void *caller);
 
 /* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
  * taken now, since every member starts the collectives of a communicator, blocking or not, in one
- * order (MPI-4.1 §6.12); its `request` is followed to its completion. */
-void rc_sync_collective_started(MPI_Comm comm, const char *call, MPI_Request request, const void *caller);
-/* The nonblocking collective `index` on `comm` completed, by the wait or test `call`. */
+ * order (MPI-4.1 §7.12); its `request` is followed to its completion. */
+void rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
+                                const void *caller);
+/* A persistent collective `call` was initialised on `comm` (MPI_Barrier_init, MPI_Allreduce_init…):
+ * the initialisation takes its index among the communicator's collectives, since every member
+ * initialises them in the order of the collectives (MPI-4.1 §7.13); its `request` is followed,
+ * and each start of it is the start of a collective matched by that index and the start's number,
+ * since every member starts it as often, and a start completes before the next (§7.13). */
+void rc_sync_persistent_collective(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request);
+/* The `start`-th start (MPI_Start, MPI_Startall: `call`) of the persistent collective `index`. */
+void rc_sync_persistent_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, long long index,
+                                long long start, const void *caller);
+/* The nonblocking collective `index` on `comm` (persistent: its `start`-th start; else -1)
+ * completed, by the wait or test `call`. */
 /* A synchronous send's request (MPI_Issend, MPI_Ssend_init) completed: the `index`-th message to
  * `peer` with `tag` on `comm` was received, or its receive started. */
 void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller);
-void rc_sync_collective_done(MPI_Comm comm, long long index, const char *call, const void *caller);
+void rc_sync_collective_done(MPI_Comm comm, long long index, long long start, const char *call, const void *caller);
 
 /* One side of a blocking message: `peer` its rank in the communicator (MPI_PROC_NULL: none), the
  * tag the message has (a receive's from its status). */
@@ -59,8 +85,9 @@ void rc_sync_unmodelled(const char *call);
  * of them receives (it asks for statuses only when some are). */
 int rc_sync_requests_followed(void);
 int rc_sync_receives_followed(void);
-/* Follows the request of the nonblocking collective `index` on `comm`. */
-void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index);
+/* Follows the request of the nonblocking (or persistent) collective `index` on `comm`. */
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index, enum rc_flow flow, int root,
+                               int persistent);
 /* A request that a wait or test `call` completed (its handle before the call; its status). */
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
 /* A request the program freed. */

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Communicator and topology creation as process synchronisation (process_sync.h). MPI promises
+ * no synchronisation from these collectives (MPI-4.1 §7.14, §8.4), so a call orders ranks only
+ * where its result on one member depends on another member's input (docs/design.md, "Ordering
+ * by synchronisation"):
+ *  - MPI_Comm_split and MPI_Comm_split_type: which members share a member's new communicator
+ *    depends on every member's colour or split type (§8.4.2), so every member's entry precedes
+ *    the return of a member that gets a communicator; one that passed MPI_UNDEFINED gets
+ *    MPI_COMM_NULL whatever the others passed, and its return follows nobody's entry;
+ *  - MPI_Dist_graph_create: any member may name the edges of any other (§9.5.4), so every
+ *    member's neighbours depend on every member's input;
+ *  - MPI_Intercomm_create: the leaders' inputs (the remote leader, the tag) decide the remote
+ *    group of every member (§8.6.2), an order the check does not model: said (sync_unmodelled).
+ * The others (MPI_Comm_dup, MPI_Comm_idup, MPI_Comm_create, MPI_Comm_create_group,
+ * MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create, MPI_Dist_graph_create_adjacent,
+ * MPI_Intercomm_merge) give each member a result its own arguments decide, and order nothing: they
+ * are not intercepted. Each call takes its index among the collectives of the communicator it is
+ * called on, as a collective does. Every argument is forwarded unchanged. */
+#include <mpi.h>
+
+#include "process_sync.h"
+#include "record.h"
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Comm_split(comm, color, key, newcomm);
+  const int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  rc_sync_collective_at(comm, "MPI_Comm_split", color == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc,
+                        __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  const int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  rc_sync_collective_at(comm, "MPI_Comm_split_type", split_type == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc,
+                        __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+                          const int weights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph) {
+  if (!rc_active())
+    return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
+  const int rc =
+      PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
+  rc_sync_collective_at(comm_old, "MPI_Dist_graph_create", RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm *newintercomm) {
+  const int rc = PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
+  if (rc_active() && rc == MPI_SUCCESS) rc_sync_unmodelled("MPI_Intercomm_create");
+  return rc;
+}
