@@ -42,6 +42,7 @@ struct step {
   // always); none: every member's.
   std::optional<std::vector<int>> after = std::nullopt;
   long long round = -1;  // a persistent collective's: which start of it (`start`)
+  std::string comm = {};  // the communicator's name, when it has one
 };
 
 // Where a message's receive is: its rank, its event, and when it started (-1: at its event).
@@ -51,8 +52,10 @@ struct receive_site {
   long long started = -1;
 };
 
-using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
-using collective_key = std::tuple<std::vector<int>, long long, long long>;  // members, index, round
+// A communicator is its members and, where the records give it, its name (`name`: how it was
+// made, from MPI_COMM_WORLD), which tells apart communicators of the same members.
+using message_key = std::tuple<std::vector<int>, std::string, int, int, int, long long>;  // comm, from, to, tag, n
+using collective_key = std::tuple<std::vector<int>, std::string, long long, long long>;   // comm, index, round
 
 void join_into(clock_t_& into, const clock_t_& other) {
   for (std::size_t i = 0; i < into.size(); ++i) into[i] = std::max(into[i], other[i]);
@@ -150,7 +153,7 @@ class clock_run {
     for (std::size_t r = 0; r < steps.size(); ++r)
       for (std::size_t k = 0; k < steps[r].size(); ++k)
         if (const step& s = steps[r][k]; s.what == kind::recv)
-          receives_[{s.members, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
+          receives_[{s.members, s.comm, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
   }
 
   std::size_t cursor(std::size_t rank) const { return cursor_[rank]; }
@@ -199,12 +202,12 @@ class clock_run {
     switch (s.what) {
       case kind::send:
         finish(r, now_[static_cast<std::size_t>(r)]);
-        sent_[{s.members, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
+        sent_[{s.members, s.comm, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
         return true;
       case kind::synchronous_send:
         return synchronous_send(r, s);
       case kind::synchronous_done:
-        return acquire_receive_start(r, {s.members, s.from, s.to, s.tag, s.index});
+        return acquire_receive_start(r, {s.members, s.comm, s.from, s.to, s.tag, s.index});
       case kind::recv:
         return receive(r, s);
       case kind::probe:
@@ -239,7 +242,7 @@ class clock_run {
   // at its own event (a blocking one) is paired with it (receive()); a receive request's start,
   // known from its record, is waited for.
   bool synchronous_send(int r, const step& s) {
-    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const message_key key{s.members, s.comm, s.from, s.to, s.tag, s.index};
     const auto site = receives_.find(key);
     if (!sent_.count(key)) {  // its start, which a probe of its message follows
       clock_t_ released = now_[static_cast<std::size_t>(r)];
@@ -266,7 +269,7 @@ class clock_run {
 
   // A probe: what the sender did before its send started precedes its return.
   bool probe(int r, const step& s) {
-    const auto m = sent_.find({s.members, s.from, s.to, s.tag, s.index});
+    const auto m = sent_.find({s.members, s.comm, s.from, s.to, s.tag, s.index});
     if (m == sent_.end()) return false;
     clock_t_ c = now_[static_cast<std::size_t>(r)];
     join_into(c, m->second);
@@ -275,7 +278,7 @@ class clock_run {
   }
 
   bool receive(int r, const step& s) {
-    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const message_key key{s.members, s.comm, s.from, s.to, s.tag, s.index};
     const auto rank = static_cast<std::size_t>(r);
     const auto w = waiting_ssend_.find(key);
     if (w == waiting_ssend_.end()) {  // not a synchronous send waiting for this blocking receive
@@ -305,7 +308,7 @@ class clock_run {
   // known to it after the collective.
   bool collective(int r, const step& s) {
     if (std::find(s.members.begin(), s.members.end(), r) == s.members.end()) return false;  // not a member: stuck
-    const auto [at, created] = collectives_.try_emplace({s.members, s.index, s.round});
+    const auto [at, created] = collectives_.try_emplace({s.members, s.comm, s.index, s.round});
     gathering& g = at->second;
     if (created) g.ends_left = s.members.size();
     const bool arrived = g.arrived.count(r) != 0;
@@ -343,7 +346,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   events_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
-    std::map<int, std::vector<int>> comms;                                    // this rank's communicator ids
+    std::map<int, std::pair<std::vector<int>, std::string>> comms;            // this rank's communicator ids
     std::map<collective_key, std::optional<std::vector<int>>> started_after;  // its nonblocking collectives
     const std::vector<long long> starts = receive_starts(records[r]);
     auto start = starts.begin();
@@ -359,16 +362,26 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
                (l.contains("call") && l["call"].is_string() ? l["call"].get<std::string>() : "?") +
                ", which the check does not model";
       if (ev == "sync_comm")
-        if (const auto m = members_of(l, ranks)) comms[static_cast<int>(integer_or(l, "comm", -1))] = *m;
+        if (const auto m = members_of(l, ranks)) {
+          const auto name = l.find("name");
+          const std::pair<std::vector<int>, std::string> comm{
+              *m, name != l.end() && name->is_string() ? name->get<std::string>() : std::string()};
+          for (const auto& [id, other] : comms)  // its messages and collectives would be taken for the other's
+            if (other == comm && id != integer_or(l, "comm", -1) && why_.empty())
+              why_ = "rank " + std::to_string(r) + " synchronised through two communicators of the same members " +
+                     "that its record does not tell apart (one not made by a call the check follows)";
+          comms[static_cast<int>(integer_or(l, "comm", -1))] = comm;
+        }
       if (ev != "process_sync") continue;
       const auto c = comms.find(static_cast<int>(integer_or(l, "comm", -1)));
       if (c == comms.end()) {
         if (why_.empty()) why_ = "rank " + std::to_string(r) + "'s record names a communicator it never described";
         continue;
       }
-      for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
-        if (s.what == kind::collective_start) started_after[{s.members, s.index, s.round}] = s.after;
-        if (const auto a = started_after.find({s.members, s.index, s.round});
+      for (step& s : steps_of(l, c->second.first, static_cast<int>(r))) {
+        s.comm = c->second.second;
+        if (s.what == kind::collective_start) started_after[{s.members, s.comm, s.index, s.round}] = s.after;
+        if (const auto a = started_after.find({s.members, s.comm, s.index, s.round});
             s.what == kind::collective_end && a != started_after.end())
           s.after = a->second;
         events_[r].push_back({i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}});

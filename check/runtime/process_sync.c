@@ -6,6 +6,7 @@
 #include "process_sync.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,9 @@ struct comm_info {
   int *world; /* world rank of each rank of the communicator */
   int described;
   unsigned long collectives;
+  /* How it was made, the same on every member: "w" for MPI_COMM_WORLD, a made communicator's its
+   * parent's and the index its constructor took there ("w/3"); empty when not known. */
+  char name[64];
 };
 
 static int keyval = MPI_KEYVAL_INVALID;
@@ -66,6 +70,7 @@ static struct comm_info *info_of(MPI_Comm comm) {
   c = calloc(1, sizeof *c);
   if (!c) return NULL;
   c->id = next_id++;
+  if (comm == MPI_COMM_WORLD) strcpy(c->name, "w");
   int inter = 0;
   PMPI_Comm_test_inter(comm, &inter);
   c->size = -1;
@@ -106,6 +111,7 @@ static void comm_line(const struct comm_info *c) {
   rc_line l;
   rc_begin(&l, "sync_comm");
   rc_int(&l, "comm", c->id);
+  if (c->name[0]) rc_str(&l, "name", c->name);
   rc_open_array(&l, "members");
   for (int i = 0; i < c->size; ++i) rc_int(&l, NULL, c->world[i]);
   rc_close(&l);
@@ -179,9 +185,31 @@ static long long collective_line(MPI_Comm comm, const char *call, const struct c
   return index;
 }
 
-void rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc, const void *caller) {
+long long rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc,
+                                const void *caller) {
   const struct collective_site k = {flow, root, 0, -1, -1, 1};
-  if (rc_active() && rc == MPI_SUCCESS) collective_line(comm, call, &k, caller);
+  return rc_active() && rc == MPI_SUCCESS ? collective_line(comm, call, &k, caller) : -1;
+}
+
+long long rc_sync_collective_index(MPI_Comm comm) {
+  if (!rc_active()) return -1;
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(comm);
+  const long long index = c && c->size >= 0 ? (long long)c->collectives++ : -1;
+  pthread_mutex_unlock(&sync_mutex);
+  return index;
+}
+
+void rc_sync_comm_made(MPI_Comm parent, long long index, MPI_Comm made) {
+  if (!rc_active() || index < 0 || made == MPI_COMM_NULL) return;
+  pthread_mutex_lock(&sync_mutex);
+  const struct comm_info *p = info_of(parent);
+  struct comm_info *c = info_of(made);
+  if (p && c && p->name[0] && !c->described) {
+    const int n = snprintf(c->name, sizeof c->name, "%s/%lld", p->name, index);
+    if (n < 0 || (size_t)n >= sizeof c->name) c->name[0] = 0; /* too deep: known by its members only */
+  }
+  pthread_mutex_unlock(&sync_mutex);
 }
 
 void rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,

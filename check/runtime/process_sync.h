@@ -35,8 +35,17 @@ enum rc_flow {
 };
 
 /* A blocking collective `call` on `comm` returned (rc: what it returned); `root` its root's rank
- * in `comm` for the rooted flows; `caller` is the return address in the program. */
-void rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc, const void *caller);
+ * in `comm` for the rooted flows; `caller` is the return address in the program. Returns the
+ * index it took, or -1. */
+long long rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc,
+                                const void *caller);
+/* A collective on `comm` that orders nothing (a communicator constructor) takes its index: the
+ * index, or -1 when `comm` is not followed. */
+long long rc_sync_collective_index(MPI_Comm comm);
+/* `made` (MPI_COMM_NULL: none) was made from `parent` by the collective `index` there: named by
+ * them (the sync_comm line's `name`), the same on every member, so that communicators of the
+ * same members (a duplicate and its parent) are told apart. */
+void rc_sync_comm_made(MPI_Comm parent, long long index, MPI_Comm made);
 
 /* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
  * taken now, since every member starts the collectives of a communicator, blocking or not, in one

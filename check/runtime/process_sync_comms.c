@@ -11,11 +11,13 @@
  *    member's neighbours depend on every member's input;
  *  - MPI_Intercomm_create: the leaders' inputs (the remote leader, the tag) decide the remote
  *    group of every member (§8.6.2), an order the check does not model: said (sync_unmodelled).
- * The others (MPI_Comm_dup, MPI_Comm_idup, MPI_Comm_create, MPI_Comm_create_group,
- * MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create, MPI_Dist_graph_create_adjacent,
- * MPI_Intercomm_merge) give each member a result its own arguments decide, and order nothing: they
- * are not intercepted. Each call takes its index among the collectives of the communicator it is
- * called on, as a collective does. Every argument is forwarded unchanged. */
+ * The others give each member a result its own arguments decide, and order nothing; those on an
+ * intracommunicator's every member (MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_create,
+ * MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create, MPI_Dist_graph_create_adjacent) are intercepted
+ * only to name what they make. Each of these calls takes its index among the collectives of the
+ * communicator it is called on, as a collective does, and the communicator it makes is named by
+ * that index and its parent's name (process_sync.h), which tells apart communicators of the same
+ * members. Every argument is forwarded unchanged. */
 #include <mpi.h>
 
 #include "process_sync.h"
@@ -24,16 +26,19 @@
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
   if (!rc_active()) return PMPI_Comm_split(comm, color, key, newcomm);
   const int rc = PMPI_Comm_split(comm, color, key, newcomm);
-  rc_sync_collective_at(comm, "MPI_Comm_split", color == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc,
-                        __builtin_return_address(0));
+  const long long index = rc_sync_collective_at(
+      comm, "MPI_Comm_split", color == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+  if (rc == MPI_SUCCESS) rc_sync_comm_made(comm, index, *newcomm);
   return rc;
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
   if (!rc_active()) return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
   const int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
-  rc_sync_collective_at(comm, "MPI_Comm_split_type", split_type == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc,
-                        __builtin_return_address(0));
+  const long long index =
+      rc_sync_collective_at(comm, "MPI_Comm_split_type", split_type == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0,
+                            rc, __builtin_return_address(0));
+  if (rc == MPI_SUCCESS) rc_sync_comm_made(comm, index, *newcomm);
   return rc;
 }
 
@@ -43,7 +48,9 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
     return PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
   const int rc =
       PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
-  rc_sync_collective_at(comm_old, "MPI_Dist_graph_create", RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+  const long long index =
+      rc_sync_collective_at(comm_old, "MPI_Dist_graph_create", RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+  if (rc == MPI_SUCCESS) rc_sync_comm_made(comm_old, index, *comm_dist_graph);
   return rc;
 }
 
@@ -52,4 +59,54 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
   const int rc = PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
   if (rc_active() && rc == MPI_SUCCESS) rc_sync_unmodelled("MPI_Intercomm_create");
   return rc;
+}
+
+/* A constructor that orders nothing: its index taken on the parent, what it made named. */
+static int made(MPI_Comm parent, int rc, const MPI_Comm *newcomm) {
+  if (rc == MPI_SUCCESS) rc_sync_comm_made(parent, rc_sync_collective_index(parent), *newcomm);
+  return rc;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Comm_dup(comm, newcomm);
+  return made(comm, PMPI_Comm_dup(comm, newcomm), newcomm);
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Comm_dup_with_info(comm, info, newcomm);
+  return made(comm, PMPI_Comm_dup_with_info(comm, info, newcomm), newcomm);
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Comm_create(comm, group, newcomm);
+  return made(comm, PMPI_Comm_create(comm, group, newcomm), newcomm);
+}
+
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder,
+                    MPI_Comm *comm_cart) {
+  if (!rc_active()) return PMPI_Cart_create(comm_old, ndims, dims, periods, reorder, comm_cart);
+  return made(comm_old, PMPI_Cart_create(comm_old, ndims, dims, periods, reorder, comm_cart), comm_cart);
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm) {
+  if (!rc_active()) return PMPI_Cart_sub(comm, remain_dims, newcomm);
+  return made(comm, PMPI_Cart_sub(comm, remain_dims, newcomm), newcomm);
+}
+
+int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder,
+                     MPI_Comm *comm_graph) {
+  if (!rc_active()) return PMPI_Graph_create(comm_old, nnodes, index, edges, reorder, comm_graph);
+  return made(comm_old, PMPI_Graph_create(comm_old, nnodes, index, edges, reorder, comm_graph), comm_graph);
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[],
+                                   int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm *comm_dist_graph) {
+  if (!rc_active())
+    return PMPI_Dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights, outdegree, destinations,
+                                           destweights, info, reorder, comm_dist_graph);
+  return made(comm_old,
+              PMPI_Dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights, outdegree, destinations,
+                                              destweights, info, reorder, comm_dist_graph),
+              comm_dist_graph);
 }

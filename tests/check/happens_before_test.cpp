@@ -285,6 +285,32 @@ TEST(HappensBefore, EachStartOfAPersistentCollectiveIsOneCollective) {
   EXPECT_EQ(order.ordered(1, second[1], 0, second[0]), false);  // rank 0's second start came first in its record
 }
 
+// Communicators of the same members (MPI_COMM_WORLD and its duplicate) are told apart by their
+// names; without names the records cannot tell them apart, which is said.
+TEST(HappensBefore, CommunicatorsOfTheSameMembersAreToldApartByName) {
+  for (const bool named : {true, false}) {
+    records r(2);
+    for (int q = 0; q < 2; ++q) {
+      json dup{{"ev", "sync_comm"}, {"comm", 1}, {"members", {0, 1}}};
+      if (named) dup["name"] = "w/1";
+      r.add(q, dup);
+    }
+    const auto before_first = r.mark(0);
+    r.add(0, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 1}, {"send", {{"to", 1}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.mark(0);
+    r.send(0, 1, 0);  // on comm 0
+    r.add(1,
+          {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 1}, {"recv", {{"from", 0}, {"tag", 7}, {"n", 0}}}});
+    const auto after_first = r.mark(1);
+    r.recv(1, 0, 0);
+    const happens_before order(r.lines());
+    EXPECT_EQ(order.usable(), named) << order.why();
+    if (!named) continue;
+    EXPECT_EQ(order.ordered(0, before_first, 1, after_first), true);
+    EXPECT_EQ(order.ordered(0, between, 1, after_first), false);
+  }
+}
+
 TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
   records r(2);
   const auto before0 = r.mark(0);

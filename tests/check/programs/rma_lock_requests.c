@@ -36,7 +36,11 @@
  *   started twice, rank 1 putting before the second start and rank 0 reading after the second
  *   completion: MPI_Barrier_init with MPI_Start and MPI_Wait (19), MPI_Bcast_init from rank 1
  *   (20), MPI_Allreduce_init with MPI_Startall and an MPI_Test loop (21). The racy twin reads
- *   between the second start and its completion (19, 21), or broadcasts from rank 0 (20).
+ *   between the second start and its completion (19, 21), or broadcasts from rank 0 (20);
+ * SYNC_CASE 22: two communicators of the same members (MPI_COMM_WORLD and its MPI_Comm_dup):
+ *   rank 1 sends on the duplicate, then on MPI_COMM_WORLD, one message of one tag each; rank 0
+ *   receives the first, reads, then receives the second. Rank 1 puts before its first send; the
+ *   racy twin between its two sends, a race only seen if the two messages are told apart.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -336,6 +340,28 @@ static void exchange(int rank, const int *base, MPI_Win win) {
 #endif
   }
   MPI_Request_free(&request);
+}
+#elif SYNC_CASE == 22
+static void exchange(int rank, const int *base, MPI_Win win) {
+  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  int token = rank, got = -1;
+  if (rank == 1) {
+#ifndef RMA_KNOWN_ERROR
+    put_seven(win);
+#endif
+    MPI_Send(&token, 1, MPI_INT, 0, 5, dup);
+#ifdef RMA_KNOWN_ERROR
+    put_seven(win);
+#endif
+    MPI_Send(&token, 1, MPI_INT, 0, 5, MPI_COMM_WORLD);
+  }
+  if (rank == 0) {
+    MPI_Recv(&got, 1, MPI_INT, 1, 5, dup, MPI_STATUS_IGNORE);
+    read_element(base);
+    MPI_Recv(&got, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Comm_free(&dup);
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
 static void exchange(int rank, const int *base, MPI_Win win) {
