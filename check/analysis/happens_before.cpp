@@ -41,7 +41,7 @@ struct step {
   // A collective's `after`: the members whose arrival this member's departure follows (its own
   // always); none: every member's.
   std::optional<std::vector<int>> after = std::nullopt;
-  long long round = -1;  // a persistent collective's: which start of it (`start`)
+  long long round = -1;   // a persistent collective's: which start of it (`start`)
   std::string comm = {};  // the communicator's name, when it has one
 };
 

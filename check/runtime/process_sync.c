@@ -16,9 +16,13 @@
 /* What the library keeps about a communicator, on it as an attribute (MPI-4.1 §8.7): it goes
  * away with the communicator and is not inherited by a duplicate (MPI_COMM_NULL_COPY_FN). */
 struct comm_info {
-  int id;     /* this rank's name for it in the record */
-  int size;   /* -1: an intercommunicator, never modelled */
-  int *world; /* world rank of each rank of the communicator */
+  int id;                 /* this rank's name for it in the record */
+  int size;               /* its members; -1: not followed */
+  int *world;             /* world rank of each member: an intercommunicator's two groups, the one with the
+                             lowest world rank first, so that both groups list them alike */
+  int inter;              /* an intercommunicator: its messages are followed, its collectives are not */
+  int peer_offset, peers; /* where a peer's rank (the remote group's, on an intercommunicator) is
+                             in `world`, and how many there are */
   int described;
   unsigned long collectives;
   /* How it was made, the same on every member: "w" for MPI_COMM_WORLD, a made communicator's its
@@ -40,22 +44,57 @@ static int free_info(MPI_Comm comm, int key, void *value, void *extra) {
   return MPI_SUCCESS;
 }
 
-static int *world_ranks(MPI_Comm comm, int size) {
-  MPI_Group group, world;
-  int *in = malloc(sizeof(int) * (size_t)size), *out = malloc(sizeof(int) * (size_t)size);
-  if (!in || !out || PMPI_Comm_group(comm, &group) != MPI_SUCCESS) {
-    free(in);
-    free(out);
-    return NULL;
-  }
+/* The world ranks of `group` (freed), into `out`; 0 when they cannot be had. */
+static int world_ranks(MPI_Group group, int size, int *out) {
+  MPI_Group world;
+  int *in = malloc(sizeof(int) * (size_t)(size > 0 ? size : 1));
   PMPI_Comm_group(MPI_COMM_WORLD, &world);
-  for (int i = 0; i < size; ++i) in[i] = i;
-  const int ok = PMPI_Group_translate_ranks(group, size, in, world, out) == MPI_SUCCESS;
+  for (int i = 0; in && i < size; ++i) in[i] = i;
+  const int ok = in && PMPI_Group_translate_ranks(group, size, in, world, out) == MPI_SUCCESS;
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
   free(in);
-  if (!ok) free(out);
-  return ok ? out : NULL;
+  return ok;
+}
+
+/* The lowest of n world ranks. */
+static int lowest(const int *w, int n) {
+  int low = n > 0 ? w[0] : 0;
+  for (int i = 1; i < n; ++i) low = w[i] < low ? w[i] : low;
+  return low;
+}
+
+/* Fills the members of `comm` in `c` (size, world, peers); leaves size -1 when they cannot be had. */
+static void members(MPI_Comm comm, struct comm_info *c) {
+  int local = 0, remote = 0;
+  PMPI_Comm_test_inter(comm, &c->inter);
+  PMPI_Comm_size(comm, &local);
+  if (c->inter) PMPI_Comm_remote_size(comm, &remote);
+  MPI_Group lg, rg;
+  int *w = malloc(sizeof(int) * (size_t)(local + remote + 1));
+  int *both = malloc(sizeof(int) * (size_t)(local + remote + 1));
+  if (!w || !both || PMPI_Comm_group(comm, &lg) != MPI_SUCCESS || !world_ranks(lg, local, w) ||
+      (c->inter && (PMPI_Comm_remote_group(comm, &rg) != MPI_SUCCESS || !world_ranks(rg, remote, w + local)))) {
+    free(w);
+    free(both);
+    return;
+  }
+  /* An intercommunicator's two groups, the one with the lowest world rank first. */
+  const int remote_first = c->inter && remote > 0 && local > 0 && lowest(w + local, remote) < lowest(w, local);
+  memcpy(both, remote_first ? w + local : w, sizeof(int) * (size_t)(remote_first ? remote : local));
+  memcpy(both + (remote_first ? remote : local), remote_first ? w : w + local,
+         sizeof(int) * (size_t)(remote_first ? local : remote));
+  free(w);
+  c->world = both;
+  c->size = local + remote;
+  c->peers = c->inter ? remote : local;
+  c->peer_offset = c->inter && !remote_first ? local : 0;
+}
+
+/* The world rank of `peer` (its rank in comm, the remote group's on an intercommunicator); -1
+ * when it is none. */
+static int peer_world(const struct comm_info *c, int peer) {
+  return peer >= 0 && peer < c->peers ? c->world[c->peer_offset + peer] : -1;
 }
 
 /* Called with sync_mutex held. NULL when the communicator cannot be followed. */
@@ -71,11 +110,8 @@ static struct comm_info *info_of(MPI_Comm comm) {
   if (!c) return NULL;
   c->id = next_id++;
   if (comm == MPI_COMM_WORLD) strcpy(c->name, "w");
-  int inter = 0;
-  PMPI_Comm_test_inter(comm, &inter);
   c->size = -1;
-  if (!inter && PMPI_Comm_size(comm, &c->size) == MPI_SUCCESS) c->world = world_ranks(comm, c->size);
-  if (!c->world) c->size = -1;
+  members(comm, c);
   if (PMPI_Comm_set_attr(comm, keyval, c) != MPI_SUCCESS) {
     free_info(comm, keyval, c, NULL);
     return NULL;
@@ -167,9 +203,9 @@ struct collective_site {
 static long long collective_line(MPI_Comm comm, const char *call, const struct collective_site *k, const void *caller) {
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
-  if (!c || c->size < 0) {
+  if (!c || c->size < 0 || c->inter) {
     pthread_mutex_unlock(&sync_mutex);
-    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c ? "a collective on an intercommunicator" : call);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c && c->inter ? "a collective on an intercommunicator" : call);
     return -1;
   }
   const long long index = k->index >= 0 ? k->index : (long long)c->collectives++;
@@ -195,7 +231,7 @@ long long rc_sync_collective_index(MPI_Comm comm) {
   if (!rc_active()) return -1;
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
-  const long long index = c && c->size >= 0 ? (long long)c->collectives++ : -1;
+  const long long index = c && c->size >= 0 && !c->inter ? (long long)c->collectives++ : -1;
   pthread_mutex_unlock(&sync_mutex);
   return index;
 }
@@ -237,10 +273,39 @@ void rc_sync_collective_done(MPI_Comm comm, long long index, long long start, co
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   rc_line l;
-  if (c && c->size >= 0 && begin(&l, c, call, caller)) {
+  if (c && c->size >= 0 && !c->inter && begin(&l, c, call, caller)) {
     rc_int(&l, "collective_done", index);
     if (start >= 0) rc_int(&l, "start", start);
     rc_end(&l);
+  }
+  pthread_mutex_unlock(&sync_mutex);
+}
+
+/* The world rank of `rank` of the intracommunicator `comm`; -1 when it is not known. */
+static int world_of(MPI_Comm comm, int rank) {
+  const struct comm_info *c = info_of(comm);
+  return c && c->size >= 0 && !c->inter && rank >= 0 && rank < c->size ? c->world[rank] : -1;
+}
+
+void rc_sync_intercomm_made(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                            MPI_Comm inter, const void *caller) {
+  if (!rc_active()) return;
+  pthread_mutex_lock(&sync_mutex);
+  int me = -1;
+  PMPI_Comm_rank(local_comm, &me);
+  /* the local leader's return follows the remote leader's entry, the others' their leader's */
+  const int after = me == local_leader ? world_of(peer_comm, remote_leader) : world_of(local_comm, local_leader);
+  struct comm_info *c = info_of(inter);
+  rc_line l;
+  if (c && c->size >= 0 && c->inter) {
+    const long long index = (long long)c->collectives++;
+    if (begin(&l, c, "MPI_Intercomm_create", caller)) {
+      rc_int(&l, "collective", index);
+      rc_open_array(&l, "after");
+      if (after >= 0) rc_int(&l, NULL, after);
+      rc_close(&l);
+      rc_end(&l);
+    }
   }
   pthread_mutex_unlock(&sync_mutex);
 }
@@ -250,7 +315,7 @@ static void message_part(rc_line *l, const struct comm_info *c, const char *key,
                          int synchronous, long long started) {
   if (n < 0) return;
   rc_open_object(l, key);
-  rc_int(l, strcmp(key, "send") == 0 ? "to" : "from", c->world[peer]);
+  rc_int(l, strcmp(key, "send") == 0 ? "to" : "from", peer_world(c, peer));
   rc_int(l, "tag", tag);
   rc_int(l, "n", n);
   if (synchronous) rc_bool(l, "synchronous", 1);
@@ -268,12 +333,12 @@ long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_messa
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
-    rc_sync_unmodelled(c ? "a message on an intercommunicator" : call);
+    rc_sync_unmodelled(call);
     return -1;
   }
   long long ns = -1, nr = -1;
-  if (send && send->peer >= 0 && send->peer < c->size) ns = message_index(c->id, c->world[send->peer], send->tag, 0, 1);
-  if (recv && recv->peer >= 0 && recv->peer < c->size) nr = message_index(c->id, c->world[recv->peer], recv->tag, 1, 1);
+  if (send && peer_world(c, send->peer) >= 0) ns = message_index(c->id, peer_world(c, send->peer), send->tag, 0, 1);
+  if (recv && peer_world(c, recv->peer) >= 0) nr = message_index(c->id, peer_world(c, recv->peer), recv->tag, 1, 1);
   const int full = messages_full;
   rc_line l;
   if ((ns >= 0 || nr >= 0) && begin(&l, c, call, caller)) {
@@ -298,12 +363,12 @@ void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, c
   struct comm_info *c = info_of(comm);
   if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
-    rc_sync_unmodelled(c ? "a message on an intercommunicator" : call);
+    rc_sync_unmodelled(call);
     return;
   }
   const int source = status->MPI_SOURCE;
   const long long n =
-      source >= 0 && source < c->size ? message_index(c->id, c->world[source], status->MPI_TAG, 1, 0) : -1;
+      peer_world(c, source) >= 0 ? message_index(c->id, peer_world(c, source), status->MPI_TAG, 1, 0) : -1;
   const int full = messages_full;
   rc_line l;
   if (n >= 0 && begin(&l, c, call, caller)) {
@@ -318,9 +383,9 @@ void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   rc_line l;
-  if (c && c->size >= 0 && peer >= 0 && peer < c->size && begin(&l, c, call, caller)) {
+  if (c && c->size >= 0 && peer_world(c, peer) >= 0 && begin(&l, c, call, caller)) {
     rc_open_object(&l, "ssend_done");
-    rc_int(&l, "to", c->world[peer]);
+    rc_int(&l, "to", peer_world(c, peer));
     rc_int(&l, "tag", tag);
     rc_int(&l, "n", index);
     rc_close(&l);

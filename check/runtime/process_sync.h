@@ -7,11 +7,12 @@
  *
  * While this process has a window, every blocking collective on an intracommunicator writes a
  * `process_sync` line with the communicator's collective index, and every blocking send and
- * receive one with the message's (sender, receiver, tag, index) on that communicator, so that the
- * analysis matches them without a clock. Nonblocking and persistent point-to-point calls are
+ * receive one with the message's (sender, receiver, tag, index) on that communicator (an
+ * intercommunicator's too, its peer a rank of the remote group), so that the analysis matches
+ * them without a clock. Nonblocking and persistent point-to-point calls are
  * followed by their requests (process_sync_requests.c): a send is counted when it starts, a
  * receive when a wait or test completes it. The first line about a communicator is preceded by a
- * `sync_comm` line naming its members by world rank. Calls that could synchronise but are not
+ * `sync_comm` line naming its members by world rank, and how it was made. Calls that could synchronise but are not
  * modelled write one `sync_unmodelled` line per kind: the analysis then falls back to what the
  * run's timing shows. */
 #ifndef REDSEM_CHECK_PROCESS_SYNC_H
@@ -86,6 +87,11 @@ long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_messa
  * is the next one a receive of that source and tag would take, whose send therefore started;
  * recorded as a `probe` of that message, which it does not take. */
 void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, const void *caller);
+/* MPI_Intercomm_create made `inter`: the leaders' arguments decide every member's remote group
+ * (MPI-4.1 §8.6.2), so the local leader's return follows the remote leader's entry, and every
+ * other member's its local leader's entry; recorded as the intercommunicator's first collective. */
+void rc_sync_intercomm_made(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
+                            MPI_Comm inter, const void *caller);
 /* A call of a kind the analysis does not model, which may order this rank with others. */
 void rc_sync_unmodelled(const char *call);
 

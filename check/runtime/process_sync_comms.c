@@ -10,7 +10,10 @@
  *  - MPI_Dist_graph_create: any member may name the edges of any other (§9.5.4), so every
  *    member's neighbours depend on every member's input;
  *  - MPI_Intercomm_create: the leaders' inputs (the remote leader, the tag) decide the remote
- *    group of every member (§8.6.2), an order the check does not model: said (sync_unmodelled).
+ *    group of every member (§8.6.2): the local leader's return follows the remote leader's
+ *    entry, every other member's its local leader's (the remote leader's entry reaches them too,
+ *    through their leader, but which rank that is only the leaders know: that order is not
+ *    recorded, which can only report a race MPI rules out, never hide one).
  * The others give each member a result its own arguments decide, and order nothing; those on an
  * intracommunicator's every member (MPI_Comm_dup, MPI_Comm_dup_with_info, MPI_Comm_create,
  * MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create, MPI_Dist_graph_create_adjacent) are intercepted
@@ -57,7 +60,9 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
                          MPI_Comm *newintercomm) {
   const int rc = PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
-  if (rc_active() && rc == MPI_SUCCESS) rc_sync_unmodelled("MPI_Intercomm_create");
+  if (rc == MPI_SUCCESS)
+    rc_sync_intercomm_made(local_comm, local_leader, peer_comm, remote_leader, *newintercomm,
+                           __builtin_return_address(0));
   return rc;
 }
 

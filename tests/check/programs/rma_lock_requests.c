@@ -14,8 +14,8 @@
  *   starts it after its unlock, rank 0 reads after it completes);
  * SYNC_CASE 6: likewise MPI_Ibarrier, completed by MPI_Wait;
  * SYNC_CASE 7: MPI_Isendrecv between ranks 0 and 1 (MPI-4; else MPI_Isend and MPI_Irecv);
- * SYNC_CASE 8: a message on an intercommunicator, which is not modelled: the run's order falls
- *   back to its timing, which the report's coverage says;
+ * SYNC_CASE 8: a message on an intercommunicator (to rank 0 of the remote group), mapped through
+ *   the remote group; the racy twin reads before the receive;
  * SYNC_CASE 9: two receive requests for rank 1's two messages of one tag, the later one waited for
  *   first: which message each took is not known from the completions, which the record says;
  * SYNC_CASE 10 and 11: MPI_Issend (with MPI_Wait) and MPI_Ssend to a receive request that rank 1
@@ -40,7 +40,10 @@
  * SYNC_CASE 22: two communicators of the same members (MPI_COMM_WORLD and its MPI_Comm_dup):
  *   rank 1 sends on the duplicate, then on MPI_COMM_WORLD, one message of one tag each; rank 0
  *   receives the first, reads, then receives the second. Rank 1 puts before its first send; the
- *   racy twin between its two sends, a race only seen if the two messages are told apart.
+ *   racy twin between its two sends, a race only seen if the two messages are told apart;
+ * SYNC_CASE 23: MPI_Intercomm_create between the even and the odd ranks, leaders 0 and 1: rank 1
+ *   puts before it, and rank 0, whose group the leaders' arguments decide, reads after it; in the
+ *   racy twin rank 3 puts, whose entry rank 0's return need not follow.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -176,8 +179,13 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Send(&token, 1, MPI_INT, 0, 8, inter); /* to world rank 0, the even group's first */
   }
   if (rank == 0) {
-    MPI_Recv(&got, 1, MPI_INT, 0, 8, inter, MPI_STATUS_IGNORE);
+#ifdef RMA_KNOWN_ERROR
     read_element(base);
+#endif
+    MPI_Recv(&got, 1, MPI_INT, 0, 8, inter, MPI_STATUS_IGNORE);
+#ifndef RMA_KNOWN_ERROR
+    read_element(base);
+#endif
   }
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);
@@ -362,6 +370,20 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Recv(&got, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
   MPI_Comm_free(&dup);
+}
+#elif SYNC_CASE == 23
+static void exchange(int rank, const int *base, MPI_Win win) {
+  MPI_Comm half, inter;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+#ifdef RMA_KNOWN_ERROR
+  if (rank == 3) put_seven(win);
+#else
+  if (rank == 1) put_seven(win);
+#endif
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 23, &inter);
+  if (rank == 0) read_element(base);
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
 static void exchange(int rank, const int *base, MPI_Win win) {
