@@ -25,7 +25,8 @@
  * output depends on every input: MPI_Barrier, §7.3, the all- forms); RC_FLOW_FROM_ROOT: the
  * root's (MPI_Bcast, the scatters); RC_FLOW_TO_ROOT: every member's at the root, nobody's
  * elsewhere (the gathers, MPI_Reduce); RC_FLOW_PREFIX, RC_FLOW_EXCLUSIVE_PREFIX: the members of
- * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's. */
+ * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's (a call of count 0,
+ * a member that gets no communicator from MPI_Comm_split). */
 enum rc_flow {
   RC_FLOW_ALL,
   RC_FLOW_FROM_ROOT,

@@ -22,7 +22,8 @@
 int MPI_Barrier(MPI_Comm comm) { RETURN_COLLECTIVE("MPI_Barrier", comm, RC_FLOW_ALL, 0, PMPI_Barrier(comm)); }
 
 int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Bcast", comm, RC_FLOW_FROM_ROOT, root, PMPI_Bcast(buffer, count, datatype, root, comm));
+  RETURN_COLLECTIVE("MPI_Bcast", comm, count == 0 ? RC_FLOW_NONE : RC_FLOW_FROM_ROOT, root,
+                    PMPI_Bcast(buffer, count, datatype, root, comm));
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,

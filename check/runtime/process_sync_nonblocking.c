@@ -22,7 +22,7 @@ int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
 }
 
 int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Ibcast", comm, RC_FLOW_FROM_ROOT, root, request,
+  RETURN_STARTED("MPI_Ibcast", comm, count == 0 ? RC_FLOW_NONE : RC_FLOW_FROM_ROOT, root, request,
                  PMPI_Ibcast(buffer, count, datatype, root, comm, request));
 }
 

@@ -26,7 +26,7 @@ int RC_PERSISTENT(Barrier)(MPI_Comm comm, MPI_Info info, MPI_Request *request) {
 
 int RC_PERSISTENT(Bcast)(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info,
                          MPI_Request *request) {
-  RETURN_INITIALISED(Bcast, comm, RC_FLOW_FROM_ROOT, root, request,
+  RETURN_INITIALISED(Bcast, comm, count == 0 ? RC_FLOW_NONE : RC_FLOW_FROM_ROOT, root, request,
                      RC_PMPI_PERSISTENT(Bcast)(buffer, count, datatype, root, comm, info, request));
 }
 

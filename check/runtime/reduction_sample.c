@@ -172,6 +172,7 @@ static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int 
 /* Whose entry each member's return follows (process_sync.h): a reduction's result depends on
  * the inputs it reduces, and on nothing else. */
 static enum rc_flow flow_of(const struct rc_reduction *r) {
+  if (r->count == 0 && !rc_has_recvcounts(r)) return RC_FLOW_NONE; /* no contribution, no result */
   switch (r->kind) {
     case RC_REDUCE:
       return RC_FLOW_TO_ROOT;

@@ -43,7 +43,9 @@
  *   racy twin between its two sends, a race only seen if the two messages are told apart;
  * SYNC_CASE 23: MPI_Intercomm_create between the even and the odd ranks, leaders 0 and 1: rank 1
  *   puts before it, and rank 0, whose group the leaders' arguments decide, reads after it; in the
- *   racy twin rank 3 puts, whose entry rank 0's return need not follow.
+ *   racy twin rank 3 puts, whose entry rank 0's return need not follow;
+ * SYNC_CASE 24: MPI_Allreduce between rank 1's put and rank 0's read; in the racy twin its count
+ *   is 0: no contribution and no result, and so no order.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
@@ -384,6 +386,17 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   if (rank == 0) read_element(base);
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);
+}
+#elif SYNC_CASE == 24
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int mine = rank, sum = 0;
+  if (rank == 1) put_seven(win);
+#ifdef RMA_KNOWN_ERROR
+  MPI_Allreduce(&mine, &sum, 0, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#else
+  MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#endif
+  if (rank == 0) read_element(base);
 }
 #elif SYNC_CASE == 5 || SYNC_CASE == 6
 static void exchange(int rank, const int *base, MPI_Win win) {
