@@ -32,6 +32,7 @@ std::optional<thread_stamp> stamp_of(const json& line) {
 // A nonblocking collective is two events: its start (the rank's arrival) and its completion.
 // A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
 // A receive request's start is an event of its own, placed before the first line written after it.
+// A probe (MPI_Probe, MPI_Iprobe) follows its message's send and takes nothing.
 enum class kind {
   collective,
   collective_start,
@@ -40,7 +41,8 @@ enum class kind {
   synchronous_send,
   synchronous_done,
   recv_start,
-  recv
+  recv,
+  probe
 };
 
 struct step {
@@ -50,6 +52,11 @@ struct step {
   int from = -1, to = -1, tag = 0;
   bool started_earlier = false;  // a receive started by an earlier call than the one completing it
   long long started = -1;        // the `seq` of the rank's next line when it started, when known
+  // A collective's `after`: the members whose arrival this member's departure follows (its own
+  // always); none: every member's.
+  std::optional<std::vector<int>> after = std::nullopt;
+  long long round = -1;   // a persistent collective's: which start of it (`start`)
+  std::string comm = {};  // the communicator's name, when it has one
 };
 
 // Where a message's receive is: its rank, its event, and when it started (-1: at its event).
@@ -59,8 +66,10 @@ struct receive_site {
   long long started = -1;
 };
 
-using message_key = std::tuple<std::vector<int>, int, int, int, long long>;  // members, from, to, tag, n
-using collective_key = std::pair<std::vector<int>, long long>;
+// A communicator is its members and, where the records give it, its name (`name`: how it was
+// made, from MPI_COMM_WORLD), which tells apart communicators of the same members.
+using message_key = std::tuple<std::vector<int>, std::string, int, int, int, long long>;  // comm, from, to, tag, n
+using collective_key = std::tuple<std::vector<int>, std::string, long long, long long>;   // comm, index, round
 
 void join_into(clock_t_& into, const clock_t_& other) {
   for (std::size_t i = 0; i < into.size(); ++i) into[i] = std::max(into[i], other[i]);
@@ -89,15 +98,33 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
   return out;
 }
 
+// A collective line's `after`, when it has one. Entries that are not members wait for nobody:
+// a damaged line can only lose an order, never add one.
+std::optional<std::vector<int>> after_of(const json& line, const std::vector<int>& members) {
+  const auto it = line.find("after");
+  if (it == line.end()) return std::nullopt;
+  std::vector<int> out;
+  if (it->is_array())
+    for (const json& m : *it)
+      if (m.is_number_integer() && std::find(members.begin(), members.end(), m.get<long long>()) != members.end())
+        out.push_back(m.get<int>());
+  return out;
+}
+
 // The events of one line: a Sendrecv has its send, then its receive. A part that is not an
 // object is no event (the reader validated the line's kind, not its parts).
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
-  if (line.contains("collective"))
+  if (line.contains("collective")) {
     out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
                    integer_or(line, "collective", -1)});
-  if (line.contains("collective_done"))
+    out.back().after = after_of(line, members);
+    out.back().round = integer_or(line, "start", -1);
+  }
+  if (line.contains("collective_done")) {
     out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
+    out.back().round = integer_or(line, "start", -1);
+  }
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
     const bool synchronous = flag(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
@@ -106,6 +133,9 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
                    static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
+  if (const auto p = line.find("probe"); p != line.end() && p->is_object())
+    out.push_back({kind::probe, members, integer_or(*p, "n", -1), static_cast<int>(integer_or(*p, "from", -1)), rank,
+                   static_cast<int>(integer_or(*p, "tag", 0))});
   if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
     out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
                    static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
@@ -137,7 +167,7 @@ class clock_run {
     for (std::size_t r = 0; r < steps.size(); ++r)
       for (std::size_t k = 0; k < steps[r].size(); ++k)
         if (const step& s = steps[r][k]; s.what == kind::recv)
-          receives_[{s.members, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
+          receives_[{s.members, s.comm, s.from, s.to, s.tag, s.index}] = {static_cast<int>(r), k, s.started};
   }
 
   std::size_t cursor(std::size_t rank) const { return cursor_[rank]; }
@@ -152,11 +182,10 @@ class clock_run {
   }
 
  private:
-  // A collective as far as its members reached it: who arrived, the join of their arrival clocks,
-  // and, once all did, how many of its ends are still to be replayed.
+  // A collective as far as its members reached it: each arrival's clock, and how many of its ends
+  // are still to be replayed.
   struct gathering {
-    std::vector<int> arrived;
-    clock_t_ clock;
+    std::map<int, clock_t_> arrived;
     std::size_t ends_left = 0;
   };
   std::vector<std::vector<event>>& events_;
@@ -164,7 +193,7 @@ class clock_run {
   std::string& why_;
   std::vector<std::size_t> cursor_;
   std::vector<clock_t_> now_;
-  std::map<message_key, clock_t_> sent_;             // asynchronous sends, by message
+  std::map<message_key, clock_t_> sent_;             // sends as they started, by message
   std::map<message_key, int> waiting_ssend_;         // synchronous sends waiting for their receive
   std::map<collective_key, gathering> collectives_;  // collectives some member reached
   std::map<message_key, receive_site> receives_;     // every receive in the records
@@ -187,14 +216,16 @@ class clock_run {
     switch (s.what) {
       case kind::send:
         finish(r, now_[static_cast<std::size_t>(r)]);
-        sent_[{s.members, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
+        sent_[{s.members, s.comm, s.from, s.to, s.tag, s.index}] = now_[static_cast<std::size_t>(r)];
         return true;
       case kind::synchronous_send:
         return synchronous_send(r, s);
       case kind::synchronous_done:
-        return acquire_receive_start(r, {s.members, s.from, s.to, s.tag, s.index});
+        return acquire_receive_start(r, {s.members, s.comm, s.from, s.to, s.tag, s.index});
       case kind::recv:
         return receive(r, s);
+      case kind::probe:
+        return probe(r, s);
       case kind::recv_start:
         finish(r, now_[static_cast<std::size_t>(r)]);
         return true;
@@ -225,17 +256,17 @@ class clock_run {
   // at its own event (a blocking one) is paired with it (receive()); a receive request's start,
   // known from its record, is waited for.
   bool synchronous_send(int r, const step& s) {
-    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const message_key key{s.members, s.comm, s.from, s.to, s.tag, s.index};
     const auto site = receives_.find(key);
-    if (site == receives_.end() || site->second.started < 0) {
-      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
-      return false;
-    }
-    if (!sent_.count(key)) {
+    if (!sent_.count(key)) {  // its start, which a probe of its message follows
       clock_t_ released = now_[static_cast<std::size_t>(r)];
       released[static_cast<std::size_t>(r)] = position_of(r);
       sent_[key] = std::move(released);
       progress_ = true;
+    }
+    if (site == receives_.end() || site->second.started < 0) {
+      if (waiting_ssend_.emplace(key, r).second) progress_ = true;  // registered once, then it waits
+      return false;
     }
     return acquire_receive_start(r, key);
   }
@@ -250,17 +281,28 @@ class clock_run {
     return true;
   }
 
+  // A probe: what the sender did before its send started precedes its return.
+  bool probe(int r, const step& s) {
+    const auto m = sent_.find({s.members, s.comm, s.from, s.to, s.tag, s.index});
+    if (m == sent_.end()) return false;
+    clock_t_ c = now_[static_cast<std::size_t>(r)];
+    join_into(c, m->second);
+    finish(r, std::move(c));
+    return true;
+  }
+
   bool receive(int r, const step& s) {
-    const message_key key{s.members, s.from, s.to, s.tag, s.index};
+    const message_key key{s.members, s.comm, s.from, s.to, s.tag, s.index};
     const auto rank = static_cast<std::size_t>(r);
-    if (const auto m = sent_.find(key); m != sent_.end()) {
+    const auto w = waiting_ssend_.find(key);
+    if (w == waiting_ssend_.end()) {  // not a synchronous send waiting for this blocking receive
+      const auto m = sent_.find(key);
+      if (m == sent_.end()) return false;
       clock_t_ c = now_[rank];
       join_into(c, m->second);
       finish(r, std::move(c));
       return true;
     }
-    const auto w = waiting_ssend_.find(key);
-    if (w == waiting_ssend_.end()) return false;
     const int sender = w->second;
     if (s.started_earlier && s.started < 0 && why_.empty())
       why_ = "rank " + std::to_string(sender) + "'s MPI_Ssend was received by a receive request of rank " +
@@ -275,31 +317,36 @@ class clock_run {
     return true;
   }
 
-  // A blocking collective arrives and waits for every member; a nonblocking one's start arrives
-  // and goes on, its end waits. Every member's arrival is known to all after the collective.
+  // A blocking collective arrives and waits for the members its `after` names (every member's by
+  // default); a nonblocking one's start arrives and goes on, its end waits. Their arrivals are
+  // known to it after the collective.
   bool collective(int r, const step& s) {
     if (std::find(s.members.begin(), s.members.end(), r) == s.members.end()) return false;  // not a member: stuck
-    gathering& g = collectives_[{s.members, s.index}];
-    const bool arrived = std::find(g.arrived.begin(), g.arrived.end(), r) != g.arrived.end();
+    const auto [at, created] = collectives_.try_emplace({s.members, s.comm, s.index, s.round});
+    gathering& g = at->second;
+    if (created) g.ends_left = s.members.size();
+    const bool arrived = g.arrived.count(r) != 0;
     if (s.what == kind::collective_start && arrived) return false;  // a second start of one collective: stuck
-    if (s.what != kind::collective_end && !arrived) {
+    if (s.what == kind::collective_end && !arrived) return false;   // an end without its start: stuck
+    if (!arrived) {
       clock_t_ mine = now_[static_cast<std::size_t>(r)];
       mine[static_cast<std::size_t>(r)] = position_of(r);
-      if (g.clock.empty()) g.clock.assign(mine.size(), 0);
-      join_into(g.clock, mine);
-      g.arrived.push_back(r);
-      if (g.arrived.size() == s.members.size()) g.ends_left = s.members.size();
+      g.arrived.emplace(r, mine);
       progress_ = true;
       if (s.what == kind::collective_start) {
         finish(r, std::move(mine));
         return true;
       }
     }
-    if (g.arrived.size() < s.members.size()) return false;
+    if (!s.after && g.arrived.size() < s.members.size()) return false;
     clock_t_ c = now_[static_cast<std::size_t>(r)];
-    join_into(c, g.clock);
+    for (const int q : s.after ? *s.after : s.members) {
+      const auto a = g.arrived.find(q);
+      if (a == g.arrived.end()) return false;
+      join_into(c, a->second);
+    }
     finish(r, std::move(c));
-    if (--g.ends_left == 0) collectives_.erase({s.members, s.index});
+    if (--g.ends_left == 0) collectives_.erase(at);
     return true;
   }
 };
@@ -314,7 +361,8 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   stamps_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
-    std::map<int, std::vector<int>> comms;  // this rank's communicator ids
+    std::map<int, std::pair<std::vector<int>, std::string>> comms;            // this rank's communicator ids
+    std::map<collective_key, std::optional<std::vector<int>>> started_after;  // its nonblocking collectives
     const std::vector<long long> starts = receive_starts(records[r]);
     auto start = starts.begin();
     for (std::size_t i = 0; i < records[r].size(); ++i) {
@@ -330,14 +378,28 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
                (l.contains("call") && l["call"].is_string() ? l["call"].get<std::string>() : "?") +
                ", which the check does not model";
       if (ev == "sync_comm")
-        if (const auto m = members_of(l, ranks)) comms[static_cast<int>(integer_or(l, "comm", -1))] = *m;
+        if (const auto m = members_of(l, ranks)) {
+          const auto name = l.find("name");
+          const std::pair<std::vector<int>, std::string> comm{
+              *m, name != l.end() && name->is_string() ? name->get<std::string>() : std::string()};
+          for (const auto& [id, other] : comms)  // its messages and collectives would be taken for the other's
+            if (other == comm && id != integer_or(l, "comm", -1) && why_.empty())
+              why_ = "rank " + std::to_string(r) + " synchronised through two communicators of the same members " +
+                     "that its record does not tell apart (one not made by a call the check follows)";
+          comms[static_cast<int>(integer_or(l, "comm", -1))] = comm;
+        }
       if (ev != "process_sync") continue;
       const auto c = comms.find(static_cast<int>(integer_or(l, "comm", -1)));
       if (c == comms.end()) {
         if (why_.empty()) why_ = "rank " + std::to_string(r) + "'s record names a communicator it never described";
         continue;
       }
-      for (step& s : steps_of(l, c->second, static_cast<int>(r))) {
+      for (step& s : steps_of(l, c->second.first, static_cast<int>(r))) {
+        s.comm = c->second.second;
+        if (s.what == kind::collective_start) started_after[{s.members, s.comm, s.index, s.round}] = s.after;
+        if (const auto a = started_after.find({s.members, s.comm, s.index, s.round});
+            s.what == kind::collective_end && a != started_after.end())
+          s.after = a->second;
         events_[r].push_back(
             {i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
         steps[r].push_back(std::move(s));

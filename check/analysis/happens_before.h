@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Which record line of one rank happens before which line of another, from the process
 // synchronisations the ranks recorded (`process_sync`, `sync_comm`, docs/check_records.md): a
-// blocking collective orders everything its members did before it before everything they do
-// after it (taken as a barrier even where MPI promises less: an ordering too many can hide a
-// race, never invent one), a nonblocking one what they did before its start before what they
-// do after its completion, a message orders its send before its receive, MPI_Ssend and
-// MPI_Issend also the receive's start before the send's return. Vector clocks over these events decide it without
-// a clock, so the verdict is the same on every run of the same program, on one host or many.
+// blocking collective orders what the members its data flow depends on (`after`: all of them by
+// default, the root for MPI_Bcast…) did before it before what each member does after it, a
+// nonblocking one likewise from its start to its completion, a message orders its send before
+// its receive (and before a probe that found it), MPI_Ssend and MPI_Issend also the receive's
+// start before the send's return. Vector clocks over these events decide it without a clock, so
+// the verdict is the same on every run of the same program, on one host or many.
 #pragma once
 
 #include <cstddef>

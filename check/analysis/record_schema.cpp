@@ -12,6 +12,7 @@ enum class shape { integer, string, boolean, object, array, object_or_null };
 struct field {
   std::string_view name;
   shape type;
+  bool optional = false;  // may be absent; when present, of its shape
 };
 
 struct kind {
@@ -20,7 +21,8 @@ struct kind {
 };
 
 using enum shape;
-// The one table of required fields; unknown fields are allowed.
+// The one table of required fields, and of optional ones whose shape the analysis relies on when
+// they are there; unknown fields are allowed.
 constexpr std::array kinds{
     kind{"start", {{"size", integer}, {"built_for", string}, {"library", string}}},
     kind{"finalize", {{"calls", object}}},
@@ -77,8 +79,13 @@ constexpr std::array kinds{
     kind{"watch_sampled", {{"buffer", string}}},
     kind{"local_access",
          {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
-    kind{"sync_comm", {{"comm", integer}, {"members", array}}},
-    kind{"process_sync", {{"call", string}, {"comm", integer}}},
+    kind{"sync_comm", {{"comm", integer}, {"members", array}, {"name", string, true}}},
+    kind{"process_sync",
+         {{"call", string},
+          {"comm", integer},
+          {"after", array, true},
+          {"start", integer, true},
+          {"probe", object, true}}},
     kind{"sync_unmodelled", {{"call", string}}},
     kind{"thread_sync_off", {{"reason", string}}},
 };
@@ -113,7 +120,9 @@ const kind* kind_of(const std::string& ev) {
 }
 
 std::string missing(std::string_view ev, const field& f) {
-  return "`" + std::string(ev) + "` without `" + std::string(f.name) + "` (" + std::string(shape_name(f.type)) + ")";
+  return "`" + std::string(ev) +
+         (f.optional ? "` whose `" + std::string(f.name) + "` is not " : "` without `" + std::string(f.name) + "` (") +
+         std::string(shape_name(f.type)) + (f.optional ? "" : ")");
 }
 
 }  // namespace
@@ -133,7 +142,7 @@ std::string record_problem(const nlohmann::json& line) {
   for (const auto& f : k->fields) {
     if (f.name.empty()) break;
     const auto it = line.find(std::string(f.name));
-    if (it == line.end() || !has_shape(*it, f.type)) return missing(ev, f);
+    if (it == line.end() ? !f.optional : !has_shape(*it, f.type)) return missing(ev, f);
   }
   return "";
 }

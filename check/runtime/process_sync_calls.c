@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The calls that order processes (process_sync.h): the blocking collectives other than the
- * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, and the
- * and matched probes (the nonblocking and persistent point-to-point calls are in
+ * reductions (which reduce_blocking.c intercepts), the blocking point-to-point calls, the
+ * probes and the matched probes (the nonblocking and persistent point-to-point calls are in
  * process_sync_requests.c, the nonblocking collectives in process_sync_nonblocking.c). Every
  * argument is forwarded unchanged; a receive's status is asked of the library when the program
  * ignores it, since a wildcard receive's message is known only from it. */
@@ -11,66 +11,67 @@
 #include "record.h"
 #include "redsem_mpi_features.h"
 
-#define RETURN_COLLECTIVE(name, comm, forward)                            \
-  do {                                                                    \
-    if (!rc_active()) return (forward);                                   \
-    const int rc = (forward);                                             \
-    rc_sync_collective_at((comm), name, rc, __builtin_return_address(0)); \
-    return rc;                                                            \
+#define RETURN_COLLECTIVE(name, comm, flow, root, forward)                            \
+  do {                                                                                \
+    if (!rc_active()) return (forward);                                               \
+    const int rc = (forward);                                                         \
+    rc_sync_collective_at((comm), name, flow, root, rc, __builtin_return_address(0)); \
+    return rc;                                                                        \
   } while (0)
 
-int MPI_Barrier(MPI_Comm comm) { RETURN_COLLECTIVE("MPI_Barrier", comm, PMPI_Barrier(comm)); }
+int MPI_Barrier(MPI_Comm comm) { RETURN_COLLECTIVE("MPI_Barrier", comm, RC_FLOW_ALL, 0, PMPI_Barrier(comm)); }
 
 int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Bcast", comm, PMPI_Bcast(buffer, count, datatype, root, comm));
+  RETURN_COLLECTIVE("MPI_Bcast", comm, count == 0 ? RC_FLOW_NONE : RC_FLOW_FROM_ROOT, root,
+                    PMPI_Bcast(buffer, count, datatype, root, comm));
 }
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Gather", comm,
+  RETURN_COLLECTIVE("MPI_Gather", comm, RC_FLOW_TO_ROOT, root,
                     PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
 }
 
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Gatherv", comm,
+  RETURN_COLLECTIVE("MPI_Gatherv", comm, RC_FLOW_TO_ROOT, root,
                     PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm));
 }
 
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Scatter", comm,
+  RETURN_COLLECTIVE("MPI_Scatter", comm, RC_FLOW_FROM_ROOT, root,
                     PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
 }
 
 int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Scatterv", comm,
+  RETURN_COLLECTIVE("MPI_Scatterv", comm, RC_FLOW_FROM_ROOT, root,
                     PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm));
 }
 
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Allgather", comm,
+  RETURN_COLLECTIVE("MPI_Allgather", comm, RC_FLOW_ALL, 0,
                     PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
 }
 
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Allgatherv", comm,
+  RETURN_COLLECTIVE("MPI_Allgatherv", comm, RC_FLOW_ALL, 0,
                     PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm));
 }
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
-  RETURN_COLLECTIVE("MPI_Alltoall", comm,
+  RETURN_COLLECTIVE("MPI_Alltoall", comm, RC_FLOW_ALL, 0,
                     PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
 }
 
 int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   RETURN_COLLECTIVE(
-      "MPI_Alltoallv", comm,
+      "MPI_Alltoallv", comm, RC_FLOW_ALL, 0,
       PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm));
 }
 
@@ -78,7 +79,7 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
                   void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                   MPI_Comm comm) {
   RETURN_COLLECTIVE(
-      "MPI_Alltoallw", comm,
+      "MPI_Alltoallw", comm, RC_FLOW_ALL, 0,
       PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm));
 }
 
@@ -195,5 +196,25 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mess
   MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
   if (rc == MPI_SUCCESS && *flag) probed(comm, s, "MPI_Improbe", __builtin_return_address(0));
+  return rc;
+}
+
+/* A probe takes no message: it shows that the message the next receive of its source and tag
+ * would take was sent (MPI-4.1 §3.8.1), which orders the send's start before its return. */
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Probe(source, tag, comm, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Probe(source, tag, comm, s);
+  if (rc == MPI_SUCCESS) rc_sync_probed(comm, "MPI_Probe", s, __builtin_return_address(0));
+  return rc;
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
+  if (!rc_active()) return PMPI_Iprobe(source, tag, comm, flag, status);
+  MPI_Status own;
+  MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Iprobe(source, tag, comm, flag, s);
+  if (rc == MPI_SUCCESS && *flag) rc_sync_probed(comm, "MPI_Iprobe", s, __builtin_return_address(0));
   return rc;
 }

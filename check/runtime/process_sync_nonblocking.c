@@ -8,63 +8,65 @@
 #include "process_sync.h"
 #include "record.h"
 
-#define RETURN_STARTED(name, comm, request, forward)                                                          \
-  do {                                                                                                        \
-    if (!rc_active()) return (forward);                                                                       \
-    const int rc = (forward);                                                                                 \
-    if (rc == MPI_SUCCESS) rc_sync_collective_started((comm), name, *(request), __builtin_return_address(0)); \
-    return rc;                                                                                                \
+#define RETURN_STARTED(name, comm, flow, root, request, forward)                                     \
+  do {                                                                                               \
+    if (!rc_active()) return (forward);                                                              \
+    const int rc = (forward);                                                                        \
+    if (rc == MPI_SUCCESS)                                                                           \
+      rc_sync_collective_started((comm), name, flow, root, *(request), __builtin_return_address(0)); \
+    return rc;                                                                                       \
   } while (0)
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Ibarrier", comm, request, PMPI_Ibarrier(comm, request));
+  RETURN_STARTED("MPI_Ibarrier", comm, RC_FLOW_ALL, 0, request, PMPI_Ibarrier(comm, request));
 }
 
 int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Ibcast", comm, request, PMPI_Ibcast(buffer, count, datatype, root, comm, request));
+  RETURN_STARTED("MPI_Ibcast", comm, count == 0 ? RC_FLOW_NONE : RC_FLOW_FROM_ROOT, root, request,
+                 PMPI_Ibcast(buffer, count, datatype, root, comm, request));
 }
 
 int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Igather", comm, request,
+  RETURN_STARTED("MPI_Igather", comm, RC_FLOW_TO_ROOT, root, request,
                  PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
 }
 
 int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
   RETURN_STARTED(
-      "MPI_Igatherv", comm, request,
+      "MPI_Igatherv", comm, RC_FLOW_TO_ROOT, root, request,
       PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request));
 }
 
 int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Iscatter", comm, request,
+  RETURN_STARTED("MPI_Iscatter", comm, RC_FLOW_FROM_ROOT, root, request,
                  PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
 }
 
 int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
   RETURN_STARTED(
-      "MPI_Iscatterv", comm, request,
+      "MPI_Iscatterv", comm, RC_FLOW_FROM_ROOT, root, request,
       PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request));
 }
 
 int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Iallgather", comm, request,
+  RETURN_STARTED("MPI_Iallgather", comm, RC_FLOW_ALL, 0, request,
                  PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
 }
 
 int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Iallgatherv", comm, request,
+  RETURN_STARTED("MPI_Iallgatherv", comm, RC_FLOW_ALL, 0, request,
                  PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request));
 }
 
 int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  RETURN_STARTED("MPI_Ialltoall", comm, request,
+  RETURN_STARTED("MPI_Ialltoall", comm, RC_FLOW_ALL, 0, request,
                  PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request));
 }
 
@@ -72,7 +74,7 @@ int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
                    void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                    MPI_Request *request) {
   RETURN_STARTED(
-      "MPI_Ialltoallv", comm, request,
+      "MPI_Ialltoallv", comm, RC_FLOW_ALL, 0, request,
       PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request));
 }
 
@@ -80,6 +82,6 @@ int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
                    void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                    MPI_Comm comm, MPI_Request *request) {
   RETURN_STARTED(
-      "MPI_Ialltoallw", comm, request,
+      "MPI_Ialltoallw", comm, RC_FLOW_ALL, 0, request,
       PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request));
 }

@@ -37,8 +37,11 @@ struct followed {
   MPI_Comm comm;
   int peer, tag;  /* a receive's source and tag (wildcards allowed), a send's destination */
   int receive;    /* else a persistent send, or a collective */
-  int collective; /* a nonblocking collective, `index` on its communicator */
+  int collective; /* a nonblocking or persistent collective, `index` on its communicator */
   long long index;
+  enum rc_flow flow; /* a collective's: whose entry its completion follows */
+  int root;
+  long long starts;           /* a persistent collective's starts so far */
   int persistent;             /* made by an _init call: kept until MPI_Request_free */
   int active;                 /* started and not yet completed */
   int synchronous;            /* MPI_Issend, MPI_Ssend_init: its completion is recorded too */
@@ -140,12 +143,16 @@ static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long l
 
 static const char out_of_order[] = "a receive completed while one started before it could still take its message";
 
-void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
-  if (!rc_sync_receives_followed()) return;
+int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status) {
+  if (!rc_sync_receives_followed()) return 0;
   pthread_mutex_lock(&table_mutex);
-  const int unknown = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
+  const int pending = earlier_may_match(comm, status->MPI_SOURCE, status->MPI_TAG, ~0ull);
   pthread_mutex_unlock(&table_mutex);
-  if (unknown) rc_sync_unmodelled(out_of_order);
+  return pending;
+}
+
+void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
+  if (rc_sync_receive_pending(comm, status)) rc_sync_unmodelled(out_of_order);
 }
 
 /* A send that started: counted, and recorded as a message when a window exists; its index. */
@@ -166,6 +173,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   const MPI_Comm comm = f->comm;
   const int receive = f->receive;
   const long long collective = f->collective ? f->index : -1;
+  const long long collective_start = f->collective && f->persistent ? f->starts - 1 : -1;
   const struct followed ssend = *f; /* a synchronous send's message, when it is one */
   const unsigned long started_seq = f->started_seq;
   int cancelled = 0;
@@ -180,7 +188,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   else
     forget(f);
   pthread_mutex_unlock(&table_mutex);
-  if (collective >= 0) rc_sync_collective_done(comm, collective, call, caller);
+  if (collective >= 0) rc_sync_collective_done(comm, collective, collective_start, call, caller);
   if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (guessed) {
@@ -201,12 +209,20 @@ void rc_sync_request_freed(MPI_Request request) {
   if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
 }
 
-void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index) {
-  follow((struct followed){.request = request, .comm = comm, .collective = 1, .index = index}, 1);
+void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index, enum rc_flow flow, int root,
+                               int persistent) {
+  follow((struct followed){.request = request,
+                           .comm = comm,
+                           .collective = 1,
+                           .index = index,
+                           .flow = flow,
+                           .root = root,
+                           .persistent = persistent},
+         !persistent);
 }
 
 /* Starts a persistent request; 0 when it is not one of ours. */
-static int start(MPI_Request request, const void *caller) {
+static int start(MPI_Request request, const char *call, const void *caller) {
   pthread_mutex_lock(&table_mutex);
   struct followed *f = find(request);
   struct followed copy = {0};
@@ -214,8 +230,13 @@ static int start(MPI_Request request, const void *caller) {
     set_active(f, 1);
     copy = *f;
   }
+  if (f && f->collective) ++f->starts;
   pthread_mutex_unlock(&table_mutex);
   if (!f || copy.receive) return f != NULL;
+  if (copy.collective) {
+    rc_sync_persistent_started(copy.comm, call, copy.flow, copy.root, copy.index, copy.starts, caller);
+    return 1;
+  }
   const long long n = send_started(copy.call, copy.comm, copy.peer, copy.tag, caller);
   pthread_mutex_lock(&table_mutex);
   if ((f = find(request))) f->index = n; /* the message its completion names */
@@ -355,14 +376,14 @@ ISENDRECV_REPLACE(MPI_Isendrecv_replace_c, MPI_Count)
  * before its message can complete it on another thread. Others' persistent requests (collectives,
  * partitioned) are not modelled. */
 int MPI_Start(MPI_Request *request) {
-  if (rc_active() && !start(*request, __builtin_return_address(0))) rc_sync_unmodelled("MPI_Start");
+  if (rc_active() && !start(*request, "MPI_Start", __builtin_return_address(0))) rc_sync_unmodelled("MPI_Start");
   return PMPI_Start(request);
 }
 
 int MPI_Startall(int count, MPI_Request array_of_requests[]) {
   if (rc_active())
     for (int i = 0; i < count; ++i)
-      if (!start(array_of_requests[i], __builtin_return_address(0))) rc_sync_unmodelled("MPI_Startall");
+      if (!start(array_of_requests[i], "MPI_Startall", __builtin_return_address(0))) rc_sync_unmodelled("MPI_Startall");
   return PMPI_Startall(count, array_of_requests);
 }
 

@@ -129,7 +129,7 @@ int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_D
   const struct rc_reduction r =
       rc_reduction_of(RC_REDUCE, "MPI_Reduce_init_c", RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf, recvbuf,
                       count, datatype, op, root, comm);
-  RC_CHECKED(r, PMPI_Reduce_init_c(sendbuf, recvbuf, count, datatype, op, root, comm, info, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Reduce_init_c(sendbuf, recvbuf, count, datatype, op, root, comm, info, request));
 }
 
 int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
@@ -138,7 +138,7 @@ int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MP
   const struct rc_reduction r =
       rc_reduction_of(RC_ALLREDUCE, "MPI_Allreduce_init_c", RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf,
                       recvbuf, count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Allreduce_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Allreduce_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
 }
 
 int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
@@ -147,7 +147,8 @@ int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Coun
   struct rc_reduction r = rc_reduction_of(RC_REDUCE_SCATTER, "MPI_Reduce_scatter_init_c", RC_PERSISTENT_FORM,
                                           __builtin_return_address(0), sendbuf, recvbuf, 0, datatype, op, -1, comm);
   r.recvcounts_c = recvcounts;
-  RC_CHECKED(r, PMPI_Reduce_scatter_init_c(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request));
+  RC_CHECKED_STARTED(r, request,
+                     PMPI_Reduce_scatter_init_c(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request));
 }
 
 int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
@@ -157,7 +158,8 @@ int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Coun
   const struct rc_reduction r =
       rc_reduction_of(RC_REDUCE_SCATTER_BLOCK, "MPI_Reduce_scatter_block_init_c", RC_PERSISTENT_FORM,
                       __builtin_return_address(0), sendbuf, recvbuf, recvcount, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Reduce_scatter_block_init_c(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request));
+  RC_CHECKED_STARTED(r, request,
+                     PMPI_Reduce_scatter_block_init_c(sendbuf, recvbuf, recvcount, datatype, op, comm, info, request));
 }
 
 int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
@@ -166,7 +168,7 @@ int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dat
   const struct rc_reduction r =
       rc_reduction_of(RC_SCAN, "MPI_Scan_init_c", RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf, recvbuf,
                       count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Scan_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Scan_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
 }
 
 int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
@@ -175,7 +177,7 @@ int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_D
   const struct rc_reduction r =
       rc_reduction_of(RC_EXSCAN, "MPI_Exscan_init_c", RC_PERSISTENT_FORM, __builtin_return_address(0), sendbuf, recvbuf,
                       count, datatype, op, -1, comm);
-  RC_CHECKED(r, PMPI_Exscan_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
+  RC_CHECKED_STARTED(r, request, PMPI_Exscan_init_c(sendbuf, recvbuf, count, datatype, op, comm, info, request));
 }
 
 #endif

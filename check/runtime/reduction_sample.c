@@ -169,16 +169,36 @@ static unsigned long long result_hash(const struct rc_reduction *r) {
 
 static void leave_checks(const struct rc_reduction *r, struct rc_sample *s, int rc);
 
+/* Whose entry each member's return follows (process_sync.h): a reduction's result depends on
+ * the inputs it reduces, and on nothing else. */
+static enum rc_flow flow_of(const struct rc_reduction *r) {
+  if (r->count == 0 && !rc_has_recvcounts(r)) return RC_FLOW_NONE; /* no contribution, no result */
+  switch (r->kind) {
+    case RC_REDUCE:
+      return RC_FLOW_TO_ROOT;
+    case RC_SCAN:
+      return RC_FLOW_PREFIX;
+    case RC_EXSCAN:
+      return RC_FLOW_EXCLUSIVE_PREFIX;
+    default:
+      return RC_FLOW_ALL;
+  }
+}
+
 void rc_reduction_synced(const struct rc_reduction *r, int rc) {
   if (r->kind == RC_REDUCE_LOCAL) return;
   if (r->form == RC_BLOCKING)
-    rc_sync_collective_at(r->comm, r->call, rc, r->caller);
-  else
+    rc_sync_collective_at(r->comm, r->call, flow_of(r), r->root, rc, r->caller);
+  else /* a request-based form is followed by RC_CHECKED_STARTED */
     rc_sync_unmodelled(r->call);
 }
 
 void rc_reduction_started(const struct rc_reduction *r, int rc, const MPI_Request *request) {
-  if (rc == MPI_SUCCESS) rc_sync_collective_started(r->comm, r->call, *request, r->caller);
+  if (rc != MPI_SUCCESS) return;
+  if (r->form == RC_PERSISTENT_FORM)
+    rc_sync_persistent_collective(r->comm, r->call, flow_of(r), r->root, *request);
+  else
+    rc_sync_collective_started(r->comm, r->call, flow_of(r), r->root, *request, r->caller);
 }
 
 void rc_reduction_leave(const struct rc_reduction *r, struct rc_sample *s, int rc) {

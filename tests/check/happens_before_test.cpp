@@ -221,6 +221,122 @@ TEST(HappensBefore, ASynchronousSendFollowsTheStartOfItsReceiveRequest) {
   }
 }
 
+// A probe (MPI_Probe, MPI_Iprobe) orders its message's send before its return and takes nothing:
+// the receive that follows takes the same message, and a synchronous send returns only after that
+// receive, not after the probe.
+TEST(HappensBefore, AProbeFollowsTheSendOfTheMessageItFound) {
+  for (const bool synchronous : {false, true}) {
+    records r(2);
+    const auto before_send = r.mark(0);
+    r.send(0, 1, 0, synchronous);
+    const auto after_send = r.mark(0);
+    const auto before_probe = r.mark(1);
+    r.add(1,
+          {{"ev", "process_sync"}, {"call", "MPI_Probe"}, {"comm", 0}, {"probe", {{"from", 0}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.mark(1);
+    r.recv(1, 0, 0);
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, before_send, 1, before_probe), false) << synchronous;
+    EXPECT_EQ(order.ordered(0, before_send, 1, between), true) << synchronous;
+    EXPECT_EQ(order.ordered(1, before_probe, 0, after_send), synchronous) << synchronous;  // through the receive
+    EXPECT_EQ(order.ordered(1, between, 0, after_send), synchronous) << synchronous;
+  }
+}
+
+// A collective orders only its data flow (`after`): MPI_Bcast the root's entry before every
+// return, MPI_Reduce every entry before the root's return, MPI_Scan the lower ranks' entries
+// before each return; a line without `after` (MPI_Barrier, MPI_Allreduce) every entry.
+TEST(HappensBefore, ACollectiveOrdersOnlyItsDataFlow) {
+  records r(3);
+  std::vector<std::size_t> before, after;
+  for (int q = 0; q < 3; ++q) before.push_back(r.mark(q));
+  const std::vector<json> bcast_after{json::array(), json::array({0}), json::array({0})};  // root 0
+  for (int q = 0; q < 3; ++q)
+    r.add(q,
+          {{"ev", "process_sync"}, {"call", "MPI_Bcast"}, {"comm", 0}, {"collective", 0}, {"after", bcast_after[q]}});
+  for (int q = 0; q < 3; ++q) after.push_back(r.mark(q));
+  const happens_before bcast(r.lines());
+  ASSERT_TRUE(bcast.usable()) << bcast.why();
+  EXPECT_EQ(bcast.ordered(0, before[0], 2, after[2]), true);
+  EXPECT_EQ(bcast.ordered(1, before[1], 0, after[0]), false);
+  EXPECT_EQ(bcast.ordered(1, before[1], 2, after[2]), false);
+
+  for (int q = 0; q < 3; ++q) {  // MPI_Reduce to root 2, then MPI_Scan
+    json reduce{{"ev", "process_sync"}, {"call", "MPI_Reduce"}, {"comm", 0}, {"collective", 1}};
+    if (q != 2) reduce["after"] = json::array();
+    r.add(q, reduce);
+  }
+  std::vector<std::size_t> reduced;
+  for (int q = 0; q < 3; ++q) reduced.push_back(r.mark(q));
+  for (int q = 0; q < 3; ++q) {
+    json prefix = json::array();
+    for (int p = 0; p <= q; ++p) prefix.push_back(p);
+    r.add(q, {{"ev", "process_sync"}, {"call", "MPI_Scan"}, {"comm", 0}, {"collective", 2}, {"after", prefix}});
+  }
+  std::vector<std::size_t> scanned;
+  for (int q = 0; q < 3; ++q) scanned.push_back(r.mark(q));
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(0, after[0], 2, reduced[2]), true);
+  EXPECT_EQ(order.ordered(2, after[2], 0, reduced[0]), false);
+  EXPECT_EQ(order.ordered(1, after[1], 0, reduced[0]), false);
+  EXPECT_EQ(order.ordered(0, reduced[0], 1, scanned[1]), true);
+  EXPECT_EQ(order.ordered(1, reduced[1], 2, scanned[2]), true);
+  EXPECT_EQ(order.ordered(2, reduced[2], 1, scanned[1]), false);
+  EXPECT_EQ(order.ordered(1, reduced[1], 0, scanned[0]), false);
+}
+
+// Each start of a persistent collective is one collective, named by the initialisation's index
+// and the start's number, whatever other collectives the ranks start between (MPI-4.1 §7.13).
+TEST(HappensBefore, EachStartOfAPersistentCollectiveIsOneCollective) {
+  records r(2);
+  std::vector<std::size_t> first, second;
+  for (long long start : {0, 1})
+    for (int q = 0; q < 2; ++q) {
+      (start == 0 ? first : second).push_back(r.mark(q));
+      r.add(q, {{"ev", "process_sync"},
+                {"call", "MPI_Start"},
+                {"comm", 0},
+                {"collective", 3},
+                {"start", start},
+                {"nonblocking", true}});
+      r.add(q, {{"ev", "process_sync"}, {"call", "MPI_Wait"}, {"comm", 0}, {"collective_done", 3}, {"start", start}});
+    }
+  const auto end0 = r.mark(0);
+  const happens_before order(r.lines());
+  ASSERT_TRUE(order.usable()) << order.why();
+  EXPECT_EQ(order.ordered(1, first[1], 0, second[0]), true);
+  EXPECT_EQ(order.ordered(1, second[1], 0, end0), true);
+  EXPECT_EQ(order.ordered(1, second[1], 0, second[0]), false);  // rank 0's second start came first in its record
+}
+
+// Communicators of the same members (MPI_COMM_WORLD and its duplicate) are told apart by their
+// names; without names the records cannot tell them apart, which is said.
+TEST(HappensBefore, CommunicatorsOfTheSameMembersAreToldApartByName) {
+  for (const bool named : {true, false}) {
+    records r(2);
+    for (int q = 0; q < 2; ++q) {
+      json dup{{"ev", "sync_comm"}, {"comm", 1}, {"members", {0, 1}}};
+      if (named) dup["name"] = "w/1";
+      r.add(q, dup);
+    }
+    const auto before_first = r.mark(0);
+    r.add(0, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 1}, {"send", {{"to", 1}, {"tag", 7}, {"n", 0}}}});
+    const auto between = r.mark(0);
+    r.send(0, 1, 0);  // on comm 0
+    r.add(1,
+          {{"ev", "process_sync"}, {"call", "MPI_Recv"}, {"comm", 1}, {"recv", {{"from", 0}, {"tag", 7}, {"n", 0}}}});
+    const auto after_first = r.mark(1);
+    r.recv(1, 0, 0);
+    const happens_before order(r.lines());
+    EXPECT_EQ(order.usable(), named) << order.why();
+    if (!named) continue;
+    EXPECT_EQ(order.ordered(0, before_first, 1, after_first), true);
+    EXPECT_EQ(order.ordered(0, between, 1, after_first), false);
+  }
+}
+
 TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
   records r(2);
   const auto before0 = r.mark(0);

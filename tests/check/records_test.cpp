@@ -170,6 +170,23 @@ TEST(check_records, a_finding_without_its_fields_is_a_damaged_record_not_a_findi
   EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);  // what the damaged lines said is not known
 }
 
+// The optional parts of the process-synchronisation lines the order is read from have their
+// shape when present (docs/check_records.md).
+TEST(check_records, a_sync_line_whose_optional_part_has_the_wrong_shape_is_damaged) {
+  const rank_records r =
+      parse_rank_records(0, R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"}
+{"ev":"sync_comm","rank":0,"seq":1,"comm":0,"members":[0],"name":"w"}
+{"ev":"process_sync","rank":0,"seq":2,"call":"MPI_Bcast","comm":0,"collective":0,"after":[0]}
+{"ev":"process_sync","rank":0,"seq":3,"call":"MPI_Bcast","comm":0,"collective":1,"after":0}
+{"ev":"sync_comm","rank":0,"seq":4,"comm":1,"members":[0],"name":3}
+{"ev":"finalize","rank":0,"seq":5,"calls":{}}
+)");
+  EXPECT_EQ(r.invalid_lines, 2u);
+  ASSERT_EQ(r.damage.size(), 2u);
+  EXPECT_NE(r.damage[0].find("line 4: `process_sync` whose `after` is not an array"), std::string::npos) << r.damage[0];
+  EXPECT_NE(r.damage[1].find("line 5: `sync_comm` whose `name` is not a string"), std::string::npos) << r.damage[1];
+}
+
 TEST(check_records, a_line_longer_than_the_bound_is_skipped_unread) {
   std::string text = R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"})";
   text += "\n" + std::string(300, 'x') + "\n" + R"({"ev":"finalize","rank":0,"seq":2,"calls":{}})" + "\n";
