@@ -16,6 +16,7 @@
 #include "record_sink.h"
 #include "record_state.h"
 #include "redsem_mpi_features.h"
+#include "watch.h"
 #include "watch_policy.h"
 
 #ifndef REDSEM_MPI_FLAVOR_NAME
@@ -147,6 +148,7 @@ int MPI_Finalize(void) {
     rc_line l;
     rc_begin(&l, "finalize");
     write_counts(&l, "calls", &rc_state.calls);
+    if (rc_watch_sync_steps()) rc_int(&l, "watch_sync_steps", (long long)rc_watch_sync_steps());
     if (rc_state.intercomm.kinds) {
       rc_open_object(&l, "unchecked");
       write_counts(&l, "intercommunicator", &rc_state.intercomm);
