@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "check/analysis/happens_before.h"
+#include "check/analysis/record_fields.h"
 #include "check/analysis/rma_epochs.h"
 #include "model/datatype.h"
 
@@ -34,8 +35,10 @@ struct remote_call {
   std::string host;
 };
 
+// The target bytes of a call of a basic datatype; none for a derived one, which is not replayed
+// here, nor for one the runtime could not write as text (too long: its record says null).
 std::optional<std::int64_t> bytes_of(const json& call) {
-  const auto t = parse_basic_type(call.value("type", std::string()));
+  const auto t = parse_basic_type(text_of(call, "type"));
   if (!t) return std::nullopt;
   return static_cast<std::int64_t>(info(*t).size) * call.value("count", std::int64_t{0});
 }

@@ -17,6 +17,7 @@
 #include "record_state.h"
 #include "redsem_mpi_features.h"
 #include "thread_clocks.h"
+#include "watch.h"
 #include "watch_policy.h"
 #include "watch_state.h"
 
@@ -155,6 +156,7 @@ int MPI_Finalize(void) {
     rc_line l;
     rc_begin(&l, "finalize");
     write_counts(&l, "calls", &rc_state.calls);
+    if (rc_watch_sync_steps()) rc_int(&l, "watch_sync_steps", (long long)rc_watch_sync_steps());
     if (rc_state.intercomm.kinds) {
       rc_open_object(&l, "unchecked");
       write_counts(&l, "intercommunicator", &rc_state.intercomm);

@@ -55,6 +55,9 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
                          int ok);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
+/* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's
+ * `watch_sync_steps`): none in a program of one thread, where they leave their pages open. */
+unsigned long rc_watch_sync_steps(void);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */
 void rc_watch_window_created(const struct rc_window *w);
 void rc_watch_window_freed(const struct rc_window *w);

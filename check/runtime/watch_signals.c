@@ -216,7 +216,9 @@ static int original_prot(uintptr_t page) {
  * library's accesses (and this library's own) are stepped unrecorded, up to
  * RC_WATCH_MAX_LIBRARY_STEPS between two hooks: beyond, the library is copying, and the pages
  * it faults on stay open until the end of the next intercepted RMA call (rc_watch_rearm), at
- * one fault a page instead of one a byte (a stepped rep movs traps after every byte). A page
+ * one fault a page instead of one a byte (a stepped rep movs traps after every byte); while a
+ * single-threaded program forwards a synchronisation call, from the first (the library polls
+ * there, and a heap page it polls may hold window memory: every poll would cost a step). A page
  * only ranges disarmed by the handler cover stays open. */
 static void on_segv(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
@@ -240,14 +242,16 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
         ++window_library_faults >
             (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
-    } else if (!program && ++rc_watch_library_steps >
-                               (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_MAX_LIBRARY_STEPS)) {
-      rc_watch_suspended = 1; /* a copy by the library: open until the next hook */
+    } else if (!program && (rc_watch_forwarding_sync ||
+                            ++rc_watch_library_steps >
+                                (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_MAX_LIBRARY_STEPS))) {
+      rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
     } else {
       const int range = program ? range_at(address) : -1;
       if (range >= 0)
         rc_watch_note_access(range, address, 1,
                              (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
+      if (!program && rc_watch_in_sync) ++rc_watch_sync_stepped;
       step_pages[step_count++] = page;
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
     }

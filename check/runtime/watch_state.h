@@ -82,7 +82,13 @@ extern volatile int rc_watch_suspended;      /* the handler left pages open to t
 extern volatile int rc_watch_suspended_said; /* ... under --thread-sync calls: the drain says so once */
 extern volatile int rc_watch_shared_open;    /* ... to its access to bytes no range watches (rc_watch_rearm) */
 extern volatile int rc_watch_library_steps;  /* the library's faults stepped since the last hook */
-extern volatile int rc_watch_any_stopped;    /* the handler stopped a range since the last drain */
+/* A synchronisation call is being forwarded by a program of one thread (MPI_THREAD_SINGLE): no
+ * access of the program can happen before it returns, so the library's faults meanwhile leave
+ * their pages open at once, until its end protects them again (rc_watch_after_sync). */
+extern volatile int rc_watch_forwarding_sync;
+extern volatile int rc_watch_in_sync;                /* ... by any program */
+extern volatile unsigned long rc_watch_sync_stepped; /* the library's faults stepped meanwhile */
+extern volatile int rc_watch_any_stopped;            /* the handler stopped a range since the last drain */
 /* Bumped before a range's pages get their protection back: a fault racing with it is retried. */
 extern volatile unsigned rc_watch_protect_changes;
 

@@ -301,9 +301,19 @@ static int changes_exposure(const char *call) {
   return 0;
 }
 
+/* Whether MPI provided MPI_THREAD_SINGLE: the program has no other thread that could access memory
+ * while one of its calls is forwarded. */
+static int single_threaded(void) {
+  static int level = -1;
+  if (level < 0 && PMPI_Query_thread(&level) != MPI_SUCCESS) level = MPI_THREAD_MULTIPLE;
+  return level == MPI_THREAD_SINGLE;
+}
+
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
+  rc_watch_forwarding_sync = single_threaded();
+  rc_watch_in_sync = 1;
   for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
@@ -367,7 +377,10 @@ static void keep_armed(const struct rc_window *w, struct watched_window *ww) {
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
                          int ok) {
   const int slot = slot_of(w);
-  if (slot < 0) return;
+  if (slot < 0) {
+    rc_watch_rearm(); /* what the library opened during the call */
+    return;
+  }
   struct watched_window *ww = &windows[slot];
   rc_tr_completed();
   if (ok) epoch_state(ww, call, target, lock, assert_);

@@ -7,7 +7,9 @@
 //   check_rma_records DIR CHECK...   (CHECK: a finding's `check`; "none": no finding at all;
 //                                      "all_analysed": the analysis set nothing aside;
 //                                      "sync_modelled": the ranks' order is known from their
-//                                      synchronisation, never from the run's timing)
+//                                      synchronisation, never from the run's timing;
+//                                      "no_sync_steps": the watcher stepped none of the
+//                                      library's faults inside a synchronisation call)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -78,6 +80,7 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   want.erase("none");
   want.erase("all_analysed");
   want.erase("sync_modelled");
+  want.erase("no_sync_steps");
   EXPECT_EQ(found, want) << json(findings).dump(1);
 }
 
@@ -93,6 +96,16 @@ TEST(CheckedRun, OrderedBySynchronisationWhenItMustBeModelled) {
     for (const auto& l : lines) EXPECT_NE(l["ev"], "sync_unmodelled") << l.dump();
   const happens_before order(records);
   EXPECT_TRUE(order.usable()) << order.why();
+}
+
+// "no_sync_steps": the watcher stepped none of the library's faults inside a synchronisation call.
+TEST(CheckedRun, NoLibraryStepsInSynchronisation) {
+  if (!expected.contains("no_sync_steps")) GTEST_SKIP();
+  for (const auto& lines : read_records())
+    for (const auto& l : lines) {
+      if (l["ev"] != "finalize") continue;
+      EXPECT_FALSE(l.contains("watch_sync_steps")) << l.dump();
+    }
 }
 
 TEST(CheckedRun, FindingsHaveTheRecordShape) {
