@@ -52,7 +52,7 @@ static void finding(struct span *s, const struct access *a) {
            : a->store == RC_WATCH_STORE ? "stored into"
                                         : "accessed",
            s->buffer, s->call, s->win_id, s->target, s->call_tid,
-           s->state == DONE ? s->done_call : "not yet completed when the access was seen");
+           s->state == DONE ? s->done_call : "not completed yet when the race was found");
   rc_line l;
   rc_begin(&l, "finding");
   rc_str(&l, "check", "thread_race_with_rma_buffer");
