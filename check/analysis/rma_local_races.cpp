@@ -36,11 +36,16 @@ struct remote_call {
 };
 
 // The target bytes of a call of a basic datatype; none for a derived one, which is not replayed
-// here, nor for one the runtime could not write as text (too long: its record says null).
+// here, nor for one the runtime could not write as text (too long: its record says null). A
+// record read back by `redsem check --records` may hold any integer: a call whose bytes do not
+// fit in 64 bits is left out, never wrapped (signed overflow).
 std::optional<std::int64_t> bytes_of(const json& call) {
   const auto t = parse_basic_type(text_of(call, "type"));
-  if (!t) return std::nullopt;
-  return static_cast<std::int64_t>(info(*t).size) * call.value("count", std::int64_t{0});
+  std::int64_t bytes = 0;
+  if (!t ||
+      __builtin_mul_overflow(static_cast<std::int64_t>(info(*t).size), call.value("count", std::int64_t{0}), &bytes))
+    return std::nullopt;
+  return bytes;
 }
 
 bool updates_target(const json& call) {
@@ -95,8 +100,9 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       c.fence = fences[local];
       c.in_lock = locks[local] > 0;
       c.in_start = starts[local] > 0;
-      c.begin = l.value("disp", std::int64_t{0}) * part->second.disp_unit;
-      c.end = c.begin + *bytes;
+      if (__builtin_mul_overflow(l.value("disp", std::int64_t{0}), part->second.disp_unit, &c.begin) ||
+          __builtin_add_overflow(c.begin, *bytes, &c.end))
+        continue;
       c.made = l.value("time", std::int64_t{0});
       c.made_index = i;
       c.updates = updates_target(l);
@@ -204,7 +210,7 @@ std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>&
       direct_access d{static_cast<int>(r), i, &a, a.value("win", -1), w->second};
       d.segment.second = a.value("segment_rank", w->second.second);
       d.lo = a.value("offset", std::int64_t{0});
-      d.hi = d.lo + a.value("bytes", std::int64_t{1});
+      if (__builtin_add_overflow(d.lo, a.value("bytes", std::int64_t{1}), &d.hi)) continue;
       d.store = a.value("access", "") == "store";
       out.push_back(d);
     }

@@ -50,6 +50,17 @@ std::optional<std::vector<unsigned char>> hex_bytes(const std::string& hex) {
   return out;
 }
 
+// The window byte just past a call's last (its displacement in units of disp_unit), or nullopt when
+// the numbers overflow 64 bits: a record read back by `redsem check --records` may hold any integer.
+std::optional<std::int64_t> end_of(std::int64_t disp, std::int64_t disp_unit, std::int64_t count,
+                                   const datatype& type) {
+  std::int64_t offset = 0, last = 0, end = 0;
+  if (__builtin_mul_overflow(disp, disp_unit, &offset) || __builtin_mul_overflow(count - 1, type.extent(), &last) ||
+      __builtin_add_overflow(offset, last, &end) || __builtin_add_overflow(end, type.true_ub(), &end))
+    return std::nullopt;
+  return end;
+}
+
 // Writes one call's line of the scenario, or says why it cannot.
 class call_writer {
  public:
@@ -59,6 +70,37 @@ class call_writer {
   std::optional<rma_access> outside;  // the call outside the attached memory, when one was
 
   std::int64_t reach = 0;  // the furthest window byte the calls written so far touch
+
+  // Moves `disp` into the attached memory's layout (a dynamic window) and extends `reach` over
+  // the call's bytes; false, with the reason said, when they cannot be placed.
+  bool place(const rma_access& a, const std::string& call, std::int64_t count, const datatype& type,
+             std::int64_t& disp) {
+    const std::string beyond = fmt::format("rank {}'s {} reaches beyond 64-bit byte offsets (disp {}, count {})",
+                                           a.world_rank, call, disp, count);
+    std::int64_t begin = 0;
+    const auto end = end_of(disp, 1, count, type);
+    if (!end || __builtin_add_overflow(disp, type.true_lb(), &begin)) {
+      fail(beyond);
+      return false;
+    }
+    if (attached_) {
+      const auto at = attached_->offset_of(begin, *end);
+      if (!at) {
+        outside = a;
+        fail(fmt::format("rank {}'s {} reaches target memory outside every region rank {} attached ({})", a.world_rank,
+                         call, int_of(*a.line, "target"), attached_->text()));
+        return false;
+      }
+      disp = *at;
+    }
+    const auto reached = end_of(disp, disp_unit_, count, type);
+    if (!reached) {
+      fail(beyond);
+      return false;
+    }
+    reach = std::max(reach, *reached);
+    return true;
+  }
 
   std::optional<std::string> line(const rma_access& a) {
     const json& l = *a.line;
@@ -71,17 +113,7 @@ class call_writer {
     if (!type) return std::nullopt;
     std::int64_t disp = int_of(l, "disp");
     const std::int64_t count = int_of(l, "count");
-    if (attached_ && count > 0) {
-      const auto at =
-          attached_->offset_of(disp + type->true_lb(), disp + (count - 1) * type->extent() + type->true_ub());
-      if (!at) {
-        outside = a;
-        return fail(fmt::format("rank {}'s {} reaches target memory outside every region rank {} attached ({})",
-                                a.world_rank, call, int_of(l, "target"), attached_->text()));
-      }
-      disp = *at;
-    }
-    if (count > 0) reach = std::max(reach, disp * disp_unit_ + (count - 1) * type->extent() + type->true_ub());
+    if (count > 0 && !place(a, call, count, *type, disp)) return std::nullopt;
     const bool single = kind == "fetch_and_op" || kind == "compare_and_swap";
     std::string out = fmt::format("rank {}: {}", a.win_rank, kind);
     if (l.contains("op")) out += " op=" + text_of(l, "op");

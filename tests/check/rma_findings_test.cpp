@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <string>
 
@@ -106,6 +107,12 @@ class records {
   records& request_done(int rank, long long time, int request) {
     return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
   }
+  // Sets a field of the rank's last line, as a record read back by `redsem check --records` may
+  // hold any integer.
+  records& field(int rank, const std::string& key, json value) {
+    by_rank_[static_cast<std::size_t>(rank)].back()[key] = std::move(value);
+    return *this;
+  }
   const std::vector<std::vector<json>>& lines() const { return by_rank_; }
 
   // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
@@ -193,6 +200,22 @@ TEST(RmaFindings, PutsOnOneLocationInAFenceEpochRace) {
   records r;
   r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
   EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+}
+
+// A call whose bytes lie beyond 64-bit offsets is set aside with the reason, not wrapped around
+// (once a signed overflow, UBSan).
+TEST(RmaFindings, ACallBeyond64BitOffsetsIsSetAside) {
+  for (const long long disp : {std::numeric_limits<long long>::max() / 2, std::numeric_limits<long long>::min() / 2}) {
+    records r;
+    r.fence_all(1).put(0, 2).put(1, 2).field(1, "disp", disp).fence_all(3);
+    const auto out = rma_findings(r.lines());
+    EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+    ASSERT_EQ(not_analysed(out), 1u) << json(out).dump(1);
+    for (const auto& j : out) {
+      if (j["ev"] != "rma_not_analysed") continue;
+      EXPECT_NE(j["reason"].get<std::string>().find("beyond 64-bit byte offsets"), std::string::npos) << j.dump();
+    }
+  }
 }
 
 TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
