@@ -4,15 +4,24 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 #include <utility>
+
+#include "check/analysis/sync_lines.h"
 
 namespace redsem::check {
 namespace {
 
 using json = nlohmann::json;
 using clock_t_ = std::vector<std::uint32_t>;
+using sync_lines::collective_key;
+using sync_lines::integer_or;
+using sync_lines::kind;
+using sync_lines::members_of;
+using sync_lines::message_key;
+using sync_lines::receive_starts;
+using sync_lines::step;
+using sync_lines::steps_of;
 
 // A line's thread_slot and thread_clock, when it has both, well formed.
 std::optional<thread_stamp> stamp_of(const json& line) {
@@ -28,37 +37,6 @@ std::optional<thread_stamp> stamp_of(const json& line) {
   return s;
 }
 
-// What one event waits for, as the ranks' records name it across ranks.
-// A nonblocking collective is two events: its start (the rank's arrival) and its completion.
-// A synchronous send's request (MPI_Issend) is its start (a send) and its completion.
-// A receive request's start is an event of its own, placed before the first line written after it.
-// A probe (MPI_Probe, MPI_Iprobe) follows its message's send and takes nothing.
-enum class kind {
-  collective,
-  collective_start,
-  collective_end,
-  send,
-  synchronous_send,
-  synchronous_done,
-  recv_start,
-  recv,
-  probe
-};
-
-struct step {
-  kind what = kind::collective;
-  std::vector<int> members;  // the communicator's world ranks
-  long long index = 0;       // collective index, or message index
-  int from = -1, to = -1, tag = 0;
-  bool started_earlier = false;  // a receive started by an earlier call than the one completing it
-  long long started = -1;        // the `seq` of the rank's next line when it started, when known
-  // A collective's `after`: the members whose arrival this member's departure follows (its own
-  // always); none: every member's.
-  std::optional<std::vector<int>> after = std::nullopt;
-  long long round = -1;   // a persistent collective's: which start of it (`start`)
-  std::string comm = {};  // the communicator's name, when it has one
-};
-
 // Where a message's receive is: its rank, its event, and when it started (-1: at its event).
 struct receive_site {
   int rank = -1;
@@ -66,90 +44,8 @@ struct receive_site {
   long long started = -1;
 };
 
-// A communicator is its members and, where the records give it, its name (`name`: how it was
-// made, from MPI_COMM_WORLD), which tells apart communicators of the same members.
-using message_key = std::tuple<std::vector<int>, std::string, int, int, int, long long>;  // comm, from, to, tag, n
-using collective_key = std::tuple<std::vector<int>, std::string, long long, long long>;   // comm, index, round
-
 void join_into(clock_t_& into, const clock_t_& other) {
   for (std::size_t i = 0; i < into.size(); ++i) into[i] = std::max(into[i], other[i]);
-}
-
-long long integer_or(const json& object, const char* key, long long otherwise) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_number_integer() ? it->get<long long>() : otherwise;
-}
-
-bool flag(const json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_boolean() && it->get<bool>();
-}
-
-// A sync_comm line's members, when they are world ranks of this run.
-std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) {
-  const auto it = line.find("members");
-  if (it == line.end() || !it->is_array() || it->empty()) return std::nullopt;
-  std::vector<int> out;
-  for (const json& m : *it) {
-    if (!m.is_number_integer() || m.get<long long>() < 0 || m.get<long long>() >= static_cast<long long>(ranks))
-      return std::nullopt;
-    out.push_back(m.get<int>());
-  }
-  return out;
-}
-
-// A collective line's `after`, when it has one. Entries that are not members wait for nobody:
-// a damaged line can only lose an order, never add one.
-std::optional<std::vector<int>> after_of(const json& line, const std::vector<int>& members) {
-  const auto it = line.find("after");
-  if (it == line.end()) return std::nullopt;
-  std::vector<int> out;
-  if (it->is_array())
-    for (const json& m : *it)
-      if (m.is_number_integer() && std::find(members.begin(), members.end(), m.get<long long>()) != members.end())
-        out.push_back(m.get<int>());
-  return out;
-}
-
-// The events of one line: a Sendrecv has its send, then its receive. A part that is not an
-// object is no event (the reader validated the line's kind, not its parts).
-std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
-  std::vector<step> out;
-  if (line.contains("collective")) {
-    out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
-                   integer_or(line, "collective", -1)});
-    out.back().after = after_of(line, members);
-    out.back().round = integer_or(line, "start", -1);
-  }
-  if (line.contains("collective_done")) {
-    out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
-    out.back().round = integer_or(line, "start", -1);
-  }
-  if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
-    const bool synchronous = flag(*s, "synchronous");
-    out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
-                   static_cast<int>(integer_or(*s, "to", -1)), static_cast<int>(integer_or(*s, "tag", 0))});
-  }
-  if (const auto r = line.find("recv"); r != line.end() && r->is_object())
-    out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
-                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
-  if (const auto p = line.find("probe"); p != line.end() && p->is_object())
-    out.push_back({kind::probe, members, integer_or(*p, "n", -1), static_cast<int>(integer_or(*p, "from", -1)), rank,
-                   static_cast<int>(integer_or(*p, "tag", 0))});
-  if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
-    out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
-                   static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
-  return out;
-}
-
-// When the receive requests of one rank's record started (the `started` of their completions), in
-// order: each is an event of its own (kind::recv_start).
-std::vector<long long> receive_starts(const std::vector<json>& lines) {
-  std::set<long long> out;
-  for (const json& l : lines)
-    if (const auto r = l.find("recv"); l.value("ev", "") == "process_sync" && r != l.end() && r->is_object())
-      if (const long long started = integer_or(*r, "started", -1); started >= 0) out.insert(started);
-  return {out.begin(), out.end()};
 }
 
 // The ranks' events replayed in an order every synchronisation allows, each given its vector
