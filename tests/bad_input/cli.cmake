@@ -172,10 +172,10 @@ function(cli_bad_input_env name)
   string(REPLACE ";" "|" args "-E;env;${C_ENV};$<TARGET_FILE:redsem>;${C_ARGS}")
   add_test(NAME BadInput.${name}
     COMMAND ${CMAKE_COMMAND} -DPROGRAM=${CMAKE_COMMAND} "-DARGS=${args}" -DEXPECT_RC=${C_RC} "-DEXPECT_ERR=${C_ERR}"
-            "-DEXPECT_OUT=${C_OUT}" -DSECONDS=${C_TIMEOUT} -DWALL_FACTOR=5 -DMEMORY_MB=0
+            "-DEXPECT_OUT=${C_OUT}" -DSECONDS=${C_TIMEOUT} -DWALL_FACTOR=${bad_input_wall_factor} -DMEMORY_MB=0
             -P ${CMAKE_CURRENT_LIST_DIR}/run_case.cmake
     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
-  math(EXPR ctest_timeout "${C_TIMEOUT} * 5 + 30")
+  math(EXPR ctest_timeout "${C_TIMEOUT} * ${bad_input_wall_factor} + 30")
   set_tests_properties(BadInput.${name} PROPERTIES TIMEOUT ${ctest_timeout} LABELS bad_input)
 endfunction()
 # XDG base-directory rules: no usable directory means no cache, said once, not ./.redsem-cache.
