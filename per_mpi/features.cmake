@@ -18,7 +18,7 @@ function(redsem_probe name)
   message(STATUS "redsem: ${name}: ${found}")
 endfunction()
 
-foreach(probe reduce_local_c large_count_collectives large_count_persistent large_count_rma large_count_p2p
+foreach(probe reduce_local_c large_count_collectives large_count_data_collectives large_count_persistent large_count_rma large_count_p2p
               isendrecv info_get_string persistent_mpi persistent_mpix rma)
   redsem_probe(${probe})
 endforeach()
@@ -74,6 +74,7 @@ list(GET persistent_names ${REDSEM_HAVE_PERSISTENT} persistent)
 file(WRITE ${CMAKE_BINARY_DIR}/features.txt
   "library ${version_line}\nlibrary_file ${REDSEM_MPI_LIBRARY_FILE}\nmark ${mark}\n"
   "reduce_local_c ${REDSEM_HAVE_REDUCE_LOCAL_C}\nlarge_count_collectives ${REDSEM_HAVE_LARGE_COUNT_COLLECTIVES}\n"
+  "large_count_data_collectives ${REDSEM_HAVE_LARGE_COUNT_DATA_COLLECTIVES}\n"
   "persistent ${persistent}\nlarge_count_persistent ${REDSEM_HAVE_LARGE_COUNT_PERSISTENT}\n"
   "rma 1\nlarge_count_rma ${REDSEM_HAVE_LARGE_COUNT_RMA}\nlarge_count_p2p ${REDSEM_HAVE_LARGE_COUNT_P2P}\n"
   "isendrecv ${REDSEM_HAVE_ISENDRECV}\n"

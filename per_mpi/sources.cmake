@@ -16,7 +16,8 @@ set(REDSEM_PER_MPI_CHECK_SOURCES
   check/runtime/predefined.c check/runtime/user_ops.c check/runtime/comm_calls.c check/runtime/process_sync.c
   check/runtime/process_sync_calls.c check/runtime/process_sync_requests.c check/runtime/process_sync_nonblocking.c
   check/runtime/request_index.c
-  check/runtime/process_sync_comms.c check/runtime/process_sync_persistent.c
+  check/runtime/process_sync_comms.c check/runtime/process_sync_persistent.c check/runtime/process_sync_flow.c
+  check/runtime/process_sync_neighbor.c check/runtime/process_sync_large_count.c check/runtime/process_sync_names.c
   check/runtime/buffer_span.c check/runtime/reduction_checks.c
   check/runtime/reduction_sample.c check/runtime/reduction_report.c check/runtime/user_op_laws.c
   check/runtime/law_child.c check/runtime/query_guard.c check/runtime/typemap_runs.c

@@ -21,14 +21,14 @@ struct comm_info {
   int size;               /* its members; -1: not followed */
   int *world;             /* world rank of each member: an intercommunicator's two groups, the one with the
                              lowest world rank first, so that both groups list them alike */
-  int inter;              /* an intercommunicator: its messages are followed, its collectives are not */
+  int inter;              /* an intercommunicator */
   int peer_offset, peers; /* where a peer's rank (the remote group's, on an intercommunicator) is
                              in `world`, and how many there are */
   int described;
   unsigned long collectives;
-  /* How it was made, the same on every member: "w" for MPI_COMM_WORLD, a made communicator's its
-   * parent's and the index its constructor took there ("w/3"); empty when not known. */
-  char name[64];
+  /* How it was made, the same on every member (process_sync_names.c): "w" for MPI_COMM_WORLD;
+   * empty when not known. */
+  char name[RC_COMM_NAME_SIZE];
 };
 
 static int keyval = MPI_KEYVAL_INVALID;
@@ -182,15 +182,15 @@ static int begin(rc_line *l, struct comm_info *c, const char *call, const void *
 /* The `after` of a collective's line: the world ranks whose entry this member's return follows
  * (rc_flow); nothing when it is every member. */
 static void after_part(rc_line *l, MPI_Comm comm, const struct comm_info *c, enum rc_flow flow, int root) {
-  int me = 0;
-  PMPI_Comm_rank(comm, &me);
-  if (flow == RC_FLOW_ALL || (flow == RC_FLOW_TO_ROOT && me == root)) return;
-  int from = 0, to = 0; /* members [from, to) */
-  if (flow == RC_FLOW_FROM_ROOT && me != root && root >= 0 && root < c->size) from = root, to = root + 1;
-  if (flow == RC_FLOW_PREFIX || flow == RC_FLOW_EXCLUSIVE_PREFIX) to = flow == RC_FLOW_PREFIX ? me + 1 : me;
-  rc_open_array(l, "after");
-  for (int i = from; i < to; ++i) rc_int(l, NULL, c->world[i]);
-  rc_close(l);
+  int *peers = NULL;
+  const int n = rc_sync_flow_peers(comm, flow, root, &peers);
+  if (n >= 0) {
+    rc_open_array(l, "after");
+    for (int i = 0; i < n; ++i)
+      if (peer_world(c, peers[i]) >= 0) rc_int(l, NULL, peer_world(c, peers[i]));
+    rc_close(l);
+  }
+  free(peers);
 }
 
 /* A collective's line: which one it is, and whose entry its return follows. */
@@ -208,9 +208,9 @@ struct collective_site {
 static long long collective_line(MPI_Comm comm, const char *call, const struct collective_site *k, const void *caller) {
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
-  if (!c || c->size < 0 || c->inter) {
+  if (!c || c->size < 0) {
     pthread_mutex_unlock(&sync_mutex);
-    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(c && c->inter ? "a collective on an intercommunicator" : call);
+    if (comm != MPI_COMM_NULL) rc_sync_unmodelled(call);
     return -1;
   }
   const long long index = k->index >= 0 ? k->index : (long long)c->collectives++;
@@ -236,29 +236,32 @@ long long rc_sync_collective_index(MPI_Comm comm) {
   if (!rc_active()) return -1;
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
-  const long long index = c && c->size >= 0 && !c->inter ? (long long)c->collectives++ : -1;
+  const long long index = c && c->size >= 0 ? (long long)c->collectives++ : -1;
   pthread_mutex_unlock(&sync_mutex);
   return index;
 }
 
-void rc_sync_comm_made(MPI_Comm parent, long long index, MPI_Comm made) {
-  if (!rc_active() || index < 0 || made == MPI_COMM_NULL) return;
+void rc_sync_comm_name(MPI_Comm comm, char name[RC_COMM_NAME_SIZE]) {
   pthread_mutex_lock(&sync_mutex);
-  const struct comm_info *p = info_of(parent);
-  struct comm_info *c = info_of(made);
-  if (p && c && p->name[0] && !c->described) {
-    const int n = snprintf(c->name, sizeof c->name, "%s/%lld", p->name, index);
-    if (n < 0 || (size_t)n >= sizeof c->name) c->name[0] = 0; /* too deep: known by its members only */
-  }
+  const struct comm_info *c = info_of(comm);
+  strcpy(name, c ? c->name : "");
   pthread_mutex_unlock(&sync_mutex);
 }
 
-void rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
-                                const void *caller) {
-  if (!rc_active()) return;
+void rc_sync_comm_named(MPI_Comm made, const char *name) {
+  pthread_mutex_lock(&sync_mutex);
+  struct comm_info *c = info_of(made);
+  if (c && !c->described && strlen(name) < sizeof c->name) strcpy(c->name, name);
+  pthread_mutex_unlock(&sync_mutex);
+}
+
+long long rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
+                                     const void *caller) {
+  if (!rc_active()) return -1;
   const struct collective_site k = {flow, root, 1, -1, -1, 1};
   const long long index = collective_line(comm, call, &k, caller);
   if (index >= 0) rc_sync_follow_collective(request, comm, index, flow, root, 0);
+  return index;
 }
 
 void rc_sync_persistent_collective(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request) {
@@ -278,7 +281,7 @@ void rc_sync_collective_done(MPI_Comm comm, long long index, long long start, co
   pthread_mutex_lock(&sync_mutex);
   struct comm_info *c = info_of(comm);
   rc_line l;
-  if (c && c->size >= 0 && !c->inter && begin(&l, c, call, caller)) {
+  if (c && c->size >= 0 && begin(&l, c, call, caller)) {
     rc_int(&l, "collective_done", index);
     if (start >= 0) rc_int(&l, "start", start);
     rc_end(&l);

@@ -5,7 +5,7 @@
  * (a barrier, a message, a collective between the unlock and the load), so the post-run analysis
  * decides their concurrency from these lines, never from clocks.
  *
- * While this process has a window, every blocking collective on an intracommunicator writes a
+ * While this process has a window, every blocking collective writes a
  * `process_sync` line with the communicator's collective index, and every blocking send and
  * receive one with the message's (sender, receiver, tag, index) on that communicator (an
  * intercommunicator's too, its peer a rank of the remote group), so that the analysis matches
@@ -26,15 +26,29 @@
  * root's (MPI_Bcast, the scatters); RC_FLOW_TO_ROOT: every member's at the root, nobody's
  * elsewhere (the gathers, MPI_Reduce); RC_FLOW_PREFIX, RC_FLOW_EXCLUSIVE_PREFIX: the members of
  * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's (a call of count 0,
- * a member that gets no communicator from MPI_Comm_split). */
+ * a member that gets no communicator from MPI_Comm_split); RC_FLOW_NEIGHBOURS: its in-neighbours'
+ * in the communicator's topology (the neighbourhood collectives, MPI-4.1 §8.6). On an
+ * intercommunicator a member's result comes from the other group (§7.2.2): the flows name members
+ * of the remote group (every one, or the root, whose rank there is `root`; MPI_ROOT and
+ * MPI_PROC_NULL in the root's group). */
 enum rc_flow {
   RC_FLOW_ALL,
   RC_FLOW_FROM_ROOT,
   RC_FLOW_TO_ROOT,
   RC_FLOW_PREFIX,
   RC_FLOW_EXCLUSIVE_PREFIX,
-  RC_FLOW_NONE
+  RC_FLOW_NONE,
+  RC_FLOW_NEIGHBOURS
 };
+
+/* The members whose entry this member's return follows under `flow` (process_sync_flow.c), by
+ * their rank in `comm` (in its remote group, on an intercommunicator), into *peers (malloc'd;
+ * the caller frees it); their number, or -1 when it is every member of an intracommunicator. */
+int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers);
+/* The in-neighbours (sources) of this process in the topology of `comm` (MPI_Cart_shift's, with
+ * MPI_PROC_NULL left out; MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into
+ * *sources (malloc'd); their number, -1 when `comm` has no topology or they cannot be had. */
+int rc_sync_in_neighbours(MPI_Comm comm, int **sources);
 
 /* A blocking collective `call` on `comm` returned (rc: what it returned); `root` its root's rank
  * in `comm` for the rooted flows; `caller` is the return address in the program. Returns the
@@ -46,14 +60,27 @@ long long rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow fl
 long long rc_sync_collective_index(MPI_Comm comm);
 /* `made` (MPI_COMM_NULL: none) was made from `parent` by the collective `index` there: named by
  * them (the sync_comm line's `name`), the same on every member, so that communicators of the
- * same members (a duplicate and its parent) are told apart. */
+ * same members (a duplicate and its parent) are told apart (process_sync_names.c). */
 void rc_sync_comm_made(MPI_Comm parent, long long index, MPI_Comm made);
+/* A communicator's name (the sync_comm line's), empty when it has none; and naming one that no
+ * line described yet. */
+#define RC_COMM_NAME_SIZE 64
+void rc_sync_comm_name(MPI_Comm comm, char name[RC_COMM_NAME_SIZE]);
+void rc_sync_comm_named(MPI_Comm made, const char *name);
+/* MPI_Intercomm_create made `inter`, MPI_Comm_create_group `made` from `parent` with `tag`, and a
+ * nonblocking MPI_Comm_idup (its `request`, the collective `index` of `parent`) will write its
+ * handle into *made (process_sync_names.c). */
+void rc_sync_intercomm_named(MPI_Comm inter);
+void rc_sync_group_comm_made(MPI_Comm parent, int tag, MPI_Comm made);
+void rc_sync_idup_started(MPI_Comm parent, long long index, MPI_Comm *made, MPI_Request request);
+/* A request completed: a pending MPI_Comm_idup's communicator is named. */
+void rc_sync_idup_completed(MPI_Request request);
 
 /* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
  * taken now, since every member starts the collectives of a communicator, blocking or not, in one
- * order (MPI-4.1 §7.12); its `request` is followed to its completion. */
-void rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
-                                const void *caller);
+ * order (MPI-4.1 §7.12); its `request` is followed to its completion. Returns the index, or -1. */
+long long rc_sync_collective_started(MPI_Comm comm, const char *call, enum rc_flow flow, int root, MPI_Request request,
+                                     const void *caller);
 /* A persistent collective `call` was initialised on `comm` (MPI_Barrier_init, MPI_Allreduce_init…):
  * the initialisation takes its index among the communicator's collectives, since every member
  * initialises them in the order of the collectives (MPI-4.1 §7.13); its `request` is followed,

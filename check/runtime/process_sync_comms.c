@@ -60,6 +60,7 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
                          MPI_Comm *newintercomm) {
   const int rc = PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
+  if (rc == MPI_SUCCESS) rc_sync_intercomm_named(*newintercomm);
   if (rc == MPI_SUCCESS)
     rc_sync_intercomm_made(local_comm, local_leader, peer_comm, remote_leader, *newintercomm,
                            __builtin_return_address(0));

@@ -3,7 +3,7 @@
  * process synchronisation (process_sync.h): the initialisation takes the collective's index on
  * its communicator, and each MPI_Start or MPI_Startall of its request is the start of one
  * collective, completed by a wait or test (process_sync_requests.c). The neighbourhood ones are
- * not followed: their start is said not modelled. Every argument is forwarded unchanged. */
+ * in process_sync_neighbor.c. Every argument is forwarded unchanged. */
 #include <mpi.h>
 
 #include "persistent_names.h"

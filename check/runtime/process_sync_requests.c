@@ -189,6 +189,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
     forget(f);
   pthread_mutex_unlock(&table_mutex);
   if (collective >= 0) rc_sync_collective_done(comm, collective, collective_start, call, caller);
+  if (collective >= 0) rc_sync_idup_completed(request);
   if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (guessed) {

@@ -27,6 +27,7 @@ struct listed_mpi {
 constexpr std::pair<const char*, const char*> feature_titles[] = {
     {"reduce_local_c", "MPI_Reduce_local_c"},
     {"large_count_collectives", "large-count collectives"},
+    {"large_count_data_collectives", "large-count data collectives"},
     {"persistent", "persistent collectives"},
     {"large_count_persistent", "large-count persistent collectives"},
     {"rma", "RMA"},

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The neighbourhood collectives (MPI-4.1 §8.6) as process synchronisation (process_sync.h):
+ * blocking, nonblocking and persistent, in their int and, where the library has them
+ * (per_mpi/probes), large-count forms. Every member of the communicator calls them, so each takes
+ * its index among the communicator's collectives; a member's return follows the entry of its
+ * in-neighbours (RC_FLOW_NEIGHBOURS), whose data it receives, and nobody's when it receives none
+ * (every receive count 0). Every argument is forwarded unchanged. */
+#include <mpi.h>
+#include <stdlib.h>
+
+#include "persistent_names.h"
+#include "process_sync_forms.h"
+#include "redsem_mpi_features.h"
+
+/* Both sources of each dimension's shift by one (§8.6: a Cartesian process's neighbours). */
+static int cartesian_sources(MPI_Comm comm, int **sources) {
+  int dims = 0, n = 0;
+  if (PMPI_Cartdim_get(comm, &dims) != MPI_SUCCESS || !(*sources = malloc(sizeof(int) * (size_t)(2 * dims + 1))))
+    return -1;
+  for (int d = 0; d < dims; ++d) {
+    int below = MPI_PROC_NULL, above = MPI_PROC_NULL;
+    PMPI_Cart_shift(comm, d, 1, &below, &above);
+    if (below != MPI_PROC_NULL) (*sources)[n++] = below;
+    if (above != MPI_PROC_NULL) (*sources)[n++] = above;
+  }
+  return n;
+}
+
+static int graph_sources(MPI_Comm comm, int **sources) {
+  int me = 0, n = 0;
+  PMPI_Comm_rank(comm, &me);
+  if (PMPI_Graph_neighbors_count(comm, me, &n) != MPI_SUCCESS || !(*sources = malloc(sizeof(int) * (size_t)(n + 1))))
+    return -1;
+  return PMPI_Graph_neighbors(comm, me, n, *sources) == MPI_SUCCESS ? n : -1;
+}
+
+static int dist_graph_sources(MPI_Comm comm, int **sources) {
+  int in = 0, out = 0, weighted = 0;
+  if (PMPI_Dist_graph_neighbors_count(comm, &in, &out, &weighted) != MPI_SUCCESS) return -1;
+  *sources = malloc(sizeof(int) * (size_t)(in + 1));
+  int *weights = malloc(sizeof(int) * (size_t)(in + 1));
+  int *destinations = malloc(sizeof(int) * (size_t)(2 * out + 2)); /* and their weights */
+  const int ok =
+      *sources && weights && destinations &&
+      PMPI_Dist_graph_neighbors(comm, in, *sources, weights, out, destinations, destinations + out + 1) == MPI_SUCCESS;
+  free(weights);
+  free(destinations);
+  return ok ? in : -1;
+}
+
+int rc_sync_in_neighbours(MPI_Comm comm, int **sources) {
+  int kind = MPI_UNDEFINED, n = -1;
+  *sources = NULL;
+  if (PMPI_Topo_test(comm, &kind) != MPI_SUCCESS) return -1;
+  if (kind == MPI_CART) n = cartesian_sources(comm, sources);
+  if (kind == MPI_GRAPH) n = graph_sources(comm, sources);
+  if (kind == MPI_DIST_GRAPH) n = dist_graph_sources(comm, sources);
+  if (n < 0) {
+    free(*sources);
+    *sources = NULL;
+  }
+  return n;
+}
+
+/* RC_FLOW_NONE when every receive count is 0 (`counts` one per in-neighbour, of count_t). */
+#define ANY_RECEIVED(count_t)                                                   \
+  static enum rc_flow flow_of_##count_t(MPI_Comm comm, const count_t *counts) { \
+    int *sources = NULL;                                                        \
+    const int n = rc_sync_in_neighbours(comm, &sources);                        \
+    free(sources);                                                              \
+    for (int i = 0; i < n; ++i)                                                 \
+      if (counts[i] != 0) return RC_FLOW_NEIGHBOURS;                            \
+    return n < 0 ? RC_FLOW_NEIGHBOURS : RC_FLOW_NONE;                           \
+  }
+ANY_RECEIVED(int)
+#if REDSEM_HAVE_LARGE_COUNT_DATA_COLLECTIVES
+ANY_RECEIVED(MPI_Count)
+#endif
+
+static enum rc_flow flow_of_count(long long count) { return count == 0 ? RC_FLOW_NONE : RC_FLOW_NEIGHBOURS; }
+
+/* The five calls of one form, counts of count_t and displacements of displ_t. */
+#define NEIGHBOURHOOD(form, allgather, allgatherv, alltoall, alltoallv, alltoallw, count_t, displ_t)                   \
+  RC_SYNC_COLLECTIVE(allgather, form,                                                                                  \
+                     (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, count_t recvcount, \
+                      MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
+                     flow_of_count(recvcount), 0)                                                                      \
+  RC_SYNC_COLLECTIVE(                                                                                                  \
+      allgatherv, form,                                                                                                \
+      (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, const count_t recvcounts[],       \
+       const displ_t displs[], MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                    \
+      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm form##_ARGS),                         \
+      flow_of_##count_t(comm, recvcounts), 0)                                                                          \
+  RC_SYNC_COLLECTIVE(alltoall, form,                                                                                   \
+                     (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, count_t recvcount, \
+                      MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
+                     flow_of_count(recvcount), 0)                                                                      \
+  RC_SYNC_COLLECTIVE(                                                                                                  \
+      alltoallv, form,                                                                                                 \
+      (const void *sendbuf, const count_t sendcounts[], const displ_t sdispls[], MPI_Datatype sendtype, void *recvbuf, \
+       const count_t recvcounts[], const displ_t rdispls[], MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),       \
+      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm form##_ARGS),              \
+      flow_of_##count_t(comm, recvcounts), 0)                                                                          \
+  RC_SYNC_COLLECTIVE(                                                                                                  \
+      alltoallw, form,                                                                                                 \
+      (const void *sendbuf, const count_t sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],      \
+       void *recvbuf, const count_t recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],            \
+       MPI_Comm comm form##_PARAMS),                                                                                   \
+      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm form##_ARGS),            \
+      flow_of_##count_t(comm, recvcounts), 0)
+
+NEIGHBOURHOOD(RC_BLOCKING_CALL, MPI_Neighbor_allgather, MPI_Neighbor_allgatherv, MPI_Neighbor_alltoall,
+              MPI_Neighbor_alltoallv, MPI_Neighbor_alltoallw, int, int)
+NEIGHBOURHOOD(RC_NONBLOCKING_CALL, MPI_Ineighbor_allgather, MPI_Ineighbor_allgatherv, MPI_Ineighbor_alltoall,
+              MPI_Ineighbor_alltoallv, MPI_Ineighbor_alltoallw, int, int)
+#ifdef RC_PERSISTENT
+NEIGHBOURHOOD(RC_PERSISTENT_CALL, RC_PERSISTENT(Neighbor_allgather), RC_PERSISTENT(Neighbor_allgatherv),
+              RC_PERSISTENT(Neighbor_alltoall), RC_PERSISTENT(Neighbor_alltoallv), RC_PERSISTENT(Neighbor_alltoallw),
+              int, int)
+#endif
+#if REDSEM_HAVE_LARGE_COUNT_DATA_COLLECTIVES
+NEIGHBOURHOOD(RC_BLOCKING_CALL, MPI_Neighbor_allgather_c, MPI_Neighbor_allgatherv_c, MPI_Neighbor_alltoall_c,
+              MPI_Neighbor_alltoallv_c, MPI_Neighbor_alltoallw_c, MPI_Count, MPI_Aint)
+NEIGHBOURHOOD(RC_NONBLOCKING_CALL, MPI_Ineighbor_allgather_c, MPI_Ineighbor_allgatherv_c, MPI_Ineighbor_alltoall_c,
+              MPI_Ineighbor_alltoallv_c, MPI_Ineighbor_alltoallw_c, MPI_Count, MPI_Aint)
+NEIGHBOURHOOD(RC_PERSISTENT_CALL, MPI_Neighbor_allgather_init_c, MPI_Neighbor_allgatherv_init_c,
+              MPI_Neighbor_alltoall_init_c, MPI_Neighbor_alltoallv_init_c, MPI_Neighbor_alltoallw_init_c, MPI_Count,
+              MPI_Aint)
+#endif
