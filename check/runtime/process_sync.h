@@ -27,7 +27,8 @@
  * elsewhere (the gathers, MPI_Reduce); RC_FLOW_PREFIX, RC_FLOW_EXCLUSIVE_PREFIX: the members of
  * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's (a call of count 0,
  * a member that gets no communicator from MPI_Comm_split); RC_FLOW_NEIGHBOURS: its in-neighbours'
- * in the communicator's topology (the neighbourhood collectives, MPI-4.1 §8.6). On an
+ * in the communicator's topology (the neighbourhood collectives, MPI-4.1 §8.6), `root` naming
+ * which of them it receives from (rc_sync_neighbour_receives). On an
  * intercommunicator a member's result comes from the other group (§7.2.2): the flows name members
  * of the remote group (every one, or the root, whose rank there is `root`; MPI_ROOT and
  * MPI_PROC_NULL in the root's group). */
@@ -49,6 +50,9 @@ int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers);
  * MPI_PROC_NULL left out; MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into
  * *sources (malloc'd); their number, -1 when `comm` has no topology or they cannot be had. */
 int rc_sync_in_neighbours(MPI_Comm comm, int **sources);
+/* Whether a neighbourhood collective whose `root` is `pattern` receives from its i-th
+ * in-neighbour (-1: from every one). */
+int rc_sync_neighbour_receives(int pattern, int i);
 
 /* A blocking collective `call` on `comm` returned (rc: what it returned); `root` its root's rank
  * in `comm` for the rooted flows; `caller` is the return address in the program. Returns the

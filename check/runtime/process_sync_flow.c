@@ -56,7 +56,10 @@ int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers) 
       return range(0, me, peers);
     case RC_FLOW_NEIGHBOURS: {
       const int n = rc_sync_in_neighbours(comm, peers);
-      return n >= 0 ? n : range(0, 0, peers);
+      int kept = 0;
+      for (int i = 0; i < n; ++i)
+        if (rc_sync_neighbour_receives(root, i)) (*peers)[kept++] = (*peers)[i];
+      return n >= 0 ? kept : range(0, 0, peers);
     }
     default:
       return range(0, 0, peers);

@@ -2,11 +2,13 @@
 /* The neighbourhood collectives (MPI-4.1 §8.6) as process synchronisation (process_sync.h):
  * blocking, nonblocking and persistent, in their int and, where the library has them
  * (per_mpi/probes), large-count forms. Every member of the communicator calls them, so each takes
- * its index among the communicator's collectives; a member's return follows the entry of its
- * in-neighbours (RC_FLOW_NEIGHBOURS), whose data it receives, and nobody's when it receives none
- * (every receive count 0). Every argument is forwarded unchanged. */
+ * its index among the communicator's collectives; a member's return follows the entry of the
+ * in-neighbours (RC_FLOW_NEIGHBOURS) whose data it receives: those of a receive count other than
+ * 0, nobody when none. Every argument is forwarded unchanged. */
 #include <mpi.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "persistent_names.h"
 #include "process_sync_forms.h"
@@ -62,20 +64,81 @@ int rc_sync_in_neighbours(MPI_Comm comm, int **sources) {
   return n;
 }
 
-/* RC_FLOW_NONE when every receive count is 0 (`counts` one per in-neighbour, of count_t). */
-#define ANY_RECEIVED(count_t)                                                   \
-  static enum rc_flow flow_of_##count_t(MPI_Comm comm, const count_t *counts) { \
-    int *sources = NULL;                                                        \
-    const int n = rc_sync_in_neighbours(comm, &sources);                        \
-    free(sources);                                                              \
-    for (int i = 0; i < n; ++i)                                                 \
-      if (counts[i] != 0) return RC_FLOW_NEIGHBOURS;                            \
-    return n < 0 ? RC_FLOW_NEIGHBOURS : RC_FLOW_NONE;                           \
+/* Which in-neighbours a neighbourhood collective receives from, while its line may be written: a
+ * blocking or nonblocking one's until its start's line is, a persistent one's for the run (each
+ * start writes one). */
+#define PATTERNS 256
+static struct {
+  int used, n;
+  unsigned char *received;
+} patterns[PATTERNS];
+static pthread_mutex_t patterns_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* An id for `received` (n flags); -1 (every in-neighbour) when the table is full. */
+static int pattern_of(const unsigned char *received, int n) {
+  pthread_mutex_lock(&patterns_mutex);
+  int id = -1;
+  for (int i = 0; i < PATTERNS && id < 0; ++i)
+    if (!patterns[i].used && (patterns[i].received = malloc((size_t)n + 1))) {
+      memcpy(patterns[i].received, received, (size_t)n);
+      patterns[i].used = 1;
+      patterns[i].n = n;
+      id = i;
+    }
+  pthread_mutex_unlock(&patterns_mutex);
+  return id;
+}
+
+static void pattern_release(int id) {
+  if (id < 0) return;
+  pthread_mutex_lock(&patterns_mutex);
+  free(patterns[id].received);
+  patterns[id].used = 0;
+  pthread_mutex_unlock(&patterns_mutex);
+}
+
+int rc_sync_neighbour_receives(int pattern, int i) {
+  if (pattern < 0 || pattern >= PATTERNS) return 1;
+  pthread_mutex_lock(&patterns_mutex);
+  const int receives = !patterns[pattern].used || i >= patterns[pattern].n || patterns[pattern].received[i];
+  pthread_mutex_unlock(&patterns_mutex);
+  return receives;
+}
+
+/* A neighbourhood collective with a receive count per in-neighbour (`counts`, of count_t)
+ * succeeded: it follows those it receives something from, nobody when none. */
+#define RECEIVES_FROM(count_t)                                                                                     \
+  static void synced_##count_t(enum rc_call_form form, MPI_Comm comm, const char *call, const count_t *counts,     \
+                               const MPI_Request *request, const void *caller) {                                   \
+    int *sources = NULL;                                                                                           \
+    const int n = rc_sync_in_neighbours(comm, &sources);                                                           \
+    free(sources);                                                                                                 \
+    unsigned char *received = malloc((size_t)(n > 0 ? n : 1));                                                     \
+    int some = n < 0 || !received, every = 1;                                                                      \
+    for (int i = 0; received && i < n; ++i) {                                                                      \
+      received[i] = counts[i] != 0;                                                                                \
+      some |= received[i];                                                                                         \
+      every &= received[i];                                                                                        \
+    }                                                                                                              \
+    const int pattern = every || !received ? -1 : pattern_of(received, n);                                         \
+    free(received);                                                                                                \
+    rc_sync_collective_form(form, comm, call, some ? RC_FLOW_NEIGHBOURS : RC_FLOW_NONE, pattern, request, caller); \
+    if (form != RC_PERSISTENT_CALL) pattern_release(pattern);                                                      \
   }
-ANY_RECEIVED(int)
+RECEIVES_FROM(int)
 #if REDSEM_HAVE_LARGE_COUNT_DATA_COLLECTIVES
-ANY_RECEIVED(MPI_Count)
+RECEIVES_FROM(MPI_Count)
 #endif
+
+/* A call whose receive counts are one per in-neighbour. */
+#define PER_NEIGHBOUR(name, form, params, args, count_t)                                            \
+  int name params {                                                                                 \
+    if (!rc_active()) return RC_PMPI_OF(name) args;                                                 \
+    const int rc = RC_PMPI_OF(name) args;                                                           \
+    if (rc == MPI_SUCCESS)                                                                          \
+      synced_##count_t(form, comm, #name, recvcounts, form##_REQUEST, __builtin_return_address(0)); \
+    return rc;                                                                                      \
+  }
 
 static enum rc_flow flow_of_count(long long count) { return count == 0 ? RC_FLOW_NONE : RC_FLOW_NEIGHBOURS; }
 
@@ -86,30 +149,27 @@ static enum rc_flow flow_of_count(long long count) { return count == 0 ? RC_FLOW
                       MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
                      flow_of_count(recvcount), 0)                                                                      \
-  RC_SYNC_COLLECTIVE(                                                                                                  \
+  PER_NEIGHBOUR(                                                                                                       \
       allgatherv, form,                                                                                                \
       (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, const count_t recvcounts[],       \
        const displ_t displs[], MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                    \
-      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm form##_ARGS),                         \
-      flow_of_##count_t(comm, recvcounts), 0)                                                                          \
+      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm form##_ARGS), count_t)                \
   RC_SYNC_COLLECTIVE(alltoall, form,                                                                                   \
                      (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, count_t recvcount, \
                       MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
                      flow_of_count(recvcount), 0)                                                                      \
-  RC_SYNC_COLLECTIVE(                                                                                                  \
+  PER_NEIGHBOUR(                                                                                                       \
       alltoallv, form,                                                                                                 \
       (const void *sendbuf, const count_t sendcounts[], const displ_t sdispls[], MPI_Datatype sendtype, void *recvbuf, \
        const count_t recvcounts[], const displ_t rdispls[], MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),       \
-      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm form##_ARGS),              \
-      flow_of_##count_t(comm, recvcounts), 0)                                                                          \
-  RC_SYNC_COLLECTIVE(                                                                                                  \
-      alltoallw, form,                                                                                                 \
-      (const void *sendbuf, const count_t sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],      \
-       void *recvbuf, const count_t recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],            \
-       MPI_Comm comm form##_PARAMS),                                                                                   \
-      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm form##_ARGS),            \
-      flow_of_##count_t(comm, recvcounts), 0)
+      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm form##_ARGS), count_t)     \
+  PER_NEIGHBOUR(alltoallw, form,                                                                                       \
+                (const void *sendbuf, const count_t sendcounts[], const MPI_Aint sdispls[],                            \
+                 const MPI_Datatype sendtypes[], void *recvbuf, const count_t recvcounts[], const MPI_Aint rdispls[],  \
+                 const MPI_Datatype recvtypes[], MPI_Comm comm form##_PARAMS),                                         \
+                (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm form##_ARGS),  \
+                count_t)
 
 NEIGHBOURHOOD(RC_BLOCKING_CALL, MPI_Neighbor_allgather, MPI_Neighbor_allgatherv, MPI_Neighbor_alltoall,
               MPI_Neighbor_alltoallv, MPI_Neighbor_alltoallw, int, int)

@@ -24,7 +24,10 @@
  * SYNC_CASE 37: likewise on two intracommunicators MPI_Intercomm_merge makes of the even and odd
  *   groups (rank 0 of the merged communicator is world rank 0: the odd group is "high");
  * SYNC_CASE 38: the large-count MPI_Bcast_c from rank 1 (MPI-4; else MPI_Bcast); in the racy
- *   twin from rank 0.
+ *   twin from rank 0;
+ * SYNC_CASE 39: MPI_Neighbor_alltoallv on the periodic ring where rank 0 receives nothing from
+ *   rank 1 (counts 0 both sides) and one element from rank 3: rank 3 puts, or (racy) rank 1,
+ *   whose entry rank 0's return need not follow.
  * Built with -DRMA_KNOWN_ERROR: window_access_race. Rank 1 waits before it locks, so the read
  * usually comes first in time and only the ranks' synchronisation shows the race. */
 #include <mpi.h>
@@ -171,6 +174,25 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   }
   MPI_Comm_free(&second);
   MPI_Comm_free(&first);
+}
+#elif SYNC_CASE == 39
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int size, mine[2] = {rank, rank}, got[2] = {-1, -1};
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int periodic = 1;
+  MPI_Comm ring;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, &size, &periodic, 0, &ring);
+#ifdef RMA_KNOWN_ERROR
+  if (rank == 1) put_seven(win);
+#else
+  if (rank == 3) put_seven(win);
+#endif
+  /* neighbours in order: rank - 1, rank + 1; nothing from rank 1 to rank 0 */
+  const int recvcounts[2] = {1, rank == 0 ? 0 : 1}, sendcounts[2] = {rank == 1 ? 0 : 1, 1};
+  const int displs[2] = {0, 1};
+  MPI_Neighbor_alltoallv(mine, sendcounts, displs, MPI_INT, got, recvcounts, displs, MPI_INT, ring);
+  if (rank == 0) read_element(base);
+  MPI_Comm_free(&ring);
 }
 #else
 static void exchange(int rank, const int *base, MPI_Win win) {
