@@ -53,6 +53,8 @@ int rc_sync_in_neighbours(MPI_Comm comm, int **sources);
 /* Whether a neighbourhood collective whose `root` is `pattern` receives from its i-th
  * in-neighbour (-1: from every one). */
 int rc_sync_neighbour_receives(int pattern, int i);
+/* A persistent neighbourhood collective's request whose `root` was `pattern` was freed. */
+void rc_sync_neighbour_pattern_release(int pattern);
 
 /* A blocking collective `call` on `comm` returned (rc: what it returned); `root` its root's rank
  * in `comm` for the rooted flows; `caller` is the return address in the program. Returns the
@@ -77,8 +79,8 @@ void rc_sync_comm_named(MPI_Comm made, const char *name);
 void rc_sync_intercomm_named(MPI_Comm inter);
 void rc_sync_group_comm_made(MPI_Comm parent, int tag, MPI_Comm made);
 void rc_sync_idup_started(MPI_Comm parent, long long index, MPI_Comm *made, MPI_Request request);
-/* A request completed: a pending MPI_Comm_idup's communicator is named. */
-void rc_sync_idup_completed(MPI_Request request);
+/* A request completed (a pending MPI_Comm_idup's communicator is then named), or was freed. */
+void rc_sync_idup_done(MPI_Request request, int completed);
 
 /* A nonblocking collective `call` started on `comm` (MPI_Ibarrier, MPI_Iallreduce…): its index is
  * taken now, since every member starts the collectives of a communicator, blocking or not, in one

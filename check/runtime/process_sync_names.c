@@ -135,7 +135,7 @@ void rc_sync_idup_started(MPI_Comm parent, long long index, MPI_Comm *made, MPI_
   pthread_mutex_unlock(&names_mutex);
 }
 
-void rc_sync_idup_completed(MPI_Request request) {
+void rc_sync_idup_done(MPI_Request request, int completed) {
   pthread_mutex_lock(&names_mutex);
   int found = -1;
   for (int i = 0; i < idups_used && found < 0; ++i)
@@ -143,7 +143,8 @@ void rc_sync_idup_completed(MPI_Request request) {
   MPI_Comm made = MPI_COMM_NULL;
   char name[RC_COMM_NAME_SIZE];
   if (found >= 0) {
-    made = *idups[found].made; /* written by the library when the request completed */
+    /* written by the library when the request completed; a freed one's may never be */
+    if (completed) made = *idups[found].made;
     snprintf(name, sizeof name, "%s", idups[found].name);
     idups[found] = idups[--idups_used];
   }

@@ -65,8 +65,8 @@ int rc_sync_in_neighbours(MPI_Comm comm, int **sources) {
 }
 
 /* Which in-neighbours a neighbourhood collective receives from, while its line may be written: a
- * blocking or nonblocking one's until its start's line is, a persistent one's for the run (each
- * start writes one). */
+ * blocking or nonblocking one's until its start's line is, a persistent one's until its request
+ * is freed (each start writes one). */
 #define PATTERNS 256
 static struct {
   int used, n;
@@ -74,7 +74,8 @@ static struct {
 } patterns[PATTERNS];
 static pthread_mutex_t patterns_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* An id for `received` (n flags); -1 (every in-neighbour) when the table is full. */
+/* An id for `received` (n flags); -1 (every in-neighbour) when the table is full, which is said:
+ * that order MPI does not promise. */
 static int pattern_of(const unsigned char *received, int n) {
   pthread_mutex_lock(&patterns_mutex);
   int id = -1;
@@ -86,13 +87,15 @@ static int pattern_of(const unsigned char *received, int n) {
       id = i;
     }
   pthread_mutex_unlock(&patterns_mutex);
+  if (id < 0) rc_sync_unmodelled("the neighbourhood collectives' receive patterns (table full)");
   return id;
 }
 
-static void pattern_release(int id) {
-  if (id < 0) return;
+void rc_sync_neighbour_pattern_release(int id) {
+  if (id < 0 || id >= PATTERNS) return;
   pthread_mutex_lock(&patterns_mutex);
   free(patterns[id].received);
+  patterns[id].received = NULL;
   patterns[id].used = 0;
   pthread_mutex_unlock(&patterns_mutex);
 }
@@ -123,7 +126,7 @@ int rc_sync_neighbour_receives(int pattern, int i) {
     const int pattern = every || !received ? -1 : pattern_of(received, n);                                         \
     free(received);                                                                                                \
     rc_sync_collective_form(form, comm, call, some ? RC_FLOW_NEIGHBOURS : RC_FLOW_NONE, pattern, request, caller); \
-    if (form != RC_PERSISTENT_CALL) pattern_release(pattern);                                                      \
+    if (form != RC_PERSISTENT_CALL) rc_sync_neighbour_pattern_release(pattern);                                    \
   }
 RECEIVES_FROM(int)
 #if REDSEM_HAVE_LARGE_COUNT_DATA_COLLECTIVES

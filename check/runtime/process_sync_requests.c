@@ -189,7 +189,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
     forget(f);
   pthread_mutex_unlock(&table_mutex);
   if (collective >= 0) rc_sync_collective_done(comm, collective, collective_start, call, caller);
-  if (collective >= 0) rc_sync_idup_completed(request);
+  if (collective >= 0) rc_sync_idup_done(request, 1);
   if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (guessed) {
@@ -205,9 +205,12 @@ void rc_sync_request_freed(MPI_Request request) {
   pthread_mutex_lock(&table_mutex);
   struct followed *f = find(request);
   const int lost = f && f->receive && f->active; /* its message is received, and counted by nobody */
+  const int pattern = f && f->collective && f->flow == RC_FLOW_NEIGHBOURS ? f->root : -1;
   if (f) forget(f);
   pthread_mutex_unlock(&table_mutex);
   if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
+  rc_sync_idup_done(request, 0);
+  rc_sync_neighbour_pattern_release(pattern);
 }
 
 void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index, enum rc_flow flow, int root,
