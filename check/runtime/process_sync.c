@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The `sync_comm`, `process_sync` and `sync_unmodelled` lines (process_sync.h). Indexes are kept
+/* The `sync_comm` and `process_sync` lines (process_sync.h). Indexes are kept
  * from MPI_Init on, whether lines are written or not, so that a message sent before the first
  * window and received after it still gets the same index on both sides. */
 #define _GNU_SOURCE
 #include "process_sync.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -400,20 +399,4 @@ void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const
     rc_end(&l);
   }
   pthread_mutex_unlock(&sync_mutex);
-}
-
-void rc_sync_unmodelled(const char *call) {
-  static const char *said[64];
-  static int n_said;
-  if (!rc_active() || !rc_rma_has_windows()) return; /* no RMA epoch it could order */
-  pthread_mutex_lock(&sync_mutex);
-  int seen = 0;
-  for (int i = 0; i < n_said && !seen; ++i) seen = said[i] == call || strcmp(said[i], call) == 0;
-  if (!seen && n_said < 64) said[n_said++] = call;
-  pthread_mutex_unlock(&sync_mutex);
-  if (seen) return;
-  rc_line l;
-  rc_begin(&l, "sync_unmodelled");
-  rc_str(&l, "call", call);
-  rc_end(&l);
 }
