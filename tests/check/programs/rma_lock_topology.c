@@ -25,6 +25,9 @@
  *   groups (rank 0 of the merged communicator is world rank 0: the odd group is "high");
  * SYNC_CASE 38: the large-count MPI_Bcast_c from rank 1 (MPI-4; else MPI_Bcast); in the racy
  *   twin from rank 0;
+ * SYNC_VARIANT 1 of case 30: the ring made by MPI_Graph_create; of case 33: MPI_Gather at world
+ *   rank 0 from the odd group, rank 1 putting, or (racy) rank 2, of rank 0's own group; of case
+ *   34: MPI_Barrier, which orders each group after the other's entries only;
  * SYNC_CASE 39: MPI_Neighbor_alltoallv on the periodic ring where rank 0 receives nothing from
  *   rank 1 (counts 0 both sides) and one element from rank 3: rank 3 puts, or (racy) rank 1,
  *   whose entry rank 0's return need not follow.
@@ -33,6 +36,9 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <unistd.h>
+#ifndef SYNC_VARIANT
+#define SYNC_VARIANT 0
+#endif
 #if MPI_VERSION < 4 && defined(OPEN_MPI)
 #include <mpi-ext.h>
 #define PERSISTENT(name) MPIX_##name##_init
@@ -61,6 +67,14 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   const int from = (rank + 1) % size, to = (rank + size - 1) % size;
   int *volatile unweighted = MPI_UNWEIGHTED; /* volatile: GCC takes it for a buffer too small */
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &from, unweighted, 1, &to, unweighted, MPI_INFO_NULL, 0, &topo);
+#elif SYNC_VARIANT == 1 /* the same ring as a graph */
+  int index[64], edges[128];
+  for (int i = 0; i < size && i < 64; ++i) {
+    index[i] = 2 * (i + 1);
+    edges[2 * i] = (i + size - 1) % size;
+    edges[2 * i + 1] = (i + 1) % size;
+  }
+  MPI_Graph_create(MPI_COMM_WORLD, size < 64 ? size : 64, index, edges, 0, &topo);
 #else
   const int periodic = SYNC_CASE == 30;
   MPI_Cart_create(MPI_COMM_WORLD, 1, &size, &periodic, 0, &topo);
@@ -103,12 +117,21 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
   MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 33, &inter);
   int mine = rank, got = -1;
-#if SYNC_CASE == 34 && defined(RMA_KNOWN_ERROR)
+#if (SYNC_CASE == 34 || SYNC_VARIANT == 1) && defined(RMA_KNOWN_ERROR)
   if (rank == 2) put_seven(win);
 #else
   if (rank == 1) put_seven(win);
 #endif
-#if SYNC_CASE == 33
+#if SYNC_CASE == 33 && SYNC_VARIANT == 1
+  /* gathered at world rank 0 (MPI_ROOT; MPI_PROC_NULL at world rank 2) from the odd group */
+  int all[2];
+  MPI_Gather(&mine, 1, MPI_INT, all, 1, MPI_INT, rank % 2 ? 0 : rank == 0 ? MPI_ROOT : MPI_PROC_NULL, inter);
+  (void)got;
+#elif SYNC_CASE == 34 && SYNC_VARIANT == 1
+  MPI_Barrier(inter);
+  (void)got;
+  (void)mine;
+#elif SYNC_CASE == 33
 #ifdef RMA_KNOWN_ERROR
   const int root_world = 3;
 #else
