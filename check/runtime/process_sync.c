@@ -179,7 +179,7 @@ static int begin(rc_line *l, struct comm_info *c, const char *call, const void *
 }
 
 /* The `after` of a collective's line: the world ranks whose entry this member's return follows
- * (rc_flow); nothing when it is every member. */
+ * (rc_flow); nothing when it is every member (of both groups, on an intercommunicator). */
 static void after_part(rc_line *l, MPI_Comm comm, const struct comm_info *c, enum rc_flow flow, int root) {
   int *peers = NULL;
   const int n = rc_sync_flow_peers(comm, flow, root, &peers);

@@ -28,7 +28,9 @@
  * lower rank, and its own (MPI_Scan, MPI_Exscan); RC_FLOW_NONE: nobody's (a call of count 0,
  * a member that gets no communicator from MPI_Comm_split); RC_FLOW_NEIGHBOURS: its in-neighbours'
  * in the communicator's topology (the neighbourhood collectives, MPI-4.1 §8.6), `root` naming
- * which of them it receives from (rc_sync_neighbour_receives). On an
+ * which of them it receives from (rc_sync_neighbour_receives); RC_FLOW_EVERY: every member's, of
+ * both groups on an intercommunicator too (MPI_Comm_split: who shares a member's new
+ * communicator depends on every member's colour). On an
  * intercommunicator a member's result comes from the other group (§7.2.2): the flows name members
  * of the remote group (every one, or the root, whose rank there is `root`; MPI_ROOT and
  * MPI_PROC_NULL in the root's group). */
@@ -39,7 +41,8 @@ enum rc_flow {
   RC_FLOW_PREFIX,
   RC_FLOW_EXCLUSIVE_PREFIX,
   RC_FLOW_NONE,
-  RC_FLOW_NEIGHBOURS
+  RC_FLOW_NEIGHBOURS,
+  RC_FLOW_EVERY
 };
 
 /* The members whose entry this member's return follows under `flow` (process_sync_flow.c), by

@@ -29,8 +29,9 @@
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
   if (!rc_active()) return PMPI_Comm_split(comm, color, key, newcomm);
   const int rc = PMPI_Comm_split(comm, color, key, newcomm);
-  const long long index = rc_sync_collective_at(
-      comm, "MPI_Comm_split", color == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+  const long long index =
+      rc_sync_collective_at(comm, "MPI_Comm_split", color == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_EVERY, 0, rc,
+                            __builtin_return_address(0));
   if (rc == MPI_SUCCESS) rc_sync_comm_made(comm, index, *newcomm);
   return rc;
 }
@@ -39,7 +40,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, M
   if (!rc_active()) return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
   const int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
   const long long index =
-      rc_sync_collective_at(comm, "MPI_Comm_split_type", split_type == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_ALL, 0,
+      rc_sync_collective_at(comm, "MPI_Comm_split_type", split_type == MPI_UNDEFINED ? RC_FLOW_NONE : RC_FLOW_EVERY, 0,
                             rc, __builtin_return_address(0));
   if (rc == MPI_SUCCESS) rc_sync_comm_made(comm, index, *newcomm);
   return rc;
@@ -52,7 +53,7 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
   const int rc =
       PMPI_Dist_graph_create(comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph);
   const long long index =
-      rc_sync_collective_at(comm_old, "MPI_Dist_graph_create", RC_FLOW_ALL, 0, rc, __builtin_return_address(0));
+      rc_sync_collective_at(comm_old, "MPI_Dist_graph_create", RC_FLOW_EVERY, 0, rc, __builtin_return_address(0));
   if (rc == MPI_SUCCESS) rc_sync_comm_made(comm_old, index, *comm_dist_graph);
   return rc;
 }

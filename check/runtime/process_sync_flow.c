@@ -7,7 +7,8 @@
  * MPI_Gather or MPI_Reduce (MPI_ROOT) every member of the other group, and the other members of
  * the root's group (MPI_PROC_NULL) nobody; the all- forms, MPI_Barrier (§7.3: it returns once the
  * other group entered) and the reduce-scatters every member of the other group. The neighbourhood
- * collectives follow their in-neighbours in the topology (§8.6). */
+ * collectives follow their in-neighbours in the topology (§8.6). A constructor whose result
+ * depends on every member's input follows every member, of both groups (RC_FLOW_EVERY). */
 #include <stdlib.h>
 
 #include "process_sync_forms.h"
@@ -39,6 +40,7 @@ static int inter_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers) 
 int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers) {
   *peers = NULL;
   int inter = 0, me = 0, size = 0;
+  if (flow == RC_FLOW_EVERY) return -1;
   PMPI_Comm_test_inter(comm, &inter);
   if (inter) return inter_peers(comm, flow, root, peers);
   PMPI_Comm_rank(comm, &me);

@@ -27,7 +27,9 @@
  *   twin from rank 0;
  * SYNC_VARIANT 1 of case 30: the ring made by MPI_Graph_create; of case 33: MPI_Gather at world
  *   rank 0 from the odd group, rank 1 putting, or (racy) rank 2, of rank 0's own group; of case
- *   34: MPI_Barrier, which orders each group after the other's entries only;
+ *   34: MPI_Barrier, which orders each group after the other's entries only; SYNC_VARIANT 2 of
+ *   case 34: MPI_Comm_split of the intercommunicator after rank 2's put, whose result on rank 0
+ *   depends on every member's colour, or (racy) with MPI_UNDEFINED on rank 0;
  * SYNC_CASE 39: MPI_Neighbor_alltoallv on the periodic ring where rank 0 receives nothing from
  *   rank 1 (counts 0 both sides) and one element from rank 3: rank 3 puts, or (racy) rank 1,
  *   whose entry rank 0's return need not follow.
@@ -117,7 +119,7 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
   MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 33, &inter);
   int mine = rank, got = -1;
-#if (SYNC_CASE == 34 || SYNC_VARIANT == 1) && defined(RMA_KNOWN_ERROR)
+#if ((SYNC_CASE == 34 || SYNC_VARIANT == 1) && defined(RMA_KNOWN_ERROR)) || SYNC_VARIANT == 2
   if (rank == 2) put_seven(win);
 #else
   if (rank == 1) put_seven(win);
@@ -127,6 +129,17 @@ static void exchange(int rank, const int *base, MPI_Win win) {
   int all[2];
   MPI_Gather(&mine, 1, MPI_INT, all, 1, MPI_INT, rank % 2 ? 0 : rank == 0 ? MPI_ROOT : MPI_PROC_NULL, inter);
   (void)got;
+#elif SYNC_CASE == 34 && SYNC_VARIANT == 2
+  /* who shares rank 0's new communicator depends on its own group's colours too */
+  MPI_Comm split;
+#ifdef RMA_KNOWN_ERROR
+  MPI_Comm_split(inter, rank == 0 ? MPI_UNDEFINED : 0, rank, &split);
+#else
+  MPI_Comm_split(inter, 0, rank, &split);
+#endif
+  if (split != MPI_COMM_NULL) MPI_Comm_free(&split);
+  (void)got;
+  (void)mine;
 #elif SYNC_CASE == 34 && SYNC_VARIANT == 1
   MPI_Barrier(inter);
   (void)got;
