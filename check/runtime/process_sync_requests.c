@@ -205,7 +205,8 @@ void rc_sync_request_freed(MPI_Request request) {
   pthread_mutex_lock(&table_mutex);
   struct followed *f = find(request);
   const int lost = f && f->receive && f->active; /* its message is received, and counted by nobody */
-  const int pattern = f && f->collective && f->flow == RC_FLOW_NEIGHBOURS ? f->root : -1;
+  /* a persistent neighbourhood collective's receive pattern (a nonblocking one's went with its start) */
+  const int pattern = f && f->collective && f->persistent && f->flow == RC_FLOW_NEIGHBOURS ? f->root : -1;
   if (f) forget(f);
   pthread_mutex_unlock(&table_mutex);
   if (lost) rc_sync_unmodelled("MPI_Request_free of an active receive");
