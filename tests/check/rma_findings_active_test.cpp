@@ -6,15 +6,8 @@
 #include "check/analysis/rma_findings.h"
 #include "tests/check/rma_record_lines.h"
 
-namespace redsem::check {
+namespace redsem::check::test {
 namespace {
-
-using json = nlohmann::json;
-using test::analysed;
-using test::checks;
-using test::not_analysed;
-using test::records;
-using test::said;
 
 TEST(RmaFindings, AccumulatesOfTwoTypesInOneFenceEpochAreMismatched) {
   records r;
@@ -99,4 +92,4 @@ TEST(RmaFindings, PscwAccessEpochsOfDifferentExposureEpochsAreNotPaired) {
 }
 
 }  // namespace
-}  // namespace redsem::check
+}  // namespace redsem::check::test

@@ -7,14 +7,8 @@
 #include "check/analysis/rma_findings.h"
 #include "tests/check/rma_record_lines.h"
 
-namespace redsem::check {
+namespace redsem::check::test {
 namespace {
-
-using json = nlohmann::json;
-using test::checks;
-using test::not_analysed;
-using test::records;
-using test::said;
 
 TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
   records r;
@@ -141,4 +135,4 @@ TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
 }
 
 }  // namespace
-}  // namespace redsem::check
+}  // namespace redsem::check::test

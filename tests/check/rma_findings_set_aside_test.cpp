@@ -9,13 +9,8 @@
 #include "check/analysis/rma_findings.h"
 #include "tests/check/rma_record_lines.h"
 
-namespace redsem::check {
+namespace redsem::check::test {
 namespace {
-
-using json = nlohmann::json;
-using test::checks;
-using test::not_analysed;
-using test::records;
 
 // A call whose bytes lie beyond 64-bit offsets is set aside with the reason, not wrapped around
 // (once a signed overflow, UBSan).
@@ -94,4 +89,4 @@ TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {
 }
 
 }  // namespace
-}  // namespace redsem::check
+}  // namespace redsem::check::test

@@ -9,14 +9,8 @@
 #include "check/analysis/rma_findings.h"
 #include "tests/check/rma_record_lines.h"
 
-namespace redsem::check {
+namespace redsem::check::test {
 namespace {
-
-using json = nlohmann::json;
-using test::checks;
-using test::not_analysed;
-using test::records;
-using test::said;
 
 TEST(RmaFindings, RmaCallsOnASharedMemoryWindowAreAnalysed) {
   records r;
@@ -90,4 +84,4 @@ TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
 }
 
 }  // namespace
-}  // namespace redsem::check
+}  // namespace redsem::check::test

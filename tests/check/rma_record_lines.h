@@ -8,36 +8,20 @@
 #include <string>
 #include <vector>
 
-#include "tests/check/sync_lines.h"
+#include "tests/check/window_records.h"
 
 namespace redsem::check::test {
 
 using json = nlohmann::json;
 
 // The ranks' records (two by default) of one window of 16 bytes, disp_unit 4, built line by line.
-class records {
+class records : public window_records<records> {
  public:
-  explicit records(int ranks = 2) : by_rank_(static_cast<std::size_t>(ranks)) {
-    json group = json::array();
-    for (int r = 0; r < ranks; ++r) group.push_back(r);
-    for (int r = 0; r < ranks; ++r)
-      add(r, {{"ev", "rma_win"},
-              {"win", 0},
-              {"call", "MPI_Win_create"},
-              {"win_rank", r},
-              {"win_size", ranks},
-              {"group", group},
-              {"size", 16},
-              {"disp_unit", 4}});
-  }
+  explicit records(int ranks = 2) : window_records(ranks, "MPI_Win_create") {}
   records& sync(int rank, const std::string& call, long long time, json extra = json::object()) {
     json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
     l.update(extra);
     return add(rank, l);
-  }
-  records& fence_all(long long time) {
-    for (std::size_t r = 0; r < by_rank_.size(); ++r) sync(static_cast<int>(r), "MPI_Win_fence", time);
-    return *this;
   }
   // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
   records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
@@ -111,28 +95,6 @@ class records {
     by_rank_[static_cast<std::size_t>(rank)].back()[key] = std::move(value);
     return *this;
   }
-  const std::vector<std::vector<json>>& lines() const { return by_rank_; }
-
-  // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
-  records& barrier_all() {
-    const auto lines = barrier_lines(by_rank_.size(), barriers_++);
-    for (std::size_t r = 0; r < lines.size(); ++r)
-      for (const auto& l : lines[r]) add(static_cast<int>(r), l);
-    return *this;
-  }
-  // A rank that synchronised through a call the check does not model: the timing decides.
-  records& unmodelled(int rank) { return add(rank, unmodelled_line()); }
-
- private:
-  records& add(int rank, json l) {
-    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
-    l["rank"] = rank;
-    l["seq"] = lines.size();
-    lines.push_back(std::move(l));
-    return *this;
-  }
-  std::vector<std::vector<json>> by_rank_;
-  long long barriers_ = 0;
 };
 
 inline std::multiset<std::string> checks(const std::vector<json>& out) {
