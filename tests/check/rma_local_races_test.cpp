@@ -9,7 +9,7 @@
 #include <string>
 #include <tuple>
 
-#include "tests/check/sync_lines.h"
+#include "tests/check/window_records.h"
 
 namespace redsem::check {
 namespace {
@@ -17,30 +17,13 @@ namespace {
 using json = nlohmann::json;
 
 // n ranks' records of one window of 16 bytes per rank, disp_unit 4, on one host.
-class records {
+class records : public test::window_records<records> {
  public:
-  explicit records(int n = 2) : by_rank_(static_cast<std::size_t>(n)) {
-    json group = json::array();
-    for (int r = 0; r < n; ++r) group.push_back(r);
-    for (int r = 0; r < n; ++r)
-      add(r, {{"ev", "rma_win"},
-              {"win", 0},
-              {"call", "MPI_Win_allocate"},
-              {"win_rank", r},
-              {"win_size", n},
-              {"group", group},
-              {"host", "node0"},
-              {"size", 16},
-              {"disp_unit", 4}});
-  }
+  explicit records(int n = 2) : window_records(n, "MPI_Win_allocate", {{"host", "node0"}}) {}
   records& sync(int rank, const std::string& call, long long time, int target = -1) {
     json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
     if (target >= 0) l["target"] = target;
     return add(rank, l);
-  }
-  records& fence_all(long long time) {
-    for (std::size_t r = 0; r < by_rank_.size(); ++r) sync(static_cast<int>(r), "MPI_Win_fence", time);
-    return *this;
   }
   // Rank 1's call on rank 0's element 1 (bytes 4 to 8).
   records& call(const std::string& name, long long time) {
@@ -66,27 +49,6 @@ class records {
     if (owner != rank) l["segment_rank"] = owner;
     return add(rank, l);
   }
-  // MPI_Barrier on MPI_COMM_WORLD by every rank (process_sync lines, happens_before.h).
-  records& barrier_all() {
-    const auto lines = test::barrier_lines(by_rank_.size(), barriers_++);
-    for (std::size_t r = 0; r < lines.size(); ++r)
-      for (const auto& l : lines[r]) add(static_cast<int>(r), l);
-    return *this;
-  }
-  // A rank that synchronised through a call the check does not model: the timing decides.
-  records& unmodelled(int rank) { return add(rank, test::unmodelled_line()); }
-  std::vector<std::vector<json>>& lines() { return by_rank_; }
-  records& add(int rank, json l) {
-    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
-    l["rank"] = rank;
-    l["seq"] = lines.size();
-    lines.push_back(std::move(l));
-    return *this;
-  }
-
- private:
-  std::vector<std::vector<json>> by_rank_;
-  long long barriers_ = 0;
 };
 
 TEST(WindowAccessRaces, ALoadInTheFenceEpochOfARemotePutOnItsBytesIsARace) {

@@ -8,15 +8,8 @@ execute_process(COMMAND ${PROGRAM} verify --quick --html ${dir} OUTPUT_QUIET ERR
 if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/index.html)
   message(FATAL_ERROR "redsem verify --html exited ${rc} or wrote no ${dir}/index.html")
 endif()
-# The flags keep Chromium from reaching for the network this machine does not have; as root it
-# needs --no-sandbox.
-set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-          --disable-component-update --disable-sync --user-data-dir=${WORK}/chromium-profile --window-size=1280,1600)
-execute_process(COMMAND ${CHROMIUM} ${flags} --screenshot=${dir}/screenshot.png file://${dir}/index.html
-                TIMEOUT 120 OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
-if(NOT EXISTS ${dir}/screenshot.png)
-  message(FATAL_ERROR "Chromium took no screenshot (exit ${rc})")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/chromium_page.cmake)
+chromium_page(${CHROMIUM} ${dir}/index.html ${WORK}/chromium-profile)
 # A PNG's width and height are the big-endian words at bytes 16 and 20.
 file(READ ${dir}/screenshot.png header LIMIT 24 HEX)
 string(SUBSTRING "${header}" 32 8 width_hex)
@@ -27,8 +20,6 @@ file(SIZE ${dir}/screenshot.png bytes)
 if(NOT width EQUAL 1280 OR NOT height EQUAL 1600 OR bytes LESS 20000)
   message(FATAL_ERROR "screenshot ${width}x${height}, ${bytes} bytes: the page did not render")
 endif()
-execute_process(COMMAND ${CHROMIUM} ${flags} --dump-dom file://${dir}/index.html
-                TIMEOUT 120 OUTPUT_VARIABLE dom ERROR_QUIET RESULT_VARIABLE rc)
 foreach(needle
     "<title>redsem verify</title>"
     "id=\"verdict\" class=\"pass\""

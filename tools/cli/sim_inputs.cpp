@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "tools/cli/sim_inputs.h"
 
-#include "model/element_json.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -11,6 +9,7 @@
 #include <sstream>
 
 #include "model/element_compare.h"
+#include "model/element_json.h"
 #include "model/opfile/typed_op.h"
 #include "model/scalar_text.h"
 #include "props/fuzz/in_process_guard.h"
@@ -31,11 +30,14 @@ namespace {
 
 sim::law_verdict as_sim(laws::verdict v) {
   switch (v) {
-    case laws::verdict::proved: return sim::law_verdict::proved;
-    case laws::verdict::refuted: return sim::law_verdict::refuted;
+    case laws::verdict::proved:
+      return sim::law_verdict::proved;
+    case laws::verdict::refuted:
+      return sim::law_verdict::refuted;
     case laws::verdict::unknown:
     case laws::verdict::holds_on_samples:  // evidence, not a proof
-    case laws::verdict::not_applicable: break;
+    case laws::verdict::not_applicable:
+      break;
   }
   return sim::law_verdict::unknown;
 }
@@ -71,10 +73,12 @@ std::optional<chosen_op> choose_op_file(const std::string& file, const std::stri
   const sim::op_laws known{closed ? verdict_of(laws::law::associativity) : sim::law_verdict::unknown,
                            closed ? verdict_of(laws::law::commutativity) : sim::law_verdict::unknown,
                            "z3 on the op file's AST, for inputs inside its 'require' domain, which the op keeps"};
-  std::string description = "op file " + instance->name + (instance->instance.empty() ? "" : " (" + instance->instance + ")") +
+  std::string description = "op file " + instance->name +
+                            (instance->instance.empty() ? "" : " (" + instance->instance + ")") +
                             (instance->commute ? ", declared commutative" : ", declared non-commutative");
   auto domain = std::make_shared<const opfile::op_domain>(op);
-  return chosen_op{opfile::make_element_op(std::move(op)), std::nullopt, known, std::move(description), std::move(domain)};
+  return chosen_op{opfile::make_element_op(std::move(op)), std::nullopt, known, std::move(description),
+                   std::move(domain)};
 }
 
 // The element as a user wrote it: "-60" or "5:0".
@@ -149,20 +153,29 @@ void add_op_choice_options(CLI::App* cmd, std::string& op, std::string& op_file,
   add_kernel_mpi_options(cmd, mpi);
 }
 
+void check_op_choice(const CLI::App& cmd, const std::string& kernel, const kernel_mpi_choice& mpi) {
+  if (cmd.count("--op") + cmd.count("--op-file") + cmd.count("--kernel") != 1)
+    throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
+  if (kernel.empty() && !mpi.empty())
+    throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
+  if (cmd.count("--values") && cmd.count("--random")) throw CLI::ValidationError("give --values or --random, not both");
+}
+
 void add_kernel_mpi_options(CLI::App* cmd, std::string& mpi, std::string& setup, std::string& through,
                             std::string& mpi_helper) {
-  cmd->add_option("--mpi", mpi,
-                  "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
-                  "handle (--type's, predefined or committed as described, or --setup's); openmpi, mpich, or the path of an "
-                  "MPI's C compiler wrapper or prefix (its helper built on first use)")
+  cmd->add_option(
+         "--mpi", mpi,
+         "With --kernel: call the function in a process of that MPI, after MPI_Init, with a real datatype "
+         "handle (--type's, predefined or committed as described, or --setup's); openmpi, mpich, or the path of an "
+         "MPI's C compiler wrapper or prefix (its helper built on first use)")
       ->type_name("NAME|PATH");
-  cmd->add_option("--setup", setup, setup_option_help)
-      ->type_name("LIB:FUNCTION[=GLOBAL]");
+  cmd->add_option("--setup", setup, setup_option_help)->type_name("LIB:FUNCTION[=GLOBAL]");
   cmd->add_option("--through", through,
                   "With --kernel and --mpi: call the function directly (default), or through MPI_Op_create (with "
                   "--commute) and the library's own MPI_Reduce_local")
       ->type_name("direct|reduce_local");
-  cmd->add_option("--mpi-helper", mpi_helper, "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
+  cmd->add_option("--mpi-helper", mpi_helper,
+                  "The helper program for --mpi (default: the one of redsem's add-on for that MPI)")
       ->type_name("PATH");
 }
 
@@ -172,8 +185,9 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
                                           bool* breach) {
   *breach = false;
   if (type_name.empty() || (commute != "true" && commute != "false")) {
-    *error = "--kernel needs --type T (the datatype the function is created for) and --commute true|false (the flag "
-             "its MPI_Op_create call passes)";
+    *error =
+        "--kernel needs --type T (the datatype the function is created for) and --commute true|false (the flag "
+        "its MPI_Op_create call passes)";
     return std::nullopt;
   }
   const auto type = sim::rma::parse_datatype(type_name, error);
@@ -287,17 +301,22 @@ void random_element(const datatype& type, const std::vector<field>& fields, std:
     std::byte* at = out + fields[i].offset;
     const scalar_kind kind = fields[i].kind;
     if (segscan) {
-      if (i == 0) put(at, static_cast<double>(1 + rng() % 100));
-      else put(at, static_cast<std::int32_t>(rng() % 2));
+      if (i == 0)
+        put(at, static_cast<double>(1 + rng() % 100));
+      else
+        put(at, static_cast<std::int32_t>(rng() % 2));
     } else if (logical) {
       put(at, static_cast<std::uint8_t>(rng() % 2));
     } else if (is_float_kind(kind)) {
       // A full random significand, so sums round (a few round bits would make every order exact).
       const double mag = std::ldexp(1.0 + static_cast<double>(rng() >> 11) * 0x1p-53, static_cast<int>(rng() % 16) - 8);
       const double v = rng() % 2 ? -mag : mag;
-      if (kind == scalar_kind::f32) put(at, static_cast<float>(v));
-      else if (kind == scalar_kind::f64) put(at, v);
-      else put(at, static_cast<long double>(v));
+      if (kind == scalar_kind::f32)
+        put(at, static_cast<float>(v));
+      else if (kind == scalar_kind::f64)
+        put(at, v);
+      else
+        put(at, static_cast<long double>(v));
     } else {
       const std::uint64_t bits = rng();
       std::memcpy(at, &bits, value_bytes(kind));
@@ -317,8 +336,10 @@ std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std:
   for (std::size_t k = 0; k < n; ++k) {
     sim::element e(static_cast<std::size_t>(type.extent()), std::byte{0});
     const auto generate = [&](std::byte* at) { random_element(type, fields, rng, at); };
-    if (op.domain && op.domain->constrained()) op.domain->draw(generate, rng(), e.data(), draws ? *draws : local);
-    else generate(e.data());
+    if (op.domain && op.domain->constrained())
+      op.domain->draw(generate, rng(), e.data(), draws ? *draws : local);
+    else
+      generate(e.data());
     out.push_back(std::move(e));
   }
   return out;

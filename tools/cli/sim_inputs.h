@@ -3,11 +3,10 @@
 // the standard's segmented-scan example, later op files), and typed values from text or a seed.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,9 +21,9 @@ namespace redsem::tools {
 
 struct chosen_op {
   element_op op;
-  std::optional<sim::predefined_pair> typed;  // a predefined op on a predefined type
-  sim::op_laws laws;                          // what is known about it without search
-  std::string description;                    // "MPI_SUM on MPI_FLOAT"
+  std::optional<sim::predefined_pair> typed;        // a predefined op on a predefined type
+  sim::op_laws laws;                                // what is known about it without search
+  std::string description;                          // "MPI_SUM on MPI_FLOAT"
   std::shared_ptr<const opfile::op_domain> domain;  // an op file's `require` domain; null: every element
 };
 
@@ -53,6 +52,10 @@ inline void add_kernel_mpi_options(CLI::App* cmd, kernel_mpi_choice& choice) {
 // LIB.so:SYMBOL with --commute true|false (a compiled op), --type, and the kernel's MPI options.
 void add_op_choice_options(CLI::App* cmd, std::string& op, std::string& op_file, std::string& kernel,
                            std::string& commute, std::string& type, kernel_mpi_choice& mpi);
+// For the command's callback, once parsed: exactly one of --op, --op-file and --kernel; the
+// kernel's MPI options only with --kernel; --values and --random not both. Throws
+// CLI::ValidationError.
+void check_op_choice(const CLI::App& cmd, const std::string& kernel, const kernel_mpi_choice& mpi);
 
 // --kernel LIB.so:SYMBOL with --type (a datatype as `opcheck --kernel` takes it) and --commute
 // true|false: a compiled MPI_User_function as the op. Its contract with MPI (element
@@ -69,12 +72,11 @@ std::optional<chosen_op> choose_kernel_op(const std::string& kernel, const std::
 
 // The --values list (tools/cli/value_list.h) for `op`: nullopt with *error on bad text or on an
 // element outside the op's domain.
-std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op,
-                                                      std::string* error);
+std::optional<std::vector<sim::element>> parse_values(const std::string& text, const chosen_op& op, std::string* error);
 
-// `n` elements drawn from `seed`: floats of either sign in [2^-8, 2^8) with full random significands, integers over their
-// full range, logicals 0/1, and for segscan small values with random logicals; inside the op's
-// domain (redrawn, or a known member of it), counted in *draws.
+// `n` elements drawn from `seed`: floats of either sign in [2^-8, 2^8) with full random significands, integers over
+// their full range, logicals 0/1, and for segscan small values with random logicals; inside the op's domain (redrawn,
+// or a known member of it), counted in *draws.
 std::vector<sim::element> random_values(std::size_t n, const chosen_op& op, std::uint64_t seed,
                                         opfile::domain_draws* draws = nullptr);
 

@@ -228,14 +228,7 @@ command add_orders_command(CLI::App& app, sim::search_share share) {
   add_whole_option(cmd, "--budget", o->budget, {1, 1'000'000'000'000'000},
                    "Op applications the search may make before it reports an incomplete set (default 2e10)");
   add_json_flag(cmd, o->json);
-  cmd->callback([cmd, o] {
-    if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
-      throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
-    if (o->kernel.empty() && !o->mpi.empty())
-      throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
-    if (cmd->count("--values") && cmd->count("--random"))
-      throw CLI::ValidationError("give --values or --random, not both");
-  });
+  cmd->callback([cmd, o] { check_op_choice(*cmd, o->kernel, o->mpi); });
   return {cmd, [o, share](std::ostream& out, std::ostream& err) { return run_orders(*o, share, out, err); }};
 }
 

@@ -286,12 +286,7 @@ command add_simulate_command(CLI::App& app) {
     if (o->list) return;
     for (const char* required : {"--collective", "--algorithm", "--procs"})
       if (!cmd->count(required)) throw CLI::ValidationError(std::string(required) + " is required");
-    if (cmd->count("--op") + cmd->count("--op-file") + cmd->count("--kernel") != 1)
-      throw CLI::ValidationError("give exactly one of --op, --op-file, --kernel");
-    if (o->kernel.empty() && !o->mpi.empty())
-      throw CLI::ValidationError("--mpi, --setup, --through and --mpi-helper go with --kernel");
-    if (cmd->count("--values") && cmd->count("--random"))
-      throw CLI::ValidationError("give --values or --random, not both");
+    check_op_choice(*cmd, o->kernel, o->mpi);
   });
   return {cmd, [o](std::ostream& out, std::ostream& err) { return run_simulate(*o, out, err); }};
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 
+#include "model/severity.h"
 #include "tools/cli/version.h"
 
 namespace redsem::tools {
@@ -23,17 +24,8 @@ std::string path_uri(const std::string& path) {
   return s;
 }
 
-std::string_view sarif_level(severity s) {
-  switch (s) {
-    case severity::error:
-      return "error";
-    case severity::warning:
-      return "warning";
-    case severity::note:
-      return "note";
-  }
-  return "none";
-}
+// SARIF 2.1.0's result levels include redsem's three severities, under the same names.
+std::string_view sarif_level(severity s) { return to_string(s); }
 
 // Where the finding is: the innermost frame with a file and line, else its function by name.
 nlohmann::json locations_of(const check::finding& f) {

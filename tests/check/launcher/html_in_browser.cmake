@@ -12,20 +12,12 @@ execute_process(COMMAND ${PROGRAM} check --html ${dir} -- ${COMMAND} OUTPUT_QUIE
 if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/index.html)
   message(FATAL_ERROR "redsem check --html exited ${rc} or wrote no ${dir}/index.html:\n${err}")
 endif()
-# The flags keep Chromium from reaching for the network; as root it needs --no-sandbox.
-set(flags --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-          --disable-component-update --disable-sync --user-data-dir=${WORK}/chromium-profile-check --window-size=1280,1600)
-execute_process(COMMAND ${CHROMIUM} ${flags} --screenshot=${dir}/screenshot.png file://${dir}/index.html
-                TIMEOUT 120 OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
-if(NOT EXISTS ${dir}/screenshot.png)
-  message(FATAL_ERROR "Chromium took no screenshot (exit ${rc})")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/../../tools/chromium_page.cmake)
+chromium_page(${CHROMIUM} ${dir}/index.html ${WORK}/chromium-profile-check)
 file(SIZE ${dir}/screenshot.png bytes)
 if(bytes LESS 20000)
   message(FATAL_ERROR "a ${bytes}-byte screenshot: the page did not render")
 endif()
-execute_process(COMMAND ${CHROMIUM} ${flags} --dump-dom file://${dir}/index.html
-                TIMEOUT 120 OUTPUT_VARIABLE dom ERROR_QUIET RESULT_VARIABLE rc)
 foreach(needle
     "<title>redsem check</title>"
     "data-verdict=\"warnings\""

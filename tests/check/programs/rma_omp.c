@@ -25,10 +25,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "thread_multiple.h"
+#include "thread_window.h"
 
-static int *base;
-static MPI_Win win;
 static atomic_int reads_done; /* an order between threads that no call shows */
 
 static void get_element(void) {
@@ -132,18 +130,12 @@ static void doacross_case(void) {
 }
 
 int main(int argc, char **argv) {
-  const int rank = init_thread_multiple(&argc, &argv);
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 10 * rank + i;
-  MPI_Barrier(MPI_COMM_WORLD);
+  const int rank = open_thread_window(&argc, &argv);
   if (rank == 0) {
     if (OMP_CASE == 1) master_case();
     if (OMP_CASE == 2) sections_case();
     if (OMP_CASE == 3) task_case();
     if (OMP_CASE == 4) doacross_case();
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_thread_window();
 }

@@ -12,10 +12,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "thread_multiple.h"
-
-static int *base;
-static MPI_Win win;
+#include "thread_window.h"
 
 static void put_value(void) {
   static int value = 42;
@@ -25,10 +22,7 @@ static void put_value(void) {
 }
 
 int main(int argc, char **argv) {
-  const int rank = init_thread_multiple(&argc, &argv);
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 10 * rank + i;
-  MPI_Barrier(MPI_COMM_WORLD);
+  const int rank = open_thread_window(&argc, &argv);
   if (rank == 0) {
 #pragma omp parallel num_threads(2)
 #pragma omp sections
@@ -50,8 +44,5 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 1) printf("read %d\n", *(volatile int *)&base[0]);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_thread_window();
 }

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "thread_multiple.h"
+#include "thread_window.h"
 
 static atomic_int stage; /* 1: the get was made; 2: the reader read; 3: the unlock returned */
 static int *result;
@@ -36,12 +36,7 @@ static void *reader(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  const int rank = init_thread_multiple(&argc, &argv);
-  int *base;
-  MPI_Win win;
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 10 * rank + i;
-  MPI_Barrier(MPI_COMM_WORLD);
+  const int rank = open_thread_window(&argc, &argv);
   if (rank == 0) {
     result = malloc(64 * sizeof(int));
     result[0] = -1;
@@ -58,8 +53,5 @@ int main(int argc, char **argv) {
     pthread_join(other, NULL);
     free(result);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_thread_window();
 }

@@ -11,10 +11,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "thread_multiple.h"
+#include "thread_window.h"
 
-static int *base;
-static MPI_Win win;
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ready_changed = PTHREAD_COND_INITIALIZER;
 static int ready;
@@ -33,10 +31,7 @@ static void *worker(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  const int rank = init_thread_multiple(&argc, &argv);
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 10 * rank + i;
-  MPI_Barrier(MPI_COMM_WORLD);
+  const int rank = open_thread_window(&argc, &argv);
   if (rank == 0) {
     pthread_t other;
     pthread_create(&other, NULL, worker, NULL);
@@ -47,8 +42,5 @@ int main(int argc, char **argv) {
     printf("read %d\n", *(volatile int *)&base[0]);
     pthread_join(other, NULL);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
+  return close_thread_window();
 }

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The watcher's hooks around the synchronisation calls (watch.h): the pending buffers a call
+ * completes are forgotten, and the window's exposure it opens or closes armed (watch_window.c
+ * says what is armed in which epoch). */
+#define _GNU_SOURCE
+#include <string.h>
+#include <sys/mman.h>
+
+#include "thread_clocks.h"
+#include "thread_races.h"
+#include "watch.h"
+#include "watch_window.h"
+
+/* The calls that may open or close an epoch of this rank's window as a target. The others
+ * (flush, lock_all…) leave it armed: the library's own accesses to it during them are stepped
+ * aside by the handler (watch_signals.c) at one fault a page. */
+static int changes_exposure(const char *call) {
+  static const char *const calls[] = {"MPI_Win_fence", "MPI_Win_post", "MPI_Win_wait",
+                                      "MPI_Win_test",  "MPI_Win_lock", "MPI_Win_unlock"};
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i)
+    if (strcmp(call, calls[i]) == 0) return 1;
+  return 0;
+}
+
+/* Whether MPI provided MPI_THREAD_SINGLE: the program has no other thread that could access memory
+ * while one of its calls is forwarded. */
+static int single_threaded(void) {
+  static int level = -1;
+  if (level < 0 && PMPI_Query_thread(&level) != MPI_SUCCESS) level = MPI_THREAD_MULTIPLE;
+  return level == MPI_THREAD_SINGLE;
+}
+
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
+  rc_watch_drain();
+  rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
+  rc_watch_forwarding_sync = single_threaded();
+  rc_watch_in_sync = 1;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
+      rc_watch_release(i);
+  }
+  rc_tr_completing(w->id, completes, call);
+  /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
+   * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
+  const int slot = rc_watched_slot(w);
+  if (slot >= 0 && changes_exposure(call) && !rc_tc_on) rc_watch_disarm_window(&rc_watched_windows[slot]);
+}
+
+/* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
+ * segment meanwhile. */
+static void lock_segment(struct rc_watched_window *ww, int target, int locked) {
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].rank == target) ww->segments[k].locked = locked;
+}
+
+/* What the call changes in the window's exposure. */
+static void epoch_state(struct rc_watched_window *ww, const char *call, int target, const char *lock, int assert_) {
+  ww->fences_ended = 0;
+  if (strcmp(call, "MPI_Win_fence") == 0) {
+    ++ww->fences;
+    ww->fence_open = !(assert_ & MPI_MODE_NOSUCCEED);
+    ww->fences_ended = !ww->fence_open;
+    ww->noput = (assert_ & MPI_MODE_NOPUT) != 0;
+  } else if (strcmp(call, "MPI_Win_lock") == 0) {
+    lock_segment(ww, target, lock && strcmp(lock, "exclusive") == 0);
+  } else if (strcmp(call, "MPI_Win_unlock") == 0) {
+    lock_segment(ww, target, 0);
+  } else if (strcmp(call, "MPI_Win_post") == 0) {
+    ww->pscw = 1;
+  } else if (strcmp(call, "MPI_Win_wait") == 0 || strcmp(call, "MPI_Win_test") == 0) {
+    ww->pscw = 0;
+  }
+}
+
+/* A window left armed through a call that changes its exposure (rc_watch_before_sync): the
+ * ranges that stay watched the same way take the new epoch in place, so that no access of another
+ * thread falls between a release and an arming; the others are released (arm_window arms them anew). */
+static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
+  const int ended = ww->fences_ended && !ww->pscw;
+  const int prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE;
+  for (int k = 0; k < ww->segment_count; ++k) {
+    struct rc_watch_segment *g = &ww->segments[k];
+    if (g->range < 0) continue;
+    struct rc_watch_range *r = &rc_watch_ranges[g->range];
+    if (g->locked || ended || r->prot != prot || r->stopped) {
+      rc_watch_release(g->range);
+      g->range = -1;
+      continue;
+    }
+    r->epoch = (long long)w->syncs;
+    r->fence = ww->fence_open ? ww->fences : -1;
+    r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
+    rc_watch_armed_line(r);
+  }
+}
+
+void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
+                         int ok) {
+  const int slot = rc_watched_slot(w);
+  if (slot < 0) {
+    rc_watch_rearm(); /* what the library opened during the call */
+    return;
+  }
+  struct rc_watched_window *ww = &rc_watched_windows[slot];
+  rc_tr_completed();
+  if (ok) epoch_state(ww, call, target, lock, assert_);
+  if (changes_exposure(call)) keep_armed(w, ww);
+  rc_watch_arm_window(w, ww);
+  rc_watch_rearm();
+}
+
+void rc_watch_request_done(MPI_Request request) {
+  rc_watch_drain();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
+    if (rc_watch_ranges[i].lo && rc_watch_ranges[i].kind != RC_WATCH_WINDOW && rc_watch_ranges[i].request == request)
+      rc_watch_release(i);
+  rc_tr_request_done(request, "MPI_Wait or MPI_Test");
+  rc_watch_rearm();
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The records of the RMA analysis tests, written by hand in the runtime's format
+// (docs/check_records.md, "RMA"), and what to read of rma_findings' output.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/check/window_records.h"
+
+namespace redsem::check::test {
+
+using json = nlohmann::json;
+
+// The ranks' records (two by default) of one window of 16 bytes, disp_unit 4, built line by line.
+class records : public window_records<records> {
+ public:
+  explicit records(int ranks = 2) : window_records(ranks, "MPI_Win_create") {}
+  records& sync(int rank, const std::string& call, long long time, json extra = json::object()) {
+    json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
+    l.update(extra);
+    return add(rank, l);
+  }
+  // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
+  records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
+                      const std::string& op = "MPI_SUM") {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Accumulate"},
+                      {"target", 0},
+                      {"disp", 0},
+                      {"count", 1},
+                      {"type", type},
+                      {"origin_count", 1},
+                      {"origin_type", type},
+                      {"op", op},
+                      {"origin", origin},
+                      {"time", time}});
+  }
+  records& put(int rank, long long time, int disp = 1) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Put"},
+                      {"target", 0},
+                      {"disp", disp},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"origin", "07000000"},
+                      {"time", time}});
+  }
+  // MPI_Rget of one MPI_INT from rank 0, displacement 1, returning request `request`.
+  records& rget(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Rget"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"request", request},
+                      {"time", time}});
+  }
+  // Makes the window a dynamic one (MPI_Win_create_dynamic: size 0, disp_unit 1).
+  records& dynamic() {
+    for (auto& lines : by_rank_)
+      lines.front().update({{"call", "MPI_Win_create_dynamic"}, {"size", 0}, {"disp_unit", 1}});
+    return *this;
+  }
+  records& attach(int rank, long long base, long long size) {
+    return add(rank, {{"ev", "rma_attach"}, {"win", 0}, {"call", "MPI_Win_attach"}, {"base", base}, {"size", size}});
+  }
+  // MPI_Rput of one MPI_INT to rank 0, displacement 1, returning request `request`.
+  records& rput(int rank, long long time, int request) {
+    put(rank, time);
+    by_rank_[static_cast<std::size_t>(rank)].back().update({{"call", "MPI_Rput"}, {"request", request}});
+    return *this;
+  }
+  // Makes the window one of MPI_Win_allocate_shared.
+  records& shared_memory() {
+    for (auto& lines : by_rank_) lines.front()["call"] = "MPI_Win_allocate_shared";
+    return *this;
+  }
+  records& request_done(int rank, long long time, int request) {
+    return add(rank, {{"ev", "rma_request_done"}, {"win", 0}, {"request", request}, {"time", time}});
+  }
+  // Sets a field of the rank's last line, as a record read back by `redsem check --records` may
+  // hold any integer.
+  records& field(int rank, const std::string& key, json value) {
+    by_rank_[static_cast<std::size_t>(rank)].back()[key] = std::move(value);
+    return *this;
+  }
+};
+
+inline std::multiset<std::string> checks(const std::vector<json>& out) {
+  std::multiset<std::string> names;
+  for (const auto& j : out)
+    if (j["ev"] == "finding") names.insert(j["check"].get<std::string>());
+  return names;
+}
+
+// The findings and rma_not_analysed objects: what the analysis has to say beyond rma_analysed.
+inline std::vector<json> said(const std::vector<json>& out) {
+  std::vector<json> kept;
+  for (const auto& j : out)
+    if (j["ev"] != "rma_analysed") kept.push_back(j);
+  return kept;
+}
+
+inline std::size_t analysed(const std::vector<json>& out) {
+  std::size_t n = 0;
+  for (const auto& j : out) n += j["ev"] == "rma_analysed";
+  return n;
+}
+
+inline std::size_t not_analysed(const std::vector<json>& out) {
+  std::size_t n = 0;
+  for (const auto& j : out) n += j["ev"] == "rma_not_analysed";
+  return n;
+}
+
+}  // namespace redsem::check::test
