@@ -45,7 +45,7 @@ rma_program grid(int origins, int elements, access_kind kind, basic_type type) {
 
 // One search over the whole window (all groups in one state space).
 void whole_window(benchmark::State& state, const rma_program& p, reduction mode) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  const auto steps = program_steps(p, non_atomic_elements(p), false);
   std::vector<std::size_t> all(steps.size());
   std::iota(all.begin(), all.end(), 0);
   const search_space sp = make_search_space(p, steps, all);
@@ -55,7 +55,8 @@ void whole_window(benchmark::State& state, const rma_program& p, reduction mode)
     benchmark::DoNotOptimize(last.states);
   }
   state.counters["states"] = static_cast<double>(last.states);
-  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(last.states), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states_per_s"] =
+      benchmark::Counter(static_cast<double>(last.states), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["transitions"] = static_cast<double>(last.transitions);
   state.counters["state_bytes"] = sp.state_bytes;
   state.counters["memory_MB"] = static_cast<double>(last.memory_bytes) / 1e6;
@@ -64,7 +65,7 @@ void whole_window(benchmark::State& state, const rma_program& p, reduction mode)
 // The same search split over `shares` threads (what redsem-mpi does over processes): breadth
 // first, each state owned by one share, successors exchanged level by level.
 void split_window(benchmark::State& state, const rma_program& p, reduction mode, int shares) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  const auto steps = program_steps(p, non_atomic_elements(p), false);
   std::vector<std::size_t> all(steps.size());
   std::iota(all.begin(), all.end(), 0);
   const search_space sp = make_search_space(p, steps, all);
@@ -75,7 +76,8 @@ void split_window(benchmark::State& state, const rma_program& p, reduction mode,
       if (share.index == 0) last = s;
     });
   state.counters["states"] = static_cast<double>(last.states);
-  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(last.states), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states_per_s"] =
+      benchmark::Counter(static_cast<double>(last.states), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_whole_window_3x4_fetch_double_full(benchmark::State& s) {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "check/analysis/rma_findings.h"
-#include "check/analysis/rma_local_races.h"
 
 #include <fmt/format.h>
 
@@ -8,6 +7,7 @@
 #include <tuple>
 
 #include "check/analysis/rma_epochs.h"
+#include "check/analysis/rma_local_races.h"
 #include "check/analysis/rma_scenario_text.h"
 #include "model/rma/concurrency.h"
 #include "model/rma/rma_outcome.h"
@@ -91,6 +91,29 @@ class collector {
   std::set<std::tuple<std::string, int, std::vector<std::int64_t>>> seen_;
 };
 
+// A group's non-serial outcomes are an error of the program only where MPI's guarantee is
+// missing for a reason the program is to blame for (an undefined outcome, or one outside the
+// accumulate_ops guarantee). Where atomicity is only unspecified (compare-and-swap with an
+// accumulate, mpi-issues #114), they happen only on an implementation that does not make the two
+// atomic: evidence of that warning, not a finding of their own (docs/design.md, "Serializability").
+bool shows_an_error(const sim::rma::group_report& g) {
+  return g.non_serializable > 0 && g.serial_complete && g.lacking && *g.lacking != r::guarantee::unspecified;
+}
+
+// The group whose unspecified atomicity `f` is about, when its non-serial outcomes rest on it alone.
+const sim::rma::group_report* unspecified_group(const sim::rma::exploration& x, const r::finding& f) {
+  if (r::describe(f.kind).level != r::guarantee::unspecified) return nullptr;
+  for (const auto& g : x.groups)
+    if (g.non_serializable > 0 && g.serial_complete && g.lacking == r::guarantee::unspecified && g.begin <= f.begin &&
+        f.begin < g.end)
+      return &g;
+  return nullptr;
+}
+
+json outcome_if_not_atomic(const sim::rma::group_report& g) {
+  return {{"outcome_if_not_atomic", g.non_serializable_example}, {"non_serializable_outcomes", g.non_serializable}};
+}
+
 void explore_set(const rma_access_set& set, const rma_window& window, collector& out) {
   std::string reason;
   std::vector<rma_access> outside;
@@ -110,19 +133,24 @@ void explore_set(const rma_access_set& set, const rma_window& window, collector&
             {call_at(rejected.line)}, set, *s);
   }
   const auto x = sim::rma::explore(parsed->program, search_bounds());
+  const auto calls_of = [&](const std::vector<std::size_t>& accesses) {
+    std::vector<rma_access> calls;
+    for (std::size_t a : accesses) calls.push_back(call_at(parsed->access_lines[a]));
+    return calls;
+  };
   for (const auto& f : x.findings) {
     const auto& i = r::describe(f.kind);
-    out.add(std::string(i.name), std::string(i.section), std::string(i.text), f.evidence,
-            {call_at(parsed->access_lines[f.first]), call_at(parsed->access_lines[f.second])}, set, *s,
-            {{"bytes", {f.begin, f.end}}, {"guarantee", std::string(r::to_string(i.level))}});
+    json extra{{"bytes", {f.begin, f.end}}, {"guarantee", std::string(r::to_string(i.level))}};
+    if (const auto* g = unspecified_group(x, f)) extra.update(outcome_if_not_atomic(*g));
+    out.add(std::string(i.name), std::string(i.section), std::string(i.text), f.evidence, calls_of({f.first, f.second}),
+            set, *s, extra);
   }
   for (const auto& g : x.groups) {
-    if (g.non_serializable == 0 || !g.serial_complete) continue;
-    std::vector<rma_access> calls;
-    for (std::size_t a : g.accesses) calls.push_back(call_at(parsed->access_lines[a]));
+    if (!shows_an_error(g)) continue;
     out.add("non_serializable", "MPI-4.1 §13.7.1",
-            "an outcome no serial order of the calls gives (the window starting from zeros)",
-            g.non_serializable_example, calls, set, *s,
+            "an outcome no serial order of the calls gives, reached from a window holding zeros (the state before "
+            "the calls is not recorded: one state that shows it is enough)",
+            g.non_serializable_example, calls_of(g.accesses), set, *s,
             {{"bytes", {g.begin, g.end}}, {"outcomes", g.outcomes}, {"non_serializable_outcomes", g.non_serializable}});
   }
   if (x.complete)

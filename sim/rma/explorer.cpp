@@ -101,6 +101,7 @@ group_report explore_group(const rma_program& program, const std::vector<step>& 
   for (const step& s : sp.steps) {
     accesses.insert(s.access);
     g.atomic = g.atomic && s.atomic;
+    if (!s.atomic && (!g.lacking || s.lacking < *g.lacking)) g.lacking = s.lacking;
   }
   g.accesses.assign(accesses.begin(), accesses.end());
 
@@ -154,7 +155,7 @@ exploration explore(const rma_program& program, const explore_options& options) 
   const auto start = std::chrono::steady_clock::now();
   exploration x;
   x.findings = redsem::rma::analyse_concurrency(program.accesses, program.info);
-  const std::vector<bool> non_atomic = non_atomic_accesses(program);
+  const element_atomicity non_atomic = non_atomic_elements(program);
   const std::vector<step> steps = program_steps(program, non_atomic, false);
   const std::vector<step> serial_steps = program_steps(program, non_atomic, true);
   x.final_states = 1;

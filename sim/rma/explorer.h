@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,12 @@ struct group_report {
   std::int64_t begin = 0, end = 0;    // window bytes (of that rank's window)
   std::vector<std::size_t> accesses;  // involved, in program order
   std::size_t steps = 0;
-  bool atomic = true;                // every step atomic (MPI guarantees serializability)
+  bool atomic = true;  // every step atomic (MPI guarantees serializability)
+  // When some step is not: the weakest guarantee MPI gives its steps (step::lacking). Its
+  // non-serializable outcomes are reachable only as far as that guarantee goes: an undefined
+  // outcome or one outside the guarantee is the program's error, an unspecified one (compare-
+  // and-swap with accumulates) happens only on an implementation that does not make them atomic.
+  std::optional<redsem::rma::guarantee> lacking;
   std::size_t outcomes = 0;          // distinct (final window bytes, fetched values)
   std::size_t serial_outcomes = 0;   // reachable by some serial order of whole element steps
   std::size_t non_serializable = 0;  // outcomes no serial order gives

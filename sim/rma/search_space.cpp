@@ -24,7 +24,7 @@ bool kept_in_order(const access& first, basic_type first_type, const access& sec
   if (redsem::rma::ordered_by_exposure(first, second)) return true;  // the target's post or wait between them
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (redsem::rma::separated_by_completion(first, second)) return true;  // a flush between them
-  if (is_local(first.kind) && is_local(second.kind)) return true;  // the target's own program order
+  if (is_local(first.kind) && is_local(second.kind)) return true;        // the target's own program order
   // accumulate_ordering orders one origin's accumulates per datatype only (§13.7.2).
   if (is_accumulate_family(first.kind) && is_accumulate_family(second.kind))
     return first_type == second_type && redsem::rma::ordered_by_info(first, second, info.ordering);
@@ -94,16 +94,33 @@ std::int64_t rma_program::window_base(int target) const {
   return static_cast<std::int64_t>(it - targets.begin()) * static_cast<std::int64_t>(window.size() / targets.size());
 }
 
-std::vector<bool> non_atomic_accesses(const rma_program& program) {
-  std::vector<bool> out(program.accesses.size(), false);
+element_atomicity non_atomic_elements(const rma_program& program) {
+  element_atomicity out;
+  for (const access& a : program.accesses) out.emplace_back(a.elements.size());
+  // Marks the elements of `mine` that an element of `other` overlaps with `level`, unless a weaker
+  // guarantee (a lower level) is already there.
+  const auto mark = [&](std::size_t mine, std::size_t other, guarantee level) {
+    const access& a = program.accesses[mine];
+    const access& b = program.accesses[other];
+    if (a.target != b.target) return;
+    for (std::size_t e = 0; e < a.elements.size(); ++e) {
+      const bool met = std::any_of(b.elements.begin(), b.elements.end(), [&](const auto& y) {
+        return a.elements[e].offset < redsem::rma::end_of(y) && y.offset < redsem::rma::end_of(a.elements[e]);
+      });
+      auto& now = out[mine][e];
+      if (met && (!now || level < *now)) now = level;
+    }
+  };
   for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info)) {
-    if (redsem::rma::describe(f.kind).level == guarantee::either_order) continue;
-    out[f.first] = out[f.second] = true;
+    const guarantee level = redsem::rma::describe(f.kind).level;
+    if (level == guarantee::either_order) continue;
+    mark(f.first, f.second, level);
+    mark(f.second, f.first, level);
   }
   return out;
 }
 
-std::vector<step> program_steps(const rma_program& program, const std::vector<bool>& non_atomic, bool force_atomic) {
+std::vector<step> program_steps(const rma_program& program, const element_atomicity& non_atomic, bool force_atomic) {
   std::vector<step> out;
   for (std::size_t a = 0; a < program.accesses.size(); ++a) {
     const access& acc = program.accesses[a];
@@ -117,7 +134,8 @@ std::vector<step> program_steps(const rma_program& program, const std::vector<bo
       s.type = el.type;
       s.at = el.offset + program.window_base(acc.target);
       s.size = info(el.type).size;
-      s.atomic = force_atomic || !non_atomic[a];
+      s.atomic = force_atomic || !non_atomic[a][e];
+      if (!s.atomic) s.lacking = *non_atomic[a][e];
       s.reads = acc.reads();
       s.writes = acc.writes();
       // A read-modify-write without atomicity: another write may fall between its read and write.

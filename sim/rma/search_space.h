@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/policy.h"
@@ -44,9 +45,12 @@ struct step {
   std::uint32_t offset = 0;  // the same byte in the search state
   std::uint16_t size = 0;
   bool atomic = true;
-  bool reads = false;       // records the value it saw (fetch slot)
-  bool writes = false;      // may change the target
-  bool split = false;       // a separate read and write transition (non-atomic read-modify-write)
+  // When not atomic: the guarantee MPI gives for it, the weakest among the findings that meet it
+  // here (undefined, outside the guarantee, or unspecified).
+  redsem::rma::guarantee lacking = redsem::rma::guarantee::either_order;
+  bool reads = false;               // records the value it saw (fetch slot)
+  bool writes = false;              // may change the target
+  bool split = false;               // a separate read and write transition (non-atomic read-modify-write)
   std::uint32_t fetch_slot = 0;     // state offset of the fetched value, if reads
   std::uint32_t register_slot = 0;  // state offset of the value read, if split
   std::uint64_t predecessors = 0;   // steps that must be done before this one starts
@@ -61,8 +65,8 @@ struct search_space {
   const rma_program* program = nullptr;
   std::int64_t window_begin = 0, window_end = 0;  // the window bytes the state holds
   std::vector<step> steps;
-  std::vector<std::uint64_t> components;    // the steps of each group of overlapping steps
-  std::vector<std::uint64_t> independent;   // per step: the steps it commutes with everywhere
+  std::vector<std::uint64_t> components;   // the steps of each group of overlapping steps
+  std::vector<std::uint64_t> independent;  // per step: the steps it commutes with everywhere
   // The steps of each passive-target epoch that an exclusive lock keeps apart from another
   // origin's epoch here (MPI-4.1 §13.5.3): a step waits while an epoch it is excluded by has
   // started and not finished. Empty when no lock is exclusive.
@@ -73,20 +77,24 @@ struct search_space {
   // not steps are split, so outcomes of a search and of its serial reference compare.
   std::uint32_t window_offset = 16;
   std::uint32_t outcome_end = 0;
-  std::uint32_t state_bytes = 0;            // padded to a multiple of 8
+  std::uint32_t state_bytes = 0;  // padded to a multiple of 8
   std::vector<std::byte> initial;
 
   std::size_t outcome_bytes() const { return outcome_end - window_offset; }
   std::uint64_t all_steps() const { return steps.size() == 64 ? ~0ull : (1ull << steps.size()) - 1; }
 };
 
-// Which accesses are modelled without atomicity: those in a finding whose outcome MPI leaves
-// undefined, outside its guarantee, or unspecified. Indexed by access.
-std::vector<bool> non_atomic_accesses(const rma_program& program);
+// Which elements are modelled without atomicity, per access and element: those that an element of
+// the other access of a finding overlaps, where the finding's outcome MPI leaves undefined, outside
+// its guarantee, or unspecified (the weakest such guarantee); nothing where the element stays
+// atomic. Atomicity is per element (MPI-4.1 §13.7.1): a racing put on one element of an
+// accumulate leaves its other elements atomic.
+using element_atomicity = std::vector<std::vector<std::optional<redsem::rma::guarantee>>>;
+element_atomicity non_atomic_elements(const rma_program& program);
 
 // Every element step of the program, in access order (state layout not yet assigned).
 // `force_atomic` makes every step atomic: the serial reference.
-std::vector<step> program_steps(const rma_program& program, const std::vector<bool>& non_atomic, bool force_atomic);
+std::vector<step> program_steps(const rma_program& program, const element_atomicity& non_atomic, bool force_atomic);
 
 // The groups of steps whose bytes overlap (transitively), together with the steps of epochs an
 // exclusive lock keeps apart: independent sub-problems, since a step can neither change nor

@@ -39,6 +39,36 @@ class records : public window_records<records> {
                       {"origin", origin},
                       {"time", time}});
   }
+  // MPI_Fetch_and_op of one MPI_INT with value bytes `origin` to rank 0, displacement 1.
+  records& fetch_and_op(int rank, const std::string& op, const std::string& origin, long long time) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Fetch_and_op"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"op", op},
+                      {"origin", origin},
+                      {"time", time}});
+  }
+  // MPI_Compare_and_swap of one MPI_INT to rank 0, displacement 1.
+  records& compare_and_swap(int rank, const std::string& compare, const std::string& origin, long long time) {
+    return add(rank, {{"ev", "rma_call"},
+                      {"win", 0},
+                      {"call", "MPI_Compare_and_swap"},
+                      {"target", 0},
+                      {"disp", 1},
+                      {"count", 1},
+                      {"type", "MPI_INT"},
+                      {"origin_count", 1},
+                      {"origin_type", "MPI_INT"},
+                      {"origin", origin},
+                      {"compare", compare},
+                      {"time", time}});
+  }
   records& put(int rank, long long time, int disp = 1) {
     return add(rank, {{"ev", "rma_call"},
                       {"win", 0},

@@ -35,7 +35,8 @@ inline rma_program random_program(std::mt19937& rng) {
       if (rng() % 8 == 0) kind = access_kind::put;
       std::vector<std::pair<std::int64_t, double>> at;
       for (int e = 0; e < elements; ++e)
-        if (rng() % 3 != 0) at.emplace_back(e, doubles ? awkward[rng() % awkward.size()] : static_cast<double>(rng() % 7));
+        if (rng() % 3 != 0)
+          at.emplace_back(e, doubles ? awkward[rng() % awkward.size()] : static_cast<double>(rng() % 7));
       if (at.empty()) at.emplace_back(0, 1.0);
       access a = doubles ? make_access<double>(o, c, kind, kind == access_kind::put ? op_id::replace : op, type, at)
                          : access{};
@@ -53,7 +54,7 @@ inline rma_program random_program(std::mt19937& rng) {
 // The search space of every step of a program, as the explorer makes for one group. The
 // program must outlive it (the space points to it).
 inline search_space whole_program(const rma_program& p) {
-  const auto steps = program_steps(p, non_atomic_accesses(p), false);
+  const auto steps = program_steps(p, non_atomic_elements(p), false);
   std::vector<std::size_t> all(steps.size());
   std::iota(all.begin(), all.end(), 0);
   return make_search_space(p, steps, all);

@@ -188,12 +188,12 @@ void rma_text(std::ostream& out, const scenario& s, const exploration& x, const 
   if (s.rejected.empty() && x.findings.empty())
     out << "\nno verdicts: every call is legal and MPI defines the outcome\n";
   for (const auto& g : x.groups) {
+    // Not atomic: why, as the weakest guarantee among the findings on its steps.
+    const std::string atomicity = g.accesses.size() < 2 ? "one access"
+                                  : g.atomic            ? "atomic per element"
+                                                        : fmt::format("NOT atomic ({})", r::to_string(*g.lacking));
     out << fmt::format("\n{}window bytes [{}, {}): {} step(s), {}; {} outcome(s), {} serial", whose(g.target), g.begin,
-                       g.end, g.steps,
-                       g.accesses.size() < 2 ? "one access"
-                       : g.atomic            ? "atomic per element"
-                                             : "NOT atomic (outside MPI's guarantee)",
-                       g.outcomes, g.serial_outcomes);
+                       g.end, g.steps, atomicity, g.outcomes, g.serial_outcomes);
     out << serial_text(g);
     for (const auto& v : g.values) {
       out << fmt::format("  {}: {} value(s): ", v.what, v.distinct);
