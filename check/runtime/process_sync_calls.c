@@ -10,11 +10,14 @@
 #include "process_sync.h"
 #include "record.h"
 #include "redsem_mpi_features.h"
+#include "watch.h"
 
 #define RETURN_COLLECTIVE(name, comm, flow, root, forward)                            \
   do {                                                                                \
     if (!rc_active()) return (forward);                                               \
+    rc_watch_forward_begin();                                                         \
     const int rc = (forward);                                                         \
+    rc_watch_forward_end();                                                           \
     rc_sync_collective_at((comm), name, flow, root, rc, __builtin_return_address(0)); \
     return rc;                                                                        \
   } while (0)

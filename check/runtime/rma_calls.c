@@ -126,6 +126,14 @@ static void record_call(const struct rma_call *given, const MPI_Request *request
   rc_guard_end(&guard);
 }
 
+/* After the forwarded call returned: recorded on success; whatever the library left open to
+ * itself meanwhile is protected again before the program runs on (rc_watch_forward_begin). */
+static int finish_call(const struct rma_call *c, int rc, const MPI_Request *request) {
+  if (rc == MPI_SUCCESS) record_call(c, request);
+  rc_watch_forward_end();
+  return rc;
+}
+
 #define CALL(...) \
   (struct rma_call) { .caller = __builtin_return_address(0), .time = rc_rma_now(), __VA_ARGS__ }
 
@@ -137,10 +145,10 @@ int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datat
   const struct rma_call c = CALL(.call = "MPI_Put", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
                                  .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
@@ -152,10 +160,10 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
       CALL(.call = "MPI_Get", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
            .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                           target_datatype, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -167,10 +175,10 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
       CALL(.call = "MPI_Accumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                  target_datatype, op, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
@@ -184,10 +192,10 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
            .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count,
                                      result_datatype, target_rank, target_disp, target_count, target_datatype, op, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
@@ -197,9 +205,9 @@ int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype da
       CALL(.call = "MPI_Fetch_and_op", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
            .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype,
            .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = 1, .result_type = datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr, MPI_Datatype datatype,
@@ -210,9 +218,9 @@ int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void
       CALL(.call = "MPI_Compare_and_swap", .win = win, .target = target_rank, .disp = target_disp, .count = 1,
            .type = datatype, .origin = origin_addr, .origin_count = 1, .origin_type = datatype, .compare = compare_addr,
            .result = result_addr, .result_count = 1, .result_type = datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -223,10 +231,10 @@ int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_data
   const struct rma_call c = CALL(.call = "MPI_Rput", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
                                  .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
@@ -238,10 +246,10 @@ int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
       CALL(.call = "MPI_Rget", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
            .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                            target_datatype, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -254,10 +262,10 @@ int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
       CALL(.call = "MPI_Raccumulate", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                   target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
@@ -271,11 +279,11 @@ int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)), .result = result_addr, .result_count = result_count,
            .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc =
       PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                            target_rank, target_disp, target_count, target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 #if REDSEM_HAVE_LARGE_COUNT_RMA
@@ -288,10 +296,10 @@ int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype orig
   const struct rma_call c = CALL(.call = "MPI_Put_c", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
                                  .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Put_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -303,10 +311,10 @@ int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_dat
       CALL(.call = "MPI_Get_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
            .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Get_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -319,10 +327,10 @@ int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Dataty
       CALL(.call = "MPI_Accumulate_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Accumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                    target_datatype, op, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -337,11 +345,11 @@ int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Da
            .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
            .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
            .result_count = result_count, .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc =
       PMPI_Get_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                             target_rank, target_disp, target_count, target_datatype, op, win);
-  if (rc == MPI_SUCCESS) record_call(&c, NULL);
-  return rc;
+  return finish_call(&c, rc, NULL);
 }
 
 int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -353,10 +361,10 @@ int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype ori
   const struct rma_call c = CALL(.call = "MPI_Rput_c", .win = win, .target = target_rank, .disp = target_disp,
                                  .count = target_count, .type = target_datatype, .origin = origin_addr,
                                  .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rput_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                              target_datatype, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -369,10 +377,10 @@ int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_da
       CALL(.call = "MPI_Rget_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype, .result = origin_addr,
            .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rget_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                              target_datatype, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -385,10 +393,10 @@ int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datat
       CALL(.call = "MPI_Raccumulate_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
            .type = target_datatype, .origin = origin_addr, .origin_count = origin_count, .origin_type = origin_datatype,
            .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Raccumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                     target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 
 int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -404,10 +412,10 @@ int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_D
            .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
            .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
            .result_count = result_count, .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc =
       PMPI_Rget_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                              target_rank, target_disp, target_count, target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) record_call(&c, request);
-  return rc;
+  return finish_call(&c, rc, request);
 }
 #endif
