@@ -53,7 +53,8 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
  * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
                          int ok);
-/* An RMA communication call (MPI_Put…) or a blocking collective (MPI_Barrier…) is about to be
+/* An RMA communication call (MPI_Put…), a blocking collective other than a reduction
+ * (MPI_Barrier…) or a blocking point-to-point call (MPI_Send, MPI_Recv…) is about to be
  * forwarded, and has returned: in a program of one thread the library's accesses to watched
  * pages during it are its own, and its first fault on a page leaves that page open until the
  * call returns, instead of one fault stepped per byte it copies. */

@@ -89,9 +89,10 @@ extern volatile int rc_watch_shared_open;    /* ... to its access to bytes no ra
 extern volatile int rc_watch_library_steps;  /* the library's faults stepped since the last hook */
 extern volatile int rc_watch_beside_steps;   /* the program's faults beside window bytes since the last hook */
 extern volatile int rc_watch_beside_open;    /* ... past the bound: pages left open until the next hook */
-/* A synchronisation call, an RMA communication call or a blocking collective is being forwarded by a program of one
- * thread (MPI_THREAD_SINGLE): no access of the program can happen before it returns, so the library's faults meanwhile
- * leave their pages open at once, until its end protects them again (rc_watch_rearm from rc_watch_after_sync or
+/* A synchronisation call, an RMA communication call, a blocking collective or point-to-point
+ * call is being forwarded by a program of one thread (MPI_THREAD_SINGLE): no access of the
+ * program can happen before it returns, so the library's faults meanwhile leave their pages
+ * open at once, until its end protects them again (rc_watch_rearm from rc_watch_after_sync or
  * rc_watch_forward_end). */
 extern volatile int rc_watch_forwarding;
 extern volatile int rc_watch_in_sync;                     /* a synchronisation call, by any program */

@@ -92,11 +92,17 @@ static void close_pages(const struct opened *o) {
     }
 }
 
+/* Element by element, each loaded whole before it is stored, as the instruction does (so that
+ * overlapping spans come out alike). */
 static void run(const struct string_op *op, uintptr_t dst, uintptr_t src, uint64_t n, uint64_t value) {
+  unsigned char element[8];
+  for (int b = 0; b < op->width; ++b) element[b] = (unsigned char)(value >> (8 * b));
   for (uint64_t i = 0; i < n; ++i) {
     volatile unsigned char *d = (volatile unsigned char *)(dst + i * (uint64_t)op->width);
     const volatile unsigned char *s = (const volatile unsigned char *)(src + i * (uint64_t)op->width);
-    for (int b = 0; b < op->width; ++b) d[b] = op->moves ? s[b] : (unsigned char)(value >> (8 * b));
+    if (op->moves)
+      for (int b = 0; b < op->width; ++b) element[b] = s[b];
+    for (int b = 0; b < op->width; ++b) d[b] = element[b];
   }
 }
 
@@ -108,7 +114,7 @@ int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original) {
   const uintptr_t dst = (uintptr_t)g[REG_RDI], src = (uintptr_t)g[REG_RSI];
   if (n == 0 || n > (UINT64_MAX >> 4) / (uint64_t)op.width) return 0;
   const uintptr_t bytes = (uintptr_t)(n * (uint64_t)op.width);
-  if (dst + bytes < dst || src + bytes < src) return 0;
+  if (dst + bytes < dst || (op.moves && src + bytes < src)) return 0;
   if (watched(dst, dst + bytes, 1) || (op.moves && watched(src, src + bytes, 0))) return 0;
   struct opened o = {.n = 0};
   int ok = open_pages(dst, dst + bytes, &o) && (!op.moves || open_pages(src, src + bytes, &o));
