@@ -149,6 +149,22 @@ static void write_counts(rc_line *l, const char *key, const struct rc_call_count
   rc_close(l);
 }
 
+/* The watcher's faults by kind (`watch_faults`), when it took any. */
+static void write_fault_counts(rc_line *l) {
+  const struct rc_watch_fault_counts f = rc_watch_faults();
+  if (!f.program && !f.program_beside && !f.library_stepped && !f.library_opened && !f.string_ops_run &&
+      !f.program_beside_opened)
+    return;
+  rc_open_object(l, "watch_faults");
+  rc_int(l, "program", (long long)f.program);
+  rc_int(l, "program_beside", (long long)f.program_beside);
+  rc_int(l, "program_beside_opened", (long long)f.program_beside_opened);
+  rc_int(l, "library_stepped", (long long)f.library_stepped);
+  rc_int(l, "library_opened", (long long)f.library_opened);
+  rc_int(l, "string_ops_run", (long long)f.string_ops_run);
+  rc_close(l);
+}
+
 int MPI_Finalize(void) {
   if (rc_in_law_child()) rc_law_child_leave(); /* a user op under evaluation called it */
   if (rc_active()) {
@@ -157,6 +173,7 @@ int MPI_Finalize(void) {
     rc_begin(&l, "finalize");
     write_counts(&l, "calls", &rc_state.calls);
     if (rc_watch_sync_steps()) rc_int(&l, "watch_sync_steps", (long long)rc_watch_sync_steps());
+    write_fault_counts(&l);
     if (rc_state.intercomm.kinds) {
       rc_open_object(&l, "unchecked");
       write_counts(&l, "intercommunicator", &rc_state.intercomm);

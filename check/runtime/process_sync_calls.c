@@ -10,11 +10,14 @@
 #include "process_sync.h"
 #include "record.h"
 #include "redsem_mpi_features.h"
+#include "watch.h"
 
 #define RETURN_COLLECTIVE(name, comm, flow, root, forward)                            \
   do {                                                                                \
     if (!rc_active()) return (forward);                                               \
+    rc_watch_forward_begin();                                                         \
     const int rc = (forward);                                                         \
+    rc_watch_forward_end();                                                           \
     rc_sync_collective_at((comm), name, flow, root, rc, __builtin_return_address(0)); \
     return rc;                                                                        \
   } while (0)
@@ -96,8 +99,10 @@ static int sent(const char *call, int synchronous, int dest, int tag, MPI_Comm c
 #define SEND(name, synchronous, count_t)                                                              \
   int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) { \
     if (!rc_active()) return P##name(buf, count, datatype, dest, tag, comm);                          \
-    return sent(#name, synchronous, dest, tag, comm, P##name(buf, count, datatype, dest, tag, comm),  \
-                __builtin_return_address(0));                                                         \
+    rc_watch_forward_begin();                                                                         \
+    const int rc = P##name(buf, count, datatype, dest, tag, comm);                                    \
+    rc_watch_forward_end();                                                                           \
+    return sent(#name, synchronous, dest, tag, comm, rc, __builtin_return_address(0));                \
   }
 
 /* The receive part of a status the library filled (MPI_PROC_NULL: no message was received). */
@@ -117,8 +122,10 @@ static int recv_done(const char *call, int source, MPI_Comm comm, const MPI_Stat
     if (!rc_active()) return P##name(buf, count, datatype, source, tag, comm, status);                                \
     MPI_Status own;                                                                                                   \
     MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                      \
-    return recv_done(#name, source, comm, s, P##name(buf, count, datatype, source, tag, comm, s),                     \
-                     __builtin_return_address(0));                                                                    \
+    rc_watch_forward_begin();                                                                                         \
+    const int rc = P##name(buf, count, datatype, source, tag, comm, s);                                               \
+    rc_watch_forward_end();                                                                                           \
+    return recv_done(#name, source, comm, s, rc, __builtin_return_address(0));                                        \
   }
 
 static int sendrecv_done(const char *call, int dest, int sendtag, int source, const MPI_Status *s, MPI_Comm comm,
@@ -139,8 +146,10 @@ static int sendrecv_done(const char *call, int dest, int sendtag, int source, co
                      status);                                                                                          \
     MPI_Status own;                                                                                                    \
     MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                                       \
+    rc_watch_forward_begin();                                                                                          \
     const int rc =                                                                                                     \
         P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, s);  \
+    rc_watch_forward_end();                                                                                            \
     return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));                      \
   }
 
@@ -150,7 +159,9 @@ static int sendrecv_done(const char *call, int dest, int sendtag, int source, co
     if (!rc_active()) return P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, status);   \
     MPI_Status own;                                                                                         \
     MPI_Status *s = status == MPI_STATUS_IGNORE ? &own : status;                                            \
+    rc_watch_forward_begin();                                                                               \
     const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, s);                  \
+    rc_watch_forward_end();                                                                                 \
     return sendrecv_done(#name, dest, sendtag, source, s, comm, rc, __builtin_return_address(0));           \
   }
 

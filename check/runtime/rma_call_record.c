@@ -98,3 +98,9 @@ void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *requ
   rc_rma_unlock();
   rc_guard_end(&guard);
 }
+
+int rc_rma_finish_call(const struct rc_rma_call *c, int rc, const MPI_Request *request) {
+  if (rc == MPI_SUCCESS) rc_rma_record_call(c, request);
+  rc_watch_forward_end();
+  return rc;
+}

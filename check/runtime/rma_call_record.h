@@ -38,4 +38,9 @@ struct rc_rma_call {
  * MPI_DATATYPE_NULL, and are neither read nor described. */
 void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *request);
 
+/* After the forwarded call returned: recorded on success; whatever the library left open to
+ * itself meanwhile is protected again before the program runs on (rc_watch_forward_begin).
+ * Returns `rc`. */
+int rc_rma_finish_call(const struct rc_rma_call *c, int rc, const MPI_Request *request);
+
 #endif

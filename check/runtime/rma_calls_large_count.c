@@ -4,6 +4,7 @@
 #include "predefined.h"
 #include "redsem_mpi_features.h"
 #include "rma_call_record.h"
+#include "watch.h"
 
 #if REDSEM_HAVE_LARGE_COUNT_RMA
 int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -14,10 +15,10 @@ int MPI_Put_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype orig
   const struct rc_rma_call c = RC_RMA_CALL(.call = "MPI_Put_c", .win = win, .target = target_rank, .disp = target_disp,
                                            .count = target_count, .type = target_datatype, .origin = origin_addr,
                                            .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Put_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, win);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, NULL);
-  return rc;
+  return rc_rma_finish_call(&c, rc, NULL);
 }
 
 int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -29,10 +30,10 @@ int MPI_Get_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_dat
       RC_RMA_CALL(.call = "MPI_Get_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
                   .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
                   .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Get_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                             target_datatype, win);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, NULL);
-  return rc;
+  return rc_rma_finish_call(&c, rc, NULL);
 }
 
 int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -45,10 +46,10 @@ int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Dataty
       RC_RMA_CALL(.call = "MPI_Accumulate_c", .win = win, .target = target_rank, .disp = target_disp,
                   .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
                   .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Accumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                    target_datatype, op, win);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, NULL);
-  return rc;
+  return rc_rma_finish_call(&c, rc, NULL);
 }
 
 int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -63,11 +64,11 @@ int MPI_Get_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Da
                   .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
                   .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
                   .result_count = result_count, .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc =
       PMPI_Get_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                             target_rank, target_disp, target_count, target_datatype, op, win);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, NULL);
-  return rc;
+  return rc_rma_finish_call(&c, rc, NULL);
 }
 
 int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -79,10 +80,10 @@ int MPI_Rput_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype ori
   const struct rc_rma_call c = RC_RMA_CALL(.call = "MPI_Rput_c", .win = win, .target = target_rank, .disp = target_disp,
                                            .count = target_count, .type = target_datatype, .origin = origin_addr,
                                            .origin_count = origin_count, .origin_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rput_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                              target_datatype, win, request);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, request);
-  return rc;
+  return rc_rma_finish_call(&c, rc, request);
 }
 
 int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -95,10 +96,10 @@ int MPI_Rget_c(void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_da
       RC_RMA_CALL(.call = "MPI_Rget_c", .win = win, .target = target_rank, .disp = target_disp, .count = target_count,
                   .type = target_datatype, .origin_count = origin_count, .origin_type = origin_datatype,
                   .result = origin_addr, .result_count = origin_count, .result_type = origin_datatype);
+  rc_watch_forward_begin();
   const int rc = PMPI_Rget_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                              target_datatype, win, request);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, request);
-  return rc;
+  return rc_rma_finish_call(&c, rc, request);
 }
 
 int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank,
@@ -111,10 +112,10 @@ int MPI_Raccumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datat
       RC_RMA_CALL(.call = "MPI_Raccumulate_c", .win = win, .target = target_rank, .disp = target_disp,
                   .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
                   .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)));
+  rc_watch_forward_begin();
   const int rc = PMPI_Raccumulate_c(origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
                                     target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, request);
-  return rc;
+  return rc_rma_finish_call(&c, rc, request);
 }
 
 int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
@@ -130,10 +131,10 @@ int MPI_Rget_accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_D
                   .count = target_count, .type = target_datatype, .origin = origin_addr, .origin_count = origin_count,
                   .origin_type = origin_datatype, .op = rc_op_name(rc_predefined_op(op)), .result = result_addr,
                   .result_count = result_count, .result_type = result_datatype);
+  rc_watch_forward_begin();
   const int rc =
       PMPI_Rget_accumulate_c(origin_addr, origin_count, origin_datatype, result_addr, result_count, result_datatype,
                              target_rank, target_disp, target_count, target_datatype, op, win, request);
-  if (rc == MPI_SUCCESS) rc_rma_record_call(&c, request);
-  return rc;
+  return rc_rma_finish_call(&c, rc, request);
 }
 #endif

@@ -53,11 +53,31 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
  * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
                          int ok);
+/* An RMA communication call (MPI_Put…), a blocking collective other than a reduction
+ * (MPI_Barrier…) or a blocking point-to-point call (MPI_Send, MPI_Recv…) is about to be
+ * forwarded, and has returned: in a program of one thread the library's accesses to watched
+ * pages during it are its own, and its first fault on a page leaves that page open until the
+ * call returns, instead of one fault stepped per byte it copies. */
+void rc_watch_forward_begin(void);
+void rc_watch_forward_end(void);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's
  * `watch_sync_steps`): none in a program of one thread, where they leave their pages open. */
 unsigned long rc_watch_sync_steps(void);
+/* The faults the watcher took on the pages it protected, by what it did with them (the
+ * `finalize` line's `watch_faults`): what a run under the watcher costs beyond the plain run
+ * (each stepped fault is two signals and two mprotect calls); in a program of one thread the
+ * program's own counts follow from what it does and where its data lies, not from timing. */
+struct rc_watch_fault_counts {
+  unsigned long program;               /* the program's accesses to watched bytes, recorded */
+  unsigned long program_beside;        /* the program's accesses beside watched bytes on a protected page, stepped */
+  unsigned long library_stepped;       /* the MPI library's, stepped */
+  unsigned long library_opened;        /* the MPI library's that left their page open until the next hook */
+  unsigned long string_ops_run;        /* a rep stos/movs reaching no watched byte, run whole by the handler */
+  unsigned long program_beside_opened; /* the program's beside window bytes that left their page open */
+};
+struct rc_watch_fault_counts rc_watch_faults(void);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */
 void rc_watch_window_created(const struct rc_window *w);
 void rc_watch_window_freed(const struct rc_window *w);

@@ -19,12 +19,19 @@ volatile int rc_watch_suspended;
 volatile int rc_watch_suspended_said;
 volatile int rc_watch_shared_open;
 volatile int rc_watch_library_steps;
-volatile int rc_watch_forwarding_sync;
+volatile int rc_watch_beside_steps;
+volatile int rc_watch_beside_open;
+volatile int rc_watch_forwarding;
 volatile int rc_watch_in_sync;
 volatile unsigned long rc_watch_sync_stepped;
 volatile int rc_watch_any_stopped;
 
+struct rc_watch_fault_counts rc_watch_fault_count;
+
 unsigned long rc_watch_sync_steps(void) { return rc_watch_sync_stepped; }
+struct rc_watch_fault_counts rc_watch_faults(void) {
+  return rc_watch_fault_count;
+}
 
 uintptr_t rc_watch_page_size(void) {
   static uintptr_t size;
@@ -236,9 +243,12 @@ static int shared_page_rearmed(void) {
 void rc_watch_rearm(void) {
   rc_watch_hw_resume();
   rc_watch_library_steps = 0;
-  rc_watch_forwarding_sync = 0;
+  rc_watch_forwarding = 0;
   rc_watch_in_sync = 0;
-  if (!rc_watch_suspended && !shared_page_rearmed()) return;
+  rc_watch_beside_steps = 0;
+  const int beside = rc_watch_beside_open;
+  rc_watch_beside_open = 0;
+  if (!rc_watch_suspended && !beside && !shared_page_rearmed()) return;
   rc_watch_suspended = 0;
   rc_watch_shared_open = 0;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {

@@ -130,6 +130,33 @@ static void say_stopped(struct rc_watch_range *r) {
   rc_end(&l);
 }
 
+/* A window whose page the program's accesses beside it left open (watch_signals.c), said once:
+ * from here on its bytes on such a page are not watched between that and the next hook. */
+static void say_beside_open(void) {
+  static int said[RC_RMA_MAX_WINDOWS], said_count;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!r->lo || !r->beside_open) continue;
+    r->beside_open = 0;
+    int known = 0;
+    for (int k = 0; k < said_count; ++k) known |= said[k] == r->win_id;
+    if (known) continue;
+    if (said_count < RC_RMA_MAX_WINDOWS) said[said_count++] = r->win_id;
+    rc_line l;
+    rc_begin(&l, "watch_unavailable");
+    rc_int(&l, "win", r->win_id);
+    rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+    rc_int(&l, "epoch", r->epoch);
+    char reason[256];
+    snprintf(reason, sizeof reason,
+             "a page it shares with the program's other data is left open after %d of the program's accesses to that "
+             "data between two intercepted RMA calls, until the next one",
+             RC_WATCH_MAX_BESIDE_STEPS);
+    rc_str(&l, "reason", reason);
+    rc_end(&l);
+  }
+}
+
 /* The window range holding `address`: where a hit goes whose range was released between the
  * handler's record and this drain (a pending buffer in window memory completed meanwhile by
  * another thread), so that another thread's access is not lost. */
@@ -161,6 +188,7 @@ void rc_watch_drain(void) {
     } else
       buffer_finding(r, &hits[i]);
   }
+  if (rc_watch_beside_open) say_beside_open();
   if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
     rc_watch_any_stopped = 0;
     for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)

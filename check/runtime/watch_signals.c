@@ -161,6 +161,21 @@ static int window_page(uintptr_t page) {
   return 1;
 }
 
+/* Whether only window ranges watch bytes of `page` (none a pending buffer); they are marked as
+ * left open (beside_open), for the drain to say so. */
+static int only_windows(uintptr_t page) {
+  const uintptr_t end = page + rc_watch_page_size();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && r->lo < end && r->hi > page && r->kind != RC_WATCH_WINDOW) return 0;
+  }
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && r->lo < end && r->hi > page) r->beside_open = 1;
+  }
+  return 1;
+}
+
 /* Does what the program's own disposition of `sig` would have done with this fault. */
 static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *context) {
   const struct sigaction handler = *previous;
@@ -211,6 +226,8 @@ static int original_prot(uintptr_t page) {
   return -1;
 }
 
+static void count(unsigned long *counter) { __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED); }
+
 /* A fault on a page this watcher protected. The page is opened, the instruction stepped, and
  * the page protected again after it; a program's access to watched bytes is noted. The MPI
  * library's accesses (and this library's own) are stepped unrecorded, up to
@@ -218,8 +235,12 @@ static int original_prot(uintptr_t page) {
  * it faults on stay open until the end of the next intercepted RMA call (rc_watch_rearm), at
  * one fault a page instead of one a byte (a stepped rep movs traps after every byte); while a
  * single-threaded program forwards a synchronisation call, from the first (the library polls
- * there, and a heap page it polls may hold window memory: every poll would cost a step). A page
- * only ranges disarmed by the handler cover stays open. */
+ * there, and a heap page it polls may hold window memory: every poll would cost a step), or an
+ * RMA call or a blocking collective (rc_watch_forward_begin). The program's faults beside the
+ * watched bytes cost no step when the instruction is a rep stos/movs reaching none of them
+ * (watch_string_ops.c), and past RC_WATCH_MAX_BESIDE_STEPS between two hooks leave a page that
+ * only window ranges watch open until the next hook (said). A page only ranges disarmed by the
+ * handler cover stays open. */
 static void on_segv(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
@@ -238,20 +259,31 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    if (!program && range_at(address) < 0 && window_page(page) &&
-        ++window_library_faults >
-            (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
+    if (step_count == 0 && range_at(address) < 0 && rc_watch_run_string_op(uc, page, original)) {
+      count(&rc_watch_fault_count.string_ops_run); /* a memset or memcpy beside watched bytes, run whole */
+    } else if (!program && range_at(address) < 0 && window_page(page) &&
+               ++window_library_faults >
+                   (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
-    } else if (!program && (rc_watch_forwarding_sync ||
-                            ++rc_watch_library_steps >
-                                (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_MAX_LIBRARY_STEPS))) {
+      count(&rc_watch_fault_count.library_opened);
+    } else if (!program &&
+               (rc_watch_forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
+                                                                            : RC_WATCH_MAX_LIBRARY_STEPS))) {
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
+      count(&rc_watch_fault_count.library_opened);
+    } else if (program && range_at(address) < 0 && ++rc_watch_beside_steps > RC_WATCH_MAX_BESIDE_STEPS &&
+               only_windows(page)) {
+      rc_watch_beside_open = 1; /* the program's loop over its data beside a window: open until the next hook */
+      count(&rc_watch_fault_count.program_beside_opened);
     } else {
       const int range = program ? range_at(address) : -1;
       if (range >= 0)
         rc_watch_note_access(range, address, 1,
                              (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
       if (!program && rc_watch_in_sync) ++rc_watch_sync_stepped;
+      count(!program     ? &rc_watch_fault_count.library_stepped
+            : range >= 0 ? &rc_watch_fault_count.program
+                         : &rc_watch_fault_count.program_beside);
       step_pages[step_count++] = page;
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
     }

@@ -13,6 +13,7 @@
 #include <ucontext.h>
 
 #include "thread_clocks.h"
+#include "watch.h"
 
 #define RC_WATCH_MAX_RANGES 128         /* byte ranges watched at once */
 #define RC_WATCH_MAX_HITS 256           /* accesses seen and not yet written */
@@ -20,6 +21,9 @@
 #define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
 /* ... under --thread-sync calls, where a page left open would hide another thread's access (said). */
 #define RC_WATCH_MAX_LIBRARY_STEPS_THREADS 65536
+/* The program's faults beside watched window bytes on their pages between two hooks, before such
+ * a page is left open until the next hook (said: a `watch_unavailable` line per window). */
+#define RC_WATCH_MAX_BESIDE_STEPS 64
 #define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
 #define RC_WATCH_MAX_SEGMENTS 16                /* segments watched per window: this rank's and queried ones */
 #define RC_WATCH_HW_SLOTS 4                     /* x86 debug address registers, DR0-DR3 */
@@ -50,9 +54,10 @@ struct rc_watch_range {
   const void *caller; /* the RMA call's */
   int thread;         /* buffers: the thread that made the RMA call */
   volatile unsigned long faults;
-  volatile int stopped; /* disarmed by the handler after RC_WATCH_MAX_WINDOW_FAULTS of the program's faults */
-  int stop_said;        /* its watch_unavailable line was written */
-  volatile int hit;     /* a program access was recorded (buffer ranges: one finding is enough) */
+  volatile int stopped;     /* disarmed by the handler after RC_WATCH_MAX_WINDOW_FAULTS of the program's faults */
+  int stop_said;            /* its watch_unavailable line was written */
+  volatile int hit;         /* a program access was recorded (buffer ranges: one finding is enough) */
+  volatile int beside_open; /* a page of it was left open after RC_WATCH_MAX_BESIDE_STEPS (window ranges) */
 };
 
 struct rc_watch_hit {
@@ -82,13 +87,18 @@ extern volatile int rc_watch_suspended;      /* the handler left pages open to t
 extern volatile int rc_watch_suspended_said; /* ... under --thread-sync calls: the drain says so once */
 extern volatile int rc_watch_shared_open;    /* ... to its access to bytes no range watches (rc_watch_rearm) */
 extern volatile int rc_watch_library_steps;  /* the library's faults stepped since the last hook */
-/* A synchronisation call is being forwarded by a program of one thread (MPI_THREAD_SINGLE): no
- * access of the program can happen before it returns, so the library's faults meanwhile leave
- * their pages open at once, until its end protects them again (rc_watch_after_sync). */
-extern volatile int rc_watch_forwarding_sync;
-extern volatile int rc_watch_in_sync;                /* ... by any program */
-extern volatile unsigned long rc_watch_sync_stepped; /* the library's faults stepped meanwhile */
-extern volatile int rc_watch_any_stopped;            /* the handler stopped a range since the last drain */
+extern volatile int rc_watch_beside_steps;   /* the program's faults beside window bytes since the last hook */
+extern volatile int rc_watch_beside_open;    /* ... past the bound: pages left open until the next hook */
+/* A synchronisation call, an RMA communication call, a blocking collective or point-to-point
+ * call is being forwarded by a program of one thread (MPI_THREAD_SINGLE): no access of the
+ * program can happen before it returns, so the library's faults meanwhile leave their pages
+ * open at once, until its end protects them again (rc_watch_rearm from rc_watch_after_sync or
+ * rc_watch_forward_end). */
+extern volatile int rc_watch_forwarding;
+extern volatile int rc_watch_in_sync;                     /* a synchronisation call, by any program */
+extern volatile unsigned long rc_watch_sync_stepped;      /* the library's faults stepped meanwhile */
+extern struct rc_watch_fault_counts rc_watch_fault_count; /* watch.h; bumped by the handler */
+extern volatile int rc_watch_any_stopped;                 /* the handler stopped a range since the last drain */
 /* Bumped before a range's pages get their protection back: a fault racing with it is retried. */
 extern volatile unsigned rc_watch_protect_changes;
 
@@ -112,6 +122,12 @@ uintptr_t rc_watch_page_size(void);
 
 /* The mapping reason rc_watch_mapping gives for the calling thread's stack. */
 extern const char *const rc_watch_on_stack;
+
+/* watch_string_ops.c: from the SIGSEGV handler, at the first fault of an instruction on `page`
+ * (opened to `original`): runs a `rep stos`/`rep movs` whole when it reaches no watched byte,
+ * and returns 1 (registers advanced past it, every page protected again); else 0, the page
+ * still open for a step. */
+int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original);
 
 /* watch_hardware.c: debug registers for what page protection cannot watch. */
 /* Arms range i (lo, hi, kind, prot and hw_widest set; not armed by pages) on as many free debug

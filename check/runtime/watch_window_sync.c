@@ -30,10 +30,21 @@ static int single_threaded(void) {
   return level == MPI_THREAD_SINGLE;
 }
 
+void rc_watch_forward_begin(void) {
+  if (rc_rma_has_windows()) rc_watch_forwarding = single_threaded();
+}
+
+void rc_watch_forward_end(void) {
+  if (!rc_watch_forwarding) return; /* protected again already (rc_watch_rma_call) */
+  rc_rma_lock();
+  rc_watch_rearm();
+  rc_rma_unlock();
+}
+
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
-  rc_watch_forwarding_sync = single_threaded();
+  rc_watch_forwarding = single_threaded();
   rc_watch_in_sync = 1;
   for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];

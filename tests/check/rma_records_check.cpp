@@ -9,7 +9,10 @@
 //                                      "sync_modelled": the ranks' order is known from their
 //                                      synchronisation, never from the run's timing;
 //                                      "no_sync_steps": the watcher stepped none of the
-//                                      library's faults inside a synchronisation call)
+//                                      library's faults inside a synchronisation call;
+//                                      "few_steps": the watcher stepped at most kFewSteps
+//                                      faults per rank, the program's beside watched bytes
+//                                      and the library's together)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -81,6 +84,7 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   want.erase("all_analysed");
   want.erase("sync_modelled");
   want.erase("no_sync_steps");
+  want.erase("few_steps");
   EXPECT_EQ(found, want) << json(findings).dump(1);
 }
 
@@ -105,6 +109,23 @@ TEST(CheckedRun, NoLibraryStepsInSynchronisation) {
     for (const auto& l : lines) {
       if (l["ev"] != "finalize") continue;
       EXPECT_FALSE(l.contains("watch_sync_steps")) << l.dump();
+    }
+}
+
+// "few_steps": a loop over the program's data beside a watched window, memset and memcpy there,
+// and the library's copies inside its calls are not stepped one element at a time (the
+// `finalize` line's `watch_faults`, docs/check_records.md); the bound is far below one step per
+// element of the test program (tests/check/programs/rma_gacc_rounds.c) and far above what is
+// left.
+constexpr long kFewSteps = 512;
+
+TEST(CheckedRun, FewFaultsStepped) {
+  if (!expected.contains("few_steps")) GTEST_SKIP();
+  for (const auto& lines : read_records())
+    for (const auto& l : lines) {
+      if (l["ev"] != "finalize") continue;
+      const json faults = l.value("watch_faults", json::object());
+      EXPECT_LE(faults.value("program_beside", 0L) + faults.value("library_stepped", 0L), kFewSteps) << l.dump();
     }
 }
 
