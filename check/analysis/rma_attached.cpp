@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace redsem::check {
 
@@ -11,14 +12,23 @@ attached_layout::attached_layout(std::vector<attached_region> regions) : regions
   std::ranges::sort(regions_, {}, &attached_region::base);
   for (const attached_region& r : regions_) {
     offsets_.push_back(bytes_);
-    bytes_ += std::max<std::int64_t>(r.bytes, 0);
+    // A record read back may hold any integer: sizes summing past 64 bits leave no layout.
+    if (__builtin_add_overflow(bytes_, std::max<std::int64_t>(r.bytes, 0), &bytes_)) {
+      bytes_ = std::numeric_limits<std::int64_t>::max();
+      fits_ = false;
+    }
   }
 }
 
 std::optional<std::int64_t> attached_layout::offset_of(std::int64_t begin, std::int64_t end) const {
+  if (!fits_) return std::nullopt;
   for (std::size_t i = 0; i < regions_.size(); ++i) {
     const attached_region& r = regions_[i];
-    if (begin >= r.base && end <= r.base + r.bytes && begin < end) return offsets_[i] + (begin - r.base);
+    // end - base, not base + bytes: a region may reach past the largest address (any integer in
+    // a record), and an end past it is beyond the region anyway.
+    std::int64_t past = 0;
+    if (begin >= r.base && begin < end && !__builtin_sub_overflow(end, r.base, &past) && past <= r.bytes)
+      return offsets_[i] + (begin - r.base);
   }
   return std::nullopt;
 }

@@ -26,8 +26,10 @@ class attached_layout {
  public:
   explicit attached_layout(std::vector<attached_region> regions);
 
+  // Whether the regions' sizes sum within 64 bits; else there is no layout to place calls in.
+  bool fits() const { return fits_; }
   // Where the bytes [begin, end) (addresses) sit in the laid-out window: the offset of `begin`,
-  // or nothing when they are not inside one region.
+  // or nothing when they are not inside one region (or the layout does not fit).
   std::optional<std::int64_t> offset_of(std::int64_t begin, std::int64_t end) const;
   std::int64_t bytes() const { return bytes_; }
   // The regions, one sentence ("attached: 0x… (16 bytes), …").
@@ -37,6 +39,7 @@ class attached_layout {
   std::vector<attached_region> regions_;  // by address
   std::vector<std::int64_t> offsets_;     // each region's first byte in the layout
   std::int64_t bytes_ = 0;
+  bool fits_ = true;
 };
 
 }  // namespace redsem::check

@@ -5,7 +5,9 @@
 
 #include <set>
 #include <tuple>
+#include <utility>
 
+#include "check/analysis/record_fields.h"
 #include "check/analysis/rma_epochs.h"
 #include "check/analysis/rma_local_races.h"
 #include "check/analysis/rma_scenario_text.h"
@@ -31,9 +33,10 @@ sim::rma::explore_options search_bounds() {
 
 json call_json(const rma_access& a) {
   const json& l = *a.line;
-  json j{{"rank", a.world_rank},           {"seq", l.value("seq", -1)},
-         {"call", l.value("call", "")},    {"target", l.value("target", -1)},
-         {"disp", l.value("disp", 0)},     {"count", l.value("count", 0)},
+  // The record's numbers whole (a dynamic window's displacement is an address), never as int.
+  json j{{"rank", a.world_rank},           {"seq", int_of(l, "seq", -1)},
+         {"call", l.value("call", "")},    {"target", int_of(l, "target", -1)},
+         {"disp", int_of(l, "disp", 0)},   {"count", int_of(l, "count", 0)},
          {"type", l.value("type", json())}};
   if (l.contains("op")) j["op"] = l["op"];
   if (l.contains("caller")) j["caller"] = l["caller"];
@@ -62,9 +65,10 @@ class collector {
   // `calls` in program order of the scenario; the first names the finding's rank, call and caller.
   void add(const std::string& check, const std::string& rule, const std::string& text, const std::string& evidence,
            const std::vector<rma_access>& calls, const rma_access_set& set, const rma_scenario& s, json extra = {}) {
-    std::vector<std::int64_t> key_seqs;
-    for (const auto& c : calls) key_seqs.push_back(c.world_rank * (std::int64_t{1} << 40) + c.line->value("seq", 0));
-    if (!seen_.insert({check, set.window, key_seqs}).second) return;
+    // (rank, seq) names a call; seq is any integer the record holds, so it is kept whole.
+    std::vector<std::pair<int, std::int64_t>> key_calls;
+    for (const auto& c : calls) key_calls.emplace_back(c.world_rank, int_of(*c.line, "seq", 0));
+    if (!seen_.insert({check, set.window, key_calls}).second) return;
     const rma_access& first = calls.front();
     std::string message = fmt::format("{}: ", check);
     for (std::size_t i = 0; i < calls.size(); ++i) message += (i ? " and " : "") + call_text(calls[i]);
@@ -88,7 +92,7 @@ class collector {
   }
 
  private:
-  std::set<std::tuple<std::string, int, std::vector<std::int64_t>>> seen_;
+  std::set<std::tuple<std::string, int, std::vector<std::pair<int, std::int64_t>>>> seen_;
 };
 
 // A group's non-serial outcomes are an error of the program only where MPI's guarantee is

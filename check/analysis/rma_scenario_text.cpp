@@ -246,6 +246,11 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
     lines.push_back("local: post " + group);
   }
   const attached_layout attached(part->second.attached);
+  if (window.dynamic && !attached.fits()) {
+    *reason =
+        fmt::format("the regions rank {} attached total beyond 64-bit byte offsets ({})", set.target, attached.text());
+    return std::nullopt;
+  }
   call_writer writer(part->second.disp_unit, reason, window.dynamic ? &attached : nullptr);
   for (std::size_t i = 0; i < set.accesses.size(); ++i) {
     const rma_access& a = set.accesses[i];

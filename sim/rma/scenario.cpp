@@ -93,10 +93,16 @@ class builder {
   // Elements moved by all calls together stay within the limit (the concurrency analysis
   // compares them pairwise).
   void use_elements(const line_record& r, std::int64_t count, const datatype& type) {
+    check_elements(r, count, type);
+    elements_ += count * static_cast<std::int64_t>(type.entries().size());
+  }
+  // The same bound, the call not yet counted: checked before anything is built per element.
+  void check_elements(const line_record& r, std::int64_t count, const datatype& type) const {
     const auto per = static_cast<std::int64_t>(type.entries().size());
-    if (count > limits_.max_elements || (elements_ += count * per) > limits_.max_elements)
+    if (count > limits_.max_elements || elements_ + count * per > limits_.max_elements)
       throw bad_input{r.line, "the calls move more than " + std::to_string(limits_.max_elements) +
-                                  " basic elements in all (count=" + std::to_string(count) + " × " + type.description() + ")"};
+                                  " basic elements in all (count=" + std::to_string(count) + " × " +
+                                  type.description() + ")"};
   }
 
   void init(session& s, const line_record& r) {
@@ -267,6 +273,7 @@ class builder {
                              : target == sc_.target ? std::string(to_string(kind))
                                                     : "rank " + std::to_string(target) + " " + std::string(to_string(kind));
     if (auto o = check_target_bounds(s.geometry(), t); !o.is_done()) return sc_.rejected.push_back({r.line, what, o});
+    check_elements(r, t.count, type);  // before the overlap check lists every element's fields
     const buffer b = target_buffer(s.geometry(), t);
     // A put writes its target buffer as a receive writes its buffer (§13.3.1): an element it
     // would write twice is erroneous, as for an accumulate, never one of two "serial" outcomes.

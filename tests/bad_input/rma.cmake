@@ -32,6 +32,9 @@ redsem_bad_input(rma_type_entries_huge ARGS rma ${RMA_IN}/type_entries_huge.rma 
 redsem_bad_input(rma_resized_extreme ARGS rma ${RMA_IN}/resized_extreme.rma RC 2 ERR "resized: lb and extent must be within")
 redsem_bad_input(rma_zero_extent_count ARGS rma ${RMA_IN}/zero_extent_count.rma RC 2
   ERR ":2: the calls move more than 16384 basic elements in all")
+# A get too: refused before its target buffer's fields are listed (once 2.4 GB for the overlap check).
+redsem_bad_input(rma_get_zero_extent_count ARGS rma ${RMA_IN}/get_zero_extent_count.rma RC 2
+  ERR ":2: the calls move more than 16384 basic elements in all")
 
 # Displacements and counts that overflow or leave the window: erroneous calls (exit 1, no expect
 # line names them), never an offset that wrapped into the window.

@@ -3,6 +3,7 @@
 // windows of disjoint groups told apart.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <string>
 
@@ -81,6 +82,48 @@ TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
   for (auto& l : lines) l[0]["win_size"] = 4;
   for (std::size_t rank = 0; rank < 4; ++rank) lines[rank][0]["win_rank"] = rank;
   EXPECT_TRUE(checks(rma_findings(lines)).contains("mismatched_accumulates"));
+}
+
+// A finding says the calls' numbers as recorded: a dynamic window's displacement is an address,
+// and a seq may be any integer (once read as int, cut to 32 bits).
+TEST(RmaFindings, AFindingReportsTheRecordedNumbersWhole) {
+  const long long base = 1LL << 40, seq = (1LL << 40) + 7;
+  records r;
+  r.dynamic().attach(0, base, 16).fence_all(1).put(0, 2).field(0, "disp", base + 4);
+  r.put(1, 2).field(1, "disp", base + 4).field(1, "seq", seq).fence_all(3);
+  const auto out = said(rma_findings(r.lines()));
+  ASSERT_EQ(checks(out), std::multiset<std::string>{"racing_access"}) << json(out).dump(1);
+  for (const auto& call : out.front()["evidence"]["calls"]) {
+    EXPECT_EQ(call["disp"], base + 4) << call.dump();
+    if (call["rank"] == 1) {
+      EXPECT_EQ(call["seq"], seq) << call.dump();
+    }
+  }
+}
+
+// A region may be recorded reaching past the largest address: its calls are still inside it
+// (once base + size, a signed overflow under UBSan and an access "outside" it without).
+TEST(RmaFindings, ARegionReachingPastTheLargestAddressHoldsItsCalls) {
+  const long long base = std::numeric_limits<long long>::max() - 8;
+  records r;
+  r.dynamic().attach(0, base, 16).fence_all(1).put(0, 2).field(0, "disp", base);
+  r.put(1, 2).field(1, "disp", base).fence_all(3);
+  const auto out = said(rma_findings(r.lines()));
+  EXPECT_EQ(checks(out), std::multiset<std::string>{"racing_access"}) << json(out).dump(1);
+  EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+}
+
+// Regions whose sizes sum past 64 bits leave no window to lay them in: set aside, with the reason
+// (once a signed overflow under UBSan, and a negative window size without).
+TEST(RmaFindings, AttachedRegionsTotallingBeyond64BitsAreSetAside) {
+  records r;
+  r.dynamic().attach(0, 16, std::numeric_limits<long long>::max() - 16).attach(0, 32, 32);
+  r.fence_all(1).put(0, 2, 20).put(1, 2, 20).fence_all(3);
+  const auto out = said(rma_findings(r.lines()));
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  ASSERT_EQ(not_analysed(out), 1u) << json(out).dump(1);
+  EXPECT_NE(out.front()["reason"].get<std::string>().find("total beyond 64-bit byte offsets"), std::string::npos)
+      << json(out).dump(1);
 }
 
 }  // namespace

@@ -22,10 +22,12 @@ std::string type_error(const std::string& text) {
   return error;
 }
 
+// Built in linear time: a prefix-prepending loop copies the string once per level, minutes
+// under ThreadSanitizer at 60000 levels.
 std::string nested(int depth) {
-  std::string t = "int";
-  for (int i = 0; i < depth; ++i) t = "contiguous(1," + t + ")";
-  return t;
+  std::string t;
+  for (int i = 0; i < depth; ++i) t += "contiguous(1,";
+  return t + "int" + std::string(static_cast<std::size_t>(depth), ')');
 }
 
 TEST(RmaScenarioLimits, DatatypeCountsAreNonNegativeAndSmall) {
