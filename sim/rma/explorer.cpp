@@ -153,7 +153,7 @@ bool exploration::serializable() const {
 exploration explore(const rma_program& program, const explore_options& options) {
   const auto start = std::chrono::steady_clock::now();
   exploration x;
-  x.findings = redsem::rma::analyse_concurrency(program.accesses, program.info);
+  x.findings = redsem::rma::analyse_concurrency(program.accesses, program.info, program.semantics);
   const std::vector<bool> non_atomic = non_atomic_accesses(program);
   const std::vector<step> steps = program_steps(program, non_atomic, false);
   const std::vector<step> serial_steps = program_steps(program, non_atomic, true);

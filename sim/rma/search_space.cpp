@@ -96,7 +96,7 @@ std::int64_t rma_program::window_base(int target) const {
 
 std::vector<bool> non_atomic_accesses(const rma_program& program) {
   std::vector<bool> out(program.accesses.size(), false);
-  for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info)) {
+  for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info, program.semantics)) {
     if (redsem::rma::describe(f.kind).level == guarantee::either_order) continue;
     out[f.first] = out[f.second] = true;
   }
