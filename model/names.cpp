@@ -88,7 +88,9 @@ constexpr auto enum_keys = std::make_tuple(
     enum_key<derived_rule, 2>{"derived", &policy::derived, {"strict", "lenient"}},
     enum_key<compare_rule, 3>{"compare", &policy::compare, {"bitwise", "nan_equal", "ulps"}},
     enum_key<loc_tie_rule, 3>{"loc_tie", &policy::loc_tie, {"by_value", "first", "second"}},
-    enum_key<complex_prod_rule, 2>{"complex_prod", &policy::complex_prod, {"textbook", "annex_g"}});
+    enum_key<complex_prod_rule, 2>{"complex_prod", &policy::complex_prod, {"textbook", "annex_g"}},
+    enum_key<ordered_accumulates_rule, 2>{"ordered_accumulates", &policy::ordered_accumulates,
+                                          {"sequential", "concurrent"}});
 
 // Keys from here on are printed only away from their default (see to_string(policy)).
 constexpr std::size_t keys_always_printed = 8;

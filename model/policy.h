@@ -77,6 +77,14 @@ enum class compare_rule : std::uint8_t {
   ulps,       // floats within `ulps` units in the last place, NaNs equal
 };
 
+// Whether one origin's accumulates to one location that accumulate_ordering keeps in program
+// order (§13.7.2: the default `rar,raw,war,waw` keeps them all) are "concurrent accumulate calls"
+// for the accumulate_ops assertion (§13.2.1), which lets concurrent ones use one op only (§9.19).
+enum class ordered_accumulates_rule : std::uint8_t {
+  sequential,  // not concurrent: applied one after the other, so their ops may differ
+  concurrent,  // covered by accumulate_ops all the same: different ops on one location are mixed_ops
+};
+
 struct policy {
   nan_rule minmax_nan = nan_rule::propagate;
   zero_rule minmax_zero = zero_rule::ordered;
@@ -89,6 +97,7 @@ struct policy {
   std::uint32_t ulps = 0;
   loc_tie_rule loc_tie = loc_tie_rule::by_value;
   complex_prod_rule complex_prod = complex_prod_rule::textbook;
+  ordered_accumulates_rule ordered_accumulates = ordered_accumulates_rule::sequential;
 
   friend bool operator==(const policy&, const policy&) = default;
 };

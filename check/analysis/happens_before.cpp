@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "check/analysis/sync_lines.h"
+#include "check/analysis/sync_windows.h"
 
 namespace redsem::check {
 namespace {
@@ -256,6 +257,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   events_.assign(ranks, {});
   stamps_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
+  const sync_lines::window_frees frees(records);
   for (std::size_t r = 0; r < ranks; ++r) {
     std::map<int, std::pair<std::vector<int>, std::string>> comms;            // this rank's communicator ids
     std::map<collective_key, std::optional<std::vector<int>>> started_after;  // its nonblocking collectives
@@ -284,6 +286,12 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
                      "that its record does not tell apart (one not made by a call the check follows)";
           comms[static_cast<int>(integer_or(l, "comm", -1))] = comm;
         }
+      if (auto f = frees.step_of(static_cast<int>(r), i)) {
+        events_[r].push_back(
+            {i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
+        steps[r].push_back(std::move(*f));
+        continue;
+      }
       if (ev != "process_sync") continue;
       const auto c = comms.find(static_cast<int>(integer_or(l, "comm", -1)));
       if (c == comms.end()) {

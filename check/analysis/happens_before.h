@@ -5,7 +5,8 @@
 // default, the root for MPI_Bcast…) did before it before what each member does after it, a
 // nonblocking one likewise from its start to its completion, a message orders its send before
 // its receive (and before a probe that found it), MPI_Ssend and MPI_Issend also the receive's
-// start before the send's return. Vector clocks over these events decide it without a clock, so
+// start before the send's return; MPI_Win_free every member's entry before each return, unless the window has
+// `no_locks` (sync_windows.h). Vector clocks over these events decide it without a clock, so
 // the verdict is the same on every run of the same program, on one host or many.
 #pragma once
 

@@ -12,6 +12,7 @@
 #include "check/analysis/happens_before.h"
 #include "check/analysis/record_fields.h"
 #include "check/analysis/rma_epochs.h"
+#include "check/analysis/rma_fence_order.h"
 #include "model/datatype.h"
 
 namespace redsem::check {
@@ -22,7 +23,8 @@ using json = nlohmann::json;
 // A remote call as the target sees it: which bytes of its window, and when it was in flight.
 struct remote_call {
   int world_rank = -1;
-  int target = -1;  // window rank whose memory it reaches
+  int target = -1;     // window rank whose memory it reaches
+  int win_local = -1;  // the window's id in its rank's record
   const json* line = nullptr;
   long long fence = -1;             // fences its rank made on the window before it; -1 in none
   std::int64_t begin = 0, end = 0;  // target bytes
@@ -96,6 +98,7 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       remote_call c;
       c.world_rank = static_cast<int>(r);
       c.target = target;
+      c.win_local = local;
       c.line = &l;
       c.fence = fences[local];
       c.in_lock = locks[local] > 0;
@@ -120,19 +123,33 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
   return out;
 }
 
+// What orders a target's access and another rank's call: the ranks' process synchronisation, and
+// the fences on the window (MPI-4.1 §13.5.1).
+struct orders {
+  const happens_before& process;
+  const fence_order& fences;
+};
+
 // Whether a target's direct access (line `index` of world rank `rank`) and a remote call on the
 // same bytes may be in flight together. Fence: the same fence epoch. Passive target (a call in a
 // lock epoch) and PSCW (an access in this rank's exposure epoch, MPI_Win_post … MPI_Win_wait,
 // against a call in an access epoch, MPI_Win_start … MPI_Win_complete): neither is ordered
 // before the other by the ranks' synchronisation (the call's completion before the access, or
 // the access before the call), whatever the clocks say; only when the run synchronised in ways
-// not modelled does the run's timing decide, on one host: lifetimes that overlapped.
-bool concurrent(const json& access, int rank, std::size_t index, const remote_call& c, const std::string& host,
-                const happens_before& order) {
+// not modelled does the run's timing decide, on one host: lifetimes that overlapped. An access
+// before the target's fence that the call's origin had returned from before the call precedes the
+// call (fence_order), whatever else the records say.
+bool concurrent(const json& access, int rank, std::size_t index, const remote_call& c, const rma_window_part& target,
+                const orders& by) {
+  const happens_before& order = by.process;
   const std::string mode = access.value("mode", "");
   if (mode == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
   const bool epoch = mode == "passive" ? c.in_lock : mode == "pscw" && c.in_start;
   if (!epoch) return false;
+  if (by.fences.precedes_call({rank, access.value("win", -1), index}, {target.world_rank, target.local_id, 0},
+                              {c.world_rank, c.win_local, c.made_index}, order))
+    return false;
+  const std::string& host = target.host;
   if (order.usable()) {
     const bool after = c.completed_index && order.ordered(c.world_rank, *c.completed_index, rank, index).value_or(true);
     const bool before = order.ordered(rank, index, c.world_rank, c.made_index).value_or(true);
@@ -330,6 +347,7 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
   const auto calls = remote_calls(records_by_rank, window_of, epochs);
   const std::vector<direct_access> accesses = direct_accesses(records_by_rank, window_of);
   const happens_before order(records_by_rank);
+  const fence_order fences(records_by_rank);
   std::vector<json> out;
   for (const direct_access& d : accesses) {
     const auto found = calls.find(d.segment);
@@ -339,7 +357,7 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
     if (part == win.parts.end()) continue;
     for (const remote_call& c : found->second) {
       if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
-      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second.host, order)) {
+      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences})) {
         out.push_back(finding(*d.line, d.world_rank, win, c));
         break;
       }

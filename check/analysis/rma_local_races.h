@@ -5,10 +5,10 @@
 // in the same fence epoch (both sides counted their fences alike), or, in passive target (a
 // call in a lock epoch) and PSCW (an access in this rank's exposure epoch, a call in an access
 // epoch), the access happened between the other rank's call and the flush, unlock or complete
-// that completed it at the target, on one machine (whose clock both records share). A load races with calls that
-// update the bytes (put, accumulates other than MPI_NO_OP, fetch-and-op, compare-and-swap); a
-// store also with gets. Calls whose target type is not a predefined one are not paired: their
-// bytes are not known here.
+// that completed it at the target, on one machine (whose clock both records share); an access before the target's
+// fence on the window precedes a call its origin made after its matching fence (rma_fence_order.h). A load races with
+// calls that update the bytes (put, accumulates other than MPI_NO_OP, fetch-and-op, compare-and-swap); a store also
+// with gets. Calls whose target type is not a predefined one are not paired: their bytes are not known here.
 //
 // Shared-memory windows (MPI_Win_allocate_shared): a rank's direct load or store into another
 // rank's segment through the pointer MPI_Win_shared_query gave it (a local_access line with

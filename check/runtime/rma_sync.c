@@ -5,6 +5,8 @@
  * flush_all, flush_local, flush_local_all, complete). The buffers are compared before the call
  * is forwarded: what the program left in them when it reached the completion. */
 #define _GNU_SOURCE
+#include <string.h>
+
 #include "query_guard.h"
 #include "rma_state.h"
 #include "thread_clocks.h"
@@ -74,6 +76,12 @@ static void after_sync(const struct sync_call *s, int rc) {
     if (s->target >= 0) rc_int(&l, "target", s->target);
     if (s->lock) rc_str(&l, "lock", s->lock);
     if (s->assert_ >= 0) rc_int(&l, "assert", s->assert_);
+    /* The fence's assertions by name, since their values differ between MPIs: the analysis
+     * takes the fence order of MPI-4.1 §13.5.1 from them (check/analysis/rma_fence_order.h). */
+    if (s->assert_ > 0 && strcmp(s->call, "MPI_Win_fence") == 0) {
+      if (s->assert_ & MPI_MODE_NOPRECEDE) rc_bool(&l, "noprecede", 1);
+      if (s->assert_ & MPI_MODE_NOSUCCEED) rc_bool(&l, "nosucceed", 1);
+    }
     if (s->group != MPI_GROUP_NULL) group_ranks(&l, s->group, s->win);
     rc_int(&l, "time", rc_rma_now());
     rc_caller(&l, s->caller);

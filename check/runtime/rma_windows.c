@@ -5,6 +5,7 @@
  * place in the window's group). */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,24 +66,32 @@ long long rc_rma_now(void) {
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/* The value of `key` in `info` into value[size]; 0 when it is not set. */
+static int info_value(MPI_Info info, const char *key, char *value, int size) {
+  int flag = 0;
+#if REDSEM_HAVE_INFO_GET_STRING
+  int length = size;
+  if (PMPI_Info_get_string(info, key, &length, value, &flag) != MPI_SUCCESS) flag = 0;
+#else
+  if (PMPI_Info_get(info, key, size - 1, value, &flag) != MPI_SUCCESS) flag = 0;
+#endif
+  value[size - 1] = '\0';
+  return flag;
+}
+
 /* The window info keys the RMA semantics depend on (MPI-4.1 §13.2.1), as the program passed
- * them: what the program asserted, which binds it whatever hints the library then uses. */
+ * them: what the program asserted, which binds it whatever hints the library then uses. And
+ * `no_locks` given true, which lets MPI_Win_free return before the other members called it (§13.2.5):
+ * the analysis then takes no order from it (check/analysis/sync_windows.h). */
 static void write_info(rc_line *l, MPI_Info info) {
   static const char *const keys[] = {"accumulate_ordering", "accumulate_ops"};
   if (info == MPI_INFO_NULL) return;
+  char value[256];
+  /* any value but "false" (one the library may read as true) */
+  if (info_value(info, "no_locks", value, (int)sizeof value) && strcmp(value, "false") != 0) rc_bool(l, "no_locks", 1);
   rc_open_object(l, "info");
-  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i) {
-    char value[256];
-    int flag = 0;
-#if REDSEM_HAVE_INFO_GET_STRING
-    int length = (int)sizeof value;
-    if (PMPI_Info_get_string(info, keys[i], &length, value, &flag) != MPI_SUCCESS) flag = 0;
-#else
-    if (PMPI_Info_get(info, keys[i], (int)sizeof value - 1, value, &flag) != MPI_SUCCESS) flag = 0;
-#endif
-    value[sizeof value - 1] = '\0';
-    if (flag) rc_str(l, keys[i], value);
-  }
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
+    if (info_value(info, keys[i], value, (int)sizeof value)) rc_str(l, keys[i], value);
   rc_close(l);
 }
 

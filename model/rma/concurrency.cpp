@@ -64,7 +64,13 @@ std::string element_text(const access& a, const access_element& e) {
          std::string(to_string(e.type)) + " @" + std::to_string(e.offset) + "]";
 }
 
-std::optional<finding_kind> accumulate_pair(const access& x, const access& y, const window_info& info) {
+std::optional<finding_kind> accumulate_pair(const access& x, const access& y, const window_info& info,
+                                            const policy& p) {
+  // Applied in program order (§13.7.2): not the concurrent accumulates accumulate_ops speaks of
+  // (§13.2.1), nor two whose atomicity against each other matters.
+  if (x.origin == y.origin && ordered_by_info(x, y, info.ordering) &&
+      p.ordered_accumulates == ordered_accumulates_rule::sequential)
+    return std::nullopt;
   const bool x_cas = x.kind == access_kind::compare_and_swap, y_cas = y.kind == access_kind::compare_and_swap;
   if (x_cas != y_cas) {
     const access& other = x_cas ? y : x;
@@ -122,7 +128,8 @@ bool ordered_by_info(const access& first, const access& second, const accumulate
   return ok;
 }
 
-std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info) {
+std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info,
+                                         const policy& p) {
   std::vector<finding> out;
   for (std::size_t i = 0; i < accesses.size(); ++i)
     for (std::size_t j = i + 1; j < accesses.size(); ++j) {
@@ -143,7 +150,7 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
           kind = finding_kind::mismatched_accumulates;
           where = m;
         } else {
-          kind = accumulate_pair(x, y, info);
+          kind = accumulate_pair(x, y, info, p);
         }
       } else {
         // At least one of them updates: exactly one accumulate, or a put/store against anything.

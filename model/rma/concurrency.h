@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/policy.h"
 #include "model/rma/access.h"
 #include "model/rma/window_info.h"
 
@@ -52,8 +53,10 @@ struct finding {
 // Every pair of overlapping accesses in `accesses` (all concurrent except for accumulate_ordering
 // between one origin's accumulates, one origin's accesses a flush separates, accesses a fence
 // separates, and epochs an exclusive lock keeps apart) whose outcome MPI does not fully define.
-// One finding per pair, the most severe.
-std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info);
+// One finding per pair, the most severe. Under `ordered_accumulates=sequential` (the default), one
+// origin's accumulates that accumulate_ordering keeps in order are not concurrent for
+// accumulate_ops: their ops may differ.
+std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, const window_info& info, const policy& p);
 
 // Whether x and y are one origin's remote accesses with a completion at the target (a flush or
 // unlock of that origin) between them in its program order, or any two accesses a fence

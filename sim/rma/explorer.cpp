@@ -154,7 +154,7 @@ bool exploration::serializable() const {
 exploration explore(const rma_program& program, const explore_options& options) {
   const auto start = std::chrono::steady_clock::now();
   exploration x;
-  x.findings = redsem::rma::analyse_concurrency(program.accesses, program.info);
+  x.findings = redsem::rma::analyse_concurrency(program.accesses, program.info, program.semantics);
   const element_atomicity non_atomic = non_atomic_elements(program);
   const std::vector<step> steps = program_steps(program, non_atomic, false);
   const std::vector<step> serial_steps = program_steps(program, non_atomic, true);

@@ -111,7 +111,7 @@ element_atomicity non_atomic_elements(const rma_program& program) {
       if (met && (!now || level < *now)) now = level;
     }
   };
-  for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info)) {
+  for (const auto& f : redsem::rma::analyse_concurrency(program.accesses, program.info, program.semantics)) {
     const guarantee level = redsem::rma::describe(f.kind).level;
     if (level == guarantee::either_order) continue;
     mark(f.first, f.second, level);

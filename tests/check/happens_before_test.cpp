@@ -386,5 +386,29 @@ TEST(HappensBefore, DamagedLinesAreNoEvents) {
   EXPECT_FALSE(order.usable());  // the receive matches no send
 }
 
+// MPI_Win_free returns only once every member of the window's group called it (MPI-4.1 §13.2.5),
+// unless a member gave the window the `no_locks` info key: then it orders nothing. Windows are
+// named across ranks by group and creation order, whatever their ids in each record (here the
+// two ranks' ids differ, and an id is reused after a free).
+TEST(HappensBefore, AWindowFreeOrdersLikeABarrierUnlessNoLocks) {
+  for (const bool no_locks : {false, true}) {
+    records r(2);
+    for (int rank = 0; rank < 2; ++rank) {
+      json win{{"ev", "rma_win"}, {"win", rank == 0 ? 3 : 5}, {"win_rank", rank}, {"group", {0, 1}}};
+      if (no_locks && rank == 1) win["no_locks"] = true;
+      r.add(rank, win);
+    }
+    const auto before = r.mark(0);
+    r.add(0, {{"ev", "rma_win_free"}, {"win", 3}});
+    r.add(1, {{"ev", "rma_win_free"}, {"win", 5}});
+    const auto after = r.mark(1);
+    r.add(1, {{"ev", "rma_win"}, {"win", 5}, {"win_rank", 1}, {"group", {0, 1}}});
+    const happens_before order(r.lines());
+    ASSERT_TRUE(order.usable()) << order.why();
+    EXPECT_EQ(order.ordered(0, before, 1, after), !no_locks) << no_locks;
+    EXPECT_EQ(order.ordered(1, after, 0, before), false);
+  }
+}
+
 }  // namespace
 }  // namespace redsem::check

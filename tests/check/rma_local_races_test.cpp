@@ -166,6 +166,51 @@ TEST(WindowAccessRaces, FenceEpochsDecideAcrossHostsWhateverTheirClocks) {
   EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
 }
 
+// MPI-4.1 §13.5.1: a call made after its origin's fence returned accesses the target only after
+// the target called its matching fence, in whatever epoch the call is (here a lock epoch after a
+// fence with MPI_MODE_NOSUCCEED, as in MPICH's acc_loc test). What the target did before its
+// fence precedes the call; what it did after the fence, or a call made before the origin's
+// fence, is not ordered by it; nor is a call on another window, nor through a fence that asserts
+// both MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED (no barrier, no epoch).
+TEST(WindowAccessRaces, AFenceOrdersTheTargetsEarlierAccessesBeforeLaterCalls) {
+  const auto fence = [](records& r, int rank, long long time, bool noprecede, const std::string& win = "0") {
+    r.sync(rank, "MPI_Win_fence", time);
+    json& l = r.lines()[static_cast<std::size_t>(rank)].back();
+    l["win"] = std::stoi(win);
+    l["nosucceed"] = true;
+    if (noprecede) l["noprecede"] = true;
+  };
+  const auto lock_epoch = [](records& r) {
+    r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11).sync(1, "MPI_Win_unlock", 20, 0);
+  };
+  records before, after, call_first, no_barrier, other_window;
+  before.access("passive", -1, 4, "load", 5);
+  fence(before, 0, 6, false);
+  fence(before, 1, 6, false);
+  lock_epoch(before);
+  EXPECT_TRUE(window_access_races(before.lines()).empty());
+  fence(after, 0, 6, false);
+  after.access("passive", -1, 4, "load", 7);
+  fence(after, 1, 6, false);
+  lock_epoch(after);
+  EXPECT_EQ(window_access_races(after.lines()).size(), 1u);
+  call_first.access("passive", -1, 4, "load", 5);
+  fence(call_first, 0, 6, false);
+  lock_epoch(call_first);
+  fence(call_first, 1, 21, false);
+  EXPECT_EQ(window_access_races(call_first.lines()).size(), 1u);
+  no_barrier.access("passive", -1, 4, "load", 5);
+  fence(no_barrier, 0, 6, true);
+  fence(no_barrier, 1, 6, true);
+  lock_epoch(no_barrier);
+  EXPECT_EQ(window_access_races(no_barrier.lines()).size(), 1u);
+  other_window.access("passive", -1, 4, "load", 5);
+  fence(other_window, 0, 6, false, "1");
+  fence(other_window, 1, 6, false, "1");
+  lock_epoch(other_window);
+  EXPECT_EQ(window_access_races(other_window.lines()).size(), 1u);
+}
+
 std::size_t count(const std::vector<json>& findings, const std::string& check) {
   std::size_t n = 0;
   for (const json& f : findings) n += f["check"] == check;

@@ -179,9 +179,12 @@ TEST(RmaScenario, RequestBasedPutsAndGetsCompleteAtTheirWait) {
             "s.rma:2: req= names the request of raccumulate, rget_accumulate, rput or rget only");
 }
 
+// One origin's SUM and MAX on one location: mixed_ops where they count as concurrent
+// (ordered_accumulates=concurrent; the default lets accumulate_ordering order them).
 TEST(RmaScenario, AFlushOrdersOneOriginsCallsAtTheTarget) {
   const std::string calls =
-      "window 8 disp_unit=4\nepoch lock_all\nrank 1: accumulate op=sum type=int disp=0 origin=1\n";
+      "window 8 disp_unit=4\nepoch lock_all\npolicy ordered_accumulates=concurrent\n"
+      "rank 1: accumulate op=sum type=int disp=0 origin=1\n";
   const std::string max = "rank 1: accumulate op=max type=int disp=0 origin=5\n";
   const auto concurrent = parsed(calls + max);
   const auto flushed = parsed(calls + "rank 1: flush\n" + max);

@@ -38,9 +38,12 @@ TEST(RmaSeveralTargets, OneDisplacementOnTwoTargetsIsTwoLocations) {
   EXPECT_EQ(x.groups[0].values.front().values, (std::vector<std::string>{"5"})) << "init fills the target's window";
 }
 
-// A flush orders one origin's accesses to the flushed target only.
+// A flush orders one origin's accesses to the flushed target only (its SUM and MAX count as
+// concurrent for accumulate_ops under ordered_accumulates=concurrent).
 TEST(RmaSeveralTargets, AFlushCompletesCallsToItsTargetOnly) {
-  const std::string head = "window 4\nepoch lock_all\nrank 0: accumulate op=sum type=int disp=0 origin=1 target=1\n";
+  const std::string head =
+      "window 4\nepoch lock_all\npolicy ordered_accumulates=concurrent\n"
+      "rank 0: accumulate op=sum type=int disp=0 origin=1 target=1\n";
   const std::string tail = "rank 0: accumulate op=max type=int disp=0 origin=1 target=1\n";
   EXPECT_EQ(explore(parsed(head + "rank 0: flush 2\n" + tail + "ranks 3\n").program, explore_options{}).findings.size(), 1u);
   EXPECT_TRUE(explore(parsed(head + "rank 0: flush 1\n" + tail).program, explore_options{}).findings.empty());

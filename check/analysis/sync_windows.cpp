@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// window_frees (sync_windows.h).
+#include "check/analysis/sync_windows.h"
+
+#include <algorithm>
+#include <string>
+
+namespace redsem::check::sync_lines {
+
+using json = nlohmann::json;
+
+namespace {
+
+// The rma_win line's group, when it names this rank at its window rank.
+std::optional<std::vector<int>> group_of(const json& line, int rank) {
+  const auto g = line.find("group");
+  if (g == line.end() || !g->is_array()) return std::nullopt;
+  std::vector<int> group;
+  for (const json& m : *g) {
+    if (!m.is_number_integer()) return std::nullopt;
+    group.push_back(m.get<int>());
+  }
+  const long long me = integer_or(line, "win_rank", -1);
+  if (me < 0 || static_cast<std::size_t>(me) >= group.size() || group[static_cast<std::size_t>(me)] != rank)
+    return std::nullopt;
+  return group;
+}
+
+bool flag(const json& line, const char* key) {
+  const auto it = line.find(key);
+  return it != line.end() && it->is_boolean() && it->get<bool>();
+}
+
+}  // namespace
+
+window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank) {
+  for (std::size_t r = 0; r < records_by_rank.size(); ++r) {
+    std::map<std::vector<int>, int> places;    // windows this rank created so far, by group
+    std::map<long long, window_name> current;  // its live windows by id (an id may be reused after a free)
+    for (std::size_t i = 0; i < records_by_rank[r].size(); ++i) {
+      const json& l = records_by_rank[r][i];
+      const std::string ev = l.value("ev", "");
+      const long long id = integer_or(l, "win", -1);
+      if (ev == "rma_win") {
+        current.erase(id);
+        const auto group = group_of(l, static_cast<int>(r));
+        if (!group) continue;
+        const window_name name{*group, places[*group]++};
+        current.emplace(id, name);
+        if (flag(l, "no_locks")) no_locks_.insert(name);
+      } else if (const auto w = current.find(id); ev == "rma_win_free" && w != current.end()) {
+        frees_.emplace(std::pair{static_cast<int>(r), i}, w->second);
+        current.erase(w);
+      }
+    }
+  }
+}
+
+std::optional<step> window_frees::step_of(int rank, std::size_t index) const {
+  const auto name = frees_.find({rank, index});
+  if (name == frees_.end() || no_locks_.count(name->second)) return std::nullopt;
+  step s{kind::collective, name->second.first, 0};
+  s.comm = "window " + std::to_string(name->second.second);
+  return s;
+}
+
+}  // namespace redsem::check::sync_lines
