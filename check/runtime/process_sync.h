@@ -50,8 +50,9 @@ enum rc_flow {
  * the caller frees it); their number, or -1 when it is every member of an intracommunicator. */
 int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers);
 /* The in-neighbours (sources) of this process in the topology of `comm` (MPI_Cart_shift's, with
- * MPI_PROC_NULL left out; MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into
- * *sources (malloc'd); their number, -1 when `comm` has no topology or they cannot be had. */
+ * MPI_PROC_NULL where a dimension ends, so that the i-th is the one of the i-th receive count;
+ * MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into *sources (malloc'd);
+ * their number, -1 when `comm` has no topology or they cannot be had. */
 int rc_sync_in_neighbours(MPI_Comm comm, int **sources);
 /* Whether a neighbourhood collective whose `root` is `pattern` receives from its i-th
  * in-neighbour (-1: from every one). */
