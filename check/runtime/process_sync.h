@@ -145,6 +145,9 @@ void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long ind
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
 /* A request the program freed. */
 void rc_sync_request_freed(MPI_Request request);
+/* `comm` is being freed: the requests that use it complete normally (MPI-4.1 §7.4.3), but its
+ * handle may not be used for them any more; their ordering is then said not modelled. */
+void rc_sync_requests_comm_freed(MPI_Comm comm);
 /* Whether a receive request still pending could take the message `status` describes. */
 int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status);
 /* A blocking receive got the message `status` describes: said not modelled when a receive
