@@ -117,6 +117,7 @@ static struct comm_info *info_of(MPI_Comm comm) {
   if (!c) return NULL;
   c->id = next_id++;
   if (comm == MPI_COMM_WORLD) strcpy(c->name, "w");
+  if (comm == MPI_COMM_SELF) strcpy(c->name, "s"); /* else its duplicates are not told from it */
   c->size = -1;
   members(comm, c);
   if (PMPI_Comm_set_attr(comm, keyval, c) != MPI_SUCCESS) {
