@@ -44,6 +44,13 @@ static int free_info(MPI_Comm comm, int key, void *value, void *extra) {
   return MPI_SUCCESS;
 }
 
+/* The attribute's delete callback: the communicator is freed (MPI_Comm_free, MPI_Comm_disconnect),
+ * and its handle no longer usable by requests that outlive it (process_sync_requests.c). */
+static int delete_info(MPI_Comm comm, int key, void *value, void *extra) {
+  rc_sync_requests_comm_freed(comm);
+  return free_info(comm, key, value, extra);
+}
+
 /* The world ranks of `group` (freed), into `out`; 0 when they cannot be had. */
 static int world_ranks(MPI_Group group, int size, int *out) {
   MPI_Group world;
@@ -101,7 +108,7 @@ static int peer_world(const struct comm_info *c, int peer) {
 static struct comm_info *info_of(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return NULL;
   if (keyval == MPI_KEYVAL_INVALID &&
-      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_info, &keyval, NULL) != MPI_SUCCESS)
+      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_info, &keyval, NULL) != MPI_SUCCESS)
     return NULL;
   struct comm_info *c = NULL;
   int found = 0;
@@ -110,6 +117,7 @@ static struct comm_info *info_of(MPI_Comm comm) {
   if (!c) return NULL;
   c->id = next_id++;
   if (comm == MPI_COMM_WORLD) strcpy(c->name, "w");
+  if (comm == MPI_COMM_SELF) strcpy(c->name, "s"); /* else its duplicates are not told from it */
   c->size = -1;
   members(comm, c);
   if (PMPI_Comm_set_attr(comm, keyval, c) != MPI_SUCCESS) {

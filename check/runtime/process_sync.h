@@ -50,8 +50,9 @@ enum rc_flow {
  * the caller frees it); their number, or -1 when it is every member of an intracommunicator. */
 int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers);
 /* The in-neighbours (sources) of this process in the topology of `comm` (MPI_Cart_shift's, with
- * MPI_PROC_NULL left out; MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into
- * *sources (malloc'd); their number, -1 when `comm` has no topology or they cannot be had. */
+ * MPI_PROC_NULL where a dimension ends, so that the i-th is the one of the i-th receive count;
+ * MPI_Graph_neighbors; MPI_Dist_graph_neighbors' sources), by rank, into *sources (malloc'd);
+ * their number, -1 when `comm` has no topology or they cannot be had. */
 int rc_sync_in_neighbours(MPI_Comm comm, int **sources);
 /* Whether a neighbourhood collective whose `root` is `pattern` receives from its i-th
  * in-neighbour (-1: from every one). */
@@ -144,6 +145,9 @@ void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long ind
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller);
 /* A request the program freed. */
 void rc_sync_request_freed(MPI_Request request);
+/* `comm` is being freed: the requests that use it complete normally (MPI-4.1 §7.4.3), but its
+ * handle may not be used for them any more; their ordering is then said not modelled. */
+void rc_sync_requests_comm_freed(MPI_Comm comm);
 /* Whether a receive request still pending could take the message `status` describes. */
 int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status);
 /* A blocking receive got the message `status` describes: said not modelled when a receive

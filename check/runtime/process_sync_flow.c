@@ -60,7 +60,7 @@ int rc_sync_flow_peers(MPI_Comm comm, enum rc_flow flow, int root, int **peers) 
       const int n = rc_sync_in_neighbours(comm, peers);
       int kept = 0;
       for (int i = 0; i < n; ++i)
-        if (rc_sync_neighbour_receives(root, i)) (*peers)[kept++] = (*peers)[i];
+        if ((*peers)[i] != MPI_PROC_NULL && rc_sync_neighbour_receives(root, i)) (*peers)[kept++] = (*peers)[i];
       return n >= 0 ? kept : range(0, 0, peers);
     }
     default:

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* How a communicator is named across ranks (process_sync.h; docs/design.md, "A communicator is
  * named across ranks"): by what is the same on every member when it is made, so that two
- * communicators of the same members are told apart.
+ * communicators of the same members are told apart ("w" and "s" name MPI_COMM_WORLD and
+ * MPI_COMM_SELF, process_sync.c).
  *  - a constructor that is a collective of its parent (MPI_Comm_dup, MPI_Comm_split, …,
  *    MPI_Intercomm_merge on an intercommunicator): the parent's name and the index the call took
  *    among the parent's collectives ("w/3");

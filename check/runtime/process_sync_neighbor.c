@@ -4,7 +4,7 @@
  * (per_mpi/probes), large-count forms. Every member of the communicator calls them, so each takes
  * its index among the communicator's collectives; a member's return follows the entry of the
  * in-neighbours (RC_FLOW_NEIGHBOURS) whose data it receives: those of a receive count other than
- * 0, nobody when none. Every argument is forwarded unchanged. */
+ * 0 and not MPI_PROC_NULL, nobody when none. Every argument is forwarded unchanged. */
 #include <mpi.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -14,18 +14,18 @@
 #include "process_sync_forms.h"
 #include "redsem_mpi_features.h"
 
-/* Both sources of each dimension's shift by one (§8.6: a Cartesian process's neighbours). */
+/* Both sources of each dimension's shift by one (§8.6: a Cartesian process's neighbours), in that
+ * order and MPI_PROC_NULL kept where a non-periodic dimension ends: the v and w forms' counts
+ * have an entry for each of the 2 * dims, a missing neighbour's too. */
 static int cartesian_sources(MPI_Comm comm, int **sources) {
-  int dims = 0, n = 0;
+  int dims = 0;
   if (PMPI_Cartdim_get(comm, &dims) != MPI_SUCCESS || !(*sources = malloc(sizeof(int) * (size_t)(2 * dims + 1))))
     return -1;
   for (int d = 0; d < dims; ++d) {
-    int below = MPI_PROC_NULL, above = MPI_PROC_NULL;
-    PMPI_Cart_shift(comm, d, 1, &below, &above);
-    if (below != MPI_PROC_NULL) (*sources)[n++] = below;
-    if (above != MPI_PROC_NULL) (*sources)[n++] = above;
+    (*sources)[2 * d] = (*sources)[2 * d + 1] = MPI_PROC_NULL;
+    PMPI_Cart_shift(comm, d, 1, &(*sources)[2 * d], &(*sources)[2 * d + 1]);
   }
-  return n;
+  return 2 * dims;
 }
 
 static int graph_sources(MPI_Comm comm, int **sources) {
@@ -115,16 +115,16 @@ int rc_sync_neighbour_receives(int pattern, int i) {
                                const MPI_Request *request, const void *caller) {                                   \
     int *sources = NULL;                                                                                           \
     const int n = rc_sync_in_neighbours(comm, &sources);                                                           \
-    free(sources);                                                                                                 \
     unsigned char *received = malloc((size_t)(n > 0 ? n : 1));                                                     \
     int some = n < 0 || !received, every = 1;                                                                      \
     for (int i = 0; received && i < n; ++i) {                                                                      \
-      received[i] = counts[i] != 0;                                                                                \
+      received[i] = counts[i] != 0 && sources[i] != MPI_PROC_NULL;                                                 \
       some |= received[i];                                                                                         \
       every &= received[i];                                                                                        \
     }                                                                                                              \
     const int pattern = every || !received ? -1 : pattern_of(received, n);                                         \
     free(received);                                                                                                \
+    free(sources);                                                                                                 \
     rc_sync_collective_form(form, comm, call, some ? RC_FLOW_NEIGHBOURS : RC_FLOW_NONE, pattern, request, caller); \
     if (form != RC_PERSISTENT_CALL) rc_sync_neighbour_pattern_release(pattern);                                    \
   }
@@ -145,13 +145,15 @@ RECEIVES_FROM(MPI_Count)
 
 static enum rc_flow flow_of_count(long long count) { return count == 0 ? RC_FLOW_NONE : RC_FLOW_NEIGHBOURS; }
 
-/* The five calls of one form, counts of count_t and displacements of displ_t. */
+/* The five calls of one form, counts of count_t and displacements of displ_t. The allgather and
+ * alltoall receive alike from every in-neighbour: pattern -1 (an id of 0 or more names a pattern of
+ * the table, maybe a persistent call's that is still kept). */
 #define NEIGHBOURHOOD(form, allgather, allgatherv, alltoall, alltoallv, alltoallw, count_t, displ_t)                   \
   RC_SYNC_COLLECTIVE(allgather, form,                                                                                  \
                      (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, count_t recvcount, \
                       MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
-                     flow_of_count(recvcount), 0)                                                                      \
+                     flow_of_count(recvcount), -1)                                                                     \
   PER_NEIGHBOUR(                                                                                                       \
       allgatherv, form,                                                                                                \
       (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, const count_t recvcounts[],       \
@@ -161,7 +163,7 @@ static enum rc_flow flow_of_count(long long count) { return count == 0 ? RC_FLOW
                      (const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, void *recvbuf, count_t recvcount, \
                       MPI_Datatype recvtype, MPI_Comm comm form##_PARAMS),                                             \
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm form##_ARGS),                   \
-                     flow_of_count(recvcount), 0)                                                                      \
+                     flow_of_count(recvcount), -1)                                                                     \
   PER_NEIGHBOUR(                                                                                                       \
       alltoallv, form,                                                                                                 \
       (const void *sendbuf, const count_t sendcounts[], const displ_t sdispls[], MPI_Datatype sendtype, void *recvbuf, \

@@ -46,6 +46,7 @@ struct followed {
   int active;                 /* started and not yet completed */
   int synchronous;            /* MPI_Issend, MPI_Ssend_init: its completion is recorded too */
   int pattern_names_message;  /* MPI_Isendrecv: its status is not trusted (below) */
+  int comm_freed;             /* `comm` was freed meanwhile: its handle is not used again */
   const char *call;           /* the call that made it */
   unsigned long long started; /* a receive's start, in this rank's order of receive starts */
   unsigned long started_seq;  /* and the record's next line number then */
@@ -135,13 +136,22 @@ static int follow(struct followed f, int active) {
 static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long long before) {
   for (int i = oldest_receive; i >= 0 && table[i].started < before; i = table[i].newer) {
     const struct followed *f = &table[i];
-    if (f->comm == comm && (f->peer == MPI_ANY_SOURCE || f->peer == source) && (f->tag == MPI_ANY_TAG || f->tag == tag))
+    if (f->comm == comm && !f->comm_freed && (f->peer == MPI_ANY_SOURCE || f->peer == source) &&
+        (f->tag == MPI_ANY_TAG || f->tag == tag))
       return 1;
   }
   return 0;
 }
 
 static const char out_of_order[] = "a receive completed while one started before it could still take its message";
+static const char comm_gone[] = "a request used after MPI_Comm_free of its communicator";
+
+void rc_sync_requests_comm_freed(MPI_Comm comm) {
+  pthread_mutex_lock(&table_mutex);
+  for (int i = 0; i < handed_out; ++i)
+    if (table[i].comm == comm && rc_request_index_find(&by_handle, table[i].request) == i) table[i].comm_freed = 1;
+  pthread_mutex_unlock(&table_mutex);
+}
 
 int rc_sync_receive_pending(MPI_Comm comm, const MPI_Status *status) {
   if (!rc_sync_receives_followed()) return 0;
@@ -171,6 +181,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
     return;
   }
   const MPI_Comm comm = f->comm;
+  const int freed = f->comm_freed;
   const int receive = f->receive;
   const long long collective = f->collective ? f->index : -1;
   const long long collective_start = f->collective && f->persistent ? f->starts - 1 : -1;
@@ -188,8 +199,12 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   else
     forget(f);
   pthread_mutex_unlock(&table_mutex);
-  if (collective >= 0) rc_sync_collective_done(comm, collective, collective_start, call, caller);
   if (collective >= 0) rc_sync_idup_done(request, 1);
+  if (freed) {
+    rc_sync_unmodelled(comm_gone);
+    return;
+  }
+  if (collective >= 0) rc_sync_collective_done(comm, collective, collective_start, call, caller);
   if (ssend.synchronous && ssend.index >= 0) rc_sync_ssend_done(comm, ssend.peer, ssend.tag, ssend.index, call, caller);
   if (!receive || cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   if (guessed) {
@@ -237,7 +252,8 @@ static int start(MPI_Request request, const char *call, const void *caller) {
   }
   if (f && f->collective) ++f->starts;
   pthread_mutex_unlock(&table_mutex);
-  if (!f || copy.receive) return f != NULL;
+  if (f && copy.comm_freed) rc_sync_unmodelled(comm_gone);
+  if (!f || copy.receive || copy.comm_freed) return f != NULL;
   if (copy.collective) {
     rc_sync_persistent_started(copy.comm, call, copy.flow, copy.root, copy.index, copy.starts, caller);
     return 1;
