@@ -8,6 +8,7 @@
 #include "check/analysis/record_fields.h"
 #include "check/analysis/rma_passive_sets.h"
 #include "check/analysis/rma_pscw.h"
+#include "check/analysis/window_group.h"
 
 namespace redsem::check {
 namespace {
@@ -188,16 +189,14 @@ class window_naming {
   void add(const json& line, int world_rank) {
     const int local_id = static_cast<int>(int_of(line, "win", -1));
     const int win_rank = static_cast<int>(int_of(line, "win_rank", -1));
-    std::vector<int> group;
-    if (const auto g = line.find("group"); g != line.end() && g->is_array())
-      for (const auto& member : *g) group.push_back(member.is_number_integer() ? member.get<int>() : -1);
-    if (group.empty() || win_rank < 0 || static_cast<std::size_t>(win_rank) >= group.size() ||
-        group[static_cast<std::size_t>(win_rank)] != world_rank) {
+    const auto recorded = recorded_window_group(line, world_rank);
+    if (!recorded) {
       out_.unanalysed.push_back({local_id, "every epoch", std::nullopt,
                                  "rank " + std::to_string(world_rank) +
                                      " did not record the window's group (beyond the bound on members recorded)"});
       return;
     }
+    const std::vector<int>& group = *recorded;
     const int place = places_[{world_rank, group}]++;
     const auto [it, fresh] = keys_.try_emplace({group, place}, static_cast<int>(keys_.size()));
     rma_window& w = out_.windows[it->second];

@@ -5,26 +5,13 @@
 #include <algorithm>
 #include <string>
 
+#include "check/analysis/window_group.h"
+
 namespace redsem::check::sync_lines {
 
 using json = nlohmann::json;
 
 namespace {
-
-// The rma_win line's group, when it names this rank at its window rank.
-std::optional<std::vector<int>> group_of(const json& line, int rank) {
-  const auto g = line.find("group");
-  if (g == line.end() || !g->is_array()) return std::nullopt;
-  std::vector<int> group;
-  for (const json& m : *g) {
-    if (!m.is_number_integer()) return std::nullopt;
-    group.push_back(m.get<int>());
-  }
-  const long long me = integer_or(line, "win_rank", -1);
-  if (me < 0 || static_cast<std::size_t>(me) >= group.size() || group[static_cast<std::size_t>(me)] != rank)
-    return std::nullopt;
-  return group;
-}
 
 bool flag(const json& line, const char* key) {
   const auto it = line.find(key);
@@ -43,7 +30,7 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
       const long long id = integer_or(l, "win", -1);
       if (ev == "rma_win") {
         current.erase(id);
-        const auto group = group_of(l, static_cast<int>(r));
+        const auto group = recorded_window_group(l, static_cast<int>(r));
         if (!group) continue;
         const window_name name{*group, places[*group]++};
         current.emplace(id, name);

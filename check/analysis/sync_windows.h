@@ -4,7 +4,7 @@
 // true, which lets a member free its part without waiting. A free is then a collective of the
 // window's group whose return follows every member's entry, as MPI_Barrier's: a step of the
 // happens-before replay (happens_before.h), read from the `rma_win` and `rma_win_free` lines.
-// A window is named across ranks as the RMA analysis names it (rma_epochs.h): its group's world
+// A window is named across ranks as the RMA analysis names it (window_group.h): its group's world
 // ranks and its place among the windows each member created on that group. A window one member
 // gave `no_locks` (any value but "false") orders nothing at its free, nor one whose group a rank
 // did not record.
