@@ -53,27 +53,7 @@
  * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
  * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
  * only the ranks' synchronisation shows the race. */
-#include <mpi.h>
-#include <stdio.h>
-#include <unistd.h>
-#if MPI_VERSION < 4 && defined(OPEN_MPI)
-#include <mpi-ext.h>
-#define PERSISTENT(name) MPIX_##name##_init
-#else
-#define PERSISTENT(name) MPI_##name##_init
-#endif
-
-static void put_seven(MPI_Win win) {
-  static const int seven = 7;
-#ifdef RMA_KNOWN_ERROR
-  usleep(200000);
-#endif
-  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
-  MPI_Put(&seven, 1, MPI_INT, 0, 1, 1, MPI_INT, win);
-  MPI_Win_unlock(0, win);
-}
-
-static void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }
+#include "lock_put_read.h"
 
 #if SYNC_CASE == 1
 static void exchange(int rank, const int *base, MPI_Win win) {

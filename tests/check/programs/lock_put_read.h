@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* What the passive-target ordering programs share (rma_lock_requests.c, rma_lock_topology.c,
+ * rma_lock_neighbor_edge.c): rank 1 puts 7 into element 1 of rank 0's window under a shared lock,
+ * rank 0 reads that element, and each program orders the two by the synchronisation it is about.
+ * Built with -DRMA_KNOWN_ERROR, rank 1 waits before it locks, so the read usually comes first in
+ * time and only the ranks' synchronisation shows the race. PERSISTENT names a persistent
+ * collective's constructor (MPIX_ in Open MPI before MPI 4). */
+#ifndef REDSEM_TEST_LOCK_PUT_READ_H
+#define REDSEM_TEST_LOCK_PUT_READ_H
+
+#include <mpi.h>
+#include <stdio.h>
+#include <unistd.h>
+#if MPI_VERSION < 4 && defined(OPEN_MPI)
+#include <mpi-ext.h>
+#define PERSISTENT(name) MPIX_##name##_init
+#else
+#define PERSISTENT(name) MPI_##name##_init
+#endif
+
+static inline void put_seven(MPI_Win win) {
+  static const int seven = 7;
+#ifdef RMA_KNOWN_ERROR
+  usleep(200000);
+#endif
+  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
+  MPI_Put(&seven, 1, MPI_INT, 0, 1, 1, MPI_INT, win);
+  MPI_Win_unlock(0, win);
+}
+
+static inline void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }
+
+#endif
