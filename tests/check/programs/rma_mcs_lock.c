@@ -10,7 +10,11 @@
  *
  * Built with -DRMA_KNOWN_ERROR the last rank counts itself done by MPI_Get, flush and MPI_Put
  * of the value plus one: its put races the other ranks' MPI_SUMs (MPI-4.1 §13.7), a count can
- * be lost for real (racing_access, non_serializable). */
+ * be lost for real (racing_access, non_serializable).
+ *
+ * MPICH's compare-and-swap is not atomic with its MPI_REPLACE: a release can lose a swap into the
+ * tail and leave a rank waiting for ever, the outcome the warning is about. The programs are run
+ * under Open MPI only (tests/check/CMakeLists.txt). */
 #include <mpi.h>
 #include <stdio.h>
 
