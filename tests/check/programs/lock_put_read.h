@@ -30,4 +30,22 @@ static inline void put_seven(MPI_Win win) {
 
 static inline void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }
 
+/* main of such a program: on every rank 4 zeroed ints of MPI_Win_allocate, a barrier, the
+ * program's `exchange`, a barrier, the window freed. */
+static inline int put_read_main(int argc, char **argv, void (*exchange)(int rank, const int *base, MPI_Win win)) {
+  MPI_Init(&argc, &argv);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int *base;
+  MPI_Win win;
+  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  for (int i = 0; i < 4; ++i) base[i] = 0;
+  MPI_Barrier(MPI_COMM_WORLD);
+  exchange(rank, base, win);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Win_free(&win);
+  MPI_Finalize();
+  return 0;
+}
+
 #endif

@@ -455,18 +455,4 @@ static void exchange(int rank, const int *base, MPI_Win win) {
 }
 #endif
 
-int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *base;
-  MPI_Win win;
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
-  exchange(rank, base, win);
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
-}
+int main(int argc, char **argv) { return put_read_main(argc, argv, exchange); }
