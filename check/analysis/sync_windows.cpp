@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "check/analysis/record_fields.h"
 #include "check/analysis/window_group.h"
 
 namespace redsem::check::sync_lines {
@@ -27,7 +28,7 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
     for (std::size_t i = 0; i < records_by_rank[r].size(); ++i) {
       const json& l = records_by_rank[r][i];
       const std::string ev = l.value("ev", "");
-      const long long id = integer_or(l, "win", -1);
+      const long long id = int_of(l, "win", -1);
       if (ev == "rma_win") {
         current.erase(id);
         const auto group = recorded_window_group(l, static_cast<int>(r));
