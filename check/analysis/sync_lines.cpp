@@ -13,11 +13,6 @@ using json = nlohmann::json;
 
 namespace {
 
-bool flag(const json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_boolean() && it->get<bool>();
-}
-
 // A collective line's `after`, when it has one. Entries that are not members wait for nobody:
 // a damaged line can only lose an order, never add one.
 std::optional<std::vector<int>> after_of(const json& line, const std::vector<int>& members) {
@@ -51,7 +46,7 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
   if (line.contains("collective")) {
-    out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
+    out.push_back({flag_of(line, "nonblocking") ? kind::collective_start : kind::collective, members,
                    int_of(line, "collective", -1)});
     out.back().after = after_of(line, members);
     out.back().round = int_of(line, "start", -1);
@@ -61,13 +56,13 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
     out.back().round = int_of(line, "start", -1);
   }
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
-    const bool synchronous = flag(*s, "synchronous");
+    const bool synchronous = flag_of(*s, "synchronous");
     out.push_back({synchronous ? kind::synchronous_send : kind::send, members, int_of(*s, "n", -1), rank,
                    static_cast<int>(int_of(*s, "to", -1)), static_cast<int>(int_of(*s, "tag", 0))});
   }
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
     out.push_back({kind::recv, members, int_of(*r, "n", -1), static_cast<int>(int_of(*r, "from", -1)), rank,
-                   static_cast<int>(int_of(*r, "tag", 0)), flag(*r, "nonblocking"), int_of(*r, "started", -1)});
+                   static_cast<int>(int_of(*r, "tag", 0)), flag_of(*r, "nonblocking"), int_of(*r, "started", -1)});
   if (const auto p = line.find("probe"); p != line.end() && p->is_object())
     out.push_back({kind::probe, members, int_of(*p, "n", -1), static_cast<int>(int_of(*p, "from", -1)), rank,
                    static_cast<int>(int_of(*p, "tag", 0))});

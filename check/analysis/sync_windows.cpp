@@ -12,15 +12,6 @@ namespace redsem::check::sync_lines {
 
 using json = nlohmann::json;
 
-namespace {
-
-bool flag(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_boolean() && it->get<bool>();
-}
-
-}  // namespace
-
 window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank) {
   for (std::size_t r = 0; r < records_by_rank.size(); ++r) {
     std::map<std::vector<int>, int> places;    // windows this rank created so far, by group
@@ -35,7 +26,7 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
         if (!group) continue;
         const window_name name{*group, places[*group]++};
         current.emplace(id, name);
-        if (flag(l, "no_locks")) no_locks_.insert(name);
+        if (flag_of(l, "no_locks")) no_locks_.insert(name);
       } else if (const auto w = current.find(id); ev == "rma_win_free" && w != current.end()) {
         frees_.emplace(std::pair{static_cast<int>(r), i}, w->second);
         current.erase(w);
