@@ -4,7 +4,8 @@
  * rma_lock_topology.c, rma_lock_neighbor_edge.c): on every rank a window of 4 zeroed ints; rank 1
  * puts 7 into element 1 of rank 0's window under a shared lock, rank 0 reads that element, and
  * each program orders the two by the synchronisation it is about (rma_lock_turns.c orders two
- * ranks' puts instead). Built with -DRMA_KNOWN_ERROR, rank 1 waits before it locks, so the read
+ * ranks' puts instead; rma_window_sync.c, with a window of its own, takes only the put and the
+ * read). Built with -DRMA_KNOWN_ERROR, rank 1 waits before it locks, so the read
  * usually comes first in time and only the ranks' synchronisation shows the race. PERSISTENT
  * names a persistent collective's constructor (MPIX_ in Open MPI before MPI 4). */
 #ifndef REDSEM_TEST_LOCK_PUT_READ_H
