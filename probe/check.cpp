@@ -61,18 +61,6 @@ void check_run(const case_trace& c, int size, const result_run& run, case_verdic
   v.examples.emplace(shape, run.tree);
 }
 
-// The tree each rank holds for each element.
-std::map<int, std::vector<std::string>> trees_by_rank(const case_trace& c) {
-  std::map<int, std::vector<std::string>> out;
-  for (const auto& run : c.runs) {
-    auto& trees = out[run.rank];
-    if (trees.size() < static_cast<std::size_t>(run.first + run.count))
-      trees.resize(static_cast<std::size_t>(run.first + run.count));
-    std::fill_n(trees.begin() + run.first, run.count, run.tree);
-  }
-  return out;
-}
-
 // §7.9.6: every process receives identical results. With a commutative op, trees that differ
 // only by swapped operands give identical results, as MPI assumes such ops commute.
 void check_allreduce_identical(const case_trace& c, case_verdict& v) {
@@ -89,14 +77,15 @@ void check_allreduce_identical(const case_trace& c, case_verdict& v) {
         continue;
       }
       v.violations.push_back({"Allreduce gives every process identical results (§7.9.6)",
-                              "element " + std::to_string(k) + ": rank " + std::to_string(first_rank) +
-                                  " has " + reference[k] + ", rank " + std::to_string(rank) + " has " + mine[k]});
+                              "element " + std::to_string(k) + ": rank " + std::to_string(first_rank) + " has " +
+                                  reference[k] + ", rank " + std::to_string(rank) + " has " + mine[k]});
       return;
     }
   }
   if (swapped_only)
-    v.notes.push_back("ranks hold different trees, equal up to swapped operands: identical only "
-                      "because the op is declared commutative");
+    v.notes.push_back(
+        "ranks hold different trees, equal up to swapped operands: identical only "
+        "because the op is declared commutative");
 }
 
 void summarise_full_trees(const case_trace& c, case_verdict& v) {

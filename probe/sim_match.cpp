@@ -42,16 +42,10 @@ class tree_keys {
   std::unordered_map<std::string, std::string> text_keys_;
 };
 
-// The traced trees of each rank's result, element by element.
+// The traced trees of each rank's result, element by element; none of rank 0's for MPI_Exscan.
 std::map<int, std::vector<std::string>> traced_by_rank(const case_trace& c) {
-  std::map<int, std::vector<std::string>> out;
-  for (const auto& run : c.runs) {
-    if (c.which == collective::exscan && run.rank == 0) continue;
-    auto& trees = out[run.rank];
-    if (trees.size() < static_cast<std::size_t>(run.first + run.count))
-      trees.resize(static_cast<std::size_t>(run.first + run.count));
-    std::fill_n(trees.begin() + run.first, run.count, run.tree);
-  }
+  auto out = trees_by_rank(c);
+  if (c.which == collective::exscan) out.erase(0);
   return out;
 }
 
@@ -71,8 +65,7 @@ std::vector<int> tracer_block_counts(const case_trace& c, int size) {
 }
 
 // How many of the traced elements the schedule's trees match.
-long matched_elements(const sim::schedule& s, const std::map<int, std::vector<std::string>>& traced,
-                      tree_keys& keys) {
+long matched_elements(const sim::schedule& s, const std::map<int, std::vector<std::string>>& traced, tree_keys& keys) {
   long matched = 0;
   for (const auto& [rank, trees] : traced) {
     if (rank < 0 || rank >= static_cast<int>(s.ranks.size())) continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "probe/trace.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <sstream>
@@ -9,8 +10,8 @@
 namespace redsem::probe {
 namespace {
 
-constexpr std::array<std::string_view, 6> names{"Reduce", "Allreduce", "Reduce_scatter",
-                                                "Reduce_scatter_block", "Scan", "Exscan"};
+constexpr std::array<std::string_view, 6> names{"Reduce", "Allreduce", "Reduce_scatter", "Reduce_scatter_block",
+                                                "Scan",   "Exscan"};
 constexpr std::array<std::string_view, 3> form_names{"blocking", "nonblocking", "persistent"};
 
 // What a trace may claim. The tracer's output is read, not trusted: a number past these is a
@@ -78,9 +79,12 @@ std::optional<call_form> parse_call_form(std::string_view name) {
 std::string call_name(collective c, call_form f) {
   const std::string name(to_string(c));
   switch (f) {
-    case call_form::blocking: break;
-    case call_form::nonblocking: return "MPI_I" + std::string(1, static_cast<char>(name[0] - 'A' + 'a')) + name.substr(1);
-    case call_form::persistent: return "MPI_" + name + "_init";
+    case call_form::blocking:
+      break;
+    case call_form::nonblocking:
+      return "MPI_I" + std::string(1, static_cast<char>(name[0] - 'A' + 'a')) + name.substr(1);
+    case call_form::persistent:
+      return "MPI_" + name + "_init";
   }
   return "MPI_" + name;
 }
@@ -144,7 +148,8 @@ void parse_trace(std::string_view text, probe_trace& into) {
         c->runs.push_back(std::move(r));
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
 }
@@ -153,6 +158,17 @@ const case_trace* unfinished_case(const probe_trace& trace) {
   for (const auto& c : trace.cases)
     if (!c.completed && c.crash.empty()) return &c;
   return nullptr;
+}
+
+std::map<int, std::vector<std::string>> trees_by_rank(const case_trace& c) {
+  std::map<int, std::vector<std::string>> out;
+  for (const auto& run : c.runs) {
+    auto& trees = out[run.rank];
+    if (trees.size() < static_cast<std::size_t>(run.first + run.count))
+      trees.resize(static_cast<std::size_t>(run.first + run.count));
+    std::fill_n(trees.begin() + run.first, run.count, run.tree);
+  }
+  return out;
 }
 
 }  // namespace redsem::probe

@@ -3,6 +3,7 @@
 // over consecutive elements (format in probe/tracer/tracer.c).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,5 +64,8 @@ void parse_trace(std::string_view text, probe_trace& into);
 
 // The case the job died in: the last case started and not completed.
 const case_trace* unfinished_case(const probe_trace& trace);
+
+// The tree each rank holds for each element: the case's runs expanded, by rank.
+std::map<int, std::vector<std::string>> trees_by_rank(const case_trace& c);
 
 }  // namespace redsem::probe

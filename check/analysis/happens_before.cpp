@@ -7,6 +7,7 @@
 #include <tuple>
 #include <utility>
 
+#include "check/analysis/record_fields.h"
 #include "check/analysis/sync_lines.h"
 #include "check/analysis/sync_windows.h"
 
@@ -16,7 +17,6 @@ namespace {
 using json = nlohmann::json;
 using clock_t_ = std::vector<std::uint32_t>;
 using sync_lines::collective_key;
-using sync_lines::integer_or;
 using sync_lines::kind;
 using sync_lines::members_of;
 using sync_lines::message_key;
@@ -266,7 +266,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
     for (std::size_t i = 0; i < records[r].size(); ++i) {
       const json& l = records[r][i];
       if (auto s = stamp_of(l)) stamps_[r].emplace(i, std::move(*s));
-      for (; start != starts.end() && *start <= integer_or(l, "seq", -1); ++start) {
+      for (; start != starts.end() && *start <= int_of(l, "seq", -1); ++start) {
         events_[r].push_back({i, *start, static_cast<std::uint32_t>(events_[r].size() + 1), {}, std::nullopt});
         steps[r].push_back({kind::recv_start, {}, 0});
       }
@@ -281,19 +281,19 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
           const std::pair<std::vector<int>, std::string> comm{
               *m, name != l.end() && name->is_string() ? name->get<std::string>() : std::string()};
           for (const auto& [id, other] : comms)  // its messages and collectives would be taken for the other's
-            if (other == comm && id != integer_or(l, "comm", -1) && why_.empty())
+            if (other == comm && id != int_of(l, "comm", -1) && why_.empty())
               why_ = "rank " + std::to_string(r) + " synchronised through two communicators of the same members " +
                      "that its record does not tell apart (one not made by a call the check follows)";
-          comms[static_cast<int>(integer_or(l, "comm", -1))] = comm;
+          comms[static_cast<int>(int_of(l, "comm", -1))] = comm;
         }
       if (auto f = frees.step_of(static_cast<int>(r), i)) {
         events_[r].push_back(
-            {i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
+            {i, int_of(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
         steps[r].push_back(std::move(*f));
         continue;
       }
       if (ev != "process_sync") continue;
-      const auto c = comms.find(static_cast<int>(integer_or(l, "comm", -1)));
+      const auto c = comms.find(static_cast<int>(int_of(l, "comm", -1)));
       if (c == comms.end()) {
         if (why_.empty()) why_ = "rank " + std::to_string(r) + "'s record names a communicator it never described";
         continue;
@@ -305,7 +305,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
             s.what == kind::collective_end && a != started_after.end())
           s.after = a->second;
         events_[r].push_back(
-            {i, integer_or(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
+            {i, int_of(l, "seq", -1), static_cast<std::uint32_t>(events_[r].size() + 1), {}, stamp_of(l)});
         steps[r].push_back(std::move(s));
       }
     }

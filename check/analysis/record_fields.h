@@ -21,4 +21,10 @@ inline std::int64_t int_of(const nlohmann::json& line, const char* key, std::int
   return it != line.end() && it->is_number_integer() ? it->get<std::int64_t>() : otherwise;
 }
 
+// True when `key` holds true; false when it is absent, false or not a boolean.
+inline bool flag_of(const nlohmann::json& line, const char* key) {
+  const auto it = line.find(key);
+  return it != line.end() && it->is_boolean() && it->get<bool>();
+}
+
 }  // namespace redsem::check

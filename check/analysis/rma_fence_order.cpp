@@ -4,18 +4,11 @@
 
 #include <string>
 
+#include "check/analysis/record_fields.h"
+
 namespace redsem::check {
 
 using json = nlohmann::json;
-
-namespace {
-
-bool flag(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_boolean() && it->get<bool>();
-}
-
-}  // namespace
 
 fence_order::fence_order(const std::vector<std::vector<json>>& records_by_rank) {
   for (std::size_t r = 0; r < records_by_rank.size(); ++r)
@@ -26,7 +19,7 @@ fence_order::fence_order(const std::vector<std::vector<json>>& records_by_rank) 
       auto& fences = fences_.try_emplace({static_cast<int>(r), l.value("win", -1)}, std::vector<fence>{}).first->second;
       if (ev == "rma_limit" && l.value("what", "") == "sync_events") fences.reset();
       if (ev == "rma_sync" && fences && l.value("call", "") == "MPI_Win_fence")
-        fences->push_back({i, !(flag(l, "noprecede") && flag(l, "nosucceed"))});
+        fences->push_back({i, !(flag_of(l, "noprecede") && flag_of(l, "nosucceed"))});
     }
 }
 

@@ -6,26 +6,22 @@
 
 #include "check/analysis/dwarf_lines.h"
 #include "check/analysis/elf_file.h"
+#include "check/analysis/record_fields.h"
 
 namespace redsem::check {
 namespace {
 
-std::string text(const nlohmann::json& caller, const char* key) {
-  const auto it = caller.find(key);
-  return it != caller.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 // Where a code address is, without its function's name: "/path/app+0x1139", else the address.
 std::string module_place(const nlohmann::json& caller) {
-  const std::string module = text(caller, "module");
-  return module.empty() ? text(caller, "address") : module + "+" + text(caller, "offset");
+  const std::string module = text_of(caller, "module");
+  return module.empty() ? text_of(caller, "address") : module + "+" + text_of(caller, "offset");
 }
 
 }  // namespace
 
 std::string unsymbolized_location(const nlohmann::json& caller) {
   if (!caller.is_object()) return "unknown caller";
-  const std::string symbol = text(caller, "symbol"), module = text(caller, "module");
+  const std::string symbol = text_of(caller, "symbol"), module = text_of(caller, "module");
   if (!symbol.empty()) return symbol + (module.empty() ? "" : " in " + module);
   return module_place(caller);
 }
@@ -46,17 +42,17 @@ std::vector<located_caller> locate_all(const std::vector<nlohmann::json>& caller
   std::map<std::string, std::set<std::string>> wanted;
   std::map<std::string, bool> pie;
   auto lookup_address = [&](const nlohmann::json& caller) -> std::string {
-    const std::string module = text(caller, "module");
+    const std::string module = text_of(caller, "module");
     if (module.empty()) return "";
     if (!pie.contains(module)) {
       const auto facts = read_elf(module);
       pie[module] = !facts || facts->position_independent;
     }
-    return text(caller, pie[module] ? "offset" : "address");
+    return text_of(caller, pie[module] ? "offset" : "address");
   };
   for (const auto& caller : callers)
     if (caller.is_object())
-      if (const auto a = lookup_address(caller); !a.empty()) wanted[text(caller, "module")].insert(a);
+      if (const auto a = lookup_address(caller); !a.empty()) wanted[text_of(caller, "module")].insert(a);
   std::map<std::string, std::map<std::string, source_place>> located;
   for (const auto& [module, addresses] : wanted)
     located[module] = locate_in_module(module, {addresses.begin(), addresses.end()});
@@ -64,9 +60,9 @@ std::vector<located_caller> locate_all(const std::vector<nlohmann::json>& caller
   for (const auto& caller : callers) {
     const source_place* place = nullptr;
     if (caller.is_object())
-      if (const auto where = located.find(text(caller, "module")); where != located.end())
+      if (const auto where = located.find(text_of(caller, "module")); where != located.end())
         if (const auto at = where->second.find(lookup_address(caller)); at != where->second.end()) place = &at->second;
-    const std::string without_lines = place && !place->has_line ? text(caller, "module") : "";
+    const std::string without_lines = place && !place->has_line ? text_of(caller, "module") : "";
     if (!place || place->text.empty())
       out.push_back({unsymbolized_location(caller), without_lines, {}});
     else if (!place->has_line)  // a function without a line: keep where it is too (its name once)

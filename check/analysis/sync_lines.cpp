@@ -5,16 +5,13 @@
 #include <algorithm>
 #include <set>
 
+#include "check/analysis/record_fields.h"
+
 namespace redsem::check::sync_lines {
 
 using json = nlohmann::json;
 
 namespace {
-
-bool flag(const json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_boolean() && it->get<bool>();
-}
 
 // A collective line's `after`, when it has one. Entries that are not members wait for nobody:
 // a damaged line can only lose an order, never add one.
@@ -30,11 +27,6 @@ std::optional<std::vector<int>> after_of(const json& line, const std::vector<int
 }
 
 }  // namespace
-
-long long integer_or(const json& object, const char* key, long long otherwise) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_number_integer() ? it->get<long long>() : otherwise;
-}
 
 // A sync_comm line's members, when they are world ranks of this run.
 std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) {
@@ -54,29 +46,29 @@ std::optional<std::vector<int>> members_of(const json& line, std::size_t ranks) 
 std::vector<step> steps_of(const json& line, const std::vector<int>& members, int rank) {
   std::vector<step> out;
   if (line.contains("collective")) {
-    out.push_back({flag(line, "nonblocking") ? kind::collective_start : kind::collective, members,
-                   integer_or(line, "collective", -1)});
+    out.push_back({flag_of(line, "nonblocking") ? kind::collective_start : kind::collective, members,
+                   int_of(line, "collective", -1)});
     out.back().after = after_of(line, members);
-    out.back().round = integer_or(line, "start", -1);
+    out.back().round = int_of(line, "start", -1);
   }
   if (line.contains("collective_done")) {
-    out.push_back({kind::collective_end, members, integer_or(line, "collective_done", -1)});
-    out.back().round = integer_or(line, "start", -1);
+    out.push_back({kind::collective_end, members, int_of(line, "collective_done", -1)});
+    out.back().round = int_of(line, "start", -1);
   }
   if (const auto s = line.find("send"); s != line.end() && s->is_object()) {
-    const bool synchronous = flag(*s, "synchronous");
-    out.push_back({synchronous ? kind::synchronous_send : kind::send, members, integer_or(*s, "n", -1), rank,
-                   static_cast<int>(integer_or(*s, "to", -1)), static_cast<int>(integer_or(*s, "tag", 0))});
+    const bool synchronous = flag_of(*s, "synchronous");
+    out.push_back({synchronous ? kind::synchronous_send : kind::send, members, int_of(*s, "n", -1), rank,
+                   static_cast<int>(int_of(*s, "to", -1)), static_cast<int>(int_of(*s, "tag", 0))});
   }
   if (const auto r = line.find("recv"); r != line.end() && r->is_object())
-    out.push_back({kind::recv, members, integer_or(*r, "n", -1), static_cast<int>(integer_or(*r, "from", -1)), rank,
-                   static_cast<int>(integer_or(*r, "tag", 0)), flag(*r, "nonblocking"), integer_or(*r, "started", -1)});
+    out.push_back({kind::recv, members, int_of(*r, "n", -1), static_cast<int>(int_of(*r, "from", -1)), rank,
+                   static_cast<int>(int_of(*r, "tag", 0)), flag_of(*r, "nonblocking"), int_of(*r, "started", -1)});
   if (const auto p = line.find("probe"); p != line.end() && p->is_object())
-    out.push_back({kind::probe, members, integer_or(*p, "n", -1), static_cast<int>(integer_or(*p, "from", -1)), rank,
-                   static_cast<int>(integer_or(*p, "tag", 0))});
+    out.push_back({kind::probe, members, int_of(*p, "n", -1), static_cast<int>(int_of(*p, "from", -1)), rank,
+                   static_cast<int>(int_of(*p, "tag", 0))});
   if (const auto d = line.find("ssend_done"); d != line.end() && d->is_object())
-    out.push_back({kind::synchronous_done, members, integer_or(*d, "n", -1), rank,
-                   static_cast<int>(integer_or(*d, "to", -1)), static_cast<int>(integer_or(*d, "tag", 0))});
+    out.push_back({kind::synchronous_done, members, int_of(*d, "n", -1), rank, static_cast<int>(int_of(*d, "to", -1)),
+                   static_cast<int>(int_of(*d, "tag", 0))});
   return out;
 }
 
@@ -86,7 +78,7 @@ std::vector<long long> receive_starts(const std::vector<json>& lines) {
   std::set<long long> out;
   for (const json& l : lines)
     if (const auto r = l.find("recv"); l.value("ev", "") == "process_sync" && r != l.end() && r->is_object())
-      if (const long long started = integer_or(*r, "started", -1); started >= 0) out.insert(started);
+      if (const long long started = int_of(*r, "started", -1); started >= 0) out.insert(started);
   return {out.begin(), out.end()};
 }
 

@@ -48,8 +48,6 @@ struct step {
 using message_key = std::tuple<std::vector<int>, std::string, int, int, int, long long>;  // comm, from, to, tag, n
 using collective_key = std::tuple<std::vector<int>, std::string, long long, long long>;   // comm, index, round
 
-// An integer field of a line, or `otherwise` when it is missing or not an integer.
-long long integer_or(const nlohmann::json& object, const char* key, long long otherwise);
 // A sync_comm line's members, when they are world ranks of this run.
 std::optional<std::vector<int>> members_of(const nlohmann::json& line, std::size_t ranks);
 // The steps of one process_sync line (`members`: its communicator's world ranks).

@@ -5,20 +5,12 @@
 #include <algorithm>
 #include <string>
 
+#include "check/analysis/record_fields.h"
 #include "check/analysis/window_group.h"
 
 namespace redsem::check::sync_lines {
 
 using json = nlohmann::json;
-
-namespace {
-
-bool flag(const json& line, const char* key) {
-  const auto it = line.find(key);
-  return it != line.end() && it->is_boolean() && it->get<bool>();
-}
-
-}  // namespace
 
 window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank) {
   for (std::size_t r = 0; r < records_by_rank.size(); ++r) {
@@ -27,14 +19,14 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
     for (std::size_t i = 0; i < records_by_rank[r].size(); ++i) {
       const json& l = records_by_rank[r][i];
       const std::string ev = l.value("ev", "");
-      const long long id = integer_or(l, "win", -1);
+      const long long id = int_of(l, "win", -1);
       if (ev == "rma_win") {
         current.erase(id);
         const auto group = recorded_window_group(l, static_cast<int>(r));
         if (!group) continue;
         const window_name name{*group, places[*group]++};
         current.emplace(id, name);
-        if (flag(l, "no_locks")) no_locks_.insert(name);
+        if (flag_of(l, "no_locks")) no_locks_.insert(name);
       } else if (const auto w = current.find(id); ev == "rma_win_free" && w != current.end()) {
         frees_.emplace(std::pair{static_cast<int>(r), i}, w->second);
         current.erase(w);

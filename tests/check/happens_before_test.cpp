@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // happens_before on records written by hand in the runtime's format (docs/check_records.md,
-// "Process synchronisation"): which line of one rank is ordered before which line of another.
+// "Process synchronisation"): how collectives, windows and threads order one rank's lines before
+// another's, and what the records cannot decide (messages: happens_before_messages_test.cpp).
 #include "check/analysis/happens_before.h"
 
 #include <gtest/gtest.h>
@@ -8,46 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/check/sync_records.h"
+
 namespace redsem::check {
 namespace {
 
 using json = nlohmann::json;
-
-// n ranks' records; every rank has described MPI_COMM_WORLD (comm 0) as its first line.
-class records {
- public:
-  explicit records(int n) : by_rank_(static_cast<std::size_t>(n)) {
-    json members = json::array();
-    for (int r = 0; r < n; ++r) members.push_back(r);
-    for (int r = 0; r < n; ++r) add(r, {{"ev", "sync_comm"}, {"comm", 0}, {"members", members}});
-  }
-  // A line standing for anything else the rank did (an access, an RMA call); returns its index.
-  std::size_t mark(int rank) { return add(rank, {{"ev", "local_access"}}); }
-  void barrier(long long index) {
-    for (std::size_t r = 0; r < by_rank_.size(); ++r)
-      add(static_cast<int>(r), {{"ev", "process_sync"}, {"call", "MPI_Barrier"}, {"comm", 0}, {"collective", index}});
-  }
-  void send(int from, int to, long long n, bool synchronous = false) {
-    json part{{"to", to}, {"tag", 7}, {"n", n}};
-    if (synchronous) part["synchronous"] = true;
-    add(from, {{"ev", "process_sync"}, {"call", "MPI_Send"}, {"comm", 0}, {"send", part}});
-  }
-  // `nonblocking`: a receive request's completion (MPI_Irecv … MPI_Wait).
-  void recv(int to, int from, long long n, bool nonblocking = false) {
-    json part{{"from", from}, {"tag", 7}, {"n", n}};
-    if (nonblocking) part["nonblocking"] = true;
-    add(to, {{"ev", "process_sync"}, {"call", nonblocking ? "MPI_Wait" : "MPI_Recv"}, {"comm", 0}, {"recv", part}});
-  }
-  std::size_t add(int rank, json l) {
-    auto& lines = by_rank_[static_cast<std::size_t>(rank)];
-    lines.push_back(std::move(l));
-    return lines.size() - 1;
-  }
-  const std::vector<std::vector<json>>& lines() const { return by_rank_; }
-
- private:
-  std::vector<std::vector<json>> by_rank_;
-};
+using records = test::sync_records;
 
 TEST(HappensBefore, ABarrierOrdersWhatCameBeforeItBeforeWhatComesAfterIt) {
   records r(3);
@@ -91,77 +59,6 @@ TEST(HappensBefore, AnotherThreadsBarrierOrdersOnlyWhatItsClockSaysCameBefore) {
   }
 }
 
-TEST(HappensBefore, AMessageOrdersItsSendBeforeItsReceiveAndTransitively) {
-  records r(3);
-  const auto first = r.mark(0);
-  r.send(0, 1, 0);
-  const auto early1 = r.mark(1);
-  r.recv(1, 0, 0);
-  r.send(1, 2, 0);
-  r.recv(2, 1, 0);
-  const auto last = r.mark(2);
-  const auto after_send = r.mark(0);
-  const happens_before order(r.lines());
-  ASSERT_TRUE(order.usable()) << order.why();
-  EXPECT_EQ(order.ordered(0, first, 2, last), true);
-  EXPECT_EQ(order.ordered(1, early1, 2, last), true);
-  EXPECT_EQ(order.ordered(1, early1, 0, after_send), false);  // a send does not wait for its receive
-  EXPECT_EQ(order.ordered(0, after_send, 2, last), false);
-}
-
-// Messages match by their index per (sender, receiver, tag): the second receive is after the
-// second send, not the first.
-TEST(HappensBefore, MessagesMatchInOrder) {
-  records r(2);
-  r.send(0, 1, 0);
-  const auto between = r.mark(0);
-  r.send(0, 1, 1);
-  r.recv(1, 0, 0);
-  const auto after_first = r.mark(1);
-  r.recv(1, 0, 1);
-  const auto after_second = r.mark(1);
-  const happens_before order(r.lines());
-  ASSERT_TRUE(order.usable()) << order.why();
-  EXPECT_EQ(order.ordered(0, between, 1, after_first), false);
-  EXPECT_EQ(order.ordered(0, between, 1, after_second), true);
-}
-
-TEST(HappensBefore, AnSsendReturnsAfterItsReceiveStarted) {
-  for (const bool synchronous : {true, false}) {
-    records r(2);
-    r.send(0, 1, 0, synchronous);
-    const auto after_send = r.mark(0);
-    const auto before_recv = r.mark(1);
-    r.recv(1, 0, 0);
-    const happens_before order(r.lines());
-    ASSERT_TRUE(order.usable()) << order.why();
-    EXPECT_EQ(order.ordered(1, before_recv, 0, after_send), synchronous) << synchronous;
-  }
-}
-
-// A receive request's completion orders what its sender did before the send after it, as a
-// blocking receive does; an MPI_Ssend received so is not decided (where its receive started, the
-// sender's return is ordered after, is not in the record).
-TEST(HappensBefore, AReceiveRequestOrdersItsSendBeforeItsCompletion) {
-  for (const bool synchronous : {false, true}) {
-    records r(2);
-    const auto before_send = r.mark(0);
-    r.send(0, 1, 0, synchronous);
-    const auto before_wait = r.mark(1);
-    r.recv(1, 0, 0, true);
-    const auto after_wait = r.mark(1);
-    const happens_before order(r.lines());
-    if (synchronous) {
-      EXPECT_FALSE(order.usable());
-      EXPECT_NE(order.why().find("MPI_Ssend was received by a receive request"), std::string::npos) << order.why();
-      continue;
-    }
-    ASSERT_TRUE(order.usable()) << order.why();
-    EXPECT_EQ(order.ordered(0, before_send, 1, after_wait), true);
-    EXPECT_EQ(order.ordered(0, before_send, 1, before_wait), false);
-  }
-}
-
 // A nonblocking collective: what a member did before its start precedes what every member does
 // after its completion; what a member does between its start and its completion is ordered with
 // nothing of the others'. It shares the communicator's collective indexes with the blocking ones.
@@ -182,66 +79,6 @@ TEST(HappensBefore, ANonblockingCollectiveOrdersStartsBeforeCompletions) {
   EXPECT_EQ(order.ordered(1, before_start, 0, after), true);
   EXPECT_EQ(order.ordered(1, before_start, 0, between), false);
   EXPECT_EQ(order.ordered(1, between1, 0, after), false);
-}
-
-// A synchronous send (MPI_Ssend, or MPI_Issend's completion) returns once its receive started:
-// when the receive is a request, what the receiver did before the request's start (`started`: its
-// next line's `seq` then) precedes the send's return, and what it did after does not.
-TEST(HappensBefore, ASynchronousSendFollowsTheStartOfItsReceiveRequest) {
-  for (const bool request_send : {false, true}) {
-    records r(3);
-    r.add(1, {{"ev", "local_access"}, {"seq", 1}});
-    const auto before_start = r.add(1, {{"ev", "local_access"}, {"seq", 2}});
-    r.add(1, {{"ev", "process_sync"},
-              {"call", "MPI_Send"},
-              {"comm", 0},
-              {"seq", 3},
-              {"send", {{"to", 2}, {"tag", 7}, {"n", 0}}}});
-    const auto between = r.add(1, {{"ev", "local_access"}, {"seq", 5}});  // the request started at 4
-    r.add(1, {{"ev", "process_sync"},
-              {"call", "MPI_Wait"},
-              {"comm", 0},
-              {"seq", 6},
-              {"recv", {{"from", 0}, {"tag", 7}, {"n", 0}, {"nonblocking", true}, {"started", 4}}}});
-    r.recv(2, 1, 0);
-    if (request_send) {
-      r.send(0, 1, 0);
-      r.add(0, {{"ev", "process_sync"},
-                {"call", "MPI_Wait"},
-                {"comm", 0},
-                {"ssend_done", {{"to", 1}, {"tag", 7}, {"n", 0}}}});
-    } else {
-      r.send(0, 1, 0, true);
-    }
-    const auto after = r.mark(0);
-    const happens_before order(r.lines());
-    ASSERT_TRUE(order.usable()) << order.why();
-    EXPECT_EQ(order.ordered(1, before_start, 0, after), true) << request_send;
-    EXPECT_EQ(order.ordered(1, between, 0, after), false) << request_send;
-  }
-}
-
-// A probe (MPI_Probe, MPI_Iprobe) orders its message's send before its return and takes nothing:
-// the receive that follows takes the same message, and a synchronous send returns only after that
-// receive, not after the probe.
-TEST(HappensBefore, AProbeFollowsTheSendOfTheMessageItFound) {
-  for (const bool synchronous : {false, true}) {
-    records r(2);
-    const auto before_send = r.mark(0);
-    r.send(0, 1, 0, synchronous);
-    const auto after_send = r.mark(0);
-    const auto before_probe = r.mark(1);
-    r.add(1,
-          {{"ev", "process_sync"}, {"call", "MPI_Probe"}, {"comm", 0}, {"probe", {{"from", 0}, {"tag", 7}, {"n", 0}}}});
-    const auto between = r.mark(1);
-    r.recv(1, 0, 0);
-    const happens_before order(r.lines());
-    ASSERT_TRUE(order.usable()) << order.why();
-    EXPECT_EQ(order.ordered(0, before_send, 1, before_probe), false) << synchronous;
-    EXPECT_EQ(order.ordered(0, before_send, 1, between), true) << synchronous;
-    EXPECT_EQ(order.ordered(1, before_probe, 0, after_send), synchronous) << synchronous;  // through the receive
-    EXPECT_EQ(order.ordered(1, between, 0, after_send), synchronous) << synchronous;
-  }
 }
 
 // A collective orders only its data flow (`after`): MPI_Bcast the root's entry before every
@@ -335,26 +172,6 @@ TEST(HappensBefore, CommunicatorsOfTheSameMembersAreToldApartByName) {
     EXPECT_EQ(order.ordered(0, before_first, 1, after_first), true);
     EXPECT_EQ(order.ordered(0, between, 1, after_first), false);
   }
-}
-
-TEST(HappensBefore, ASendrecvLineIsItsSendThenItsReceive) {
-  records r(2);
-  const auto before0 = r.mark(0);
-  const auto before1 = r.mark(1);
-  for (int me : {0, 1}) {
-    const int other = 1 - me;
-    r.add(me, {{"ev", "process_sync"},
-               {"call", "MPI_Sendrecv"},
-               {"comm", 0},
-               {"send", {{"to", other}, {"tag", 7}, {"n", 0}}},
-               {"recv", {{"from", other}, {"tag", 7}, {"n", 0}}}});
-  }
-  const auto after0 = r.mark(0);
-  const auto after1 = r.mark(1);
-  const happens_before order(r.lines());
-  ASSERT_TRUE(order.usable()) << order.why();
-  EXPECT_EQ(order.ordered(0, before0, 1, after1), true);
-  EXPECT_EQ(order.ordered(1, before1, 0, after0), true);
 }
 
 // What the records cannot decide is said, never guessed.

@@ -26,75 +26,23 @@ class records : public window_records<records> {
   // MPI_Accumulate of one element with value bytes `origin` to rank 0, displacement 0.
   records& accumulate(int rank, const std::string& type, const std::string& origin, long long time,
                       const std::string& op = "MPI_SUM") {
-    return add(rank, {{"ev", "rma_call"},
-                      {"win", 0},
-                      {"call", "MPI_Accumulate"},
-                      {"target", 0},
-                      {"disp", 0},
-                      {"count", 1},
-                      {"type", type},
-                      {"origin_count", 1},
-                      {"origin_type", type},
-                      {"op", op},
-                      {"origin", origin},
-                      {"time", time}});
+    return call_line(rank, "MPI_Accumulate", 0, type, time, {{"op", op}, {"origin", origin}});
   }
   // MPI_Fetch_and_op of one MPI_INT with value bytes `origin` to rank 0, displacement 1.
   records& fetch_and_op(int rank, const std::string& op, const std::string& origin, long long time) {
-    return add(rank, {{"ev", "rma_call"},
-                      {"win", 0},
-                      {"call", "MPI_Fetch_and_op"},
-                      {"target", 0},
-                      {"disp", 1},
-                      {"count", 1},
-                      {"type", "MPI_INT"},
-                      {"origin_count", 1},
-                      {"origin_type", "MPI_INT"},
-                      {"op", op},
-                      {"origin", origin},
-                      {"time", time}});
+    return call_line(rank, "MPI_Fetch_and_op", 1, "MPI_INT", time, {{"op", op}, {"origin", origin}});
   }
   // MPI_Compare_and_swap of one MPI_INT to rank 0, displacement 1.
   records& compare_and_swap(int rank, const std::string& compare, const std::string& origin, long long time) {
-    return add(rank, {{"ev", "rma_call"},
-                      {"win", 0},
-                      {"call", "MPI_Compare_and_swap"},
-                      {"target", 0},
-                      {"disp", 1},
-                      {"count", 1},
-                      {"type", "MPI_INT"},
-                      {"origin_count", 1},
-                      {"origin_type", "MPI_INT"},
-                      {"origin", origin},
-                      {"compare", compare},
-                      {"time", time}});
+    return call_line(rank, "MPI_Compare_and_swap", 1, "MPI_INT", time, {{"origin", origin}, {"compare", compare}});
   }
+  // MPI_Put of one MPI_INT holding 7 to rank 0.
   records& put(int rank, long long time, int disp = 1) {
-    return add(rank, {{"ev", "rma_call"},
-                      {"win", 0},
-                      {"call", "MPI_Put"},
-                      {"target", 0},
-                      {"disp", disp},
-                      {"count", 1},
-                      {"type", "MPI_INT"},
-                      {"origin_count", 1},
-                      {"origin_type", "MPI_INT"},
-                      {"origin", "07000000"},
-                      {"time", time}});
+    return call_line(rank, "MPI_Put", disp, "MPI_INT", time, {{"origin", "07000000"}});
   }
   // MPI_Rget of one MPI_INT from rank 0, displacement 1, returning request `request`.
   records& rget(int rank, long long time, int request) {
-    return add(rank, {{"ev", "rma_call"},
-                      {"win", 0},
-                      {"call", "MPI_Rget"},
-                      {"target", 0},
-                      {"disp", 1},
-                      {"count", 1},
-                      {"type", "MPI_INT"},
-                      {"origin_count", 1},
-                      {"origin_type", "MPI_INT"},
-                      {"request", request},
-                      {"time", time}});
+    return call_line(rank, "MPI_Rget", 1, "MPI_INT", time, {{"request", request}});
   }
   // Makes the window a dynamic one (MPI_Win_create_dynamic: size 0, disp_unit 1).
   records& dynamic() {
@@ -107,9 +55,7 @@ class records : public window_records<records> {
   }
   // MPI_Rput of one MPI_INT to rank 0, displacement 1, returning request `request`.
   records& rput(int rank, long long time, int request) {
-    put(rank, time);
-    by_rank_[static_cast<std::size_t>(rank)].back().update({{"call", "MPI_Rput"}, {"request", request}});
-    return *this;
+    return call_line(rank, "MPI_Rput", 1, "MPI_INT", time, {{"origin", "07000000"}, {"request", request}});
   }
   // Makes the window one of MPI_Win_allocate_shared.
   records& shared_memory() {
@@ -124,6 +70,17 @@ class records : public window_records<records> {
   records& field(int rank, const std::string& key, json value) {
     by_rank_[static_cast<std::size_t>(rank)].back()[key] = std::move(value);
     return *this;
+  }
+
+ private:
+  // An rma_call line of `name` on one element of `type` at `disp` in rank 0's window, with the
+  // fields that only this call has (`extra`).
+  records& call_line(int rank, const std::string& name, int disp, const std::string& type, long long time,
+                     const json& extra) {
+    json l{{"ev", "rma_call"}, {"win", 0},     {"call", name},      {"target", 0},         {"disp", disp},
+           {"count", 1},       {"type", type}, {"origin_count", 1}, {"origin_type", type}, {"time", time}};
+    l.update(extra);
+    return add(rank, std::move(l));
   }
 };
 

@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // MPI-4.1 §13.3 and §13.7: RMARaceBench-style programs get the right finding, correct ones none.
+#include "model/rma/concurrency.h"
+
 #include <gtest/gtest.h>
 
-#include "model/rma/concurrency.h"
+#include "tests/rma/explorer_fixture.h"
 
 namespace redsem::rma {
 namespace {
 
 access make(int origin, int sequence, access_kind kind, op_id op, std::vector<std::pair<basic_type, std::int64_t>> at) {
-  access a;
-  a.origin = origin;
-  a.sequence = sequence;
-  a.kind = kind;
-  a.op = op;
-  a.label = "rank " + std::to_string(origin) + " #" + std::to_string(sequence);
+  access a = sim::rma::testing::access_of(origin, sequence, kind, op);
   for (auto [type, offset] : at) a.elements.push_back(access_element{type, offset, {}, {}});
   return a;
 }
@@ -32,11 +29,13 @@ constexpr auto D = basic_type::double_;
 using list = std::vector<finding_kind>;
 
 TEST(RmaConcurrency, SameOpSameTypeAccumulatesHaveNoFinding) {
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}, {I, 4}}), make(1, 0, K::accumulate, op_id::sum, {{I, 4}}),
-                   make(2, 0, K::fetch_accumulate, op_id::sum, {{I, 0}})}),
-            list{});
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{D, 0}}), make(1, 0, K::fetch_accumulate, op_id::no_op, {{D, 0}})}),
-            list{});
+  EXPECT_EQ(
+      kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}, {I, 4}}), make(1, 0, K::accumulate, op_id::sum, {{I, 4}}),
+             make(2, 0, K::fetch_accumulate, op_id::sum, {{I, 0}})}),
+      list{});
+  EXPECT_EQ(
+      kinds({make(0, 0, K::accumulate, op_id::sum, {{D, 0}}), make(1, 0, K::fetch_accumulate, op_id::no_op, {{D, 0}})}),
+      list{});
   EXPECT_EQ(kinds({make(0, 0, K::compare_and_swap, op_id::replace, {{I, 0}}),
                    make(1, 0, K::compare_and_swap, op_id::replace, {{I, 0}}),
                    make(2, 0, K::fetch_accumulate, op_id::no_op, {{I, 0}})}),
@@ -64,21 +63,24 @@ TEST(RmaConcurrency, AFlushBetweenOneOriginsCallsMakesThemNotConcurrent) {
 TEST(RmaConcurrency, SameElementThroughDifferentDatatypes) {
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::accumulate, op_id::sum, {{F, 0}})}),
             list{finding_kind::mismatched_accumulates});
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::replace, {{D, 0}}), make(1, 0, K::accumulate, op_id::replace, {{I, 4}})}),
-            list{finding_kind::mismatched_accumulates});
+  EXPECT_EQ(
+      kinds({make(0, 0, K::accumulate, op_id::replace, {{D, 0}}), make(1, 0, K::accumulate, op_id::replace, {{I, 4}})}),
+      list{finding_kind::mismatched_accumulates});
 }
 
 TEST(RmaConcurrency, OverlappingDisplacements) {
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::accumulate, op_id::sum, {{I, 2}})}),
             list{finding_kind::mismatched_accumulates});
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::accumulate, op_id::sum, {{I, 4}})}),
-            list{}) << "adjacent elements do not overlap";
+            list{})
+      << "adjacent elements do not overlap";
 }
 
 TEST(RmaConcurrency, MixedOpsOnOneLocationAreOutsideTheGuarantee) {
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::accumulate, op_id::max, {{I, 0}})}),
             list{finding_kind::mixed_ops});
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::fetch_accumulate, op_id::replace, {{I, 0}})}),
+  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}),
+                   make(1, 0, K::fetch_accumulate, op_id::replace, {{I, 0}})}),
             list{finding_kind::mixed_ops});
   EXPECT_EQ(describe(finding_kind::mixed_ops).level, guarantee::outside_guarantee);
 }
@@ -98,7 +100,8 @@ TEST(RmaConcurrency, AccumulateRacingAPutOrAGetIsUndefined) {
   EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(1, 0, K::get, op_id::no_op, {{I, 0}})}),
             list{finding_kind::racing_access});
   EXPECT_EQ(kinds({make(0, 0, K::put, op_id::replace, {{I, 0}}), make(0, 1, K::put, op_id::replace, {{I, 0}})}),
-            list{finding_kind::racing_access}) << "one origin's puts in one epoch are not ordered";
+            list{finding_kind::racing_access})
+      << "one origin's puts in one epoch are not ordered";
   EXPECT_EQ(kinds({make(0, 0, K::get, op_id::no_op, {{I, 0}}), make(1, 0, K::local_store, op_id::replace, {{I, 0}})}),
             list{finding_kind::racing_access});
   EXPECT_EQ(kinds({make(0, 0, K::get, op_id::no_op, {{I, 0}}), make(1, 0, K::get, op_id::no_op, {{I, 0}})}), list{});
@@ -120,7 +123,8 @@ TEST(RmaConcurrency, ReadsNeverConflictWithReads) {
 }
 
 TEST(RmaConcurrency, CompareAndSwapAgainstAnAccumulateIsUnspecified) {
-  EXPECT_EQ(kinds({make(0, 0, K::compare_and_swap, op_id::replace, {{I, 0}}), make(1, 0, K::accumulate, op_id::sum, {{I, 0}})}),
+  EXPECT_EQ(kinds({make(0, 0, K::compare_and_swap, op_id::replace, {{I, 0}}),
+                   make(1, 0, K::accumulate, op_id::sum, {{I, 0}})}),
             list{finding_kind::cas_with_accumulate});
 }
 
@@ -135,13 +139,17 @@ TEST(RmaConcurrency, AccumulateOrderingRelaxesOneOriginsOrder) {
   no_raw.ordering.raw = false;
   EXPECT_EQ(kinds(fetches, no_raw), list{finding_kind::unordered_same_origin});
   // Integer SUMs that fetch nothing commute exactly; float SUMs round in order.
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(0, 1, K::accumulate, op_id::sum, {{I, 0}})}, none),
-            list{});
-  EXPECT_EQ(kinds({make(0, 0, K::accumulate, op_id::sum, {{D, 0}}), make(0, 1, K::accumulate, op_id::sum, {{D, 0}})}, none),
-            list{finding_kind::unordered_same_origin});
+  EXPECT_EQ(
+      kinds({make(0, 0, K::accumulate, op_id::sum, {{I, 0}}), make(0, 1, K::accumulate, op_id::sum, {{I, 0}})}, none),
+      list{});
+  EXPECT_EQ(
+      kinds({make(0, 0, K::accumulate, op_id::sum, {{D, 0}}), make(0, 1, K::accumulate, op_id::sum, {{D, 0}})}, none),
+      list{finding_kind::unordered_same_origin});
   EXPECT_EQ(kinds({make(0, 0, K::fetch_accumulate, op_id::no_op, {{D, 0}}),
-                   make(0, 1, K::fetch_accumulate, op_id::no_op, {{D, 0}})}, none),
-            list{}) << "two reads";
+                   make(0, 1, K::fetch_accumulate, op_id::no_op, {{D, 0}})},
+                  none),
+            list{})
+      << "two reads";
 }
 
 // MPICH's acc_ordering test: MPI_MAXLOC then MPI_REPLACE from one origin to one location in one

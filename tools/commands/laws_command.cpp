@@ -12,9 +12,9 @@
 #include "model/opfile/concrete_op.h"
 #include "props/laws/element_parse.h"
 #include "props/laws/law_json.h"
+#include "props/laws/law_table.h"
 #include "props/laws/opfile_prove.h"
 #include "props/laws/opfile_table.h"
-#include "props/laws/law_table.h"
 #include "props/laws/proof_cache.h"
 #include "props/laws/prove.h"
 #include "tools/cli/command.h"
@@ -26,6 +26,7 @@
 #include "tools/cli/policy_option.h"
 #include "tools/cli/progress.h"
 #include "tools/commands/opcheck.h"
+#include "tools/render/law_cell.h"
 
 namespace redsem::tools {
 namespace {
@@ -37,12 +38,6 @@ struct options {
   unsigned jobs = 2;
   bool json = false, no_cache = false, details = false;
 };
-
-std::string cell(const laws::law_result& r) {
-  std::string s(to_string(r.outcome));
-  if (r.outcome == laws::verdict::proved && r.element) s += " " + r.element->text;
-  return s;
-}
 
 void render_details(std::ostream& out, const laws::table_entry& e, const std::vector<laws::law>& which) {
   for (std::size_t i = 0; i < which.size(); ++i) {
@@ -63,7 +58,7 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
   std::vector<std::size_t> width;
   for (laws::law l : r.which) width.push_back(to_string(l).size());
   for (const auto& e : table)
-    for (std::size_t i = 0; i < e.results.size(); ++i) width[i] = std::max(width[i], cell(e.results[i]).size());
+    for (std::size_t i = 0; i < e.results.size(); ++i) width[i] = std::max(width[i], law_cell(e.results[i]).size());
   std::string header = fmt::format("{:<12} {:<28}", "op", "type");
   for (std::size_t i = 0; i < r.which.size(); ++i) header += fmt::format(" {:<{}}", to_string(r.which[i]), width[i]);
   while (!header.empty() && header.back() == ' ') header.pop_back();
@@ -72,7 +67,7 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
   for (const auto& e : table) {
     std::string line = fmt::format("{:<12} {:<28}", to_string(e.op), to_string(e.type));
     for (std::size_t i = 0; i < e.results.size(); ++i) {
-      line += fmt::format(" {:<{}}", cell(e.results[i]), width[i]);
+      line += fmt::format(" {:<{}}", law_cell(e.results[i]), width[i]);
       unknown += e.results[i].outcome == laws::verdict::unknown;
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -86,7 +81,8 @@ void render_text(std::ostream& out, const std::vector<laws::table_entry>& table,
 nlohmann::json entry_json(std::string_view op, std::string_view type, const laws::table_request& r,
                           const std::vector<laws::law_result>& results) {
   nlohmann::json laws_json = nlohmann::json::object();
-  for (std::size_t i = 0; i < r.which.size(); ++i) laws_json[std::string(to_string(r.which[i]))] = laws::to_json(results[i]);
+  for (std::size_t i = 0; i < r.which.size(); ++i)
+    laws_json[std::string(to_string(r.which[i]))] = laws::to_json(results[i]);
   return {{"op", op}, {"type", type}, {"policy", to_string(r.semantics)}, {"laws", laws_json}};
 }
 
@@ -123,13 +119,15 @@ std::optional<std::string> build_request(const options& o, laws::table_request& 
   r.options.timeout_ms = static_cast<unsigned>(o.timeout_seconds * 1000);
   r.threads = o.jobs;
   if (r.op && r.type && !op_allows(*r.op, *r.type))
-    return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) + " (MPI-4.1 §7.9.2)";
+    return std::string(to_string(*r.op)) + " is not defined on " + std::string(to_string(*r.type)) +
+           " (MPI-4.1 §7.9.2)";
   if (laws::selected_pairs(r).empty()) return "no legal (op, type) pair matches the selection";
   if (!o.element.empty()) {
     if (!r.op || !r.type) return "--element needs --op and --type";
     if (o.laws.empty()) r.which = {laws::law::identity};
     for (laws::law l : r.which)
-      if (l != laws::law::identity && l != laws::law::absorbing) return "--element applies to --law identity or absorbing";
+      if (l != laws::law::identity && l != laws::law::absorbing)
+        return "--element applies to --law identity or absorbing";
   }
   return std::nullopt;
 }
@@ -167,10 +165,12 @@ bool open_cache(const options& o, std::optional<laws::proof_cache>& cache, std::
       return false;
     }
   }
-  const auto dir = o.cache_dir.empty() ? laws::proof_cache::default_dir() : std::optional(std::filesystem::path(o.cache_dir));
+  const auto dir =
+      o.cache_dir.empty() ? laws::proof_cache::default_dir() : std::optional(std::filesystem::path(o.cache_dir));
   if (dir)
     cache = laws::proof_cache::open(*dir, err, "redsem laws");
-  else err << "redsem laws: " << laws::no_cache_dir_note << "\n";
+  else
+    err << "redsem laws: " << laws::no_cache_dir_note << "\n";
   return true;
 }
 
@@ -185,7 +185,8 @@ int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
     return bad_input;
   }
   if (!o.op.empty() || !o.element.empty()) {
-    err << "redsem laws: --op-file takes neither --op nor --element (the file is the op; its identity is declared in it)\n";
+    err << "redsem laws: --op-file takes neither --op nor --element (the file is the op; its identity is declared in "
+           "it)\n";
     return bad_input;
   }
   std::optional<laws::proof_cache> cache;
@@ -215,13 +216,15 @@ int op_file_json(const options& o, std::ostream& out, std::ostream& err) {
 command add_laws_command(CLI::App& app) {
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("laws", "Prove or refute the algebraic laws of the predefined ops (Z3)");
-  cmd->add_option("--op-file", opts->op_file, "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
+  cmd->add_option("--op-file", opts->op_file,
+                  "Laws of an op definition file instead (docs/op-files.md); --type picks its type choice")
       ->type_name("FILE");
   add_op_option(cmd, opts->op, "Only this op");
   add_type_option(cmd, opts->type, "Only this type");
   cmd->add_option("--law", opts->laws, "Only these laws (repeatable)");
-  cmd->add_option("--element", opts->element,
-                  "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
+  cmd->add_option(
+         "--element", opts->element,
+         "Check this declared identity/absorbing element, e.g. -0.0, '[0x80000000]', '(1.5, 3)'; exit 1 unless proved")
       ->type_name("VALUE");
   add_policy_option(cmd, opts->policy_text);
   add_seconds_option(cmd, "--timeout", opts->timeout_seconds, 3600,
@@ -230,7 +233,8 @@ command add_laws_command(CLI::App& app) {
   add_json_flag(cmd, opts->json, "Print one JSON document: the policy and one entry per (op, type)");
   cmd->add_flag("--details", opts->details, "Text: every verdict's reason and counterexample");
   cmd->add_flag("--no-cache", opts->no_cache, "Neither read nor write the proof cache");
-  cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")->type_name("DIR");
+  cmd->add_option("--cache-dir", opts->cache_dir, "Proof cache directory (default $XDG_CACHE_HOME/redsem)")
+      ->type_name("DIR");
   return {cmd, [opts](std::ostream& out, std::ostream& err) {
             if (!opts->op_file.empty() && opts->json) return op_file_json(*opts, out, err);
             if (!opts->op_file.empty()) {  // the op file's table, concrete search then Z3
@@ -260,11 +264,14 @@ command add_laws_command(CLI::App& app) {
               }
             } else {
               progress bar(err, stderr_is_terminal(), "laws");
-              table = laws::law_table(r, [&](std::size_t done, std::size_t total) { bar.update(done, total, "proofs"); });
+              table =
+                  laws::law_table(r, [&](std::size_t done, std::size_t total) { bar.update(done, total, "proofs"); });
             }
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            if (opts->json) out << json_text(render_json(table, r)) << "\n";
-            else render_text(out, table, r, opts->details || (r.op && r.type), seconds);
+            if (opts->json)
+              out << json_text(render_json(table, r)) << "\n";
+            else
+              render_text(out, table, r, opts->details || (r.op && r.type), seconds);
             return opts->element.empty() ? int{ok} : declared_element_status(table);
           }};
 }

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* What the passive-target ordering programs share (rma_lock_requests.c, rma_lock_topology.c,
- * rma_lock_neighbor_edge.c): rank 1 puts 7 into element 1 of rank 0's window under a shared lock,
- * rank 0 reads that element, and each program orders the two by the synchronisation it is about.
- * Built with -DRMA_KNOWN_ERROR, rank 1 waits before it locks, so the read usually comes first in
- * time and only the ranks' synchronisation shows the race. PERSISTENT names a persistent
- * collective's constructor (MPIX_ in Open MPI before MPI 4). */
+/* What the passive-target ordering programs share (rma_lock_barrier.c, rma_lock_message.c,
+ * rma_lock_ssend.c, rma_lock_turns.c, rma_lock_requests.c, rma_lock_collectives.c,
+ * rma_lock_topology.c, rma_lock_neighbor_edge.c): on every rank a window of 4 zeroed ints; rank 1
+ * puts 7 into element 1 of rank 0's window under a shared lock, rank 0 reads that element, and
+ * each program orders the two by the synchronisation it is about (rma_lock_turns.c orders two
+ * ranks' puts instead; rma_window_sync.c, with a window of its own, takes only the put and the
+ * read). Built with -DRMA_KNOWN_ERROR, rank 1 waits before it locks, so the read
+ * usually comes first in time and only the ranks' synchronisation shows the race. PERSISTENT
+ * names a persistent collective's constructor (MPIX_ in Open MPI before MPI 4). */
 #ifndef REDSEM_TEST_LOCK_PUT_READ_H
 #define REDSEM_TEST_LOCK_PUT_READ_H
 
@@ -18,14 +21,25 @@
 #define PERSISTENT(name) MPI_##name##_init
 #endif
 
+/* One int into element `disp` of rank 0's window, in a shared lock epoch of its own. */
+static inline void put_locked(const int *value, int disp, MPI_Win win) {
+  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
+  MPI_Put(value, 1, MPI_INT, 0, disp, 1, MPI_INT, win);
+  MPI_Win_unlock(0, win);
+}
+
 static inline void put_seven(MPI_Win win) {
   static const int seven = 7;
 #ifdef RMA_KNOWN_ERROR
   usleep(200000);
 #endif
-  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
-  MPI_Put(&seven, 1, MPI_INT, 0, 1, 1, MPI_INT, win);
-  MPI_Win_unlock(0, win);
+  put_locked(&seven, 1, win);
+}
+
+static inline int world_size(void) {
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
 }
 
 static inline void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }

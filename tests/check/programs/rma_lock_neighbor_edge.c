@@ -21,7 +21,8 @@ static void alltoallv(int rank, int silent_from, MPI_Comm topo, const int recvco
   const int sendcounts[2] = {rank == silent_from ? 0 : 1, 1}, displs[2] = {0, 1};
   MPI_Neighbor_alltoallv(mine, sendcounts, displs, MPI_INT, got, recvcounts, displs, MPI_INT, topo);
 }
-static void exchange(int rank, int size, const int *base, MPI_Win win) {
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int size = world_size();
   const int periodic = 0;
   MPI_Comm line;
   MPI_Cart_create(MPI_COMM_WORLD, 1, &size, &periodic, 0, &line);
@@ -39,7 +40,8 @@ static void exchange(int rank, int size, const int *base, MPI_Win win) {
   MPI_Comm_free(&line);
 }
 #else
-static void exchange(int rank, int size, const int *base, MPI_Win win) {
+static void exchange(int rank, const int *base, MPI_Win win) {
+  int size = world_size();
   const int periodic = 1;
   MPI_Comm ring;
   MPI_Cart_create(MPI_COMM_WORLD, 1, &size, &periodic, 0, &ring);
@@ -61,19 +63,4 @@ static void exchange(int rank, int size, const int *base, MPI_Win win) {
 }
 #endif
 
-int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank, size;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  int *base;
-  MPI_Win win;
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
-  exchange(rank, size, base, win);
-  MPI_Barrier(MPI_COMM_WORLD);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
-}
+int main(int argc, char **argv) { return put_read_main(argc, argv, exchange); }

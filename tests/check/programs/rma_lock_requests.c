@@ -10,9 +10,6 @@
  *   message then received by MPI_Imrecv and MPI_Wait;
  * SYNC_CASE 4: the large-count forms (MPI_Send_c to an MPI_Irecv_c completed by MPI_Wait), where
  *   the MPI has them (MPI-4), else their int forms;
- * SYNC_CASE 5: a nonblocking collective, MPI_Iallreduce, completed by an MPI_Test loop (rank 1
- *   starts it after its unlock, rank 0 reads after it completes);
- * SYNC_CASE 6: likewise MPI_Ibarrier, completed by MPI_Wait;
  * SYNC_CASE 7: MPI_Isendrecv between ranks 0 and 1 (MPI-4; else MPI_Isend and MPI_Irecv);
  * SYNC_CASE 8: a message on an intercommunicator (to rank 0 of the remote group), mapped through
  *   the remote group; the racy twin reads before the receive;
@@ -23,36 +20,17 @@
  * SYNC_CASE 12: rank 0 reads once MPI_Probe found rank 1's MPI_Ssend, before the MPI_Recv that
  *   lets the send return (a probe orders the send's start before its return, MPI-4.1 §3.8.1);
  * SYNC_CASE 13: likewise once an MPI_Iprobe loop from MPI_ANY_SOURCE found an MPI_Send;
- * SYNC_CASE 14 and 15: a rooted collective orders only its data flow (MPI-4.1 §7.14): rank 1
- *   puts, then MPI_Bcast from rank 1 (14) or MPI_Reduce to rank 0 (15), and rank 0 reads after
- *   it; the racy twin has the root on the wrong side (MPI_Bcast from rank 0, MPI_Reduce to
- *   rank 2), whose return on rank 0 follows nothing of rank 1;
- * SYNC_CASE 16 to 18: communicator creation whose result on rank 0 depends on rank 1's input:
- *   rank 1 puts, then MPI_Comm_split (16), MPI_Comm_split_type (17) or MPI_Dist_graph_create
- *   (18), and rank 0 reads after it; the racy twin's rank 0 passes MPI_UNDEFINED (16, 17: its
- *   MPI_COMM_NULL depends on nobody), or the ranks call MPI_Dist_graph_create_adjacent, whose
- *   result each rank's own arguments decide (18);
- * SYNC_CASE 19 to 21: persistent collectives (MPI-4.1 §7.13; Open MPI 4.1's MPIX_ forms), each
- *   started twice, rank 1 putting before the second start and rank 0 reading after the second
- *   completion: MPI_Barrier_init with MPI_Start and MPI_Wait (19), MPI_Bcast_init from rank 1
- *   (20), MPI_Allreduce_init with MPI_Startall and an MPI_Test loop (21). The racy twin reads
- *   between the second start and its completion (19, 21), or broadcasts from rank 0 (20);
  * SYNC_CASE 22: two communicators of the same members (MPI_COMM_WORLD and its MPI_Comm_dup):
  *   rank 1 sends on the duplicate, then on MPI_COMM_WORLD, one message of one tag each; rank 0
  *   receives the first, reads, then receives the second. Rank 1 puts before its first send; the
  *   racy twin between its two sends, a race only seen if the two messages are told apart;
- * SYNC_CASE 23: MPI_Intercomm_create between the even and the odd ranks, leaders 0 and 1: rank 1
- *   puts before it, and rank 0, whose group the leaders' arguments decide, reads after it; in the
- *   racy twin rank 3 puts, whose entry rank 0's return need not follow;
- * SYNC_CASE 24: MPI_Allreduce between rank 1's put and rank 0's read; in the racy twin its count
- *   is 0: no contribution and no result, and so no order;
  * SYNC_CASE 25: a persistent send to another tag made and freed unstarted while rank 1 follows no
  *   other request, then the one that sends (MPI_Send_init, MPI_Start, MPI_Wait): the libraries
  *   give the freed request's handle to the new one, whose message must be the one counted.
+ * Collectives that order the same put and read are in rma_lock_collectives.c.
  * Built with -DRMA_KNOWN_ERROR rank 0 reads after starting the receive but before it completes
- * (before the probe, in case 3; between the collective's start and its completion, in 5 and 6):
- * window_access_race. Rank 1 waits before it locks, so the read usually comes first in time and
- * only the ranks' synchronisation shows the race. */
+ * (before the probe, in case 3): window_access_race. Rank 1 waits before it locks, so the read
+ * usually comes first in time and only the ranks' synchronisation shows the race. */
 #include "lock_put_read.h"
 
 #if SYNC_CASE == 1
@@ -248,92 +226,6 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Recv(&got, 1, MPI_INT, 1, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
 }
-#elif SYNC_CASE == 14 || SYNC_CASE == 15
-static void exchange(int rank, const int *base, MPI_Win win) {
-  int mine = rank, sum = 0;
-  if (rank == 1) put_seven(win);
-  (void)sum;
-#if SYNC_CASE == 14
-#ifdef RMA_KNOWN_ERROR
-  MPI_Bcast(&mine, 1, MPI_INT, 0, MPI_COMM_WORLD);
-#else
-  MPI_Bcast(&mine, 1, MPI_INT, 1, MPI_COMM_WORLD);
-#endif
-#elif defined(RMA_KNOWN_ERROR)
-  MPI_Reduce(&mine, &sum, 1, MPI_INT, MPI_SUM, 2, MPI_COMM_WORLD);
-#else
-  MPI_Reduce(&mine, &sum, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-#endif
-  if (rank == 0) read_element(base);
-}
-#elif SYNC_CASE >= 16 && SYNC_CASE <= 18
-static void exchange(int rank, const int *base, MPI_Win win) {
-  if (rank == 1) put_seven(win);
-  MPI_Comm made = MPI_COMM_NULL;
-#ifdef RMA_KNOWN_ERROR
-  const int undefined = rank == 0;
-#else
-  const int undefined = 0;
-#endif
-#if SYNC_CASE == 16
-  MPI_Comm_split(MPI_COMM_WORLD, undefined ? MPI_UNDEFINED : rank % 2, rank, &made);
-#elif SYNC_CASE == 17
-  MPI_Comm_split_type(MPI_COMM_WORLD, undefined ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &made);
-#else
-  int size, next;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  next = (rank + 1) % size;
-  (void)undefined;
-  /* through a volatile pointer: GCC takes MPI_UNWEIGHTED for a buffer too small */
-  int *volatile unweighted = MPI_UNWEIGHTED;
-#ifdef RMA_KNOWN_ERROR
-  const int previous = (rank + size - 1) % size;
-  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &previous, unweighted, 1, &next, unweighted, MPI_INFO_NULL, 0,
-                                 &made);
-#else
-  int source = rank, degree = 1;
-  MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &source, &degree, &next, unweighted, MPI_INFO_NULL, 0, &made);
-#endif
-#endif
-  if (rank == 0) read_element(base);
-  if (made != MPI_COMM_NULL) MPI_Comm_free(&made);
-}
-#elif SYNC_CASE >= 19 && SYNC_CASE <= 21
-static void exchange(int rank, const int *base, MPI_Win win) {
-  MPI_Request request;
-  int mine = rank, sum = 0;
-  (void)sum;
-  (void)mine;
-#if SYNC_CASE == 19
-  PERSISTENT(Barrier)(MPI_COMM_WORLD, MPI_INFO_NULL, &request);
-#elif SYNC_CASE == 20 && defined(RMA_KNOWN_ERROR)
-  PERSISTENT(Bcast)(&mine, 1, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &request);
-#elif SYNC_CASE == 20
-  PERSISTENT(Bcast)(&mine, 1, MPI_INT, 1, MPI_COMM_WORLD, MPI_INFO_NULL, &request);
-#else
-  PERSISTENT(Allreduce)(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &request);
-#endif
-  for (int round = 0; round < 2; ++round) {
-    if (rank == 1 && round == 1) put_seven(win);
-#if SYNC_CASE == 21
-    MPI_Startall(1, &request);
-#else
-    MPI_Start(&request);
-#endif
-#if defined(RMA_KNOWN_ERROR) && SYNC_CASE != 20
-    if (rank == 0 && round == 1) read_element(base);
-#endif
-#if SYNC_CASE == 21
-    for (int done = 0; !done;) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-#else
-    MPI_Wait(&request, MPI_STATUS_IGNORE);
-#endif
-#if !defined(RMA_KNOWN_ERROR) || SYNC_CASE == 20
-    if (rank == 0 && round == 1) read_element(base);
-#endif
-  }
-  MPI_Request_free(&request);
-}
 #elif SYNC_CASE == 22
 static void exchange(int rank, const int *base, MPI_Win win) {
   MPI_Comm dup;
@@ -355,31 +247,6 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     MPI_Recv(&got, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
   MPI_Comm_free(&dup);
-}
-#elif SYNC_CASE == 23
-static void exchange(int rank, const int *base, MPI_Win win) {
-  MPI_Comm half, inter;
-  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
-#ifdef RMA_KNOWN_ERROR
-  if (rank == 3) put_seven(win);
-#else
-  if (rank == 1) put_seven(win);
-#endif
-  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, 1 - rank % 2, 23, &inter);
-  if (rank == 0) read_element(base);
-  MPI_Comm_free(&inter);
-  MPI_Comm_free(&half);
-}
-#elif SYNC_CASE == 24
-static void exchange(int rank, const int *base, MPI_Win win) {
-  int mine = rank, sum = 0;
-  if (rank == 1) put_seven(win);
-#ifdef RMA_KNOWN_ERROR
-  MPI_Allreduce(&mine, &sum, 0, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-#else
-  MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-#endif
-  if (rank == 0) read_element(base);
 }
 #elif SYNC_CASE == 25
 static void exchange(int rank, const int *base, MPI_Win win) {
@@ -404,28 +271,6 @@ static void exchange(int rank, const int *base, MPI_Win win) {
     read_element(base);
 #endif
   }
-}
-#elif SYNC_CASE == 5 || SYNC_CASE == 6
-static void exchange(int rank, const int *base, MPI_Win win) {
-  if (rank == 1) put_seven(win);
-  MPI_Request request;
-#if SYNC_CASE == 5
-  int mine = rank, sum = 0;
-  MPI_Iallreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &request);
-#else
-  MPI_Ibarrier(MPI_COMM_WORLD, &request);
-#endif
-#ifdef RMA_KNOWN_ERROR
-  if (rank == 0) read_element(base);
-#endif
-#if SYNC_CASE == 5
-  for (int done = 0; !done;) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-#else
-  MPI_Wait(&request, MPI_STATUS_IGNORE);
-#endif
-#ifndef RMA_KNOWN_ERROR
-  if (rank == 0) read_element(base);
-#endif
 }
 #else
 static void exchange(int rank, const int *base, MPI_Win win) {

@@ -4,37 +4,18 @@
  * Built with -DRMA_KNOWN_ERROR nothing orders them (rank 2 only sleeps first, so that the two
  * epochs rarely overlap in time): racing_access, found from the synchronisation, not from the
  * order the run happened to take. */
-#include <mpi.h>
-#include <stdio.h>
-#include <unistd.h>
+#include "lock_put_read.h"
 
-int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  int rank;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int *base;
-  MPI_Win win;
-  MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
-  for (int i = 0; i < 4; ++i) base[i] = 0;
-  MPI_Barrier(MPI_COMM_WORLD);
-  if (rank == 1) {
-    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
-    MPI_Put(&rank, 1, MPI_INT, 0, 0, 1, MPI_INT, win);
-    MPI_Win_unlock(0, win);
-  }
+static void exchange(int rank, const int *base, MPI_Win win) {
+  if (rank == 1) put_locked(&rank, 0, win);
 #ifdef RMA_KNOWN_ERROR
   if (rank == 2) usleep(200000);
 #else
   MPI_Barrier(MPI_COMM_WORLD);
 #endif
-  if (rank == 2) {
-    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
-    MPI_Put(&rank, 1, MPI_INT, 0, 0, 1, MPI_INT, win);
-    MPI_Win_unlock(0, win);
-  }
+  if (rank == 2) put_locked(&rank, 0, win);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) printf("element 0: %d\n", base[0]);
-  MPI_Win_free(&win);
-  MPI_Finalize();
-  return 0;
 }
+
+int main(int argc, char **argv) { return put_read_main(argc, argv, exchange); }

@@ -14,19 +14,7 @@
  *   that window the `no_locks` info key, which lets a member free it without waiting.
  * Rank 1 waits before it locks in the racy twins, so that the store usually comes first in time:
  * the race is found from the synchronisation, not from the order the run happened to take. */
-#include <mpi.h>
-#include <stdio.h>
-#include <unistd.h>
-
-static void put_seven(MPI_Win win) {
-  static const int seven = 7;
-#ifdef RMA_KNOWN_ERROR
-  usleep(200000);
-#endif
-  MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
-  MPI_Put(&seven, 1, MPI_INT, 0, 1, 1, MPI_INT, win);
-  MPI_Win_unlock(0, win);
-}
+#include "lock_put_read.h"
 
 #if SYNC_CASE == 42
 /* Creates and frees a window of its own (with no_locks in the racy twin). */
@@ -72,7 +60,7 @@ int main(int argc, char **argv) {
   if (rank == 1) put_seven(win);
 #endif
   MPI_Barrier(MPI_COMM_WORLD);
-  if (rank == 0) printf("element 1: %d\n", *(volatile int *)&base[1]);
+  if (rank == 0) read_element(base);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Win_free(&win);
   MPI_Finalize();
