@@ -310,6 +310,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
       }
     }
   }
+  sync_lines::through_leaders(steps);
   clock_run run(events_, steps, why_);
   run.all();
   for (std::size_t r = 0; r < ranks && why_.empty(); ++r)
