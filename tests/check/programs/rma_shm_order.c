@@ -20,7 +20,11 @@
  *   epoch; the race-free twin loads a neighbour.
  * SYNC_CASE 74: rank 1's store in passive target (MPI_Win_lock_all after a fence sequence), rank
  *   2's load in the next fence epoch, opened by MPI_MODE_NOPRECEDE: a barrier between rank 1's
- *   MPI_Win_unlock_all and those fences orders them; the racy twin has none. */
+ *   MPI_Win_unlock_all and those fences orders them; the racy twin has none.
+ * SYNC_CASE 77: alloc_shared_noncontig: rank 1 stores into rank 2's segment through
+ *   MPI_Win_shared_query while rank 3 puts into another element of it (the library's copy, in
+ *   rank 3's process, into a segment that process watches, is not the program's access), in one
+ *   fence epoch in which rank 2 loads its own memory; the race-free twin stores a neighbour. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -32,19 +36,26 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   int *mine;
   MPI_Win win;
-#if SYNC_CASE == 72
+#if SYNC_CASE == 72 || SYNC_CASE == 77
   const MPI_Aint bytes = N * sizeof(int);
 #elif SYNC_CASE == 73
   const MPI_Aint bytes = rank == 0 ? 0 : N * sizeof(int);
 #else
   const MPI_Aint bytes = rank == 0 ? N * sizeof(int) : 0;
 #endif
-  MPI_Win_allocate_shared(bytes, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mine, &win);
+  MPI_Info info = MPI_INFO_NULL;
+#if SYNC_CASE == 77
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+#endif
+  MPI_Win_allocate_shared(bytes, sizeof(int), info, MPI_COMM_WORLD, &mine, &win);
+  if (info != MPI_INFO_NULL) MPI_Info_free(&info);
 #if SYNC_CASE != 72
   MPI_Aint size;
   int unit;
   volatile int *segment;
-  MPI_Win_shared_query(win, SYNC_CASE == 73 ? MPI_PROC_NULL : 0, &size, &unit, (void *)&segment);
+  MPI_Win_shared_query(win, SYNC_CASE == 73 ? MPI_PROC_NULL : SYNC_CASE == 77 ? 2 : 0, &size, &unit,
+                       (void *)&segment);
 #endif
 #if SYNC_CASE == 70
   MPI_Win_lock_all(0, win);
@@ -104,6 +115,17 @@ int main(int argc, char **argv) {
 #endif
   MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
   if (rank == 2) printf("rank 2 reads %d\n", segment[1]);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+#elif SYNC_CASE == 77
+  static const int three = 3;
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+  if (rank == 3) MPI_Put(&three, 1, MPI_INT, 2, 3, 1, MPI_INT, win);
+#ifdef RMA_KNOWN_ERROR
+  if (rank == 1) segment[1] = 1;
+#else
+  if (rank == 1) segment[2] = 1;
+#endif
+  if (rank == 2) printf("rank 2 reads %d\n", ((volatile int *)mine)[1]);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
 #endif
   MPI_Win_free(&win);
