@@ -54,8 +54,7 @@ int main(int argc, char **argv) {
   MPI_Aint size;
   int unit;
   volatile int *segment;
-  MPI_Win_shared_query(win, SYNC_CASE == 73 ? MPI_PROC_NULL : SYNC_CASE == 77 ? 2 : 0, &size, &unit,
-                       (void *)&segment);
+  MPI_Win_shared_query(win, SYNC_CASE == 73 ? MPI_PROC_NULL : SYNC_CASE == 77 ? 2 : 0, &size, &unit, (void *)&segment);
 #endif
 #if SYNC_CASE == 70
   MPI_Win_lock_all(0, win);
