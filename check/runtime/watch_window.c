@@ -10,7 +10,9 @@
  *     a segment whose owner this rank holds an exclusive lock on, which no other rank can then
  *     access, and after a fence with MPI_MODE_NOSUCCEED until this rank's next synchronisation
  *     call on the window: a fence program computes on its window between fence sequences, and
- *     one that mixes in passive target is watched again from its own next lock.
+ *     one that mixes in passive target is watched again from its own next lock; but not a
+ *     shared-memory window, whose segments other ranks load and store directly whatever the
+ *     epoch: it is watched as in passive target there.
  * The window is disarmed inside the synchronisation calls that open or close its epochs (the
  * library completes the epoch's calls there). Window memory in a shared mapping is armed: other ranks reach it through
  * their own mappings, which a protection here does not touch. Private memory (what the program gave to MPI_Win_create)
@@ -106,8 +108,12 @@ static void arm_segment(const struct rc_window *w, struct rc_watched_window *ww,
   rc_watch_armed_line(r);
 }
 
+int rc_watch_between_sequences(const struct rc_watched_window *ww) {
+  return ww->fences_ended && !ww->pscw && !ww->shared;
+}
+
 void rc_watch_arm_window(const struct rc_window *w, struct rc_watched_window *ww) {
-  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
+  if (rc_watch_between_sequences(ww)) return; /* see the top of the file */
   for (int k = 0; k < ww->segment_count; ++k) arm_segment(w, ww, &ww->segments[k]);
 }
 
@@ -187,7 +193,9 @@ void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI
 void rc_watch_shared_segments(const struct rc_window *w, int group_size) {
   const int slot = rc_watched_slot(w);
   const char *why = "";
-  if (slot < 0 || !rc_watch_ready(&why)) return; /* said at the window's creation */
+  if (slot < 0) return;
+  rc_watched_windows[slot].shared = 1;
+  if (!rc_watch_ready(&why)) return; /* said at the window's creation */
   for (int rank = 0; rank < group_size; ++rank) {
     MPI_Aint size = 0;
     int unit = 0;

@@ -24,7 +24,10 @@
  * SYNC_CASE 77: alloc_shared_noncontig: rank 1 stores into rank 2's segment through
  *   MPI_Win_shared_query while rank 3 puts into another element of it (the library's copy, in
  *   rank 3's process, into a segment that process watches, is not the program's access), in one
- *   fence epoch in which rank 2 loads its own memory; the race-free twin stores a neighbour. */
+ *   fence epoch in which rank 2 loads its own memory; the race-free twin stores a neighbour.
+ * SYNC_CASE 78: after a fence sequence ended (MPI_MODE_NOSUCCEED), rank 1 stores and rank 2
+ *   loads, each inside MPI_Win_lock_all and MPI_Win_unlock_all, a barrier between; the racy twin
+ *   leaves the window synchronisation out, the barrier alone (§13.2.3). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -126,6 +129,24 @@ int main(int argc, char **argv) {
 #endif
   if (rank == 2) printf("rank 2 reads %d\n", ((volatile int *)mine)[1]);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+#elif SYNC_CASE == 78
+  MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+  MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+#ifndef RMA_KNOWN_ERROR
+  MPI_Win_lock_all(0, win);
+#endif
+  if (rank == 1) segment[1] = 1;
+#ifndef RMA_KNOWN_ERROR
+  MPI_Win_unlock_all(win);
+#endif
+  MPI_Barrier(MPI_COMM_WORLD);
+#ifndef RMA_KNOWN_ERROR
+  MPI_Win_lock_all(0, win);
+#endif
+  if (rank == 2) printf("rank 2 reads %d\n", segment[1]);
+#ifndef RMA_KNOWN_ERROR
+  MPI_Win_unlock_all(win);
+#endif
 #endif
   MPI_Win_free(&win);
   MPI_Finalize();
