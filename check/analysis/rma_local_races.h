@@ -11,7 +11,7 @@
 // with gets. Calls whose target type is not a predefined one are not paired: their bytes are not known here.
 //
 // Shared-memory windows (MPI_Win_allocate_shared): a rank's direct load or store into another
-// rank's segment through the pointer MPI_Win_shared_query gave it (a local_access line with
+// rank's segment (through the pointer MPI_Win_shared_query gave it, or by address; a local_access line with
 // `segment_rank`) counts as an access to that rank's window memory, and is paired both with RMA
 // calls targeting that rank, as above, and with the other ranks' direct accesses to the same bytes
 // of the segment (shared_memory_race, rma_shared_races.h).

@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "check/analysis/rma_pscw_order.h"
+
 namespace redsem::check {
 
 using json = nlohmann::json;
@@ -68,34 +70,52 @@ bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_acce
 // How two direct accesses of different ranks to the same bytes stand.
 enum class pair_order { ordered, unordered, undecided };
 
-// What orders them, either way: a fence that ends an epoch between them (rma_fence_order.h), or a
+// What orders two direct accesses: the ranks' process synchronisation and the window's fences
+// and PSCW epochs.
+struct orders {
+  const happens_before& process;
+  const fence_order& fences;
+  const pscw_order& pscw;
+};
+
+// The window rank and host of a world rank in `win`.
+std::pair<int, std::string> part_of(const rma_window& win, int world_rank) {
+  for (const auto& [win_rank, part] : win.parts)
+    if (part.world_rank == world_rank) return {win_rank, part.host};
+  return {-1, ""};
+}
+
+// What orders them, either way: a fence that ends an epoch between them (rma_fence_order.h), a
 // window synchronisation pair (may_be_ordered), whatever the modes they are in (a store in
-// passive target and a load in the next fence epoch alike). Not decided: an access in a PSCW
-// epoch (its matching post, start, complete and wait are not taken as process synchronisation),
-// a rank whose synchronisation calls on the window were not all recorded, and ranks on different
-// hosts when the timing decides.
+// passive target and a load in the next fence epoch alike), or a complete and the wait it matches
+// (rma_pscw_order.h). Not decided: a PSCW epoch with a third rank that may order them with
+// process synchronisation, a group or a rank's synchronisation calls on the window that its
+// record bounded, and ranks on different hosts when the timing decides.
 pair_order order_of(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
-                    const rma_window& win, const std::pair<const happens_before&, const fence_order&>& by) {
-  const auto& [order, fences] = by;
-  if (x.line->value("mode", "") == "pscw" || y.line->value("mode", "") == "pscw") return pair_order::undecided;
-  std::string hx, hy;
-  for (const auto& [win_rank, part] : win.parts) {
-    if (part.world_rank == x.world_rank) hx = part.host;
-    if (part.world_rank == y.world_rank) hy = part.host;
-  }
-  if (!order.usable() && (hx.empty() || hx != hy)) return pair_order::undecided;
+                    const rma_window& win, const orders& by) {
+  const auto [x_rank, hx] = part_of(win, x.world_rank);
+  const auto [y_rank, hy] = part_of(win, y.world_rank);
+  if (!by.process.usable() && (hx.empty() || hx != hy)) return pair_order::undecided;
   const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
   const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
   if (!xs || !ys) return pair_order::undecided;
-  const fence_order::site sx{x.world_rank, x.win_local, x.index}, sy{y.world_rank, y.win_local, y.index};
-  if (fences.barrier_between(sx, sy) || fences.barrier_between(sy, sx)) return pair_order::ordered;
-  if (may_be_ordered(x, xs, y, ys, order) || may_be_ordered(y, ys, x, xs, order)) return pair_order::ordered;
+  const fence_order::site fx{x.world_rank, x.win_local, x.index}, fy{y.world_rank, y.win_local, y.index};
+  if (by.fences.barrier_between(fx, fy) || by.fences.barrier_between(fy, fx)) return pair_order::ordered;
+  if (may_be_ordered(x, xs, y, ys, by.process) || may_be_ordered(y, ys, x, xs, by.process)) return pair_order::ordered;
+  const pscw_order::site px{x.world_rank, x.win_local, x.index, x_rank}, py{y.world_rank, y.win_local, y.index, y_rank};
+  const std::optional<bool> forward = by.pscw.completes_before(px, py), backward = by.pscw.completes_before(py, px);
+  if (forward.value_or(false) || backward.value_or(false)) return pair_order::ordered;
+  if (!forward || !backward || by.pscw.through_third_rank(px, py) || by.pscw.through_third_rank(py, px))
+    return pair_order::undecided;
   return pair_order::unordered;
 }
 
 std::string epoch_of(const json& a, const json& b) {
   const auto one = [](const json& l) {
-    return l.value("mode", "") == "fence" ? "fence epoch " + std::to_string(l.value("fence", 0LL)) : "passive target";
+    const std::string mode = l.value("mode", "");
+    return mode == "fence"  ? "fence epoch " + std::to_string(l.value("fence", 0LL))
+           : mode == "pscw" ? std::string("PSCW exposure epoch")
+                            : std::string("passive target");
   };
   const std::string first = one(a), second = one(b);
   return (first == second ? first : first + " and " + second) + ", no window synchronisation between";
@@ -134,6 +154,7 @@ json shared_finding(const direct_access& x, const direct_access& y, const rma_wi
 std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
                                       const std::vector<direct_access>& accesses, const happens_before& order,
                                       const fence_order& fences) {
+  const pscw_order pscw(records);
   std::vector<json> out;
   std::set<int> undecided;  // windows with a pair not decided, said once each
   std::vector<bool> reported(accesses.size(), false);
@@ -144,15 +165,16 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
           x.hi <= y.lo || y.hi <= x.lo)
         continue;
       const rma_window& win = epochs.windows.at(x.segment.first);
-      const pair_order o = order_of(x, y, records, win, {order, fences});
+      const pair_order o = order_of(x, y, records, win, {order, fences, pscw});
       if (o == pair_order::undecided && undecided.insert(win.id).second)
         out.push_back({{"ev", "rma_not_analysed"},
                        {"win", win.id},
                        {"epoch", "direct loads and stores"},
                        {"reason",
                         "two ranks' direct accesses to the same bytes of a shared-memory segment whose "
-                        "order is not modelled (a PSCW epoch, a bounded record of synchronisation calls, "
-                        "or ranks on different hosts): a race between them would not be reported"}});
+                        "order is not modelled (a PSCW epoch with a third rank, a bounded record of "
+                        "synchronisation calls or groups, ranks on different hosts): a race between them "
+                        "would not be reported"}});
       if (o != pair_order::unordered) continue;
       out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
       reported[i] = reported[j] = true;

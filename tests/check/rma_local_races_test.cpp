@@ -336,5 +336,25 @@ TEST(SharedMemoryRaces, AFenceThatEndsNoEpochOrdersNothing) {
   }
 }
 
+// PSCW: a complete orders what its rank did before it before what the target does after the
+// matching wait (MPI-4.1 §13.5.2), not before the wait; an epoch with a third rank may order the
+// pair through process synchronisation, which is not modelled: said, never a finding.
+TEST(SharedMemoryRaces, ACompleteOrdersAccessesBeforeItBeforeTheMatchingWait) {
+  for (const char* where : {"after_wait", "before_wait", "third_rank"}) {
+    const std::string w = where;
+    records r(3);
+    const int target = w == "third_rank" ? 2 : 0;
+    r.add(1, {{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_start"}, {"group", {target}}, {"time", 1}});
+    r.direct(1, 0, "passive", -1, 0, "store", 5).sync(1, "MPI_Win_complete", 6);
+    r.add(target, {{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_post"}, {"group", {1}}, {"time", 1}});
+    if (w == "before_wait") r.direct(0, 0, "pscw", -1, 0, "load", 4);
+    r.sync(target, "MPI_Win_wait", 7);
+    if (w != "before_wait") r.direct(0, 0, "passive", -1, 0, "load", 9);
+    const auto out = window_access_races(r.lines());
+    EXPECT_EQ(count(out, "shared_memory_race"), w == "before_wait" ? 1u : 0u) << w;
+    EXPECT_EQ(out.size(), w == "after_wait" ? 0u : 1u) << w;  // the third rank's: an rma_not_analysed line
+  }
+}
+
 }  // namespace
 }  // namespace redsem::check

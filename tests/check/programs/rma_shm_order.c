@@ -27,7 +27,10 @@
  *   fence epoch in which rank 2 loads its own memory; the race-free twin stores a neighbour.
  * SYNC_CASE 78: after a fence sequence ended (MPI_MODE_NOSUCCEED), rank 1 stores and rank 2
  *   loads, each inside MPI_Win_lock_all and MPI_Win_unlock_all, a barrier between; the racy twin
- *   leaves the window synchronisation out, the barrier alone (§13.2.3). */
+ *   leaves the window synchronisation out, the barrier alone (§13.2.3).
+ * SYNC_CASE 79: PSCW: rank 1 stores into rank 0's segment in an access epoch to rank 0, rank 0
+ *   loads it after MPI_Win_wait of its exposure epoch to rank 1 (the wait returns once rank 1
+ *   completed, §13.5.2); the racy twin loads before the wait. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -147,6 +150,28 @@ int main(int argc, char **argv) {
 #ifndef RMA_KNOWN_ERROR
   MPI_Win_unlock_all(win);
 #endif
+#elif SYNC_CASE == 79
+  MPI_Group all, peer;
+  MPI_Win_get_group(win, &all);
+  const int other = rank == 0 ? 1 : 0;
+  MPI_Group_incl(all, 1, &other, &peer);
+  if (rank == 1) {
+    MPI_Win_start(peer, 0, win);
+    segment[1] = 1;
+    MPI_Win_complete(win);
+  }
+  if (rank == 0) {
+    MPI_Win_post(peer, 0, win);
+#ifdef RMA_KNOWN_ERROR
+    printf("rank 0 reads %d\n", ((volatile int *)mine)[1]);
+    MPI_Win_wait(win);
+#else
+    MPI_Win_wait(win);
+    printf("rank 0 reads %d\n", ((volatile int *)mine)[1]);
+#endif
+  }
+  MPI_Group_free(&peer);
+  MPI_Group_free(&all);
 #endif
   MPI_Win_free(&win);
   MPI_Finalize();
