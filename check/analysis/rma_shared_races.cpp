@@ -50,8 +50,8 @@ syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
 
 // Whether a window synchronisation call of x's rank after x may happen before one of y's rank
 // before y: MPI_Win_sync or any other on both sides, with a process synchronisation between
-// (MPI-4.1 §13.2.3; the pattern of §13.7 is MPI_Win_sync, a barrier, MPI_Win_sync), in any mode,
-// inside one fence epoch too. The recorded process synchronisations decide it; when the run
+// (MPI-4.1 §13.2.3; the pattern of §13.7 is MPI_Win_sync, a barrier, MPI_Win_sync), in any mode.
+// The recorded process synchronisations decide it; when the run
 // synchronised in ways not modelled, any such pair whose times are in that order is taken to be
 // ordered by a call not seen.
 bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys,
