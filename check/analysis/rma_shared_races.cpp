@@ -118,7 +118,7 @@ std::string epoch_of(const json& a, const json& b) {
                             : std::string("passive target");
   };
   const std::string first = one(a), second = one(b);
-  return (first == second ? first : first + " and " + second) + ", no window synchronisation between";
+  return (first == second ? first : first + " and " + second) + ", no synchronisation of the window orders them";
 }
 
 json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
