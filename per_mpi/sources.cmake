@@ -20,7 +20,8 @@ set(REDSEM_PER_MPI_CHECK_SOURCES
   check/runtime/request_index.c
   check/runtime/process_sync_comms.c check/runtime/process_sync_persistent.c check/runtime/process_sync_flow.c
   check/runtime/process_sync_neighbor.c check/runtime/process_sync_large_count.c check/runtime/process_sync_names.c
-  check/runtime/process_sync_unmodelled.c
+  check/runtime/process_sync_unmodelled.c check/runtime/process_sync_messages.c
+  check/runtime/process_sync_request_calls.c
   check/runtime/buffer_span.c check/runtime/reduction_checks.c
   check/runtime/reduction_sample.c check/runtime/reduction_report.c check/runtime/user_op_laws.c
   check/runtime/law_child.c check/runtime/query_guard.c check/runtime/typemap_runs.c

@@ -257,7 +257,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
   events_.assign(ranks, {});
   stamps_.assign(ranks, {});
   std::vector<std::vector<step>> steps(ranks);
-  const sync_lines::window_frees frees(records);
+  const sync_lines::window_syncs frees(records);
   for (std::size_t r = 0; r < ranks; ++r) {
     std::map<int, std::pair<std::vector<int>, std::string>> comms;            // this rank's communicator ids
     std::map<collective_key, std::optional<std::vector<int>>> started_after;  // its nonblocking collectives
@@ -310,6 +310,7 @@ void happens_before::compute(const std::vector<std::vector<json>>& records) {
       }
     }
   }
+  sync_lines::through_leaders(steps);
   clock_run run(events_, steps, why_);
   run.all();
   for (std::size_t r = 0; r < ranks && why_.empty(); ++r)

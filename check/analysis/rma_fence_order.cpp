@@ -18,8 +18,10 @@ fence_order::fence_order(const std::vector<std::vector<json>>& records_by_rank) 
       if (ev != "rma_sync" && ev != "rma_limit") continue;
       auto& fences = fences_.try_emplace({static_cast<int>(r), l.value("win", -1)}, std::vector<fence>{}).first->second;
       if (ev == "rma_limit" && l.value("what", "") == "sync_events") fences.reset();
-      if (ev == "rma_sync" && fences && l.value("call", "") == "MPI_Win_fence")
-        fences->push_back({i, !(flag_of(l, "noprecede") && flag_of(l, "nosucceed"))});
+      if (ev != "rma_sync" || !fences || l.value("call", "") != "MPI_Win_fence") continue;
+      const bool noprecede = flag_of(l, "noprecede"), nosucceed = flag_of(l, "nosucceed");
+      const bool ends = !noprecede && !fences->empty() && !fences->back().nosucceed;
+      fences->push_back({i, !(noprecede && nosucceed), ends, nosucceed});
     }
 }
 
@@ -42,6 +44,17 @@ bool fence_order::precedes_call(const site& access, const site& target, const si
     if (access.world_rank == target.world_rank) return access.line < fence_line;
     return order.ordered(access.world_rank, access.line, target.world_rank, fence_line).value_or(false);
   }
+  return false;
+}
+
+bool fence_order::barrier_between(const site& before, const site& after) const {
+  const std::vector<fence>* first = fences_of(before.world_rank, before.win_local);
+  const std::vector<fence>* second = fences_of(after.world_rank, after.win_local);
+  if (!first || !second) return false;
+  for (std::size_t k = 0; k < first->size() && k < second->size(); ++k)
+    if ((*first)[k].ends_epoch && (*second)[k].ends_epoch && before.line < (*first)[k].line &&
+        (*second)[k].line < after.line)
+      return true;
   return false;
 }
 

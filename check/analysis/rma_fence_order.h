@@ -41,10 +41,21 @@ class fence_order {
   // origin's k-th fence on it returned.
   bool precedes_call(const site& access, const site& target, const site& call, const happens_before& order) const;
 
+  // Whether a fence that ends an epoch on the window separates two lines of different ranks: for
+  // some k, `before` comes before its rank's k-th fence and `after` after its own k-th fence.
+  // Such a fence acts as a barrier and synchronises the window's copies, so it orders direct
+  // loads and stores of a shared-memory window as MPI_Win_sync, a barrier and MPI_Win_sync do
+  // (MPI-4.1 §13.2.3, §13.5.1). A fence that ends no epoch (one asserting MPI_MODE_NOPRECEDE,
+  // the first, one after MPI_MODE_NOSUCCEED) "does not necessarily act as a barrier" (§13.5.1):
+  // it orders nothing here.
+  bool barrier_between(const site& before, const site& after) const;
+
  private:
   struct fence {
     std::size_t line = 0;
-    bool orders = true;  // false: MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED both
+    bool orders = true;       // false: MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED both
+    bool ends_epoch = false;  // not MPI_MODE_NOPRECEDE, after a fence without MPI_MODE_NOSUCCEED
+    bool nosucceed = false;
   };
   // By (world rank, window id in its record); nullopt when not all were recorded.
   std::map<std::pair<int, int>, std::optional<std::vector<fence>>> fences_;

@@ -13,6 +13,7 @@
 #include "check/analysis/record_fields.h"
 #include "check/analysis/rma_epochs.h"
 #include "check/analysis/rma_fence_order.h"
+#include "check/analysis/rma_shared_races.h"
 #include "model/datatype.h"
 
 namespace redsem::check {
@@ -63,8 +64,6 @@ bool completes(const json& s, int target) {
     return true;
   return (c == "MPI_Win_unlock" || c == "MPI_Win_flush") && s.value("target", -1) == target;
 }
-
-using window_of_t = std::map<std::pair<int, int>, std::pair<int, int>>;  // (world, local id) -> (key, win rank)
 
 // Every rank's calls, by (window key, target win rank).
 std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::vector<std::vector<json>>& records,
@@ -204,139 +203,6 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
           {"evidence", evidence}};
 }
 
-// A local_access line placed in the memory it reaches: window key and the segment's owner.
-struct direct_access {
-  int world_rank = -1;
-  std::size_t index = 0;  // its place in its rank's record
-  const json* line = nullptr;
-  int win_local = -1;
-  std::pair<int, int> segment;  // (window key, owner's window rank)
-  std::int64_t lo = 0, hi = 0;
-  bool store = false;
-};
-
-std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>& records,
-                                           const window_of_t& window_of) {
-  std::vector<direct_access> out;
-  for (std::size_t r = 0; r < records.size(); ++r)
-    for (std::size_t i = 0; i < records[r].size(); ++i) {
-      const json& a = records[r][i];
-      if (a.value("ev", "") != "local_access") continue;
-      const auto w = window_of.find({static_cast<int>(r), a.value("win", -1)});
-      if (w == window_of.end()) continue;
-      direct_access d{static_cast<int>(r), i, &a, a.value("win", -1), w->second};
-      d.segment.second = a.value("segment_rank", w->second.second);
-      d.lo = a.value("offset", std::int64_t{0});
-      if (__builtin_add_overflow(d.lo, a.value("bytes", std::int64_t{1}), &d.hi)) continue;
-      d.store = a.value("access", "") == "store";
-      out.push_back(d);
-    }
-  return out;
-}
-
-// One rank's synchronisation calls on one window, as (record index, return time); nullopt when its
-// record of them is incomplete (rma_limit sync_events).
-using syncs_t = std::optional<std::vector<std::pair<std::size_t, std::int64_t>>>;
-
-syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
-  std::vector<std::pair<std::size_t, std::int64_t>> out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const json& l = lines[i];
-    if (l.value("win", -2) != win_local) continue;
-    if (l.value("ev", "") == "rma_limit" && l.value("what", "") == "sync_events") return std::nullopt;
-    if (l.value("ev", "") == "rma_sync") out.emplace_back(i, l.value("time", std::int64_t{0}));
-  }
-  return out;
-}
-
-// Whether a window synchronisation of x's rank after x may happen before one of y's rank before y:
-// the only way MPI-4.1 §13.2.3 gives to order direct accesses of two ranks outside fence epochs
-// (MPI_Win_sync or another synchronisation call on both sides, a process synchronisation between).
-// The recorded process synchronisations decide it; when the run synchronised in ways not
-// modelled, any such pair whose times are in that order is taken to be ordered by a call not seen.
-bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys,
-                    const happens_before& order) {
-  std::optional<std::pair<std::size_t, std::int64_t>> first_after, last_before;
-  for (const auto& s : *xs)
-    if (s.first > x.index && (!first_after || s.first < first_after->first)) first_after = s;
-  for (const auto& s : *ys)
-    if (s.first < y.index && (!last_before || s.first > last_before->first)) last_before = s;
-  if (!first_after || !last_before) return false;
-  if (order.usable())
-    return order.ordered(x.world_rank, first_after->first, y.world_rank, last_before->first).value_or(true);
-  return first_after->second < last_before->second;
-}
-
-// Whether two direct accesses of different ranks to the same bytes may be concurrent. Fence: the
-// same fence epoch. Passive target (both): no synchronisation pair orders them either way (on one
-// host when the timing decides). Other combinations (PSCW, mixed modes) are not decided: no finding.
-bool unsynchronised(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
-                    const rma_window& win, const happens_before& order) {
-  const std::string mode = x.line->value("mode", ""), other = y.line->value("mode", "");
-  if (mode != other) return false;
-  if (mode == "fence") return x.line->value("fence", -1LL) == y.line->value("fence", -2LL);
-  if (mode != "passive") return false;
-  std::string hx, hy;
-  for (const auto& [win_rank, part] : win.parts) {
-    if (part.world_rank == x.world_rank) hx = part.host;
-    if (part.world_rank == y.world_rank) hy = part.host;
-  }
-  if (!order.usable() && (hx.empty() || hx != hy)) return false;
-  const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
-  const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
-  if (!xs || !ys) return false;
-  return !may_be_ordered(x, xs, y, ys, order) && !may_be_ordered(y, ys, x, xs, order);
-}
-
-json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
-  const json& a = *x.line;
-  const json& b = *y.line;
-  const std::string epoch = a.value("mode", "") == "fence" ? "fence epoch " + std::to_string(a.value("fence", 0LL))
-                                                           : "passive target, no window synchronisation between";
-  const std::string message = "rank " + std::to_string(x.world_rank) + (x.store ? " stored into" : " loaded from") +
-                              " rank " + std::to_string(x.segment.second) + "'s segment of shared-memory window " +
-                              std::to_string(win.id) + " (byte " + std::to_string(x.lo) + ") and rank " +
-                              std::to_string(y.world_rank) + (y.store ? " stored into" : " loaded from") +
-                              " the same bytes directly, unsynchronised (" + epoch + ")";
-  json other = {{"rank", y.world_rank},
-                {"access", b.value("access", "")},
-                {"offset", y.lo},
-                {"bytes", y.hi - y.lo},
-                {"caller", b.value("caller", json())}};
-  json evidence = {{"win", win.id},  {"segment_rank", x.segment.second},
-                   {"epoch", epoch}, {"access", a.value("access", "")},
-                   {"offset", x.lo}, {"bytes", x.hi - x.lo},
-                   {"other", other}};
-  return {{"ev", "finding"},
-          {"check", "shared_memory_race"},
-          {"rank", x.world_rank},
-          {"call", "MPI_Win_allocate_shared"},
-          {"rule", "MPI-4.1 §13.7"},
-          {"message", message},
-          {"caller", a.value("caller", json())},
-          {"evidence", evidence}};
-}
-
-// Direct accesses of two ranks to the same bytes of one segment, a store among them, that no
-// synchronisation orders: one finding per pair, each access in at most one.
-std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
-                                      const std::vector<direct_access>& accesses, const happens_before& order) {
-  std::vector<json> out;
-  std::vector<bool> reported(accesses.size(), false);
-  for (std::size_t i = 0; i < accesses.size(); ++i)
-    for (std::size_t j = i + 1; j < accesses.size() && !reported[i]; ++j) {
-      const direct_access &x = accesses[i], &y = accesses[j];
-      if (reported[j] || x.world_rank == y.world_rank || x.segment != y.segment || (!x.store && !y.store) ||
-          x.hi <= y.lo || y.hi <= x.lo)
-        continue;
-      const rma_window& win = epochs.windows.at(x.segment.first);
-      if (!unsynchronised(x, y, records, win, order)) continue;
-      out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
-      reported[i] = reported[j] = true;
-    }
-  return out;
-}
-
 }  // namespace
 
 std::vector<json> window_access_races(const std::vector<std::vector<json>>& records_by_rank) {
@@ -363,7 +229,7 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
       }
     }
   }
-  for (json& f : shared_memory_races(records_by_rank, epochs, accesses, order)) out.push_back(std::move(f));
+  for (json& f : shared_memory_races(records_by_rank, epochs, accesses, order, fences)) out.push_back(std::move(f));
   return out;
 }
 

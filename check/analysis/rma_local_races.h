@@ -11,16 +11,10 @@
 // with gets. Calls whose target type is not a predefined one are not paired: their bytes are not known here.
 //
 // Shared-memory windows (MPI_Win_allocate_shared): a rank's direct load or store into another
-// rank's segment through the pointer MPI_Win_shared_query gave it (a local_access line with
+// rank's segment (through the pointer MPI_Win_shared_query gave it, or by address; a local_access line with
 // `segment_rank`) counts as an access to that rank's window memory, and is paired both with RMA
 // calls targeting that rank, as above, and with the other ranks' direct accesses to the same bytes
-// of the segment (shared_memory_race, MPI-4.1 §13.7): a store against any access, two loads never.
-// Two direct accesses may be concurrent when both are in the same fence epoch, or both in passive
-// target on one host and no synchronisation call on the window orders them: ordering takes a call
-// of the first rank after its access (MPI_Win_sync, a flush, unlock, fence...) and one of the second
-// rank before its own, the first returning before the second (the barrier MPI-4.1 §13.2.3 puts between
-// them is not recorded, so any such pair is taken to order them). PSCW epochs and mixed modes are
-// not decided, nor a rank whose synchronisation calls on the window were not all recorded.
+// of the segment (shared_memory_race, rma_shared_races.h).
 #pragma once
 
 #include <nlohmann/json.hpp>

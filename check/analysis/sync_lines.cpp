@@ -3,6 +3,7 @@
 #include "check/analysis/sync_lines.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "check/analysis/record_fields.h"
@@ -50,6 +51,7 @@ std::vector<step> steps_of(const json& line, const std::vector<int>& members, in
                    int_of(line, "collective", -1)});
     out.back().after = after_of(line, members);
     out.back().round = int_of(line, "start", -1);
+    out.back().through_leader = line.value("call", "") == "MPI_Intercomm_create";
   }
   if (line.contains("collective_done")) {
     out.push_back({kind::collective_end, members, int_of(line, "collective_done", -1)});
@@ -80,6 +82,26 @@ std::vector<long long> receive_starts(const std::vector<json>& lines) {
     if (const auto r = l.find("recv"); l.value("ev", "") == "process_sync" && r != l.end() && r->is_object())
       if (const long long started = int_of(*r, "started", -1); started >= 0) out.insert(started);
   return {out.begin(), out.end()};
+}
+
+void through_leaders(std::vector<std::vector<step>>& steps_by_rank) {
+  std::map<std::pair<collective_key, int>, std::vector<int>> recorded;  // (collective, world rank) -> after
+  for (std::size_t r = 0; r < steps_by_rank.size(); ++r)
+    for (const step& s : steps_by_rank[r])
+      if (s.through_leader && s.after)
+        recorded[{{s.members, s.comm, s.index, s.round}, static_cast<int>(r)}] = *s.after;
+  for (std::size_t r = 0; r < steps_by_rank.size(); ++r)
+    for (step& s : steps_by_rank[r]) {
+      if (!s.through_leader || !s.after) continue;
+      std::vector<int> more = *s.after;
+      for (const int named : *s.after) {
+        const auto found = recorded.find({{s.members, s.comm, s.index, s.round}, named});
+        if (found == recorded.end()) continue;
+        for (const int w : found->second)
+          if (std::find(more.begin(), more.end(), w) == more.end()) more.push_back(w);
+      }
+      s.after = std::move(more);
+    }
 }
 
 }  // namespace redsem::check::sync_lines

@@ -41,6 +41,9 @@ struct step {
   std::optional<std::vector<int>> after = std::nullopt;
   long long round = -1;   // a persistent collective's: which start of it (`start`)
   std::string comm = {};  // the communicator's name, when it has one
+  // MPI_Intercomm_create: the return follows, beyond `after`, what the return of each member it
+  // names follows (through_leaders).
+  bool through_leader = false;
 };
 
 // A communicator is its members and, where the records give it, its name (`name`: how it was
@@ -52,6 +55,12 @@ using collective_key = std::tuple<std::vector<int>, std::string, long long, long
 std::optional<std::vector<int>> members_of(const nlohmann::json& line, std::size_t ranks);
 // The steps of one process_sync line (`members`: its communicator's world ranks).
 std::vector<step> steps_of(const nlohmann::json& line, const std::vector<int>& members, int rank);
+// MPI_Intercomm_create (MPI-4.1 §8.6.2): the local leader's return follows the remote leader's
+// entry, and another member's its local leader's (the `after` each records); but the leader passes
+// on what the remote leader sent, so a member's return follows the remote leader's entry too,
+// which only the leaders know. Each such step of `steps_by_rank` (indexed by world rank) takes
+// the `after` of the members its own names, at the same collective.
+void through_leaders(std::vector<std::vector<step>>& steps_by_rank);
 // When the receive requests of one rank's record started, in order.
 std::vector<long long> receive_starts(const std::vector<nlohmann::json>& lines);
 

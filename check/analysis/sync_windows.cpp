@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// window_frees (sync_windows.h).
+// window_syncs (sync_windows.h).
 #include "check/analysis/sync_windows.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@ namespace redsem::check::sync_lines {
 
 using json = nlohmann::json;
 
-window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank) {
+window_syncs::window_syncs(const std::vector<std::vector<json>>& records_by_rank) {
   for (std::size_t r = 0; r < records_by_rank.size(); ++r) {
     std::map<std::vector<int>, int> places;    // windows this rank created so far, by group
     std::map<long long, window_name> current;  // its live windows by id (an id may be reused after a free)
@@ -27,6 +27,8 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
         const window_name name{*group, places[*group]++};
         current.emplace(id, name);
         if (flag_of(l, "no_locks")) no_locks_.insert(name);
+        if (l.value("call", "") == "MPI_Win_allocate_shared")
+          shared_created_.emplace(std::pair{static_cast<int>(r), i}, name);
       } else if (const auto w = current.find(id); ev == "rma_win_free" && w != current.end()) {
         frees_.emplace(std::pair{static_cast<int>(r), i}, w->second);
         current.erase(w);
@@ -35,7 +37,12 @@ window_frees::window_frees(const std::vector<std::vector<json>>& records_by_rank
   }
 }
 
-std::optional<step> window_frees::step_of(int rank, std::size_t index) const {
+std::optional<step> window_syncs::step_of(int rank, std::size_t index) const {
+  if (const auto made = shared_created_.find({rank, index}); made != shared_created_.end()) {
+    step s{kind::collective, made->second.first, 0};
+    s.comm = "shared window made " + std::to_string(made->second.second);
+    return s;
+  }
   const auto name = frees_.find({rank, index});
   if (name == frees_.end() || no_locks_.count(name->second)) return std::nullopt;
   step s{kind::collective, name->second.first, 0};

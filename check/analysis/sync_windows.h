@@ -8,6 +8,11 @@
 // ranks and its place among the windows each member created on that group. A window one member
 // gave `no_locks` (any value but "false") orders nothing at its free, nor one whose group a rank
 // did not record.
+//
+// MPI_Win_allocate_shared (MPI-4.1 §13.2.3) as process synchronisation too: MPI_Win_shared_query,
+// a local call, gives any member every other member's segment, whose size is that member's input,
+// so a member's return from the creation follows every member's entry (the data flow, as a
+// collective's `after`, docs/design.md).
 #pragma once
 
 #include <map>
@@ -21,16 +26,17 @@
 
 namespace redsem::check::sync_lines {
 
-class window_frees {
+class window_syncs {
  public:
-  explicit window_frees(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+  explicit window_syncs(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
   // The step of line `index` of world rank `rank`'s record, when it is the free of a window whose
-  // free orders.
+  // free orders or the creation of a shared-memory window.
   std::optional<step> step_of(int rank, std::size_t index) const;
 
  private:
-  using window_name = std::pair<std::vector<int>, int>;       // group, place
-  std::map<std::pair<int, std::size_t>, window_name> frees_;  // (world rank, line index) → the window freed
+  using window_name = std::pair<std::vector<int>, int>;                // group, place
+  std::map<std::pair<int, std::size_t>, window_name> frees_;           // (world rank, line index) → the window freed
+  std::map<std::pair<int, std::size_t>, window_name> shared_created_;  // likewise, a shared window made
   std::set<window_name> no_locks_;
 };
 

@@ -17,69 +17,94 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "process_sync.h"
 #include "record.h"
 
 static pthread_mutex_t names_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* How many communicators this rank made of one kind, key and members: a fixed table. */
-#define MADE_SLOTS 256
-static struct {
-  unsigned long long key;
-  unsigned long n;
-} made_counts[MADE_SLOTS];
-static int made_used;
+/* How many communicators this rank made of one kind (`x`: MPI_Intercomm_create, `g`:
+ * MPI_Comm_create_group with `tag` from `parent`) and members. The members are compared whole,
+ * never by a hash: two different member sets counted together would give one communicator of one
+ * rank the name another rank gives a different one, and order their synchronisations together (an
+ * order too many hides a race). The table grows with the program's communicators. */
+struct made_count {
+  char kind;
+  int tag;
+  char parent[RC_COMM_NAME_SIZE];
+  int n;        /* members */
+  int *members; /* their world ranks, ascending */
+  unsigned long made;
+};
+static struct made_count *made_counts;
+static size_t made_used, made_capacity;
 
-/* The count before this one of (key); -1 when the table is full. */
-static long long made_before(unsigned long long key) {
+static int same_key(const struct made_count *m, const struct made_count *key) {
+  return m->kind == key->kind && m->tag == key->tag && m->n == key->n && strcmp(m->parent, key->parent) == 0 &&
+         memcmp(m->members, key->members, sizeof(int) * (size_t)key->n) == 0;
+}
+
+/* The count before this one of `key`, whose members it takes; -1 when memory ran out. */
+static long long made_before(struct made_count key) {
   pthread_mutex_lock(&names_mutex);
   long long n = -1;
-  for (int i = 0; i < made_used && n < 0; ++i)
-    if (made_counts[i].key == key) n = (long long)made_counts[i].n++;
-  if (n < 0 && made_used < MADE_SLOTS) {
-    made_counts[made_used].key = key;
-    made_counts[made_used++].n = 1;
+  for (size_t i = 0; i < made_used && n < 0; ++i)
+    if (same_key(&made_counts[i], &key)) n = (long long)made_counts[i].made++;
+  if (n < 0 && made_used == made_capacity) {
+    const size_t grown = made_capacity ? 2 * made_capacity : 16;
+    struct made_count *more = realloc(made_counts, grown * sizeof *more);
+    if (more) {
+      made_counts = more;
+      made_capacity = grown;
+    }
+  }
+  if (n < 0 && made_used < made_capacity) {
+    key.made = 1;
+    made_counts[made_used++] = key;
+    key.members = NULL; /* kept */
     n = 0;
   }
   pthread_mutex_unlock(&names_mutex);
+  free(key.members);
   return n;
 }
 
-static unsigned long long mix(unsigned long long h, unsigned long long v) {
-  return (h ^ v) * 1099511628211ull; /* FNV-1a's prime */
+static int ascending(const void *a, const void *b) {
+  const int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
 }
 
-/* A hash of the set of world ranks of both groups of `comm` (the same on every member). */
-static unsigned long long members_hash(MPI_Comm comm) {
-  int inter = 0, local = 0, remote = 0, world_size = 0;
+/* The world ranks of both groups of `comm`, ascending (the same on every member), into `key`;
+ * 0 when they cannot be had. */
+static int members_of(MPI_Comm comm, struct made_count *key) {
+  int inter = 0, local = 0, remote = 0;
   PMPI_Comm_test_inter(comm, &inter);
   PMPI_Comm_size(comm, &local);
   if (inter) PMPI_Comm_remote_size(comm, &remote);
-  PMPI_Comm_size(MPI_COMM_WORLD, &world_size);
-  char *member = calloc((size_t)world_size + 1, 1);
   int *ranks = malloc(sizeof(int) * (size_t)(local + remote + 1));
-  int *world = malloc(sizeof(int) * (size_t)(local + remote + 1));
-  unsigned long long h = 14695981039346656037ull;
+  key->members = malloc(sizeof(int) * (size_t)(local + remote + 1));
+  key->n = 0;
   MPI_Group world_group, groups[2];
   PMPI_Comm_group(MPI_COMM_WORLD, &world_group);
   PMPI_Comm_group(comm, &groups[0]);
   if (inter) PMPI_Comm_remote_group(comm, &groups[1]);
-  for (int g = 0; g < 1 + inter && member && ranks && world; ++g) {
+  int ok = ranks && key->members;
+  for (int g = 0; g < 1 + inter && ok; ++g) {
     const int n = g == 0 ? local : remote;
     for (int i = 0; i < n; ++i) ranks[i] = i;
-    if (PMPI_Group_translate_ranks(groups[g], n, ranks, world_group, world) == MPI_SUCCESS)
-      for (int i = 0; i < n; ++i)
-        if (world[i] >= 0 && world[i] < world_size) member[world[i]] = 1;
+    ok = PMPI_Group_translate_ranks(groups[g], n, ranks, world_group, key->members + key->n) == MPI_SUCCESS;
+    key->n += n;
   }
-  for (int w = 0; member && w < world_size; ++w)
-    if (member[w]) h = mix(h, (unsigned long long)w + 1);
   for (int g = 0; g < 1 + inter; ++g) PMPI_Group_free(&groups[g]);
   PMPI_Group_free(&world_group);
-  free(member);
   free(ranks);
-  free(world);
-  return h;
+  if (ok) qsort(key->members, (size_t)key->n, sizeof(int), ascending);
+  if (!ok) {
+    free(key->members);
+    key->members = NULL;
+  }
+  return ok;
 }
 
 /* Names `made` `name` (of length n, snprintf's), when it fits; too deep, it is known by its
@@ -98,49 +123,63 @@ void rc_sync_comm_made(MPI_Comm parent, long long index, MPI_Comm made) {
 
 void rc_sync_intercomm_named(MPI_Comm inter) {
   if (!rc_active() || inter == MPI_COMM_NULL) return;
-  const long long k = made_before(mix(1, members_hash(inter)));
+  struct made_count key = {.kind = 'x'};
+  const long long k = members_of(inter, &key) ? made_before(key) : -1;
   char name[RC_COMM_NAME_SIZE];
   if (k >= 0) name_if_fits(inter, name, snprintf(name, sizeof name, "x%lld", k));
+  if (k < 0) rc_sync_unmodelled("a communicator left unnamed (no memory to count it)");
 }
 
 void rc_sync_group_comm_made(MPI_Comm parent, int tag, MPI_Comm made) {
   if (!rc_active() || made == MPI_COMM_NULL) return;
   char p[RC_COMM_NAME_SIZE];
   rc_sync_comm_name(parent, p);
-  unsigned long long key = mix(mix(2, members_hash(made)), (unsigned long long)(unsigned)tag);
-  for (const char *c = p; *c; ++c) key = mix(key, (unsigned char)*c);
-  const long long k = p[0] ? made_before(key) : -1;
+  struct made_count key = {.kind = 'g', .tag = tag};
+  snprintf(key.parent, sizeof key.parent, "%s", p);
+  const long long k = p[0] && members_of(made, &key) ? made_before(key) : -1;
   char name[RC_COMM_NAME_SIZE];
   if (k >= 0) name_if_fits(made, name, snprintf(name, sizeof name, "%s/g%d.%lld", p, tag, k));
 }
 
-/* MPI_Comm_idup's requests, until they complete. */
-#define PENDING_IDUPS 64
-static struct {
+/* MPI_Comm_idup's requests, until they complete: as many as the program has pending (a table
+ * that ran full would leave communicators unnamed without a word). */
+struct pending_idup {
   MPI_Request request;
   MPI_Comm *made;
   char name[RC_COMM_NAME_SIZE];
-} idups[PENDING_IDUPS];
-static int idups_used;
+};
+static struct pending_idup *idups;
+static size_t idups_used, idups_capacity;
 
 void rc_sync_idup_started(MPI_Comm parent, long long index, MPI_Comm *made, MPI_Request request) {
   char p[RC_COMM_NAME_SIZE];
   rc_sync_comm_name(parent, p);
+  if (!p[0] || index < 0) return;
   pthread_mutex_lock(&names_mutex);
-  if (p[0] && index >= 0 && idups_used < PENDING_IDUPS) {
+  if (idups_used == idups_capacity) {
+    const size_t grown = idups_capacity ? 2 * idups_capacity : 16;
+    struct pending_idup *more = realloc(idups, grown * sizeof *more);
+    if (more) {
+      idups = more;
+      idups_capacity = grown;
+    }
+  }
+  const int room = idups_used < idups_capacity;
+  if (room) {
     idups[idups_used].request = request;
     idups[idups_used].made = made;
     const int n = snprintf(idups[idups_used].name, RC_COMM_NAME_SIZE, "%s/%lld", p, index);
     if (n > 0 && n < RC_COMM_NAME_SIZE) ++idups_used;
   }
   pthread_mutex_unlock(&names_mutex);
+  if (!room) rc_sync_unmodelled("a communicator left unnamed (no memory for its pending MPI_Comm_idup)");
 }
 
 void rc_sync_idup_done(MPI_Request request, int completed) {
   pthread_mutex_lock(&names_mutex);
   int found = -1;
-  for (int i = 0; i < idups_used && found < 0; ++i)
-    if (idups[i].request == request) found = i;
+  for (size_t i = 0; i < idups_used && found < 0; ++i)
+    if (idups[i].request == request) found = (int)i;
   MPI_Comm made = MPI_COMM_NULL;
   char name[RC_COMM_NAME_SIZE];
   if (found >= 0) {

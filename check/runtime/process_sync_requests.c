@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Nonblocking and persistent point-to-point calls as process synchronisation (process_sync.h),
  * and the requests of nonblocking collectives (process_sync_nonblocking.c), whose completion is
- * the collective's second `process_sync` line.
+ * the collective's second `process_sync` line: the requests followed, their starts and
+ * completions (the calls that make them are in process_sync_request_calls.c).
  *
  * A send is a `process_sync` send when it starts (MPI_Isend, MPI_Ibsend, MPI_Irsend, MPI_Start of
  * a persistent send): what its rank did before it precedes the receive's completion, and sends
@@ -26,36 +27,16 @@
 #include <pthread.h>
 
 #include "process_sync.h"
+#include "process_sync_followed.h"
 #include "record.h"
 #include "redsem_mpi_features.h"
 #include "request_index.h"
 
 #define FOLLOWED_REQUESTS 4096 /* at most half of RC_REQUEST_INDEX_ENTRIES */
 
-struct followed {
-  MPI_Request request;
-  MPI_Comm comm;
-  int peer, tag;  /* a receive's source and tag (wildcards allowed), a send's destination */
-  int receive;    /* else a persistent send, or a collective */
-  int collective; /* a nonblocking or persistent collective, `index` on its communicator */
-  long long index;
-  enum rc_flow flow; /* a collective's: whose entry its completion follows */
-  int root;
-  long long starts;           /* a persistent collective's starts so far */
-  int persistent;             /* made by an _init call: kept until MPI_Request_free */
-  int active;                 /* started and not yet completed */
-  int synchronous;            /* MPI_Issend, MPI_Ssend_init: its completion is recorded too */
-  int pattern_names_message;  /* MPI_Isendrecv: its status is not trusted (below) */
-  int comm_freed;             /* `comm` was freed meanwhile: its handle is not used again */
-  const char *call;           /* the call that made it */
-  unsigned long long started; /* a receive's start, in this rank's order of receive starts */
-  unsigned long started_seq;  /* and the record's next line number then */
-  int older, newer;           /* an active receive's neighbours in the order of starts; -1: none */
-};
-
 /* Slots stay where they are while followed (the index and the order of starts name them);
  * freed ones are handed out again first. */
-static struct followed table[FOLLOWED_REQUESTS];
+static struct rc_followed table[FOLLOWED_REQUESTS];
 static int spare[FOLLOWED_REQUESTS], spares; /* slots given back */
 static int handed_out;                       /* slots ever handed out */
 static struct rc_request_index by_handle;
@@ -74,18 +55,18 @@ int rc_sync_requests_followed(void) {
 }
 
 /* Called with the lock held. */
-static struct followed *find(MPI_Request request) {
+static struct rc_followed *find(MPI_Request request) {
   const int slot = rc_request_index_find(&by_handle, request);
   return slot < 0 ? NULL : &table[slot];
 }
 
 /* An active receive leaves or joins the order of starts. Called with the lock held. */
-static void unlink_receive(struct followed *f) {
+static void unlink_receive(struct rc_followed *f) {
   *(f->older < 0 ? &oldest_receive : &table[f->older].newer) = f->newer;
   *(f->newer < 0 ? &newest_receive : &table[f->newer].older) = f->older;
 }
 
-static void link_receive(struct followed *f) {
+static void link_receive(struct rc_followed *f) {
   const int slot = (int)(f - table);
   f->older = newest_receive;
   f->newer = -1;
@@ -93,7 +74,7 @@ static void link_receive(struct followed *f) {
   newest_receive = slot;
 }
 
-static void set_active(struct followed *f, int active) {
+static void set_active(struct rc_followed *f, int active) {
   if ((f->receive || f->collective || f->synchronous) && f->active != active)
     __atomic_add_fetch(f->receive ? &receives_live : &others_live, active ? 1 : -1, __ATOMIC_RELAXED);
   if (f->receive && f->active) unlink_receive(f);
@@ -106,7 +87,7 @@ static void set_active(struct followed *f, int active) {
 }
 
 /* Called with the lock held. */
-static void forget(struct followed *f) {
+static void forget(struct rc_followed *f) {
   set_active(f, 0);
   rc_request_index_remove(&by_handle, f->request);
   spare[spares++] = (int)(f - table);
@@ -115,9 +96,9 @@ static void forget(struct followed *f) {
 /* Follows a new request; 0 when the table is full (said not modelled by the caller). An entry
  * with the same handle is left from a request whose end was not seen (freed or completed while
  * nothing was followed): the library gave its handle to this one, so it is gone. */
-static int follow(struct followed f, int active) {
+int rc_sync_follow(struct rc_followed f, int active) {
   pthread_mutex_lock(&table_mutex);
-  struct followed *stale = find(f.request);
+  struct rc_followed *stale = find(f.request);
   if (stale) forget(stale);
   const int slot = spares > 0 ? spare[--spares] : handed_out < FOLLOWED_REQUESTS ? handed_out++ : -1;
   if (slot >= 0) {
@@ -135,7 +116,7 @@ static int follow(struct followed f, int active) {
  * message from `source` with `tag`. Called with the lock held. */
 static int earlier_may_match(MPI_Comm comm, int source, int tag, unsigned long long before) {
   for (int i = oldest_receive; i >= 0 && table[i].started < before; i = table[i].newer) {
-    const struct followed *f = &table[i];
+    const struct rc_followed *f = &table[i];
     if (f->comm == comm && !f->comm_freed && (f->peer == MPI_ANY_SOURCE || f->peer == source) &&
         (f->tag == MPI_ANY_TAG || f->tag == tag))
       return 1;
@@ -166,7 +147,7 @@ void rc_sync_blocking_received(MPI_Comm comm, const MPI_Status *status) {
 }
 
 /* A send that started: counted, and recorded as a message when a window exists; its index. */
-static long long send_started(const char *call, MPI_Comm comm, int dest, int tag, const void *caller) {
+long long rc_sync_send_started(const char *call, MPI_Comm comm, int dest, int tag, const void *caller) {
   if (dest == MPI_PROC_NULL) return -1;
   const struct rc_message m = {dest, tag, 0, -1};
   return rc_sync_message(comm, call, &m, NULL, caller);
@@ -175,7 +156,7 @@ static long long send_started(const char *call, MPI_Comm comm, int dest, int tag
 void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {
   if (request == MPI_REQUEST_NULL) return;
   pthread_mutex_lock(&table_mutex);
-  struct followed *f = find(request);
+  struct rc_followed *f = find(request);
   if (!f || !f->active) {
     pthread_mutex_unlock(&table_mutex);
     return;
@@ -185,7 +166,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
   const int receive = f->receive;
   const long long collective = f->collective ? f->index : -1;
   const long long collective_start = f->collective && f->persistent ? f->starts - 1 : -1;
-  const struct followed ssend = *f; /* a synchronous send's message, when it is one */
+  const struct rc_followed ssend = *f; /* a synchronous send's message, when it is one */
   const unsigned long started_seq = f->started_seq;
   int cancelled = 0;
   if (receive) PMPI_Test_cancelled(status, &cancelled);
@@ -218,7 +199,7 @@ void rc_sync_request_completed(MPI_Request request, const MPI_Status *status, co
 
 void rc_sync_request_freed(MPI_Request request) {
   pthread_mutex_lock(&table_mutex);
-  struct followed *f = find(request);
+  struct rc_followed *f = find(request);
   const int lost = f && f->receive && f->active; /* its message is received, and counted by nobody */
   /* a persistent neighbourhood collective's receive pattern (a nonblocking one's went with its start) */
   const int pattern = f && f->collective && f->persistent && f->flow == RC_FLOW_NEIGHBOURS ? f->root : -1;
@@ -231,21 +212,21 @@ void rc_sync_request_freed(MPI_Request request) {
 
 void rc_sync_follow_collective(MPI_Request request, MPI_Comm comm, long long index, enum rc_flow flow, int root,
                                int persistent) {
-  follow((struct followed){.request = request,
-                           .comm = comm,
-                           .collective = 1,
-                           .index = index,
-                           .flow = flow,
-                           .root = root,
-                           .persistent = persistent},
-         !persistent);
+  rc_sync_follow((struct rc_followed){.request = request,
+                                      .comm = comm,
+                                      .collective = 1,
+                                      .index = index,
+                                      .flow = flow,
+                                      .root = root,
+                                      .persistent = persistent},
+                 !persistent);
 }
 
 /* Starts a persistent request; 0 when it is not one of ours. */
 static int start(MPI_Request request, const char *call, const void *caller) {
   pthread_mutex_lock(&table_mutex);
-  struct followed *f = find(request);
-  struct followed copy = {0};
+  struct rc_followed *f = find(request);
+  struct rc_followed copy = {0};
   if (f) {
     set_active(f, 1);
     copy = *f;
@@ -258,140 +239,12 @@ static int start(MPI_Request request, const char *call, const void *caller) {
     rc_sync_persistent_started(copy.comm, call, copy.flow, copy.root, copy.index, copy.starts, caller);
     return 1;
   }
-  const long long n = send_started(copy.call, copy.comm, copy.peer, copy.tag, caller);
+  const long long n = rc_sync_send_started(copy.call, copy.comm, copy.peer, copy.tag, caller);
   pthread_mutex_lock(&table_mutex);
   if ((f = find(request))) f->index = n; /* the message its completion names */
   pthread_mutex_unlock(&table_mutex);
   return 1;
 }
-
-/* A nonblocking send started; a synchronous one's request is followed to its completion. */
-static void sent_by_request(const char *call, MPI_Comm comm, int dest, int tag, int synchronous, MPI_Request request,
-                            const void *caller) {
-  const long long n = send_started(call, comm, dest, tag, caller);
-  if (synchronous && n >= 0)
-    follow(
-        (struct followed){
-            .request = request, .comm = comm, .peer = dest, .tag = tag, .synchronous = 1, .index = n, .call = call},
-        1);
-}
-
-#define NONBLOCKING_SEND(name, synchronous, count_t)                                                \
-  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                                  \
-    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
-    if (rc_active() && rc == MPI_SUCCESS)                                                           \
-      sent_by_request(#name, comm, dest, tag, synchronous, *request, __builtin_return_address(0));  \
-    return rc;                                                                                      \
-  }
-NONBLOCKING_SEND(MPI_Isend, 0, int)
-NONBLOCKING_SEND(MPI_Ibsend, 0, int)
-NONBLOCKING_SEND(MPI_Irsend, 0, int)
-NONBLOCKING_SEND(MPI_Issend, 1, int)
-
-#define PERSISTENT_SEND(name, is_synchronous, count_t)                                              \
-  int name(const void *buf, count_t count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                                  \
-    const int rc = P##name(buf, count, datatype, dest, tag, comm, request);                         \
-    if (rc_active() && rc == MPI_SUCCESS && dest != MPI_PROC_NULL)                                  \
-      follow((struct followed){.request = *request,                                                 \
-                               .comm = comm,                                                        \
-                               .peer = dest,                                                        \
-                               .tag = tag,                                                          \
-                               .persistent = 1,                                                     \
-                               .synchronous = is_synchronous,                                       \
-                               .call = #name},                                                      \
-             0);                                                                                    \
-    return rc;                                                                                      \
-  }
-PERSISTENT_SEND(MPI_Send_init, 0, int)
-PERSISTENT_SEND(MPI_Bsend_init, 0, int)
-PERSISTENT_SEND(MPI_Rsend_init, 0, int)
-PERSISTENT_SEND(MPI_Ssend_init, 1, int)
-
-#define IRECV(name, count_t)                                                                               \
-  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,            \
-           MPI_Request *request) {                                                                         \
-    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                              \
-    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                                       \
-      follow(                                                                                              \
-          (struct followed){                                                                               \
-              .request = *request, .comm = comm, .peer = source, .tag = tag, .receive = 1, .call = #name}, \
-          1);                                                                                              \
-    return rc;                                                                                             \
-  }
-#define RECV_INIT(name, count_t)                                                                \
-  int name(void *buf, count_t count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, \
-           MPI_Request *request) {                                                              \
-    const int rc = P##name(buf, count, datatype, source, tag, comm, request);                   \
-    if (rc_active() && rc == MPI_SUCCESS && source != MPI_PROC_NULL)                            \
-      follow((struct followed){.request = *request,                                             \
-                               .comm = comm,                                                    \
-                               .peer = source,                                                  \
-                               .tag = tag,                                                      \
-                               .receive = 1,                                                    \
-                               .persistent = 1,                                                 \
-                               .call = #name},                                                  \
-             0);                                                                                \
-    return rc;                                                                                  \
-  }
-IRECV(MPI_Irecv, int)
-RECV_INIT(MPI_Recv_init, int)
-
-#if REDSEM_HAVE_LARGE_COUNT_P2P
-NONBLOCKING_SEND(MPI_Isend_c, 0, MPI_Count)
-NONBLOCKING_SEND(MPI_Ibsend_c, 0, MPI_Count)
-NONBLOCKING_SEND(MPI_Irsend_c, 0, MPI_Count)
-NONBLOCKING_SEND(MPI_Issend_c, 1, MPI_Count)
-PERSISTENT_SEND(MPI_Send_init_c, 0, MPI_Count)
-PERSISTENT_SEND(MPI_Bsend_init_c, 0, MPI_Count)
-PERSISTENT_SEND(MPI_Rsend_init_c, 0, MPI_Count)
-PERSISTENT_SEND(MPI_Ssend_init_c, 1, MPI_Count)
-IRECV(MPI_Irecv_c, MPI_Count)
-RECV_INIT(MPI_Recv_init_c, MPI_Count)
-#endif
-
-#if REDSEM_HAVE_ISENDRECV
-/* MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.1 §3.10.2): a send that starts and a receive
- * that the one request completes. Its message is taken from the receive's source and tag, not
- * from the status, which some libraries do not fill (MPICH 4.0 gives source 0, tag 0); with a
- * wildcard it is said not modelled. */
-static void sendrecv_started(const char *call, MPI_Comm comm, int dest, int sendtag, int source, int recvtag,
-                             MPI_Request request, const void *caller) {
-  send_started(call, comm, dest, sendtag, caller);
-  if (source != MPI_PROC_NULL)
-    follow((struct followed){.request = request,
-                             .comm = comm,
-                             .peer = source,
-                             .tag = recvtag,
-                             .receive = 1,
-                             .pattern_names_message = 1,
-                             .call = call},
-           1);
-}
-
-#define ISENDRECV(name, count_t)                                                                                       \
-  int name(const void *sendbuf, count_t sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,        \
-           count_t recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) {   \
-    const int rc = P##name(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, \
-                           comm, request);                                                                             \
-    if (rc_active() && rc == MPI_SUCCESS)                                                                              \
-      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0));            \
-    return rc;                                                                                                         \
-  }
-#define ISENDRECV_REPLACE(name, count_t)                                                                    \
-  int name(void *buf, count_t count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, \
-           MPI_Comm comm, MPI_Request *request) {                                                           \
-    const int rc = P##name(buf, count, datatype, dest, sendtag, source, recvtag, comm, request);            \
-    if (rc_active() && rc == MPI_SUCCESS)                                                                   \
-      sendrecv_started(#name, comm, dest, sendtag, source, recvtag, *request, __builtin_return_address(0)); \
-    return rc;                                                                                              \
-  }
-ISENDRECV(MPI_Isendrecv, int)
-ISENDRECV_REPLACE(MPI_Isendrecv_replace, int)
-ISENDRECV(MPI_Isendrecv_c, MPI_Count)
-ISENDRECV_REPLACE(MPI_Isendrecv_replace_c, MPI_Count)
-#endif
 
 /* A request is started before the library starts it, so that a receive's start is counted
  * before its message can complete it on another thread. Others' persistent requests (collectives,
@@ -413,7 +266,7 @@ int MPI_Startall(int count, MPI_Request array_of_requests[]) {
 int MPI_Cancel(MPI_Request *request) {
   if (rc_active()) {
     pthread_mutex_lock(&table_mutex);
-    const struct followed *f = find(*request);
+    const struct rc_followed *f = find(*request);
     const int receive = f && f->receive;
     pthread_mutex_unlock(&table_mutex);
     if (!receive) rc_sync_unmodelled("MPI_Cancel");

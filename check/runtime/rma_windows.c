@@ -154,6 +154,7 @@ static void follow_window(const char *call, MPI_Win win, const void *base, MPI_A
   rc_caller(&l, caller);
   rc_end(&l);
   rc_watch_window_created(w);
+  if (strcmp(call, "MPI_Win_allocate_shared") == 0) rc_watch_shared_segments(w, group_size);
   rc_rma_unlock();
 }
 

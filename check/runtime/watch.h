@@ -86,5 +86,9 @@ void rc_watch_attached(const struct rc_window *w);
 /* MPI_Win_shared_query gave this rank window rank `rank`'s segment (MPI_PROC_NULL: the first
  * non-empty one) at [base, base + size): it is watched as this rank's own window memory is. */
 void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI_Aint size);
+/* Shared-memory window w (MPI_Win_allocate_shared) of `group_size` ranks was created: every other
+ * rank's segment is reachable here, through MPI_Win_shared_query or, contiguous, by address from
+ * this rank's own base (MPI-4.1 §13.2.3), so each is followed from the start as a queried one is. */
+void rc_watch_shared_segments(const struct rc_window *w, int group_size);
 
 #endif

@@ -10,7 +10,9 @@
  *     a segment whose owner this rank holds an exclusive lock on, which no other rank can then
  *     access, and after a fence with MPI_MODE_NOSUCCEED until this rank's next synchronisation
  *     call on the window: a fence program computes on its window between fence sequences, and
- *     one that mixes in passive target is watched again from its own next lock.
+ *     one that mixes in passive target is watched again from its own next lock; but not a
+ *     shared-memory window, whose segments other ranks load and store directly whatever the
+ *     epoch: it is watched as in passive target there.
  * The window is disarmed inside the synchronisation calls that open or close its epochs (the
  * library completes the epoch's calls there). Window memory in a shared mapping is armed: other ranks reach it through
  * their own mappings, which a protection here does not touch. Private memory (what the program gave to MPI_Win_create)
@@ -106,8 +108,12 @@ static void arm_segment(const struct rc_window *w, struct rc_watched_window *ww,
   rc_watch_armed_line(r);
 }
 
+int rc_watch_between_sequences(const struct rc_watched_window *ww) {
+  return ww->fences_ended && !ww->pscw && !ww->shared;
+}
+
 void rc_watch_arm_window(const struct rc_window *w, struct rc_watched_window *ww) {
-  if (ww->fences_ended && !ww->pscw) return; /* between fence sequences: see the top of the file */
+  if (rc_watch_between_sequences(ww)) return; /* see the top of the file */
   for (int k = 0; k < ww->segment_count; ++k) arm_segment(w, ww, &ww->segments[k]);
 }
 
@@ -157,7 +163,8 @@ static const char *segment_unwatchable(const struct rc_window *w, const struct r
   const char *why = "";
   if (rank < 0) return "MPI_Win_shared_query with MPI_PROC_NULL: the segment's owner is not named";
   if (!rc_watch_ready(&why)) return why;
-  if (ww->segment_count == RC_WATCH_MAX_SEGMENTS) return "too many segments of other ranks queried on this window";
+  if (ww->segment_count == RC_WATCH_MAX_SEGMENTS)
+    return "more segments in this shared-memory window than the 16 the watcher follows: the others are not watched";
   return rc_watch_window_unwatchable(w, lo, hi, NULL);
 }
 
@@ -178,6 +185,28 @@ void rc_watch_segment(const struct rc_window *w, int rank, const void *base, MPI
   add_segment(ww, rank, lo, hi, 0);
   rc_watch_arm_window(w, ww);
   rc_watch_rearm();
+}
+
+/* Where each segment lies is the library's own answer (PMPI_Win_shared_query, which holds for a
+ * window allocated with alloc_shared_noncontig too); empty segments have no bytes to watch. A
+ * later MPI_Win_shared_query of any rank, MPI_PROC_NULL included, then finds its segment followed. */
+void rc_watch_shared_segments(const struct rc_window *w, int group_size) {
+  const int slot = rc_watched_slot(w);
+  const char *why = "";
+  if (slot < 0) return;
+  rc_watched_windows[slot].shared = 1;
+  if (!rc_watch_ready(&why)) return; /* said at the window's creation */
+  for (int rank = 0; rank < group_size; ++rank) {
+    MPI_Aint size = 0;
+    int unit = 0;
+    void *base = NULL;
+    if (rank == rc_watched_windows[slot].win_rank ||
+        PMPI_Win_shared_query(w->win, rank, &size, &unit, &base) != MPI_SUCCESS || size <= 0)
+      continue;
+    const int full = rc_watched_windows[slot].segment_count == RC_WATCH_MAX_SEGMENTS;
+    rc_watch_segment(w, rank, base, size);
+    if (full) return; /* said once */
+  }
 }
 
 /* Attached memory is not armed: other ranks name it by address, which the local_access lines'

@@ -30,6 +30,7 @@ struct rc_watched_window {
   long long fences;  /* fence epochs opened so far */
   int fence_open, noput, pscw;
   int fences_ended; /* the last synchronisation was a fence with MPI_MODE_NOSUCCEED */
+  int shared;       /* a shared-memory window: other ranks load and store it directly at any time */
   int attach_said;  /* dynamic windows: the watch_unavailable line for attached memory was written */
 };
 extern struct rc_watched_window rc_watched_windows[RC_RMA_MAX_WINDOWS];
@@ -38,6 +39,8 @@ extern struct rc_watched_window rc_watched_windows[RC_RMA_MAX_WINDOWS];
 int rc_watched_slot(const struct rc_window *w);
 /* Releases every armed segment of the window. */
 void rc_watch_disarm_window(struct rc_watched_window *ww);
+/* Whether nothing of the window is watched now: between fence sequences (watch_window.c). */
+int rc_watch_between_sequences(const struct rc_watched_window *ww);
 /* Arms the window's segments for the epoch it is in (watch_window.c says which). */
 void rc_watch_arm_window(const struct rc_window *w, struct rc_watched_window *ww);
 

@@ -88,7 +88,7 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
  * ranges that stay watched the same way take the new epoch in place, so that no access of another
  * thread falls between a release and an arming; the others are released (arm_window arms them anew). */
 static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
-  const int ended = ww->fences_ended && !ww->pscw;
+  const int ended = rc_watch_between_sequences(ww);
   const int prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE;
   for (int k = 0; k < ww->segment_count; ++k) {
     struct rc_watch_segment *g = &ww->segments[k];

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Direct accesses and shared_memory_race (rma_shared_races.h).
+#include "check/analysis/rma_shared_races.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+#include "check/analysis/rma_pscw_order.h"
+
+namespace redsem::check {
+
+using json = nlohmann::json;
+
+std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>& records,
+                                           const window_of_t& window_of) {
+  std::vector<direct_access> out;
+  for (std::size_t r = 0; r < records.size(); ++r)
+    for (std::size_t i = 0; i < records[r].size(); ++i) {
+      const json& a = records[r][i];
+      if (a.value("ev", "") != "local_access") continue;
+      const auto w = window_of.find({static_cast<int>(r), a.value("win", -1)});
+      if (w == window_of.end()) continue;
+      direct_access d{static_cast<int>(r), i, &a, a.value("win", -1), w->second};
+      d.segment.second = a.value("segment_rank", w->second.second);
+      d.lo = a.value("offset", std::int64_t{0});
+      if (__builtin_add_overflow(d.lo, a.value("bytes", std::int64_t{1}), &d.hi)) continue;
+      d.store = a.value("access", "") == "store";
+      out.push_back(d);
+    }
+  return out;
+}
+
+namespace {
+
+// One rank's synchronisation calls on one window, as (record index, return time); nullopt when its
+// record of them is incomplete (rma_limit sync_events).
+using syncs_t = std::optional<std::vector<std::pair<std::size_t, std::int64_t>>>;
+
+syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
+  std::vector<std::pair<std::size_t, std::int64_t>> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const json& l = lines[i];
+    if (l.value("win", -2) != win_local) continue;
+    if (l.value("ev", "") == "rma_limit" && l.value("what", "") == "sync_events") return std::nullopt;
+    if (l.value("ev", "") == "rma_sync") out.emplace_back(i, l.value("time", std::int64_t{0}));
+  }
+  return out;
+}
+
+// Whether a window synchronisation call of x's rank after x may happen before one of y's rank
+// before y: MPI_Win_sync or any other on both sides, with a process synchronisation between
+// (MPI-4.1 §13.2.3; the pattern of §13.7 is MPI_Win_sync, a barrier, MPI_Win_sync), in any mode.
+// The recorded process synchronisations decide it; when the run
+// synchronised in ways not modelled, any such pair whose times are in that order is taken to be
+// ordered by a call not seen.
+bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys,
+                    const happens_before& order) {
+  std::optional<std::pair<std::size_t, std::int64_t>> first_after, last_before;
+  for (const auto& s : *xs)
+    if (s.first > x.index && (!first_after || s.first < first_after->first)) first_after = s;
+  for (const auto& s : *ys)
+    if (s.first < y.index && (!last_before || s.first > last_before->first)) last_before = s;
+  if (!first_after || !last_before) return false;
+  if (order.usable())
+    return order.ordered(x.world_rank, first_after->first, y.world_rank, last_before->first).value_or(true);
+  return first_after->second < last_before->second;
+}
+
+// How two direct accesses of different ranks to the same bytes stand.
+enum class pair_order { ordered, unordered, undecided };
+
+// What orders two direct accesses: the ranks' process synchronisation and the window's fences
+// and PSCW epochs.
+struct orders {
+  const happens_before& process;
+  const fence_order& fences;
+  const pscw_order& pscw;
+};
+
+// The window rank and host of a world rank in `win`.
+std::pair<int, std::string> part_of(const rma_window& win, int world_rank) {
+  for (const auto& [win_rank, part] : win.parts)
+    if (part.world_rank == world_rank) return {win_rank, part.host};
+  return {-1, ""};
+}
+
+// What orders them, either way: a fence that ends an epoch between them (rma_fence_order.h), a
+// window synchronisation pair (may_be_ordered), whatever the modes they are in (a store in
+// passive target and a load in the next fence epoch alike), or a complete and the wait it matches
+// (rma_pscw_order.h). Not decided: a PSCW epoch with a third rank that may order them with
+// process synchronisation, a group or a rank's synchronisation calls on the window that its
+// record bounded, and ranks on different hosts when the timing decides.
+pair_order order_of(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
+                    const rma_window& win, const orders& by) {
+  const auto [x_rank, hx] = part_of(win, x.world_rank);
+  const auto [y_rank, hy] = part_of(win, y.world_rank);
+  if (!by.process.usable() && (hx.empty() || hx != hy)) return pair_order::undecided;
+  const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
+  const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
+  if (!xs || !ys) return pair_order::undecided;
+  const fence_order::site fx{x.world_rank, x.win_local, x.index}, fy{y.world_rank, y.win_local, y.index};
+  if (by.fences.barrier_between(fx, fy) || by.fences.barrier_between(fy, fx)) return pair_order::ordered;
+  if (may_be_ordered(x, xs, y, ys, by.process) || may_be_ordered(y, ys, x, xs, by.process)) return pair_order::ordered;
+  const pscw_order::site px{x.world_rank, x.win_local, x.index, x_rank}, py{y.world_rank, y.win_local, y.index, y_rank};
+  const std::optional<bool> forward = by.pscw.completes_before(px, py), backward = by.pscw.completes_before(py, px);
+  if (forward.value_or(false) || backward.value_or(false)) return pair_order::ordered;
+  if (!forward || !backward || by.pscw.through_third_rank(px, py) || by.pscw.through_third_rank(py, px))
+    return pair_order::undecided;
+  return pair_order::unordered;
+}
+
+std::string epoch_of(const json& a, const json& b) {
+  const auto one = [](const json& l) {
+    const std::string mode = l.value("mode", "");
+    return mode == "fence"  ? "fence epoch " + std::to_string(l.value("fence", 0LL))
+           : mode == "pscw" ? std::string("PSCW exposure epoch")
+                            : std::string("passive target");
+  };
+  const std::string first = one(a), second = one(b);
+  return (first == second ? first : first + " and " + second) + ", no synchronisation of the window orders them";
+}
+
+json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
+  const json& a = *x.line;
+  const json& b = *y.line;
+  const std::string epoch = epoch_of(a, b);
+  const std::string message = "rank " + std::to_string(x.world_rank) + (x.store ? " stored into" : " loaded from") +
+                              " rank " + std::to_string(x.segment.second) + "'s segment of shared-memory window " +
+                              std::to_string(win.id) + " (byte " + std::to_string(x.lo) + ") and rank " +
+                              std::to_string(y.world_rank) + (y.store ? " stored into" : " loaded from") +
+                              " the same bytes directly, unsynchronised (" + epoch + ")";
+  json other = {{"rank", y.world_rank},
+                {"access", b.value("access", "")},
+                {"offset", y.lo},
+                {"bytes", y.hi - y.lo},
+                {"caller", b.value("caller", json())}};
+  json evidence = {{"win", win.id},  {"segment_rank", x.segment.second},
+                   {"epoch", epoch}, {"access", a.value("access", "")},
+                   {"offset", x.lo}, {"bytes", x.hi - x.lo},
+                   {"other", other}};
+  return {{"ev", "finding"},
+          {"check", "shared_memory_race"},
+          {"rank", x.world_rank},
+          {"call", "MPI_Win_allocate_shared"},
+          {"rule", "MPI-4.1 §13.7"},
+          {"message", message},
+          {"caller", a.value("caller", json())},
+          {"evidence", evidence}};
+}
+
+}  // namespace
+
+std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
+                                      const std::vector<direct_access>& accesses, const happens_before& order,
+                                      const fence_order& fences) {
+  const pscw_order pscw(records);
+  std::vector<json> out;
+  std::set<int> undecided;  // windows with a pair not decided, said once each
+  std::vector<bool> reported(accesses.size(), false);
+  for (std::size_t i = 0; i < accesses.size(); ++i)
+    for (std::size_t j = i + 1; j < accesses.size() && !reported[i]; ++j) {
+      const direct_access &x = accesses[i], &y = accesses[j];
+      if (reported[j] || x.world_rank == y.world_rank || x.segment != y.segment || (!x.store && !y.store) ||
+          x.hi <= y.lo || y.hi <= x.lo)
+        continue;
+      const rma_window& win = epochs.windows.at(x.segment.first);
+      const pair_order o = order_of(x, y, records, win, {order, fences, pscw});
+      if (o == pair_order::undecided && undecided.insert(win.id).second)
+        out.push_back({{"ev", "rma_not_analysed"},
+                       {"win", win.id},
+                       {"epoch", "direct loads and stores"},
+                       {"reason",
+                        "two ranks' direct accesses to the same bytes of a shared-memory segment whose "
+                        "order is not modelled (a PSCW epoch with a third rank, a bounded record of "
+                        "synchronisation calls or groups, ranks on different hosts): a race between them "
+                        "would not be reported"}});
+      if (o != pair_order::unordered) continue;
+      out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
+      reported[i] = reported[j] = true;
+    }
+  return out;
+}
+
+}  // namespace redsem::check
