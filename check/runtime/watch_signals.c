@@ -269,6 +269,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     } else if (!program &&
                (rc_watch_forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
                                                                             : RC_WATCH_MAX_LIBRARY_STEPS))) {
+      if (!rc_watch_forwarding) count(&rc_watch_fault_count.library_copy_opened);
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
     } else if (program && range_at(address) < 0 && ++rc_watch_beside_steps > RC_WATCH_MAX_BESIDE_STEPS &&
