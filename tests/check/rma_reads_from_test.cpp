@@ -123,8 +123,9 @@ TEST(ReadsFrom, AValueTheOwnerMayHaveStoredOrdersNothing) {
   EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
 }
 
-// Stores the watcher may have missed could be the source: a window page left open, a rank whose
-// record of calls stops at a bound, a run of several threads, a rank that did not finish.
+// Stores the watcher may have missed, or calls the records may miss, could be the source: a window
+// page left open, a rank whose record of calls stops at a bound or lost lines, a run of several
+// threads, a segment other ranks may store into directly, a rank that did not finish.
 TEST(ReadsFrom, NothingIsOrderedWhereTheRecordsCannotRuleOutEverySource) {
   const auto racy = [](records r, bool finished = true) {
     r.poll(1, one).store(4, nil);
@@ -144,6 +145,15 @@ TEST(ReadsFrom, NothingIsOrderedWhereTheRecordsCannotRuleOutEverySource) {
   records copying = handoff();
   copying.add(0, {{"ev", "finalize"}, {"calls", json::object()}, {"watch_faults", {{"library_copy_opened", 3}}}});
   EXPECT_EQ(racy(copying), 1u);
+  records queried = handoff();  // another rank may store into rank 0's memory directly
+  queried.add(1, {{"ev", "rma_shared_query"}, {"win", 0}, {"segment_rank", 0}});
+  EXPECT_EQ(racy(queried), 1u);
+  records damaged = handoff();  // rma_analysis.cpp: lines of rank 1 were lost
+  damaged.add(1, {{"ev", "records_incomplete"}});
+  EXPECT_EQ(racy(damaged), 1u);
+  records writer_unfinished = handoff();  // rank 1's calls after its record ends are not known
+  writer_unfinished.poll(1, one).store(4, nil).add(0, {{"ev", "finalize"}, {"calls", json::object()}});
+  EXPECT_EQ(window_access_races(writer_unfinished.lines()).size(), 1u);
   EXPECT_EQ(racy(handoff()), 0u);
 }
 
