@@ -37,14 +37,13 @@ reads_from::reads_from(const std::vector<std::vector<json>>& records, const rma_
 
 reads_from::~reads_from() = default;
 
-// The reader's rank sees every store of the owner the watcher could have missed ruled out when
-// the owner's memory was watched up to the reader's completion (its own), or all along.
+// Whether every store of the owner the watcher may have missed comes after the reader completed:
+// its memory was watched all along, or until a line the reader's completion precedes.
 bool reads_from::state::watched(const op& reader) const {
   const auto g = gap.find(reader.segment);
   if (g == gap.end()) return false;
   const auto [owner, from] = g->second;
-  if (from == none) return true;
-  return owner == reader.rank && reader.completion != none && reader.completion < from;
+  return from == none || before(reader.rank, reader.completion, owner, from);
 }
 
 // Whether o's access to element x precedes line `line` of `rank`: its completion does, or a

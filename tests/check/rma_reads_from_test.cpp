@@ -180,5 +180,22 @@ TEST(ReadsFrom, AStoreBeforeAWriteAnotherRankObservedPrecedesWhatThatRankDoesAft
   EXPECT_EQ(window_access_races(unobserved.finish().lines()).size(), 1u);
 }
 
+// The owner's memory stops being watched only after the observer completed (a window page left
+// open later): a store missed from then on comes after the observation, which still orders.
+TEST(ReadsFrom, AGapInTheOwnersWatchAfterTheObserverCompletedRulesNothingIn) {
+  const auto enqueue = [](bool gap_after) {
+    records r(2);
+    r.store(0, nil).barrier_all().store(4, nil);
+    r.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", nil);
+    if (!gap_after) r.add(0, {{"ev", "watch_sampled"}, {"buffer", "window"}});
+    r.call(1, "MPI_Fetch_and_op", "MPI_REPLACE", 0, one, "00000000").replace(1, 1, one);
+    r.barrier_all().sync(0, "MPI_Win_sync");
+    if (gap_after) r.add(0, {{"ev", "watch_sampled"}, {"buffer", "window"}});
+    return window_access_races(r.finish().lines()).size();
+  };
+  EXPECT_EQ(enqueue(true), 0u);
+  EXPECT_EQ(enqueue(false), 1u);
+}
+
 }  // namespace
 }  // namespace redsem::check
