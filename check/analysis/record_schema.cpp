@@ -61,6 +61,7 @@ constexpr std::array kinds{
           {"disp", integer},
           {"count", integer}}},
     kind{"rma_request_done", {{"win", integer}, {"request", integer}}},
+    kind{"rma_result", {{"win", integer}, {"of", integer}, {"result", string}}},
     kind{"rma_attach", {{"win", integer}, {"call", string}, {"epoch", integer}, {"base", integer}, {"size", integer}}},
     kind{"rma_detach", {{"win", integer}, {"call", string}, {"epoch", integer}, {"base", integer}}},
     kind{"rma_shared_query",

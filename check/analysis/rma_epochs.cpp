@@ -289,4 +289,11 @@ rma_epochs rma_epochs_of(const std::vector<std::vector<json>>& records_by_rank) 
   return out;
 }
 
+window_names window_names_of(const rma_epochs& epochs) {
+  window_names out;
+  for (const auto& [key, win] : epochs.windows)
+    for (const auto& [win_rank, part] : win.parts) out[{part.world_rank, part.local_id}] = {key, win_rank};
+  return out;
+}
+
 }  // namespace redsem::check

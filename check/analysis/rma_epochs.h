@@ -103,4 +103,9 @@ void order_by_origin(std::vector<rma_access>& accesses);
 // `records_by_rank[r]` is world rank r's lines in the order they were written.
 rma_epochs rma_epochs_of(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
 
+// (world rank, window id in its record) -> (window key, window rank): how the epochs name each
+// rank's part of a window.
+using window_names = std::map<std::pair<int, int>, std::pair<int, int>>;
+window_names window_names_of(const rma_epochs& epochs);
+
 }  // namespace redsem::check

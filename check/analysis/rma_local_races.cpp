@@ -11,8 +11,10 @@
 
 #include "check/analysis/happens_before.h"
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_call_lines.h"
 #include "check/analysis/rma_epochs.h"
 #include "check/analysis/rma_fence_order.h"
+#include "check/analysis/rma_reads_from.h"
 #include "check/analysis/rma_shared_races.h"
 #include "model/datatype.h"
 
@@ -38,36 +40,9 @@ struct remote_call {
   std::string host;
 };
 
-// The target bytes of a call of a basic datatype; none for a derived one, which is not replayed
-// here, nor for one the runtime could not write as text (too long: its record says null). A
-// record read back by `redsem check --records` may hold any integer: a call whose bytes do not
-// fit in 64 bits is left out, never wrapped (signed overflow).
-std::optional<std::int64_t> bytes_of(const json& call) {
-  const auto t = parse_basic_type(text_of(call, "type"));
-  std::int64_t bytes = 0;
-  if (!t ||
-      __builtin_mul_overflow(static_cast<std::int64_t>(info(*t).size), call.value("count", std::int64_t{0}), &bytes))
-    return std::nullopt;
-  return bytes;
-}
-
-bool updates_target(const json& call) {
-  const std::string name = call.value("call", "");
-  if (name == "MPI_Get" || name == "MPI_Rget") return false;
-  return call.value("op", "") != "MPI_NO_OP";
-}
-
-// Whether sync line `s` completes, at the target, a call to `target`.
-bool completes(const json& s, int target) {
-  const std::string c = s.value("call", "");
-  if (c == "MPI_Win_unlock_all" || c == "MPI_Win_flush_all" || c == "MPI_Win_fence" || c == "MPI_Win_complete")
-    return true;
-  return (c == "MPI_Win_unlock" || c == "MPI_Win_flush") && s.value("target", -1) == target;
-}
-
 // Every rank's calls, by (window key, target win rank).
 std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::vector<std::vector<json>>& records,
-                                                                     const window_of_t& window_of,
+                                                                     const window_names& window_of,
                                                                      const rma_epochs& epochs) {
   std::map<std::pair<int, int>, std::vector<remote_call>> out;
   for (std::size_t r = 0; r < records.size(); ++r) {
@@ -207,13 +182,12 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
 
 std::vector<json> window_access_races(const std::vector<std::vector<json>>& records_by_rank) {
   const rma_epochs epochs = rma_epochs_of(records_by_rank);
-  window_of_t window_of;
-  for (const auto& [key, win] : epochs.windows)
-    for (const auto& [win_rank, part] : win.parts) window_of[{part.world_rank, part.local_id}] = {key, win_rank};
+  const window_names window_of = window_names_of(epochs);
   const auto calls = remote_calls(records_by_rank, window_of, epochs);
   const std::vector<direct_access> accesses = direct_accesses(records_by_rank, window_of);
   const happens_before order(records_by_rank);
   const fence_order fences(records_by_rank);
+  const reads_from observed(records_by_rank, epochs, window_of, order);
   std::vector<json> out;
   for (const direct_access& d : accesses) {
     const auto found = calls.find(d.segment);
@@ -223,7 +197,9 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
     if (part == win.parts.end()) continue;
     for (const remote_call& c : found->second) {
       if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
-      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences})) {
+      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences}) &&
+          !observed.orders_before(c.world_rank, c.made_index, d.lo, d.hi, d.world_rank, d.index) &&
+          !observed.orders_before_call(d.world_rank, d.index, c.world_rank, c.made_index)) {
         out.push_back(finding(*d.line, d.world_rank, win, c));
         break;
       }

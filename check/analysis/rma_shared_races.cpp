@@ -13,7 +13,7 @@ namespace redsem::check {
 using json = nlohmann::json;
 
 std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>& records,
-                                           const window_of_t& window_of) {
+                                           const window_names& window_of) {
   std::vector<direct_access> out;
   for (std::size_t r = 0; r < records.size(); ++r)
     for (std::size_t i = 0; i < records[r].size(); ++i) {

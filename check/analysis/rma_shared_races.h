@@ -17,8 +17,6 @@
 
 namespace redsem::check {
 
-using window_of_t = std::map<std::pair<int, int>, std::pair<int, int>>;  // (world, local id) -> (key, win rank)
-
 // A local_access line placed in the memory it reaches: window key and the segment's owner.
 struct direct_access {
   int world_rank = -1;
@@ -31,7 +29,7 @@ struct direct_access {
 };
 
 std::vector<direct_access> direct_accesses(const std::vector<std::vector<nlohmann::json>>& records,
-                                           const window_of_t& window_of);
+                                           const window_names& window_of);
 
 // Direct accesses of two ranks to the same bytes of one segment, a store among them, that no
 // synchronisation orders: one finding per pair, each access in at most one; and, once per window,

@@ -161,6 +161,7 @@ static void write_fault_counts(rc_line *l) {
   rc_int(l, "program_beside_opened", (long long)f.program_beside_opened);
   rc_int(l, "library_stepped", (long long)f.library_stepped);
   rc_int(l, "library_opened", (long long)f.library_opened);
+  rc_int(l, "library_copy_opened", (long long)f.library_copy_opened);
   rc_int(l, "string_ops_run", (long long)f.string_ops_run);
   rc_close(l);
 }

@@ -30,8 +30,9 @@ static void write_values(rc_line *l, const char *key, const void *buf, long long
   if (!whole) rc_bool(l, "values_bounded", 1);
 }
 
-static void write_line(struct rc_window *w, const struct rc_rma_call *c, long long request) {
-  if (w->syncs >= RC_RMA_MAX_SYNCS) return; /* the window's rma_limit line says so */
+/* Returns the line's seq, or -1 when a bound left it unwritten. */
+static long long write_line(struct rc_window *w, const struct rc_rma_call *c, long long request) {
+  if (w->syncs >= RC_RMA_MAX_SYNCS) return -1; /* the window's rma_limit line says so */
   if (w->calls++ >= RC_RMA_MAX_CALLS) {
     if (w->calls == RC_RMA_MAX_CALLS + 1) {
       rc_line l;
@@ -40,9 +41,12 @@ static void write_line(struct rc_window *w, const struct rc_rma_call *c, long lo
       rc_int(&l, "limit", RC_RMA_MAX_CALLS);
       rc_end(&l);
     }
-    return;
+    return -1;
   }
   rc_line l;
+  /* Another thread's line may take this seq first: `of` then names a line that is not this
+   * window's rma_call, and the analysis leaves the result out. */
+  const long long seq = (long long)rc_next_seq();
   rc_rma_begin(&l, "rma_call", w, c->call);
   rc_int(&l, "target", c->target);
   rc_int(&l, "disp", (long long)c->disp);
@@ -58,6 +62,7 @@ static void write_line(struct rc_window *w, const struct rc_rma_call *c, long lo
   rc_caller(&l, c->caller);
   rc_tc_write_now(&l);
   rc_end(&l);
+  return seq;
 }
 
 void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *request) {
@@ -75,8 +80,10 @@ void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *requ
   struct rc_window *w = rc_rma_window(c->win);
   if (w) {
     const long long number = request ? rc_rma_add_request(w, *request) : -1;
-    write_line(w, c, number);
+    const long long seq = write_line(w, c, number);
     const MPI_Request r = request ? *request : MPI_REQUEST_NULL;
+    if (seq >= 0 && c->result)
+      rc_rma_keep_result(w, c->target, seq, c->result, bounded(c->result_count), c->result_type, r);
     if (c->origin)
       rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, bounded(c->origin_count), c->origin_type, r,
                          c->caller);

@@ -51,6 +51,7 @@ void rc_rma_request_completed(MPI_Request request) {
     forget(r);
     rc_watch_request_done(request);
     rc_rma_complete_request_origin(request);
+    rc_rma_complete_request_result(request);
     rc_line l;
     rc_begin(&l, "rma_request_done");
     rc_int(&l, "win", r->win_id);
@@ -68,6 +69,7 @@ void rc_rma_request_freed(MPI_Request request) {
   if (r) {
     forget(r);
     rc_rma_untie_request_origin(request);
+    rc_rma_untie_request_result(request);
   }
   rc_rma_unlock();
 }

@@ -68,6 +68,17 @@ void rc_rma_forget_origins(const struct rc_window *w);
 /* Compares and forgets the copies of the call whose request completed. */
 void rc_rma_complete_request_origin(MPI_Request request);
 
+/* Fetched values (rma_results.c): keeps a fetching call's result buffer (`of`: the seq of its
+ * rma_call line) and writes its `rma_result` line when a synchronisation call (target < 0:
+ * every target) or its request completes it. Call with the lock held. */
+void rc_rma_keep_result(const struct rc_window *w, int target, long long of, const void *buf, int count,
+                        MPI_Datatype type, MPI_Request request);
+void rc_rma_complete_results(const struct rc_window *w, int target);
+void rc_rma_complete_request_result(MPI_Request request);
+/* The request was freed: the call is completed by synchronisation only. */
+void rc_rma_untie_request_result(MPI_Request request);
+void rc_rma_forget_results(const struct rc_window *w);
+
 /* Requests of request-based RMA calls (rma_requests.c). */
 /* Follows a request; returns its number (from 0 per rank), or -1 when the table is full. */
 long long rc_rma_add_request(const struct rc_window *w, MPI_Request request);

@@ -71,6 +71,7 @@ static void after_sync(const struct sync_call *s, int rc) {
   if (rc != MPI_SUCCESS) w = NULL;
   if (w && w->syncs >= RC_RMA_MAX_SYNCS) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
   if (w && w->syncs < RC_RMA_MAX_SYNCS) {
+    if (s->completes != no_completion) rc_rma_complete_results(w, s->completes);
     rc_line l;
     rc_rma_begin(&l, "rma_sync", w, s->call);
     if (s->target >= 0) rc_int(&l, "target", s->target);

@@ -173,6 +173,7 @@ static void window_freed(MPI_Win win) {
   struct rc_window *w = rc_rma_window(win);
   if (w) {
     rc_rma_forget_origins(w);
+    rc_rma_forget_results(w);
     rc_line l;
     rc_rma_begin(&l, "rma_win_free", w, "MPI_Win_free");
     rc_end(&l);

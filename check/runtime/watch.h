@@ -76,6 +76,8 @@ struct rc_watch_fault_counts {
   unsigned long library_opened;        /* the MPI library's that left their page open until the next hook */
   unsigned long string_ops_run;        /* a rep stos/movs reaching no watched byte, run whole by the handler */
   unsigned long program_beside_opened; /* the program's beside window bytes that left their page open */
+  unsigned long library_copy_opened;   /* of library_opened, those outside a forwarded call (the library copying):
+                                          the program's accesses to that page until the next hook are not seen */
 };
 struct rc_watch_fault_counts rc_watch_faults(void);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */

@@ -106,6 +106,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
   rc_str(&l, "access", accesses[h->store]);
+  if (h->value_bytes > 0) rc_hex(&l, "value", h->value, (size_t)h->value_bytes);
   rc_int(&l, "time", h->time);
   rc_int(&l, "time_last", h->time_last);
   rc_int(&l, "thread", h->thread);

@@ -99,6 +99,11 @@ static long long now(void) {
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/* The hit whose value the end of the current step reads (rc_watch_take_value), -1 when none:
+ * one thread steps at a time (step_lock), and a debug register's trap reads it at once. */
+static int value_hit = -1;
+static uintptr_t value_address;
+
 /* Extends the last hit when the same instruction walks on through the same window range. */
 static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   const uintptr_t end = address + (uintptr_t)len - 1;
@@ -119,17 +124,42 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
       address >= last->address && address <= last->last + 64) {
     if (end > last->last) last->last = end;
     last->time_last = now();
+    last->value_bytes = 0; /* a walk: no one state of its bytes */
+    value_hit = -1;
   } else if (n >= RC_WATCH_MAX_HITS) {
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
     struct rc_watch_hit *h = &rc_watch_hits[n];
-    *h = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread, -1, 0, {{0}}};
+    *h = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t,
+                               t,     thread,        0,       {0}, -1,    0,           {{0}}};
+    if (r->kind == RC_WATCH_WINDOW && !r->hw_end) { /* read at the step's end; a debug register's bytes are
+                                                       not read from its trap, which reading them would retrigger */
+      value_hit = n;
+      value_address = address;
+    }
     if (rc_tc_snapshot(&h->tc, &slot, &version)) {
       h->tc_slot = slot;
       h->tc_version = version;
     }
     rc_watch_hit_count = n + 1;
+  }
+  rc_watch_hits_unlock();
+}
+
+void rc_watch_take_value(void) {
+  const int k = value_hit;
+  value_hit = -1;
+  if (k < 0 || !rc_watch_hits_lock()) return;
+  struct rc_watch_hit *h = &rc_watch_hits[k];
+  if (k < rc_watch_hit_count && h->address == value_address) {
+    const struct rc_watch_range *r = &rc_watch_ranges[h->range];
+    const uintptr_t page_end = (h->address & ~(rc_watch_page_size() - 1)) + rc_watch_page_size();
+    uintptr_t end = h->address + sizeof h->value;
+    if (end > r->hi) end = r->hi;
+    if (end > page_end) end = page_end;
+    h->value_bytes = end > h->address ? (int)(end - h->address) : 0;
+    memcpy(h->value, (const void *)h->address, (size_t)h->value_bytes);
   }
   rc_watch_hits_unlock();
 }
@@ -269,6 +299,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     } else if (!program &&
                (rc_watch_forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
                                                                             : RC_WATCH_MAX_LIBRARY_STEPS))) {
+      if (!rc_watch_forwarding) count(&rc_watch_fault_count.library_copy_opened);
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
     } else if (program && range_at(address) < 0 && ++rc_watch_beside_steps > RC_WATCH_MAX_BESIDE_STEPS &&
@@ -304,6 +335,7 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
     errno = saved_errno;
     return;
   }
+  rc_watch_take_value(); /* before the page is protected again */
   for (int i = 0; i < step_count; ++i) {
     const int prot = rc_watch_page_prot(step_pages[i]);
     if (prot >= 0) mprotect((void *)step_pages[i], rc_watch_page_size(), prot);

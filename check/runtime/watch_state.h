@@ -69,6 +69,11 @@ struct rc_watch_hit {
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
   int thread; /* the thread that accessed it (its Linux thread id) */
+  /* Page-protected window ranges: the bytes from `address` right after the access (at most 8, within
+   * the range and its page), read once the instruction has run; 0 when not read (a coalesced walk, a
+   * busy table, a debug register's hit). */
+  int value_bytes;
+  unsigned char value[8];
   /* Under --thread-sync calls (thread_clocks.h): the thread's slot (-1: none), clock and its version. */
   int tc_slot;
   unsigned tc_version;
@@ -176,5 +181,9 @@ int rc_watch_thread(void);
 /* Records the program's access (enum rc_watch_access) to range's bytes [address, address + len):
  * one byte for a page fault, a debug register's whole piece (it does not say which byte). */
 void rc_watch_note_access(int range, uintptr_t address, int len, int access, uintptr_t instruction);
+/* Once the instruction noted last has run (at the end of its step, before its page is protected
+ * again): keeps the bytes it left at its address in its hit (`value`). Page-protected window
+ * ranges only. */
+void rc_watch_take_value(void);
 
 #endif

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The reads-from order (rma_reads_from.h) as window_access_races uses it, on records written by
+// hand in the runtime's format: a value observed at an element orders the one call that can have
+// written it there before the observer's completion, and nothing when the source is not unique.
+#include "check/analysis/rma_reads_from.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "check/analysis/rma_local_races.h"
+#include "tests/check/window_records.h"
+
+namespace redsem::check {
+namespace {
+
+using json = nlohmann::json;
+
+// n ranks' records of one window of 16 bytes per rank (disp_unit 4), in passive target, every
+// rank's window memory watched; rank 0 owns the element the tests hand over (bytes 4 to 8).
+class records : public test::window_records<records> {
+ public:
+  explicit records(int n = 2) : window_records(n, "MPI_Win_allocate", {{"host", "node0"}}) {
+    for (int r = 0; r < n; ++r) {
+      add(r, {{"ev", "watch"}, {"win", 0}, {"buffer", "window"}, {"mode", "passive"}, {"epoch", 0}, {"bytes", 16}});
+      sync(r, "MPI_Win_lock_all");
+    }
+  }
+  records& sync(int rank, const std::string& call, int target = -1) {
+    json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"epoch", 0}, {"time", 0}};
+    if (target >= 0) l["target"] = target;
+    return add(rank, l);
+  }
+  // Rank `rank`'s call on rank 0's element `disp`, completed by a flush; `fetched` is what its
+  // result buffer received (none when empty).
+  records& call(int rank, const std::string& name, const std::string& op, long long disp, const std::string& origin,
+                const std::string& fetched = "") {
+    json l{{"ev", "rma_call"}, {"win", 0},   {"call", name},      {"epoch", 0}, {"target", 0},
+           {"disp", disp},     {"count", 1}, {"type", "MPI_INT"}, {"time", 0}};
+    if (!op.empty()) l["op"] = op;
+    if (!origin.empty()) l["origin"] = origin;
+    const auto seq = static_cast<long long>(lines()[static_cast<std::size_t>(rank)].size());
+    add(rank, l);
+    if (!fetched.empty()) add(rank, {{"ev", "rma_result"}, {"win", 0}, {"of", seq}, {"result", fetched}});
+    return sync(rank, "MPI_Win_flush", 0);
+  }
+  records& replace(int rank, long long disp, const std::string& value, const std::string& fetched = "") {
+    return call(rank, "MPI_Accumulate", "MPI_REPLACE", disp, value, fetched);
+  }
+  records& poll(long long disp, const std::string& fetched) {
+    return call(0, "MPI_Fetch_and_op", "MPI_NO_OP", disp, "", fetched);
+  }
+  // Rank 0's store into its own window at `offset`, the element's bytes after it being `value`,
+  // published by MPI_Win_sync.
+  records& store(long long offset, const std::string& value) {
+    add(0, {{"ev", "local_access"},
+            {"win", 0},
+            {"buffer", "window"},
+            {"mode", "passive"},
+            {"epoch", 0},
+            {"offset", offset},
+            {"bytes", 1},
+            {"access", "store"},
+            {"value", value},
+            {"time", 0},
+            {"time_last", 0}});
+    return sync(0, "MPI_Win_sync");
+  }
+  records& finish() {
+    for (std::size_t r = 0; r < lines().size(); ++r)
+      add(static_cast<int>(r), {{"ev", "finalize"}, {"calls", json::object()}});
+    return *this;
+  }
+};
+
+constexpr const char* nil = "ffffffff";
+constexpr const char* one = "01000000";
+
+// Rank 0 initialises its element, rank 1 replaces it by 1 after a barrier; rank 0 polls it.
+records handoff(int ranks = 2) {
+  records r(ranks);
+  r.store(4, nil).barrier_all().replace(1, 1, one).poll(1, nil);
+  return r;
+}
+
+TEST(ReadsFrom, TheOwnerStoringAfterObservingTheOnlyPossibleWriterIsNoRace) {
+  records r = handoff();
+  r.poll(1, one).store(4, nil).finish();
+  EXPECT_TRUE(window_access_races(r.lines()).empty());
+}
+
+TEST(ReadsFrom, TheOwnerStoringWithoutObservingTheValueIsARace) {
+  records r = handoff();
+  r.store(4, nil).finish();
+  const auto out = window_access_races(r.lines());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]["evidence"]["remote"]["rank"], 1);
+}
+
+// A second rank replaces the element by the same value: the poll may have seen either, and the
+// other may still be in flight.
+TEST(ReadsFrom, AValueTwoCallsMayHaveWrittenOrdersNothing) {
+  records r = handoff(3);
+  r.replace(2, 1, one).poll(1, one).store(4, nil).finish();
+  EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
+  const rma_epochs epochs = rma_epochs_of(r.lines());
+  const happens_before order(r.lines());
+  const reads_from observed(r.lines(), epochs, window_names_of(epochs), order);
+  const std::size_t store = r.lines()[0].size() - 3;  // before its MPI_Win_sync and finalize
+  for (int writer : {1, 2}) {
+    const auto& lines = r.lines()[static_cast<std::size_t>(writer)];
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (lines[i]["ev"] == "rma_call") {
+        EXPECT_FALSE(observed.orders_before(writer, i, 4, 5, 0, store)) << writer;
+      }
+  }
+}
+
+// The owner itself stored that value earlier, and nothing shows it was overwritten before the poll.
+TEST(ReadsFrom, AValueTheOwnerMayHaveStoredOrdersNothing) {
+  records r(2);
+  r.store(4, one).barrier_all().replace(1, 1, one).poll(1, one).store(4, nil).finish();
+  EXPECT_EQ(window_access_races(r.lines()).size(), 1u);
+}
+
+// Stores the watcher may have missed, or calls the records may miss, could be the source: a window
+// page left open, a rank whose record of calls stops at a bound or lost lines, a run of several
+// threads, a segment other ranks may store into directly, a rank that did not finish.
+TEST(ReadsFrom, NothingIsOrderedWhereTheRecordsCannotRuleOutEverySource) {
+  const auto racy = [](records r, bool finished = true) {
+    r.poll(1, one).store(4, nil);
+    if (finished) r.finish();
+    return window_access_races(r.lines()).size();
+  };
+  records sampled = handoff();
+  sampled.add(0, {{"ev", "watch_sampled"}, {"buffer", "window"}});
+  EXPECT_EQ(racy(sampled), 1u);
+  records bounded = handoff();
+  bounded.add(1, {{"ev", "rma_limit"}, {"win", 0}, {"what", "sync_events"}, {"limit", 512}});
+  EXPECT_EQ(racy(bounded), 1u);
+  records threads = handoff();
+  threads.add(0, {{"ev", "start"}, {"thread_level", "multiple"}});
+  EXPECT_EQ(racy(threads), 1u);
+  EXPECT_EQ(racy(handoff(), false), 1u);
+  records copying = handoff();
+  copying.add(0, {{"ev", "finalize"}, {"calls", json::object()}, {"watch_faults", {{"library_copy_opened", 3}}}});
+  EXPECT_EQ(racy(copying), 1u);
+  records queried = handoff();  // another rank may store into rank 0's memory directly
+  queried.add(1, {{"ev", "rma_shared_query"}, {"win", 0}, {"segment_rank", 0}});
+  EXPECT_EQ(racy(queried), 1u);
+  records damaged = handoff();  // rma_analysis.cpp: lines of rank 1 were lost
+  damaged.add(1, {{"ev", "records_incomplete"}});
+  EXPECT_EQ(racy(damaged), 1u);
+  records writer_unfinished = handoff();  // rank 1's calls after its record ends are not known
+  writer_unfinished.poll(1, one).store(4, nil).add(0, {{"ev", "finalize"}, {"calls", json::object()}});
+  EXPECT_EQ(window_access_races(writer_unfinished.lines()).size(), 1u);
+  EXPECT_EQ(racy(handoff()), 0u);
+}
+
+// The reader observed another value after the first writer's value was overwritten: that writer is
+// ruled out, and the second handoff orders its own writer.
+TEST(ReadsFrom, AWriterOverwrittenBeforeTheReaderIsRuledOut) {
+  records r = handoff();
+  r.poll(1, one).store(4, nil).barrier_all().replace(1, 1, one).poll(1, one).store(4, nil).finish();
+  EXPECT_TRUE(window_access_races(r.lines()).empty());
+}
+
+// An MCS lock's enqueue: rank 0 stores into its element, then swaps its rank into the tail (element
+// 0); rank 1's swap fetches that value, then writes rank 0's element. The store precedes the write.
+TEST(ReadsFrom, AStoreBeforeAWriteAnotherRankObservedPrecedesWhatThatRankDoesAfter) {
+  records r(2);
+  r.store(0, nil).barrier_all().store(4, nil);
+  r.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", nil);
+  r.call(1, "MPI_Fetch_and_op", "MPI_REPLACE", 0, one, "00000000").replace(1, 1, one);
+  EXPECT_TRUE(window_access_races(r.finish().lines()).empty());
+  records unobserved(2);
+  unobserved.store(0, nil).barrier_all().store(4, nil);
+  unobserved.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", nil);
+  unobserved.call(1, "MPI_Fetch_and_op", "MPI_REPLACE", 0, one, nil).replace(1, 1, one);
+  EXPECT_EQ(window_access_races(unobserved.finish().lines()).size(), 1u);
+}
+
+// The owner's memory stops being watched only after the observer completed (a window page left
+// open later): a store missed from then on comes after the observation, which still orders.
+TEST(ReadsFrom, AGapInTheOwnersWatchAfterTheObserverCompletedRulesNothingIn) {
+  const auto enqueue = [](bool gap_after) {
+    records r(2);
+    r.store(0, nil).barrier_all().store(4, nil);
+    r.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", nil);
+    if (!gap_after) r.add(0, {{"ev", "watch_sampled"}, {"buffer", "window"}});
+    r.call(1, "MPI_Fetch_and_op", "MPI_REPLACE", 0, one, "00000000").replace(1, 1, one);
+    r.barrier_all().sync(0, "MPI_Win_sync");
+    if (gap_after) r.add(0, {{"ev", "watch_sampled"}, {"buffer", "window"}});
+    return window_access_races(r.finish().lines()).size();
+  };
+  EXPECT_EQ(enqueue(true), 0u);
+  EXPECT_EQ(enqueue(false), 1u);
+}
+
+}  // namespace
+}  // namespace redsem::check
