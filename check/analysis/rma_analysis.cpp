@@ -15,11 +15,13 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     if (r.rank < 0) continue;
     if (by_rank.size() <= static_cast<std::size_t>(r.rank)) by_rank.resize(static_cast<std::size_t>(r.rank) + 1);
     auto& mine = by_rank[static_cast<std::size_t>(r.rank)];
-    // The RMA lines, the watcher's local accesses that the races with them are decided on, and
-    // the process synchronisations that order them (happens_before.h).
+    // The RMA lines, the watcher's local accesses that the races with them are decided on (and the
+    // window bytes it left open to them), and the process synchronisations that order them
+    // (happens_before.h).
     for (const auto& l : r.lines)
-      if (const auto& ev = l["ev"].get_ref<const std::string&>();
-          ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync")
+      if (const auto& ev = l["ev"].get_ref<const std::string&>(); ev.starts_with("rma_") || ev == "local_access" ||
+                                                                  ev == "watch_open" || ev.starts_with("sync_") ||
+                                                                  ev == "process_sync")
         mine.push_back(l);
   }
   analysis_outcome outcome;

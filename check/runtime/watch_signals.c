@@ -99,7 +99,19 @@ static long long now(void) {
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* Extends the last hit when the same instruction walks on through the same window range. */
+/* Whether [address, end] is the next of the last hit's accesses a stride apart (a loop's first
+ * access on each page it walks into, those pages left open: watch_open.c), each access kept exact. */
+static int strided(struct rc_watch_hit *last, uintptr_t address, uintptr_t end) {
+  const uintptr_t width = last->last - last->address;
+  if (rc_tc_on || end - address != width || address <= last->last) return 0;
+  if (last->count == 1 && address - last->address <= RC_WATCH_MAX_STRIDE) last->stride = address - last->address;
+  if (last->count == 1 ? last->stride == 0 : address != last->address + last->stride * last->count) return 0;
+  ++last->count;
+  return 1;
+}
+
+/* Extends the last hit when the same instruction walks on through the same window range: over
+ * the bytes it reaches, or by one more access a stride on (strided). */
 static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   const uintptr_t end = address + (uintptr_t)len - 1;
   const pid_t thread = rc_watch_thread();
@@ -116,15 +128,16 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
       last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
       (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
-      address >= last->address && address <= last->last + 64) {
-    if (end > last->last) last->last = end;
+      ((last->count == 1 && address >= last->address && address <= last->last + 64) || strided(last, address, end))) {
+    if (last->count == 1 && end > last->last) last->last = end;
     last->time_last = now();
   } else if (n >= RC_WATCH_MAX_HITS) {
     rc_watch_hits_dropped = 1;
   } else {
     const long long t = now();
     struct rc_watch_hit *h = &rc_watch_hits[n];
-    *h = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread, -1, 0, {{0}}};
+    *h =
+        (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t, t, thread, -1, 0, {{0}}, 0, 1};
     if (rc_tc_snapshot(&h->tc, &slot, &version)) {
       h->tc_slot = slot;
       h->tc_version = version;
@@ -236,11 +249,12 @@ static void count(unsigned long *counter) { __atomic_add_fetch(counter, 1, __ATO
  * one fault a page instead of one a byte (a stepped rep movs traps after every byte); while a
  * single-threaded program forwards a synchronisation call, from the first (the library polls
  * there, and a heap page it polls may hold window memory: every poll would cost a step), or an
- * RMA call or a blocking collective (rc_watch_forward_begin). The program's faults beside the
- * watched bytes cost no step when the instruction is a rep stos/movs reaching none of them
- * (watch_string_ops.c), and past RC_WATCH_MAX_BESIDE_STEPS between two hooks leave a page that
- * only window ranges watch open until the next hook (said). A page only ranges disarmed by the
- * handler cover stays open. */
+ * RMA call or a blocking collective (rc_watch_forward_begin). A rep stos/movs costs no step: it
+ * is run whole, the program's accesses to watched bytes recorded (watch_string_ops.c); past the faults recorded one by
+ * one in a window range's epoch, the program's faults on its bytes or beside them leave their page of private window
+ * memory open to it until the next hook (watch_open.c, said in a watch_open line), and elsewhere past
+ * RC_WATCH_MAX_BESIDE_STEPS beside them between two hooks leave a page that only window ranges watch open until the
+ * next hook (said). A page only ranges disarmed by the handler cover stays open. */
 static void on_segv(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
@@ -259,8 +273,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    if (step_count == 0 && range_at(address) < 0 && rc_watch_run_string_op(uc, page, original)) {
-      count(&rc_watch_fault_count.string_ops_run); /* a memset or memcpy beside watched bytes, run whole */
+    const int string_op = step_count == 0 ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
+    if (string_op) { /* a memset or memcpy, run whole; the program's accesses to watched bytes recorded */
+      count(string_op == 2 ? &rc_watch_fault_count.string_ops_recorded : &rc_watch_fault_count.string_ops_run);
     } else if (!program && range_at(address) < 0 && window_page(page) &&
                ++window_library_faults >
                    (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
@@ -271,6 +286,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
                                                                             : RC_WATCH_MAX_LIBRARY_STEPS))) {
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
+    } else if (program && rc_watch_left_open(range_at(address), address, page,
+                                             (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0, original, instruction)) {
+      /* coalesced: the page open to the program until the next hook, said in a watch_open line */
     } else if (program && range_at(address) < 0 && ++rc_watch_beside_steps > RC_WATCH_MAX_BESIDE_STEPS &&
                only_windows(page)) {
       rc_watch_beside_open = 1; /* the program's loop over its data beside a window: open until the next hook */
