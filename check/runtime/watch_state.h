@@ -21,8 +21,11 @@
 #define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
 /* ... under --thread-sync calls, where a page left open would hide another thread's access (said). */
 #define RC_WATCH_MAX_LIBRARY_STEPS_THREADS 65536
-/* The program's faults beside watched window bytes on their pages between two hooks, before such
- * a page is left open until the next hook (said: a `watch_unavailable` line per window). */
+/* The program's faults beside watched window bytes on their pages, in the range's epoch, before such
+ * a page of private window memory is left open to the program until the next hook (watch_open.c); where
+ * that cannot be (a shared mapping, a pending buffer there, --thread-sync calls), between two hooks,
+ * before a page that only window ranges watch is left open until the next hook (said: a
+ * `watch_unavailable` line per window). */
 #define RC_WATCH_MAX_BESIDE_STEPS 64
 /* The program's faults on a window range's bytes recorded one by one in an epoch before a page of
  * it is left open to the program at its first fault of an interval (watch_open.c). */
