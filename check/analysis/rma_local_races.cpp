@@ -340,11 +340,18 @@ json shared_finding(const direct_access& x, const direct_access& y, const rma_wi
 // synchronisation orders: one finding per pair, each access in at most one.
 std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
                                       const std::vector<direct_access>& accesses, const happens_before& order) {
+  // Only segments that two ranks accessed directly can hold a pair (a rank's loop over its own
+  // private window, many strided accesses, pairs with nothing): the others are left out first.
+  std::map<std::pair<int, int>, std::set<int>> ranks_of;
+  for (const direct_access& d : accesses) ranks_of[d.segment].insert(d.world_rank);
+  std::vector<const direct_access*> shared;
+  for (const direct_access& d : accesses)
+    if (ranks_of[d.segment].size() > 1) shared.push_back(&d);
   std::vector<json> out;
-  std::vector<bool> reported(accesses.size(), false);
-  for (std::size_t i = 0; i < accesses.size(); ++i)
-    for (std::size_t j = i + 1; j < accesses.size() && !reported[i]; ++j) {
-      const direct_access &x = accesses[i], &y = accesses[j];
+  std::vector<bool> reported(shared.size(), false);
+  for (std::size_t i = 0; i < shared.size(); ++i)
+    for (std::size_t j = i + 1; j < shared.size() && !reported[i]; ++j) {
+      const direct_access &x = *shared[i], &y = *shared[j];
       if (reported[j] || x.world_rank == y.world_rank || x.segment != y.segment || (!x.store && !y.store) ||
           x.hi <= y.lo || y.hi <= x.lo)
         continue;
