@@ -19,10 +19,10 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     // take what remains for every call the rank made (rma_reads_from.h).
     if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.dropped_lines)
       mine.push_back({{"ev", "records_incomplete"}, {"rank", r.rank}});
-    // The RMA lines, the watcher's local accesses that the races with them are decided on, the
-    // process synchronisations that order them (happens_before.h), and what says whether the
-    // watcher saw every store (rma_reads_from.h: the thread level, the watcher's lines, the faults
-    // at finalize).
+    // The RMA lines, the watcher's local accesses that the races with them are decided on (and the
+    // window bytes it left open to them: watch_open), the process synchronisations that order them
+    // (happens_before.h), and what says whether the watcher saw every store (rma_reads_from.h: the
+    // thread level, the watcher's lines, the faults at finalize).
     for (const auto& l : r.lines)
       if (const auto& ev = l["ev"].get_ref<const std::string&>();
           ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync" ||

@@ -6,7 +6,9 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "check/analysis/happens_before.h"
@@ -141,26 +143,31 @@ std::string memory_of(const json& access) {
   return "rank " + std::to_string(access.value("segment_rank", -1)) + "'s segment";
 }
 
-json finding(const json& access, int rank, const rma_window& win, const remote_call& c) {
+// "fence epoch N", "PSCW, the call in flight" or "passive target, the call in flight": the epoch a
+// local_access or watch_open line was in.
+std::string epoch_text(const json& access) {
+  const std::string mode = access.value("mode", "");
+  if (mode == "fence") return "fence epoch " + std::to_string(access.value("fence", 0LL));
+  return mode == "pscw" ? "PSCW, the call in flight" : "passive target, the call in flight";
+}
+
+json finding(const json& access, std::int64_t offset, int rank, const rma_window& win, const remote_call& c) {
   const json& call = *c.line;
   // A debug register watching window memory on the call stack does not say which of the two it was.
   const std::string kind = access.value("access", "");
   const char* verb = kind == "store"           ? " stored into"
                      : kind == "load or store" ? " loaded from or stored into"
                                                : " loaded from";
-  const std::string epoch = access.value("mode", "") == "fence"
-                                ? "fence epoch " + std::to_string(access.value("fence", 0LL))
-                            : access.value("mode", "") == "pscw" ? "PSCW, the call in flight"
-                                                                 : "passive target, the call in flight";
+  const std::string epoch = epoch_text(access);
   const std::string message = "rank " + std::to_string(rank) + verb + " " + memory_of(access) + " (window " +
-                              std::to_string(win.id) + ", byte " + std::to_string(access.value("offset", 0LL)) +
-                              ") while rank " + std::to_string(c.world_rank) + "'s " + call.value("call", "") +
+                              std::to_string(win.id) + ", byte " + std::to_string(offset) + ") while rank " +
+                              std::to_string(c.world_rank) + "'s " + call.value("call", "") +
                               " on the same bytes may be in flight (" + epoch + ")";
   json evidence = {{"win", win.id},
                    {"segment_rank", c.target},
                    {"epoch", epoch},
                    {"access", access.value("access", "")},
-                   {"offset", access.value("offset", 0LL)},
+                   {"offset", offset},
                    {"bytes", access.value("bytes", 1LL)},
                    {"remote",
                     {{"rank", c.world_rank},
@@ -178,6 +185,55 @@ json finding(const json& access, int rank, const rma_window& win, const remote_c
           {"evidence", evidence}};
 }
 
+// The window bytes a rank left open to its own accesses (watch_open lines, docs/design.md
+// "Coalesced accesses"): where another rank's conflicting call may have been in flight on them, whether
+// the rank accessed those bytes then was not seen, so no race is claimed or ruled out there: an
+// `rma_not_analysed` object, once per (rank, window, other rank's call).
+std::vector<json> unobserved_spans(const std::vector<std::vector<json>>& records, const window_names& window_of,
+                                   const rma_epochs& epochs,
+                                   const std::map<std::pair<int, int>, std::vector<remote_call>>& calls,
+                                   const orders& by) {
+  std::vector<json> out;
+  std::set<std::tuple<int, int, int, std::string>> said;
+  for (std::size_t r = 0; r < records.size(); ++r)
+    for (std::size_t i = 0; i < records[r].size(); ++i) {
+      const json& o = records[r][i];
+      if (o.value("ev", "") != "watch_open") continue;
+      const auto w = window_of.find({static_cast<int>(r), o.value("win", -1)});
+      if (w == window_of.end()) continue;
+      const std::pair<int, int> segment{w->second.first, o.value("segment_rank", w->second.second)};
+      const rma_window& win = epochs.windows.at(segment.first);
+      const auto part = win.parts.find(segment.second);
+      const auto found = calls.find(segment);
+      std::int64_t lo = o.value("offset", std::int64_t{0}), hi = 0;
+      if (part == win.parts.end() || found == calls.end() ||
+          __builtin_add_overflow(lo, o.value("bytes", std::int64_t{0}), &hi))
+        continue;
+      const bool stores = o.value("access", "") != "load";
+      for (const remote_call& c : found->second) {
+        if (c.world_rank == static_cast<int>(r) || c.end <= lo || hi <= c.begin || !(stores || c.updates) ||
+            !concurrent(o, static_cast<int>(r), i, c, part->second, by))
+          continue;
+        const std::string call = c.line->value("call", "");
+        if (!said.insert({static_cast<int>(r), segment.first, c.world_rank, call}).second) break;
+        const std::string reason =
+            "rank " + std::to_string(r) + "'s own " + (stores ? "loads and stores" : "loads") + " of " + memory_of(o) +
+            " (bytes " + std::to_string(std::max(lo, c.begin)) + " to " + std::to_string(std::min(hi, c.end)) +
+            ") were not seen one by one, their pages left open to the program's loop (docs/design.md, "
+            "\"Coalesced accesses\"), while rank " +
+            std::to_string(c.world_rank) + "'s " + call +
+            " on those bytes may have been in flight: a race there is not looked for";
+        out.push_back({{"ev", "rma_not_analysed"},
+                       {"win", win.id},
+                       {"epoch", epoch_text(o)},
+                       {"target", segment.second},
+                       {"reason", reason}});
+        break;
+      }
+    }
+  return out;
+}
+
 }  // namespace
 
 std::vector<json> window_access_races(const std::vector<std::vector<json>>& records_by_rank) {
@@ -189,9 +245,10 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
   const fence_order fences(records_by_rank);
   const reads_from observed(records_by_rank, epochs, window_of, order);
   std::vector<json> out;
+  std::set<const json*> found_lines;  // one finding per line, a strided one too
   for (const direct_access& d : accesses) {
     const auto found = calls.find(d.segment);
-    if (found == calls.end()) continue;
+    if (found == calls.end() || found_lines.contains(d.line)) continue;
     const rma_window& win = epochs.windows.at(d.segment.first);
     const auto part = win.parts.find(d.segment.second);
     if (part == win.parts.end()) continue;
@@ -200,12 +257,15 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
       if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences}) &&
           !observed.orders_before(c.world_rank, c.made_index, d.lo, d.hi, d.world_rank, d.index) &&
           !observed.orders_before_call(d.world_rank, d.index, c.world_rank, c.made_index)) {
-        out.push_back(finding(*d.line, d.world_rank, win, c));
+        out.push_back(finding(*d.line, d.lo, d.world_rank, win, c));
+        found_lines.insert(d.line);
         break;
       }
     }
   }
   for (json& f : shared_memory_races(records_by_rank, epochs, accesses, order, fences)) out.push_back(std::move(f));
+  for (json& u : unobserved_spans(records_by_rank, window_of, epochs, calls, {order, fences}))
+    out.push_back(std::move(u));
   return out;
 }
 

@@ -147,7 +147,8 @@ struct builder {
         return 0;
       const bool gap = (ev == "watch_unavailable" && l.value("buffer", "") == "window" && this_win) ||
                        (ev == "watch_sampled" && l.value("buffer", "") == "window") ||
-                       (ev == "rma_limit" && l.value("what", "") == "watch_hits");
+                       (ev == "rma_limit" && l.value("what", "") == "watch_hits") ||
+                       (ev == "watch_open" && this_win && l.value("access", "") != "load");
       if (gap) return watched ? previous_rma_line(lines, i) : 0;
     }
     const bool finished = !lines.empty() && lines.back().value("ev", "") == "finalize";

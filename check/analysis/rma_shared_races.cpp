@@ -2,6 +2,8 @@
 // Direct accesses and shared_memory_race (rma_shared_races.h).
 #include "check/analysis/rma_shared_races.h"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -11,6 +13,10 @@
 namespace redsem::check {
 
 using json = nlohmann::json;
+
+// The accesses one strided local_access line may stand for that are looked at; a record claiming
+// more (read back by `redsem check --records`) is cut here: memory stays bounded.
+constexpr std::int64_t max_strided_accesses = std::int64_t{1} << 16;
 
 std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>& records,
                                            const window_names& window_of) {
@@ -23,10 +29,18 @@ std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>&
       if (w == window_of.end()) continue;
       direct_access d{static_cast<int>(r), i, &a, a.value("win", -1), w->second};
       d.segment.second = a.value("segment_rank", w->second.second);
-      d.lo = a.value("offset", std::int64_t{0});
-      if (__builtin_add_overflow(d.lo, a.value("bytes", std::int64_t{1}), &d.hi)) continue;
       d.store = a.value("access", "") == "store";
-      out.push_back(d);
+      // A strided line is `count` accesses of `bytes` bytes, each `stride` on from the one before.
+      const std::int64_t count = std::clamp<std::int64_t>(a.value("count", std::int64_t{1}), 1, max_strided_accesses);
+      const std::int64_t stride = a.value("stride", std::int64_t{0});
+      for (std::int64_t k = 0; k < count; ++k) {
+        std::int64_t step = 0;
+        if (__builtin_mul_overflow(k, stride, &step) ||
+            __builtin_add_overflow(a.value("offset", std::int64_t{0}), step, &d.lo) ||
+            __builtin_add_overflow(d.lo, a.value("bytes", std::int64_t{1}), &d.hi))
+          break;
+        out.push_back(d);
+      }
     }
   return out;
 }
@@ -155,12 +169,19 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
                                       const std::vector<direct_access>& accesses, const happens_before& order,
                                       const fence_order& fences) {
   const pscw_order pscw(records);
+  // Only segments that two ranks accessed directly can hold a pair (a rank's loop over its own
+  // private window, many strided accesses, pairs with nothing): the others are left out first.
+  std::map<std::pair<int, int>, std::set<int>> ranks_of;
+  for (const direct_access& d : accesses) ranks_of[d.segment].insert(d.world_rank);
+  std::vector<const direct_access*> shared;
+  for (const direct_access& d : accesses)
+    if (ranks_of[d.segment].size() > 1) shared.push_back(&d);
   std::vector<json> out;
   std::set<int> undecided;  // windows with a pair not decided, said once each
-  std::vector<bool> reported(accesses.size(), false);
-  for (std::size_t i = 0; i < accesses.size(); ++i)
-    for (std::size_t j = i + 1; j < accesses.size() && !reported[i]; ++j) {
-      const direct_access &x = accesses[i], &y = accesses[j];
+  std::vector<bool> reported(shared.size(), false);
+  for (std::size_t i = 0; i < shared.size(); ++i)
+    for (std::size_t j = i + 1; j < shared.size() && !reported[i]; ++j) {
+      const direct_access &x = *shared[i], &y = *shared[j];
       if (reported[j] || x.world_rank == y.world_rank || x.segment != y.segment || (!x.store && !y.store) ||
           x.hi <= y.lo || y.hi <= x.lo)
         continue;

@@ -153,16 +153,18 @@ static void write_counts(rc_line *l, const char *key, const struct rc_call_count
 static void write_fault_counts(rc_line *l) {
   const struct rc_watch_fault_counts f = rc_watch_faults();
   if (!f.program && !f.program_beside && !f.library_stepped && !f.library_opened && !f.string_ops_run &&
-      !f.program_beside_opened)
+      !f.program_beside_opened && !f.string_ops_recorded && !f.program_opened)
     return;
   rc_open_object(l, "watch_faults");
   rc_int(l, "program", (long long)f.program);
   rc_int(l, "program_beside", (long long)f.program_beside);
   rc_int(l, "program_beside_opened", (long long)f.program_beside_opened);
+  rc_int(l, "program_opened", (long long)f.program_opened);
   rc_int(l, "library_stepped", (long long)f.library_stepped);
   rc_int(l, "library_opened", (long long)f.library_opened);
   rc_int(l, "library_copy_opened", (long long)f.library_copy_opened);
   rc_int(l, "string_ops_run", (long long)f.string_ops_run);
+  rc_int(l, "string_ops_recorded", (long long)f.string_ops_recorded);
   rc_close(l);
 }
 

@@ -74,10 +74,12 @@ struct rc_watch_fault_counts {
   unsigned long program_beside;        /* the program's accesses beside watched bytes on a protected page, stepped */
   unsigned long library_stepped;       /* the MPI library's, stepped */
   unsigned long library_opened;        /* the MPI library's that left their page open until the next hook */
-  unsigned long string_ops_run;        /* a rep stos/movs reaching no watched byte, run whole by the handler */
+  unsigned long string_ops_run;        /* a rep stos/movs, run whole by the handler, nothing recorded */
+  unsigned long string_ops_recorded;   /* the program's rep stos/movs reaching watched bytes, recorded and run whole */
   unsigned long program_beside_opened; /* the program's beside window bytes that left their page open */
   unsigned long library_copy_opened;   /* of library_opened, those outside a forwarded call (the library copying):
                                           the program's accesses to that page until the next hook are not seen */
+  unsigned long program_opened;        /* the program's on window bytes, recorded, that left their page open */
 };
 struct rc_watch_fault_counts rc_watch_faults(void);
 /* A window was created (MPI_Win_create, MPI_Win_allocate…) or is being freed. */

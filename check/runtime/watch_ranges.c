@@ -57,6 +57,7 @@ int rc_watch_page_prot(uintptr_t page) {
     const int p = r->prot & r->original_prot;
     prot = prot < 0 ? p : prot & p;
   }
+  if (prot >= 0 && rc_watch_open_count) prot |= rc_watch_open_prot(page); /* left open to the program */
   return prot;
 }
 
@@ -78,9 +79,12 @@ static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
   return failed ? -1 : 0;
 }
 
+void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original) { reprotect(lo, hi, original); }
+
 int rc_watch_arm(int i) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
   r->faults = 0;
+  r->beside = 0;
   r->stopped = r->stop_said = 0;
   r->hit = 0;
   r->paged = 1;

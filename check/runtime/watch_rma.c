@@ -105,6 +105,10 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   if (r->fence >= 0) rc_int(&l, "fence", r->fence);
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
+  if (h->count > 1) { /* as many accesses of those bytes, each `stride` on from the one before */
+    rc_int(&l, "stride", (long long)h->stride);
+    rc_int(&l, "count", (long long)h->count);
+  }
   rc_str(&l, "access", accesses[h->store]);
   if (h->value_bytes > 0) rc_hex(&l, "value", h->value, (size_t)h->value_bytes);
   rc_int(&l, "time", h->time);
@@ -189,6 +193,7 @@ void rc_watch_drain(void) {
     } else
       buffer_finding(r, &hits[i]);
   }
+  rc_watch_write_opens();
   if (rc_watch_beside_open) say_beside_open();
   if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
     rc_watch_any_stopped = 0;

@@ -104,7 +104,19 @@ static long long now(void) {
 static int value_hit = -1;
 static uintptr_t value_address;
 
-/* Extends the last hit when the same instruction walks on through the same window range. */
+/* Whether [address, end] is the next of the last hit's accesses a stride apart (a loop's first
+ * access on each page it walks into, those pages left open: watch_open.c), each access kept exact. */
+static int strided(struct rc_watch_hit *last, uintptr_t address, uintptr_t end) {
+  const uintptr_t width = last->last - last->address;
+  if (rc_tc_on || end - address != width || address <= last->last) return 0;
+  if (last->count == 1 && address - last->address <= RC_WATCH_MAX_STRIDE) last->stride = address - last->address;
+  if (last->count == 1 ? last->stride == 0 : address != last->address + last->stride * last->count) return 0;
+  ++last->count;
+  return 1;
+}
+
+/* Extends the last hit when the same instruction walks on through the same window range: over
+ * the bytes it reaches, or by one more access a stride on (strided). */
 static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   const uintptr_t end = address + (uintptr_t)len - 1;
   const pid_t thread = rc_watch_thread();
@@ -121,8 +133,8 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   if (last && last->range == range && last->generation == r->generation && last->store == store &&
       last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
       (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
-      address >= last->address && address <= last->last + 64) {
-    if (end > last->last) last->last = end;
+      ((last->count == 1 && address >= last->address && address <= last->last + 64) || strided(last, address, end))) {
+    if (last->count == 1 && end > last->last) last->last = end;
     last->time_last = now();
     last->value_bytes = 0; /* a walk: no one state of its bytes */
     value_hit = -1;
@@ -131,8 +143,9 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   } else {
     const long long t = now();
     struct rc_watch_hit *h = &rc_watch_hits[n];
-    *h = (struct rc_watch_hit){range, r->generation, address, end, store, instruction, t,
-                               t,     thread,        0,       {0}, -1,    0,           {{0}}};
+    *h = (struct rc_watch_hit){.range = range, .generation = r->generation, .address = address, .last = end,
+                               .store = store, .instruction = instruction, .time = t, .time_last = t,
+                               .thread = thread, .tc_slot = -1, .count = 1};
     if (r->kind == RC_WATCH_WINDOW && !r->hw_end) { /* read at the step's end; a debug register's bytes are
                                                        not read from its trap, which reading them would retrigger */
       value_hit = n;
@@ -266,11 +279,12 @@ static void count(unsigned long *counter) { __atomic_add_fetch(counter, 1, __ATO
  * one fault a page instead of one a byte (a stepped rep movs traps after every byte); while a
  * single-threaded program forwards a synchronisation call, from the first (the library polls
  * there, and a heap page it polls may hold window memory: every poll would cost a step), or an
- * RMA call or a blocking collective (rc_watch_forward_begin). The program's faults beside the
- * watched bytes cost no step when the instruction is a rep stos/movs reaching none of them
- * (watch_string_ops.c), and past RC_WATCH_MAX_BESIDE_STEPS between two hooks leave a page that
- * only window ranges watch open until the next hook (said). A page only ranges disarmed by the
- * handler cover stays open. */
+ * RMA call or a blocking collective (rc_watch_forward_begin). A rep stos/movs costs no step: it
+ * is run whole, the program's accesses to watched bytes recorded (watch_string_ops.c); past the faults recorded one by
+ * one in a window range's epoch, the program's faults on its bytes or beside them leave their page of private window
+ * memory open to it until the next hook (watch_open.c, said in a watch_open line), and elsewhere past
+ * RC_WATCH_MAX_BESIDE_STEPS beside them between two hooks leave a page that only window ranges watch open until the
+ * next hook (said). A page only ranges disarmed by the handler cover stays open. */
 static void on_segv(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
@@ -289,8 +303,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   uintptr_t instruction = 0;
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    if (step_count == 0 && range_at(address) < 0 && rc_watch_run_string_op(uc, page, original)) {
-      count(&rc_watch_fault_count.string_ops_run); /* a memset or memcpy beside watched bytes, run whole */
+    const int string_op = step_count == 0 ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
+    if (string_op) { /* a memset or memcpy, run whole; the program's accesses to watched bytes recorded */
+      count(string_op == 2 ? &rc_watch_fault_count.string_ops_recorded : &rc_watch_fault_count.string_ops_run);
     } else if (!program && range_at(address) < 0 && window_page(page) &&
                ++window_library_faults >
                    (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
@@ -302,6 +317,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
       if (!rc_watch_forwarding) count(&rc_watch_fault_count.library_copy_opened);
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
+    } else if (program && rc_watch_left_open(range_at(address), address, page,
+                                             (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0, original, instruction)) {
+      /* coalesced: the page open to the program until the next hook, said in a watch_open line */
     } else if (program && range_at(address) < 0 && ++rc_watch_beside_steps > RC_WATCH_MAX_BESIDE_STEPS &&
                only_windows(page)) {
       rc_watch_beside_open = 1; /* the program's loop over its data beside a window: open until the next hook */

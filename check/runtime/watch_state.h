@@ -21,9 +21,18 @@
 #define RC_WATCH_MAX_LIBRARY_STEPS 256  /* the library's faults stepped between two hooks */
 /* ... under --thread-sync calls, where a page left open would hide another thread's access (said). */
 #define RC_WATCH_MAX_LIBRARY_STEPS_THREADS 65536
-/* The program's faults beside watched window bytes on their pages between two hooks, before such
- * a page is left open until the next hook (said: a `watch_unavailable` line per window). */
+/* The program's faults beside watched window bytes on their pages, in the range's epoch, before such
+ * a page of private window memory is left open to the program until the next hook (watch_open.c); where
+ * that cannot be (a shared mapping, a pending buffer there, --thread-sync calls), between two hooks,
+ * before a page that only window ranges watch is left open until the next hook (said: a
+ * `watch_unavailable` line per window). */
 #define RC_WATCH_MAX_BESIDE_STEPS 64
+/* The program's faults on a window range's bytes recorded one by one in an epoch before a page of
+ * it is left open to the program at its first fault of an interval (watch_open.c). */
+#define RC_WATCH_EXACT_WINDOW_FAULTS 64
+/* The widest stride between a loop's accesses kept as one strided local_access line. */
+#define RC_WATCH_MAX_STRIDE (1UL << 20)
+#define RC_WATCH_MAX_OPEN 64                    /* runs of pages left open to the program at once (watch_open.c) */
 #define RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS 1024 /* on shared window pages, before one is left open */
 #define RC_WATCH_MAX_SEGMENTS 16                /* segments watched per window: this rank's and queried ones */
 #define RC_WATCH_HW_SLOTS 4                     /* x86 debug address registers, DR0-DR3 */
@@ -58,6 +67,23 @@ struct rc_watch_range {
   int stop_said;            /* its watch_unavailable line was written */
   volatile int hit;         /* a program access was recorded (buffer ranges: one finding is enough) */
   volatile int beside_open; /* a page of it was left open after RC_WATCH_MAX_BESIDE_STEPS (window ranges) */
+  volatile int beside;      /* the program's faults beside its bytes on its pages in this epoch (window ranges) */
+};
+
+/* Pages of private window memory left open to the program until the next hook (watch_open.c):
+ * the range's bytes on them, [lo, hi), whose accesses of the kinds `prot` lets through were not seen. */
+struct rc_watch_open {
+  int range;
+  unsigned generation;
+  uintptr_t page_lo, page_hi; /* the pages left open */
+  uintptr_t base, lo, hi;     /* base: the range's first byte, which offsets count from */
+  int prot;                   /* PROT_READ: loads not seen; with PROT_WRITE: stores neither */
+  int original;               /* the mapping's protection */
+  int closed;                 /* protected again (at a hook), waiting to be written */
+  int win_id, target, other_segment;
+  long long epoch, fence;
+  const char *mode;
+  long long time, time_last; /* opened, protected again */
 };
 
 struct rc_watch_hit {
@@ -78,6 +104,11 @@ struct rc_watch_hit {
   int tc_slot;
   unsigned tc_version;
   rc_tc_clock tc;
+  /* Window accesses of one instruction a stride apart, each [address, last] moved on by `stride`
+   * (the first access on each page a loop walks into, the pages left open: watch_open.c); count 1:
+   * the one run. */
+  uintptr_t stride;
+  unsigned count;
 };
 
 extern struct rc_watch_range rc_watch_ranges[RC_WATCH_MAX_RANGES];
@@ -118,6 +149,8 @@ void rc_watch_release(int i);
 /* Protects again the pages the handler left open to the library (at the end of every hook;
  * those opened for bytes no range watches, at the hooks the sampling policy picks). */
 void rc_watch_rearm(void);
+/* Gives the pages [lo, hi) the protection the armed ranges ask for (`original` where none does). */
+void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original);
 /* The protection page `page` must have under the armed ranges; -1 when none covers it. */
 int rc_watch_page_prot(uintptr_t page);
 /* The mapping's protection of [lo, hi) and whether it is a shared mapping; -1 when the span is
@@ -129,10 +162,30 @@ uintptr_t rc_watch_page_size(void);
 extern const char *const rc_watch_on_stack;
 
 /* watch_string_ops.c: from the SIGSEGV handler, at the first fault of an instruction on `page`
- * (opened to `original`): runs a `rep stos`/`rep movs` whole when it reaches no watched byte,
- * and returns 1 (registers advanced past it, every page protected again); else 0, the page
- * still open for a step. */
-int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original);
+ * (opened to `original`): runs a `rep stos`/`rep movs` whole, the program's (`program`, its code
+ * `instruction`) accesses to watched bytes recorded over exactly the bytes it reaches, and returns
+ * 1, or 2 when it recorded such accesses (registers advanced past it, every page protected again);
+ * else 0, the page still open for a step. */
+int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original, int program, uintptr_t instruction);
+
+/* watch_open.c */
+extern struct rc_watch_open rc_watch_opens[RC_WATCH_MAX_OPEN];
+extern volatile int rc_watch_open_count;
+/* From the handler: leaves `page` (of mapping protection `original`) open to the program's loads,
+ * or loads and stores (`store`), until the next hook; 0 when it may not be (then it is stepped). */
+int rc_watch_open_page(uintptr_t page, int store, int original);
+/* From the handler, the program's fault on `page` at `address` (in armed range `range`, or -1:
+ * beside the watched bytes): past the faults recorded one by one in the range's epoch
+ * (RC_WATCH_EXACT_WINDOW_FAULTS on its bytes, RC_WATCH_MAX_BESIDE_STEPS beside them), the page is
+ * left open to the program's accesses of this kind until the next hook, the access itself recorded
+ * when it is on watched bytes; 1 when it was (no step). */
+int rc_watch_left_open(int range, uintptr_t address, uintptr_t page, int store, int original, uintptr_t instruction);
+/* The protection the open pages add to `page` (0: none). Async-signal-safe. */
+int rc_watch_open_prot(uintptr_t page);
+/* At a hook's start: every open page protected again (its entry kept until written). */
+void rc_watch_close_opens(void);
+/* From the drain: the open pages protected again and their `watch_open` lines written. */
+void rc_watch_write_opens(void);
 
 /* watch_hardware.c: debug registers for what page protection cannot watch. */
 /* Arms range i (lo, hi, kind, prot and hw_widest set; not armed by pages) on as many free debug

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A `rep stos` or `rep movs` (what memset and memcpy use for long spans) that faults on a page
- * this watcher protected, beside the bytes it watches, is run whole by the fault handler: under a
- * single step it would trap after every element, two signals and two mprotect calls a byte. The
- * instruction is run here only when none of the bytes it stores or loads is watched by an armed
- * range (nothing to record, so nothing is lost): the pages of the watcher's ranges it reaches are
- * opened, the elements moved in the instruction's own order, the registers left as the
- * instruction leaves them, and the pages protected again, all before the handler returns. Any
- * other instruction, or one that reaches watched bytes, is stepped as before (watch_signals.c).
- * Async-signal-safe: table reads and mprotect. */
+ * this watcher protected is run whole by the fault handler: under a single step it would trap after
+ * every element, two signals and two mprotect calls a byte. The bytes such an instruction stores and
+ * loads are known before it runs (rdi, rsi, rcx, the element width), so nothing is lost: when it is
+ * the program's and reaches watched bytes, each armed range it reaches gets one access recorded over
+ * exactly the bytes it stores (and, for a `rep movs`, loads) there, as its elementwise steps would
+ * have recorded them one by one; the MPI library's accesses are not recorded either way. The pages
+ * of the watcher's ranges it reaches are opened, the elements moved in the instruction's own order,
+ * the registers left as the instruction leaves them, and the pages protected again, all before the
+ * handler returns. Any other instruction, one running backwards (the direction flag set), or one
+ * reaching a range on the debug registers (whose trap would come from this handler's own stores) is
+ * stepped as before (watch_signals.c). Async-signal-safe: table reads and mprotect. */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
@@ -48,14 +51,35 @@ static int decode(const unsigned char *pc, struct string_op *op) {
   }
 }
 
-/* Whether [lo, hi) holds bytes an armed range watches against this access (stores: every
- * range; loads: ranges that watch loads, PROT_NONE). */
+/* Whether armed range r watches bytes of [lo, hi) against this access (stores: every range;
+ * loads: ranges that watch loads, PROT_NONE). */
+static int reaches(const struct rc_watch_range *r, uintptr_t lo, uintptr_t hi, int store) {
+  return r->armed && r->lo < hi && lo < r->hi && (store || r->prot == PROT_NONE);
+}
+
+/* How many armed ranges watch bytes of [lo, hi) against this access; -1 when one of them is on
+ * the debug registers. */
 static int watched(uintptr_t lo, uintptr_t hi, int store) {
+  int n = 0;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed && r->lo < hi && lo < r->hi && (store || r->prot == PROT_NONE)) return 1;
+    if (!reaches(r, lo, hi, store)) continue;
+    if (r->hw_end) return -1;
+    ++n;
   }
-  return 0;
+  return n;
+}
+
+/* Records the program's access to every armed range that [lo, hi) reaches: the bytes of the range
+ * it stores or loads, one access each. */
+static void record(uintptr_t lo, uintptr_t hi, int store, uintptr_t instruction) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!reaches(r, lo, hi, store)) continue;
+    const uintptr_t a = lo > r->lo ? lo : r->lo, b = hi < r->hi ? hi : r->hi;
+    rc_watch_note_access(i, a, (int)(b - a < (uintptr_t)INT32_MAX ? b - a : INT32_MAX),
+                         store ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
+  }
 }
 
 struct opened {
@@ -106,7 +130,7 @@ static void run(const struct string_op *op, uintptr_t dst, uintptr_t src, uint64
   }
 }
 
-int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original) {
+int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original, int program, uintptr_t instruction) {
   greg_t *g = uc->uc_mcontext.gregs;
   struct string_op op;
   if (!decode((const unsigned char *)g[REG_RIP], &op) || (g[REG_EFL] & EFLAGS_DF)) return 0;
@@ -115,7 +139,13 @@ int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original) {
   if (n == 0 || n > (UINT64_MAX >> 4) / (uint64_t)op.width) return 0;
   const uintptr_t bytes = (uintptr_t)(n * (uint64_t)op.width);
   if (dst + bytes < dst || (op.moves && src + bytes < src)) return 0;
-  if (watched(dst, dst + bytes, 1) || (op.moves && watched(src, src + bytes, 0))) return 0;
+  const int stores = watched(dst, dst + bytes, 1), loads = op.moves ? watched(src, src + bytes, 0) : 0;
+  if (stores < 0 || loads < 0) return 0;
+  const int recorded = program && stores + loads > 0;
+  if (recorded) {
+    record(dst, dst + bytes, 1, instruction);
+    if (op.moves) record(src, src + bytes, 0, instruction);
+  }
   struct opened o = {.n = 0};
   int ok = open_pages(dst, dst + bytes, &o) && (!op.moves || open_pages(src, src + bytes, &o));
   if (ok) run(&op, dst, src, n, (uint64_t)g[REG_RAX]);
@@ -128,5 +158,5 @@ int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original) {
   if (op.moves) g[REG_RSI] = (greg_t)(src + bytes);
   g[REG_RCX] = 0;
   g[REG_RIP] += op.length;
-  return 1;
+  return recorded ? 2 : 1;
 }

@@ -31,7 +31,9 @@ static int single_threaded(void) {
 }
 
 void rc_watch_forward_begin(void) {
-  if (rc_rma_has_windows()) rc_watch_forwarding = single_threaded();
+  if (!rc_rma_has_windows()) return;
+  rc_watch_close_opens(); /* what the program did before the call: its watch_open lines end here */
+  rc_watch_forwarding = single_threaded();
 }
 
 void rc_watch_forward_end(void) {
@@ -100,6 +102,7 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
       continue;
     }
     r->epoch = (long long)w->syncs;
+    r->faults = r->beside = 0; /* the bounds on the program's faults are per epoch */
     r->fence = ww->fence_open ? ww->fences : -1;
     r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
     rc_watch_armed_line(r);

@@ -77,6 +77,50 @@ TEST(WindowAccessRaces, BytesBeyond64BitOffsetsAreLeftOut) {
   }
 }
 
+// A strided local_access line (docs/check_records.md): `count` accesses of `bytes`, each `stride`
+// on; only the one on the call's bytes races, and the finding names that byte.
+TEST(WindowAccessRaces, AStridedLineRacesThroughTheAccessOnTheCallsBytes) {
+  records r;
+  r.fence_all(1).call("MPI_Put", 2).access("fence", 1, 0, "store", 3).fence_all(4);
+  auto& access = r.lines()[0][r.lines()[0].size() - 2];
+  access["stride"] = 3;
+  access["count"] = 2;  // bytes 0 and 3: neither is in the put's 4 to 8
+  EXPECT_TRUE(window_access_races(r.lines()).empty());
+  access["count"] = 3;  // byte 6 too
+  const auto out = window_access_races(r.lines());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0]["check"], "window_access_race");
+  EXPECT_EQ(out[0]["evidence"]["offset"], 6);
+}
+
+// Window bytes left open to their owner's accesses (a `watch_open` line): a remote call in flight on
+// them that conflicts with the kind not seen is said not analysed, never taken for a race; one that
+// does not conflict (a get, against loads only) or on other bytes is nothing.
+TEST(WindowAccessRaces, BytesLeftOpenAreSaidNotAnalysedWhereACallConflicts) {
+  const auto with_open = [](const std::string& call, const std::string& kind, long long offset) {
+    records r;
+    r.fence_all(1).call(call, 2).add(0, {{"ev", "watch_open"},
+                                         {"win", 0},
+                                         {"buffer", "window"},
+                                         {"mode", "fence"},
+                                         {"fence", 1},
+                                         {"offset", offset},
+                                         {"bytes", 4},
+                                         {"access", kind},
+                                         {"time", 3},
+                                         {"time_last", 3}});
+    return window_access_races(r.fence_all(4).lines());
+  };
+  for (const auto& [call, kind] : {std::pair{"MPI_Put", "load"}, std::pair{"MPI_Get", "load or store"}}) {
+    const auto out = with_open(call, kind, 2);
+    ASSERT_EQ(out.size(), 1u) << call << " " << kind;
+    EXPECT_EQ(out[0]["ev"], "rma_not_analysed");
+    EXPECT_NE(out[0].value("reason", "").find("not seen one by one"), std::string::npos) << out[0].dump();
+  }
+  EXPECT_TRUE(with_open("MPI_Get", "load", 2).empty());
+  EXPECT_TRUE(with_open("MPI_Put", "load or store", 8).empty());
+}
+
 TEST(WindowAccessRaces, OtherBytesOrAnotherFenceEpochAreNoRace) {
   records other_bytes, next_epoch;
   other_bytes.fence_all(1).call("MPI_Put", 2).access("fence", 1, 8, "store", 3).fence_all(4);

@@ -148,6 +148,12 @@ TEST(ReadsFrom, NothingIsOrderedWhereTheRecordsCannotRuleOutEverySource) {
   records queried = handoff();  // another rank may store into rank 0's memory directly
   queried.add(1, {{"ev", "rma_shared_query"}, {"win", 0}, {"segment_rank", 0}});
   EXPECT_EQ(racy(queried), 1u);
+  records opened = handoff();  // a page left open to the owner's loads and stores (watch_open.c)
+  opened.add(0, {{"ev", "watch_open"}, {"win", 0}, {"buffer", "window"}, {"access", "load or store"}});
+  EXPECT_EQ(racy(opened), 1u);
+  records read_only = handoff();  // opened for reading only: its stores still fault and are seen
+  read_only.add(0, {{"ev", "watch_open"}, {"win", 0}, {"buffer", "window"}, {"access", "load"}});
+  EXPECT_EQ(racy(read_only), 0u);
   records damaged = handoff();  // rma_analysis.cpp: lines of rank 1 were lost
   damaged.add(1, {{"ev", "records_incomplete"}});
   EXPECT_EQ(racy(damaged), 1u);
