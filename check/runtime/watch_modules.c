@@ -110,7 +110,7 @@ int rc_tc_program_caller(const void *ret) {
   enum module_class c;
   if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
     Dl_info info;
-    if (rc_tc_in_init) return 0;
+    if (__atomic_load_n(&rc_tc_in_init, __ATOMIC_ACQUIRE)) return 0;
     c = dladdr(ret, &info) && info.dli_fname ? class_of(info.dli_fname) : NO_MODULE;
   } else {
     c = code_class((uintptr_t)ret);
