@@ -127,18 +127,19 @@ static void open_record(void) {
 
 int MPI_Init(int *argc, char ***argv) {
   rc_watch_policy_before_init(MPI_THREAD_SINGLE);
-  rc_tc_in_init = 1; /* the threads and locks MPI_Init makes are the library's (thread_clocks.h) */
+  /* the threads and locks MPI_Init makes are the library's (thread_clocks.h) */
+  __atomic_store_n(&rc_tc_in_init, 1, __ATOMIC_RELEASE);
   const int rc = PMPI_Init(argc, argv);
-  rc_tc_in_init = 0;
+  __atomic_store_n(&rc_tc_in_init, 0, __ATOMIC_RELEASE);
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   rc_watch_policy_before_init(required);
-  rc_tc_in_init = 1;
+  __atomic_store_n(&rc_tc_in_init, 1, __ATOMIC_RELEASE);
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
-  rc_tc_in_init = 0;
+  __atomic_store_n(&rc_tc_in_init, 0, __ATOMIC_RELEASE);
   if (rc == MPI_SUCCESS) open_record();
   return rc;
 }

@@ -11,7 +11,7 @@
 #include "record.h"
 
 volatile int rc_tc_on;
-volatile int rc_tc_in_init;
+int rc_tc_in_init;
 static int requested;
 static rc_tc_clock clocks[RC_TC_MAX_THREADS];
 static volatile unsigned versions[RC_TC_MAX_THREADS];

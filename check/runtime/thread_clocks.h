@@ -73,8 +73,9 @@ void rc_tc_write(struct rc_line *l, int slot, const rc_tc_clock *clock);
 void rc_tc_write_now(struct rc_line *l);
 
 /* Set while MPI_Init runs: before the module table is built (at its end) the pthreads calls made
- * meanwhile are the library's; before it, the program's (its threads made before MPI_Init). */
-extern volatile int rc_tc_in_init;
+ * meanwhile are the library's; before it, the program's (its threads made before MPI_Init). Read
+ * by the threads MPI_Init starts while it is written: accessed atomically only. */
+extern int rc_tc_in_init;
 
 /* Whether the code at `ret` (a return address) is the program's own: not the MPI library's, this
  * library's, libc's or the OpenMP runtime's (whose thread calls are modelled at its own API). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Whose code a faulting instruction is (watch_state.h): the program's, the MPI library's (and its
- * transports', and this library's), or the system's (libc, the loader), from the loaded modules'
- * executable segments. The table is rebuilt in normal context; the fault handlers only read it. */
+ * transports', and this library's), the system's (libc, the loader), or a sanitizer runtime's,
+ * from the loaded modules' executable segments. The table is rebuilt in normal context; the
+ * fault handlers only read it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -15,7 +16,7 @@
 
 #define MAX_MODULES 256
 
-enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM, OPENMP };
+enum module_class { NO_MODULE, PROGRAM, MPI_LIBRARY, SYSTEM, OPENMP, SANITIZER };
 struct module {
   uintptr_t lo, hi;
   enum module_class what;
@@ -31,6 +32,9 @@ static enum module_class class_of(const char *name) {
                                     "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
                                     "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
   static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
+  /* A sanitizer's runtime, preloaded first (or linked into the program): its own loads, such as
+   * its unwinder walking the stack at every malloc, are its bookkeeping, not the program's. */
+  static const char *const sanitizer[] = {"/libasan.", "/libtsan.", "/libubsan.", "/liblsan.", "/libhwasan."};
   for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; ++i)
     if (strstr(name, mpi[i])) return MPI_LIBRARY;
   if (strstr(name, "/libgomp")) return OPENMP;
@@ -39,6 +43,8 @@ static enum module_class class_of(const char *name) {
     rc_tc_off("LLVM's or Intel's OpenMP runtime is loaded, whose calls are not modelled");
   for (size_t i = 0; i < sizeof system / sizeof system[0]; ++i)
     if (strstr(name, system[i])) return SYSTEM;
+  for (size_t i = 0; i < sizeof sanitizer / sizeof sanitizer[0]; ++i)
+    if (strstr(name, sanitizer[i])) return SANITIZER;
   return PROGRAM;
 }
 
@@ -88,8 +94,8 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   const uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
   *instruction = pc;
   const enum module_class c = code_class(pc);
-  if (c != SYSTEM)
-    return c != MPI_LIBRARY; /* code in no module (generated at run time) is the program's; libgomp's too */
+  if (c != SYSTEM) /* code in no module (generated at run time) is the program's; libgomp's too */
+    return c != MPI_LIBRARY && c != SANITIZER;
   const uintptr_t back = *(const uintptr_t *)uc->uc_mcontext.gregs[REG_RSP];
   const enum module_class caller = code_class(back);
   if (caller == MPI_LIBRARY) return 0;
@@ -98,13 +104,16 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
 }
 
 /* Before the table is first built (at the end of MPI_Init under the policy) the caller's module
- * is asked of the loader, and nothing made while MPI_Init runs is the program's. */
+ * is asked of the loader, and nothing made while MPI_Init runs is the program's. A sanitizer's
+ * interceptor (of pthread_create, say) calls on the program's behalf. */
 int rc_tc_program_caller(const void *ret) {
+  enum module_class c;
   if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
     Dl_info info;
-    if (rc_tc_in_init) return 0;
-    return !dladdr(ret, &info) || !info.dli_fname || class_of(info.dli_fname) == PROGRAM;
+    if (__atomic_load_n(&rc_tc_in_init, __ATOMIC_ACQUIRE)) return 0;
+    c = dladdr(ret, &info) && info.dli_fname ? class_of(info.dli_fname) : NO_MODULE;
+  } else {
+    c = code_class((uintptr_t)ret);
   }
-  const enum module_class c = code_class((uintptr_t)ret);
-  return c == PROGRAM || c == NO_MODULE;
+  return c == PROGRAM || c == NO_MODULE || c == SANITIZER;
 }

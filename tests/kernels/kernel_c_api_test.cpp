@@ -41,7 +41,9 @@ TEST(KernelCApi, in_place_and_counts_follow_the_model) {
   EXPECT_EQ(redsem_reduce_locals(x, x, REDSEM_IN_PLACE, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_IN_PLACE_INOUTBUF);
   EXPECT_EQ(redsem_reduce_local(x, a, -1, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_NEGATIVE_COUNT);
   EXPECT_EQ(redsem_reduce_local(x, a, 4, REDSEM_INT, REDSEM_REPLACE), REDSEM_ERR_RMA_ONLY_OP);
+  // Any int is a redsem_datatype value (reduce.h): one past the last, and below the first.
   EXPECT_EQ(redsem_reduce_local(x, a, 4, static_cast<redsem_datatype>(77), REDSEM_SUM), REDSEM_ERR_INVALID_DATATYPE);
+  EXPECT_EQ(redsem_reduce_local(x, a, 4, static_cast<redsem_datatype>(-1), REDSEM_SUM), REDSEM_ERR_INVALID_DATATYPE);
   EXPECT_EQ(redsem_reduce_local(x, a, 4, REDSEM_INT, 99), REDSEM_ERR_INVALID_OP);
   EXPECT_EQ(redsem_reduce_local(nullptr, a, 4, REDSEM_INT, REDSEM_SUM), REDSEM_ERR_NULL_BUFFER);
   EXPECT_EQ(redsem_reduce_local(nullptr, nullptr, 0, REDSEM_INT, REDSEM_SUM), REDSEM_SUCCESS);

@@ -79,7 +79,12 @@ typedef enum redsem_datatype {
   REDSEM_2INTEGER,
   REDSEM_CHAR,
   REDSEM_WCHAR,
-  REDSEM_CHARACTER
+  REDSEM_CHARACTER,
+  /* Not datatypes: they make every int32_t a value of this type in C++ as in C, so that another
+   * value a caller passes is answered with REDSEM_ERR_INVALID_DATATYPE, never undefined behaviour
+   * in the implementation (an enum's values are only those its enumerators' bits can hold). */
+  REDSEM_DATATYPE_RANGE_MIN_ = INT32_MIN,
+  REDSEM_DATATYPE_RANGE_MAX_ = INT32_MAX
 } redsem_datatype;
 #define REDSEM_LONG_LONG REDSEM_LONG_LONG_INT
 #define REDSEM_C_FLOAT_COMPLEX REDSEM_C_COMPLEX
