@@ -33,9 +33,17 @@ inline std::optional<std::int64_t> bytes_of(const nlohmann::json& call) {
   return bytes;
 }
 
+// The call's name without the large-count suffix: MPI_Get_c is MPI_Get with MPI_Count arguments
+// (MPI-4.1 §13.3), the same access to the target.
+inline std::string call_name_of(const nlohmann::json& call) {
+  std::string name = call.value("call", "");
+  if (name.ends_with("_c")) name.resize(name.size() - 2);
+  return name;
+}
+
 // Whether the call may write the target's memory (a get and MPI_NO_OP only read it).
 inline bool updates_target(const nlohmann::json& call) {
-  const std::string name = call.value("call", "");
+  const std::string name = call_name_of(call);
   if (name == "MPI_Get" || name == "MPI_Rget") return false;
   return call.value("op", "") != "MPI_NO_OP";
 }

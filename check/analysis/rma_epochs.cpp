@@ -6,6 +6,7 @@
 
 #include "check/analysis/happens_before.h"
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_call_lines.h"
 #include "check/analysis/rma_passive_sets.h"
 #include "check/analysis/rma_pscw.h"
 #include "check/analysis/window_group.h"
@@ -111,11 +112,11 @@ class rank_reader {
     for (int t : *start_group_) access_index_[t] = starts_towards_[t]++;
   }
 
-  // MPI_Rget complete: its data was read at the target (MPI-4.1 §13.3.5).
+  // MPI_Rget (or MPI_Rget_c) complete: its data was read at the target (MPI-4.1 §13.3.5).
   void request_done(const json& line) {
     const auto req = int_of(line, "request", -1);
     for (auto& p : passive)
-      if (p.completed == never && text_of(*p.access.line, "call") == "MPI_Rget" &&
+      if (p.completed == never && call_name_of(*p.access.line) == "MPI_Rget" &&
           int_of(*p.access.line, "request", -2) == req) {
         p.completed = int_of(line, "time", never);
         p.completed_index = index_;

@@ -37,8 +37,8 @@ class records : public window_records<records> {
     return call_line(rank, "MPI_Compare_and_swap", 1, "MPI_INT", time, {{"origin", origin}, {"compare", compare}});
   }
   // MPI_Put of one MPI_INT holding 7 to rank 0.
-  records& put(int rank, long long time, int disp = 1) {
-    return call_line(rank, "MPI_Put", disp, "MPI_INT", time, {{"origin", "07000000"}});
+  records& put(int rank, long long time, int disp = 1, const std::string& name = "MPI_Put") {
+    return call_line(rank, name, disp, "MPI_INT", time, {{"origin", "07000000"}});
   }
   // MPI_Rget of one MPI_INT from rank 0, displacement 1, returning request `request`.
   records& rget(int rank, long long time, int request) {
