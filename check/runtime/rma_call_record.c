@@ -65,6 +65,28 @@ static long long write_line(struct rc_window *w, const struct rc_rma_call *c, lo
   return seq;
 }
 
+/* Keeps the origin and compare bytes for the comparison at completion and arms the call's
+ * buffers (watch.h). */
+static void watch_buffers(const struct rc_window *w, const struct rc_rma_call *c, MPI_Request r) {
+  if (c->origin)
+    rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, bounded(c->origin_count), c->origin_type, r,
+                       c->caller);
+  if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
+  const struct rc_watch_call watched = {.call = c->call,
+                                        .target = c->target,
+                                        .origin = c->origin,
+                                        .origin_count = bounded(c->origin_count),
+                                        .origin_type = c->origin_type,
+                                        .compare = c->compare,
+                                        .type = c->type,
+                                        .result = c->result,
+                                        .result_count = bounded(c->result_count),
+                                        .result_type = c->result_type,
+                                        .request = r,
+                                        .caller = c->caller};
+  rc_watch_rma_call(w, &watched);
+}
+
 void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *request) {
   struct rc_rma_call no_op = *given;
   const struct rc_rma_call *c = given;
@@ -82,25 +104,13 @@ void rc_rma_record_call(const struct rc_rma_call *given, const MPI_Request *requ
     const long long number = request ? rc_rma_add_request(w, *request) : -1;
     const long long seq = write_line(w, c, number);
     const MPI_Request r = request ? *request : MPI_REQUEST_NULL;
-    if (seq >= 0 && c->result)
-      rc_rma_keep_result(w, c->target, seq, c->result, bounded(c->result_count), c->result_type, r);
-    if (c->origin)
-      rc_rma_keep_origin(w, c->call, "origin", c->target, c->origin, bounded(c->origin_count), c->origin_type, r,
-                         c->caller);
-    if (c->compare) rc_rma_keep_origin(w, c->call, "compare", c->target, c->compare, 1, c->type, r, c->caller);
-    const struct rc_watch_call watched = {.call = c->call,
-                                          .target = c->target,
-                                          .origin = c->origin,
-                                          .origin_count = bounded(c->origin_count),
-                                          .origin_type = c->origin_type,
-                                          .compare = c->compare,
-                                          .type = c->type,
-                                          .result = c->result,
-                                          .result_count = bounded(c->result_count),
-                                          .result_type = c->result_type,
-                                          .request = r,
-                                          .caller = c->caller};
-    rc_watch_rma_call(w, &watched);
+    /* A call to MPI_PROC_NULL moves no data (MPI-4.1 §13.3): none of its buffers is pending, and its
+     * result buffer receives nothing to record. */
+    if (c->target != MPI_PROC_NULL) {
+      if (seq >= 0 && c->result)
+        rc_rma_keep_result(w, c->target, seq, c->result, bounded(c->result_count), c->result_type, r);
+      watch_buffers(w, c, r);
+    }
   }
   rc_rma_unlock();
   rc_guard_end(&guard);
