@@ -165,9 +165,13 @@ void rc_watch_take_value(void) {
   value_hit = -1;
   if (k < 0 || !rc_watch_hits_lock()) return;
   struct rc_watch_hit *h = &rc_watch_hits[k];
-  if (k < rc_watch_hit_count && h->address == value_address) {
+  const uintptr_t page = h->address & ~(rc_watch_page_size() - 1);
+  int stepped = 0; /* only a page this step opened can be read here: another is protected, and a
+                      fault inside this handler, its SIGTRAP blocked, would kill the program */
+  for (int i = 0; i < step_count; ++i) stepped |= step_pages[i] == page;
+  if (k < rc_watch_hit_count && h->address == value_address && stepped) {
     const struct rc_watch_range *r = &rc_watch_ranges[h->range];
-    const uintptr_t page_end = (h->address & ~(rc_watch_page_size() - 1)) + rc_watch_page_size();
+    const uintptr_t page_end = page + rc_watch_page_size();
     uintptr_t end = h->address + sizeof h->value;
     if (end > r->hi) end = r->hi;
     if (end > page_end) end = page_end;
@@ -337,6 +341,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
       uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
     }
   }
+  /* A hit noted by a fault that takes no step (a string operation run whole, a page left open) has
+   * no step's end to read its bytes at: its value stays unknown, never read after a later one. */
+  if (!(uc->uc_mcontext.gregs[REG_EFL] & EFLAGS_TF)) value_hit = -1;
   if (step_count == 0) step_unlock(); /* the page stays open: no step to wait for */
   errno = saved_errno;
 }
