@@ -44,6 +44,29 @@ static inline int world_size(void) {
 
 static inline void read_element(const int *base) { printf("element 1: %d\n", *(volatile const int *)&base[1]); }
 
+/* World rank 1 puts seven, then sends on `first` and on `second`; rank 0 (`sender` is rank 1's rank
+ * in both communicators) receives on `first`, reads, then receives on `second`. Only the message on
+ * `first` orders the put before the read; racy (RMA_KNOWN_ERROR), the put comes after it, and the
+ * message on `second` must not be taken to order it. */
+static inline void put_read_over(int rank, const int *base, MPI_Win win, int sender, MPI_Comm first, MPI_Comm second) {
+  int token = rank, got = -1;
+  if (rank == 1) {
+#ifndef RMA_KNOWN_ERROR
+    put_seven(win);
+#endif
+    MPI_Send(&token, 1, MPI_INT, 0, 5, first);
+#ifdef RMA_KNOWN_ERROR
+    put_seven(win);
+#endif
+    MPI_Send(&token, 1, MPI_INT, 0, 5, second);
+  }
+  if (rank == 0) {
+    MPI_Recv(&got, 1, MPI_INT, sender, 5, first, MPI_STATUS_IGNORE);
+    read_element(base);
+    MPI_Recv(&got, 1, MPI_INT, sender, 5, second, MPI_STATUS_IGNORE);
+  }
+}
+
 /* main of such a program: on every rank 4 zeroed ints of MPI_Win_allocate, a barrier, the
  * program's `exchange`, a barrier, the window freed. */
 static inline int put_read_main(int argc, char **argv, void (*exchange)(int rank, const int *base, MPI_Win win)) {

@@ -230,22 +230,7 @@ static void exchange(int rank, const int *base, MPI_Win win) {
 static void exchange(int rank, const int *base, MPI_Win win) {
   MPI_Comm dup;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
-  int token = rank, got = -1;
-  if (rank == 1) {
-#ifndef RMA_KNOWN_ERROR
-    put_seven(win);
-#endif
-    MPI_Send(&token, 1, MPI_INT, 0, 5, dup);
-#ifdef RMA_KNOWN_ERROR
-    put_seven(win);
-#endif
-    MPI_Send(&token, 1, MPI_INT, 0, 5, MPI_COMM_WORLD);
-  }
-  if (rank == 0) {
-    MPI_Recv(&got, 1, MPI_INT, 1, 5, dup, MPI_STATUS_IGNORE);
-    read_element(base);
-    MPI_Recv(&got, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  }
+  put_read_over(rank, base, win, 1, dup, MPI_COMM_WORLD);
   MPI_Comm_free(&dup);
 }
 #elif SYNC_CASE == 25

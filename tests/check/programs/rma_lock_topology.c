@@ -170,24 +170,8 @@ static MPI_Comm same_members(int rank) {
 
 static void exchange(int rank, const int *base, MPI_Win win) {
   MPI_Comm first = same_members(rank), second = same_members(rank);
-  int token = rank, got = -1;
   /* in the merged communicator the even group comes first: world 1 is rank 2 there */
-  const int one = SYNC_CASE == 37 ? 2 : 1;
-  if (rank == 1) {
-#ifndef RMA_KNOWN_ERROR
-    put_seven(win);
-#endif
-    MPI_Send(&token, 1, MPI_INT, 0, 5, first);
-#ifdef RMA_KNOWN_ERROR
-    put_seven(win);
-#endif
-    MPI_Send(&token, 1, MPI_INT, 0, 5, second);
-  }
-  if (rank == 0) {
-    MPI_Recv(&got, 1, MPI_INT, one, 5, first, MPI_STATUS_IGNORE);
-    read_element(base);
-    MPI_Recv(&got, 1, MPI_INT, one, 5, second, MPI_STATUS_IGNORE);
-  }
+  put_read_over(rank, base, win, SYNC_CASE == 37 ? 2 : 1, first, second);
   MPI_Comm_free(&second);
   MPI_Comm_free(&first);
 }
