@@ -9,47 +9,14 @@
 #include <string>
 #include <tuple>
 
-#include "tests/check/window_records.h"
+#include "tests/check/local_access_records.h"
 
 namespace redsem::check {
 namespace {
 
 using json = nlohmann::json;
 
-// n ranks' records of one window of 16 bytes per rank, disp_unit 4, on one host.
-class records : public test::window_records<records> {
- public:
-  explicit records(int n = 2) : window_records(n, "MPI_Win_allocate", {{"host", "node0"}}) {}
-  records& sync(int rank, const std::string& call, long long time, int target = -1) {
-    json l{{"ev", "rma_sync"}, {"win", 0}, {"call", call}, {"time", time}};
-    if (target >= 0) l["target"] = target;
-    return add(rank, l);
-  }
-  // Rank 1's call on rank 0's element 1 (bytes 4 to 8).
-  records& call(const std::string& name, long long time) {
-    return add(1, {{"ev", "rma_call"},
-                   {"win", 0},
-                   {"call", name},
-                   {"target", 0},
-                   {"disp", 1},
-                   {"count", 1},
-                   {"type", "MPI_INT"},
-                   {"time", time}});
-  }
-  // Rank 0's own access to its window.
-  records& access(const std::string& mode, long long fence, long long offset, const std::string& kind, long long time) {
-    return direct(0, 0, mode, fence, offset, kind, time);
-  }
-  // Rank `rank`'s direct access to rank `owner`'s segment (its own when they are equal).
-  records& direct(int rank, int owner, const std::string& mode, long long fence, long long offset,
-                  const std::string& kind, long long time) {
-    json l{{"ev", "local_access"}, {"win", 0},       {"buffer", "window"}, {"mode", mode},     {"offset", offset},
-           {"bytes", 1},           {"access", kind}, {"time", time},       {"time_last", time}};
-    if (mode == "fence") l["fence"] = fence;
-    if (owner != rank) l["segment_rank"] = owner;
-    return add(rank, l);
-  }
-};
+using records = test::local_access_records;
 
 TEST(WindowAccessRaces, ALoadInTheFenceEpochOfARemotePutOnItsBytesIsARace) {
   records r;
@@ -258,12 +225,6 @@ TEST(WindowAccessRaces, AFenceOrdersTheTargetsEarlierAccessesBeforeLaterCalls) {
   EXPECT_EQ(window_access_races(other_window.lines()).size(), 1u);
 }
 
-std::size_t count(const std::vector<json>& findings, const std::string& check) {
-  std::size_t n = 0;
-  for (const json& f : findings) n += f["check"] == check;
-  return n;
-}
-
 // A direct access to another rank's segment (MPI_Win_shared_query) is an access to that rank's
 // window memory: paired with a third rank's put to it.
 TEST(WindowAccessRaces, ADirectLoadOfAnotherRanksSegmentRacesWithAPutToIt) {
@@ -278,129 +239,6 @@ TEST(WindowAccessRaces, ADirectLoadOfAnotherRanksSegmentRacesWithAPutToIt) {
   records own(2);
   own.fence_all(1).call("MPI_Put", 2).direct(1, 0, "fence", 1, 5, "load", 3).fence_all(4);
   EXPECT_TRUE(window_access_races(own.lines()).empty());
-}
-
-TEST(SharedMemoryRaces, TwoRanksStoringOneElementInOneFenceEpochRace) {
-  records r(3);
-  r.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 0, "fence", 1, 4, "store", 3).fence_all(4);
-  const auto out = window_access_races(r.lines());
-  ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0]["check"], "shared_memory_race");
-  EXPECT_EQ(out[0]["rule"], "MPI-4.1 §13.7");
-  EXPECT_EQ(out[0]["rank"], 1);
-  EXPECT_EQ(out[0]["evidence"]["segment_rank"], 0);
-  EXPECT_EQ(out[0]["evidence"]["other"]["rank"], 2);
-}
-
-TEST(SharedMemoryRaces, OtherBytesAnotherEpochAnotherSegmentOrTwoLoadsAreNoRace) {
-  records bytes(3), epoch(3), segment(3), loads(3);
-  bytes.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 0, "fence", 1, 8, "store", 3);
-  epoch.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).fence_all(3).direct(2, 0, "fence", 2, 4, "load", 4);
-  segment.fence_all(1).direct(1, 0, "fence", 1, 4, "store", 2).direct(2, 1, "fence", 1, 4, "store", 3);
-  loads.fence_all(1).direct(1, 0, "fence", 1, 4, "load", 2).access("fence", 1, 4, "load", 3);
-  for (records* r : {&bytes, &epoch, &segment, &loads}) EXPECT_TRUE(window_access_races(r->lines()).empty());
-}
-
-TEST(SharedMemoryRaces, AnOwnerStoreRacesWithAnotherRanksDirectLoad) {
-  records r(2);
-  r.fence_all(1).access("fence", 1, 4, "store", 2).direct(1, 0, "fence", 1, 4, "load", 3);
-  EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), 1u);
-}
-
-// Passive target: a store, then MPI_Win_sync, a barrier, MPI_Win_sync, then the load (MPI-4.1
-// §13.7): ordered. Lock_all and unlock_all around both accesses order nothing; nor a pair of
-// MPI_Win_sync calls without a barrier between them, nor a barrier without them.
-TEST(SharedMemoryRaces, PassiveTargetAccessesAreOrderedOnlyByASynchronisationOnBothSides) {
-  for (const bool win_syncs : {false, true})
-    for (const bool barrier : {false, true}) {
-      records r(3);
-      r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
-      r.direct(1, 0, "passive", -1, 0, "store", 5);
-      if (win_syncs) r.sync(1, "MPI_Win_sync", 6);
-      if (barrier) r.barrier_all();
-      if (win_syncs) r.sync(2, "MPI_Win_sync", 8);
-      r.direct(2, 0, "passive", -1, 0, "load", 9);
-      r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
-      EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), win_syncs && barrier ? 0u : 1u)
-          << win_syncs << barrier;
-    }
-}
-
-// When the run synchronised in ways not modelled, a pair of MPI_Win_sync calls whose times are in
-// order is taken to be ordered by a barrier not seen; in the wrong order, none can order them.
-TEST(SharedMemoryRaces, WithUnmodelledSynchronisationWinSyncTimesDecide) {
-  for (const long long second_sync : {8LL, 4LL}) {
-    records r(3);
-    r.unmodelled(1);
-    r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
-    r.direct(1, 0, "passive", -1, 0, "store", 5);
-    r.sync(1, "MPI_Win_sync", 6).sync(2, "MPI_Win_sync", second_sync);
-    r.direct(2, 0, "passive", -1, 0, "load", 9);
-    r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
-    EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), second_sync == 8 ? 0u : 1u) << second_sync;
-  }
-}
-
-// A rank whose synchronisation calls on the window were not all recorded: the pair is not decided,
-// and said (an rma_not_analysed line), never a silent clean.
-TEST(SharedMemoryRaces, AnIncompleteRecordIsNotDecidedAndSaid) {
-  records limited(3);
-  limited.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
-  limited.add(1, {{"ev", "rma_limit"}, {"what", "sync_events"}, {"win", 0}, {"limit", 512}});
-  limited.direct(1, 0, "passive", -1, 0, "store", 5).direct(2, 0, "passive", -1, 0, "load", 9);
-  const auto out = window_access_races(limited.lines());
-  EXPECT_EQ(count(out, "shared_memory_race"), 0u);
-  ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0]["ev"], "rma_not_analysed");
-}
-
-// A store in a fence epoch and a load in passive target: ordered by a fence that ends the epoch
-// between them (MPI-4.1 §13.5.1), not without one.
-TEST(SharedMemoryRaces, AcrossModesAFenceThatEndsAnEpochOrders) {
-  for (const bool fence_between : {false, true}) {
-    records r(3);
-    r.fence_all(1).direct(1, 0, "fence", 1, 0, "store", 5);
-    if (fence_between) r.fence_all(6);
-    r.direct(2, 0, "passive", -1, 0, "load", 9);
-    EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), fence_between ? 0u : 1u) << fence_between;
-  }
-}
-
-// A fence that ends no epoch (MPI_MODE_NOPRECEDE, or the first after MPI_MODE_NOSUCCEED) need not
-// be a barrier: accesses on either side of it are not ordered by it.
-TEST(SharedMemoryRaces, AFenceThatEndsNoEpochOrdersNothing) {
-  for (const char* flag : {"noprecede", "after_nosucceed"}) {
-    records r(3);
-    json first{{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_fence"}, {"time", 1}};
-    if (std::string(flag) == "after_nosucceed") first["nosucceed"] = true;
-    json second{{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_fence"}, {"time", 6}};
-    if (std::string(flag) == "noprecede") second["noprecede"] = true;
-    for (int rank = 0; rank < 3; ++rank) r.add(rank, first);
-    r.direct(1, 0, "passive", -1, 0, "store", 5);
-    for (int rank = 0; rank < 3; ++rank) r.add(rank, second);
-    r.direct(2, 0, "fence", 2, 0, "load", 9);
-    EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), 1u) << flag;
-  }
-}
-
-// PSCW: a complete orders what its rank did before it before what the target does after the
-// matching wait (MPI-4.1 §13.5.2), not before the wait; an epoch with a third rank may order the
-// pair through process synchronisation, which is not modelled: said, never a finding.
-TEST(SharedMemoryRaces, ACompleteOrdersAccessesBeforeItBeforeTheMatchingWait) {
-  for (const char* where : {"after_wait", "before_wait", "third_rank"}) {
-    const std::string w = where;
-    records r(3);
-    const int target = w == "third_rank" ? 2 : 0;
-    r.add(1, {{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_start"}, {"group", {target}}, {"time", 1}});
-    r.direct(1, 0, "passive", -1, 0, "store", 5).sync(1, "MPI_Win_complete", 6);
-    r.add(target, {{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_post"}, {"group", {1}}, {"time", 1}});
-    if (w == "before_wait") r.direct(0, 0, "pscw", -1, 0, "load", 4);
-    r.sync(target, "MPI_Win_wait", 7);
-    if (w != "before_wait") r.direct(0, 0, "passive", -1, 0, "load", 9);
-    const auto out = window_access_races(r.lines());
-    EXPECT_EQ(count(out, "shared_memory_race"), w == "before_wait" ? 1u : 0u) << w;
-    EXPECT_EQ(out.size(), w == "after_wait" ? 0u : 1u) << w;  // the third rank's: an rma_not_analysed line
-  }
 }
 
 }  // namespace
