@@ -16,20 +16,14 @@
  * writes and clears, both under the hits lock; rc_watch_page_prot reads the table as it is. */
 #define _GNU_SOURCE
 #include <sys/mman.h>
-#include <time.h>
 
 #include "record.h"
+#include "rma_state.h"
 #include "thread_clocks.h"
 #include "watch_state.h"
 
 struct rc_watch_open rc_watch_opens[RC_WATCH_MAX_OPEN];
 volatile int rc_watch_open_count;
-
-static long long now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_REALTIME, &t);
-  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
 
 int rc_watch_open_prot(uintptr_t page) {
   int prot = 0;
@@ -105,7 +99,7 @@ int rc_watch_open_page(uintptr_t page, int store, int original) {
   const int room = rc_watch_open_count + ranges <= RC_WATCH_MAX_OPEN;
   const uintptr_t end = page + rc_watch_page_size();
   const int prot = (store ? PROT_READ | PROT_WRITE : PROT_READ) & original;
-  const long long t = now();
+  const long long t = rc_rma_now();
   for (int i = 0; i < RC_WATCH_MAX_RANGES && room; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->armed && r->lo < end && r->hi > page) entry(i, page, prot, t);
@@ -146,7 +140,7 @@ int rc_watch_left_open(int range, uintptr_t address, uintptr_t page, int store, 
 
 /* Protects every open page again; their entries stay, closed, until written. */
 static void close_all(void) {
-  const long long t = now();
+  const long long t = rc_rma_now();
   const int n = rc_watch_open_count;
   for (int k = 0; k < n; ++k) {
     struct rc_watch_open *o = &rc_watch_opens[k];

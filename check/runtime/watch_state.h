@@ -236,7 +236,9 @@ int rc_watch_thread(void);
 void rc_watch_note_access(int range, uintptr_t address, int len, int access, uintptr_t instruction);
 /* Once the instruction noted last has run (at the end of its step, before its page is protected
  * again): keeps the bytes it left at its address in its hit (`value`). Page-protected window
- * ranges only. */
-void rc_watch_take_value(void);
+ * ranges only, and only on a page of stepped_pages (the pages the step opened). */
+void rc_watch_take_value(const uintptr_t *stepped_pages, int stepped_count);
+/* Forgets the hit whose value a step's end would read: its access took no step. */
+void rc_watch_drop_value(void);
 
 #endif
