@@ -276,39 +276,54 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
 
 /* Arming a buffer costs two mprotect calls (at the call and at its completion), several times a
  * small accumulate's own cost: the buffers are armed on the calls the sampling policy picks
- * (rc_sampled: the first N of each call on each window, then the powers of two), as reductions
- * are checked in depth. The calls not sampled keep their range unarmed (result buffers are still
- * compared for overlap), and their origin bytes are still compared at completion (rma_origin.c),
- * which sees every store that changed them; the first one gets a `watch_sampled` line. */
-#define SAMPLE_KINDS 64
-struct sample_kind {
+ * (rc_sampled: the first N of each call site, that is each call on each window from each caller,
+ * then the powers of two), as reductions are checked in depth. Counting per call site, not per
+ * call and window, keeps a site that runs rarely from finding the first N taken by a busy one. The
+ * calls not sampled keep their range unarmed (result buffers are still compared for overlap), and
+ * their origin bytes are still compared at completion (rma_origin.c), which sees every store that
+ * changed them; the first one of each call on each window gets a `watch_sampled` line. */
+#define SAMPLE_SITES 64
+struct sample_site {
   int win_id;
-  const char *call; /* a string literal: compared by address */
+  const char *call;   /* a string literal: compared by address */
+  const void *caller; /* the program's code that made the call */
   unsigned long calls;
-  int said;
+  int said; /* the watch_sampled line of this call on this window was written from this slot */
 };
-static struct sample_kind sample_kinds[SAMPLE_KINDS];
+static struct sample_site sample_sites[SAMPLE_SITES];
 
-/* The counter of `call` on window w. When the table is full the slot of the oldest window is
- * taken (window ids grow with creation: it is most likely freed); a counter started anew only
- * arms more buffers. */
-static struct sample_kind *sample_kind_of(const struct rc_window *w, const char *call) {
-  struct sample_kind *slot = &sample_kinds[0];
-  for (int i = 0; i < SAMPLE_KINDS; ++i) {
-    struct sample_kind *k = &sample_kinds[i];
-    if (k->call == call && k->win_id == w->id) return k;
-    if (slot->call && (!k->call || k->win_id < slot->win_id)) slot = k;
+/* The counter of this call site. When the table is full a slot of the oldest window is taken
+ * (window ids grow with creation: it is most likely freed), in turn among its slots; a counter
+ * started anew only arms more buffers. */
+static struct sample_site *sample_site_of(const struct rc_window *w, const struct rc_watch_call *c) {
+  static int turn;
+  int slot = -1;
+  for (int i = 0; i < SAMPLE_SITES; ++i) {
+    struct sample_site *k = &sample_sites[(turn + i) % SAMPLE_SITES];
+    if (k->call == c->call && k->win_id == w->id && k->caller == c->caller) return k;
+    if (slot < 0 || (sample_sites[slot].call && (!k->call || k->win_id < sample_sites[slot].win_id)))
+      slot = (turn + i) % SAMPLE_SITES;
   }
-  *slot = (struct sample_kind){.win_id = w->id, .call = call};
-  return slot;
+  turn = (slot + 1) % SAMPLE_SITES;
+  sample_sites[slot] = (struct sample_site){.win_id = w->id, .call = c->call, .caller = c->caller};
+  return &sample_sites[slot];
 }
 
-/* Whether this call's buffers are armed; the first one that is not says so. */
+/* Whether the `watch_sampled` line of this call on window w was written (by any of its sites). */
+static int sampled_said(const struct rc_window *w, const char *call) {
+  for (int i = 0; i < SAMPLE_SITES; ++i)
+    if (sample_sites[i].said && sample_sites[i].call == call && sample_sites[i].win_id == w->id) return 1;
+  return 0;
+}
+
+/* Whether this call's buffers are armed; the first one of its call on its window that is not says so. */
 static int buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c) {
-  struct sample_kind *k = sample_kind_of(w, c->call);
+  struct sample_site *k = sample_site_of(w, c);
   if (rc_sampled(k->calls++)) return 1;
-  if (!k->said) rc_watch_sampled_line(w, "buffers", c->call);
-  k->said = 1;
+  if (!sampled_said(w, c->call)) {
+    rc_watch_sampled_line(w, "buffers", c->call);
+    k->said = 1;
+  }
   return 0;
 }
 

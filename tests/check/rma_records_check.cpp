@@ -12,7 +12,9 @@
 //                                      library's faults inside a synchronisation call;
 //                                      "few_steps": the watcher stepped at most kFewSteps
 //                                      faults per rank, the program's beside watched bytes
-//                                      and the library's together)
+//                                      and the library's together;
+//                                      "sampled": at most kSampledArms pending buffers
+//                                      armed per rank)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -87,6 +89,7 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   want.erase("few_steps");
   want.erase("coalesced");
   want.erase("unobserved");
+  want.erase("sampled");
   EXPECT_EQ(found, want) << json(findings).dump(1);
 }
 
@@ -152,6 +155,24 @@ TEST(CheckedRun, OwnWindowSweepsCoalesced) {
       EXPECT_GE(faults.value("string_ops_recorded", 0L), 8) << l.dump();  // the memset of each round
     }
     EXPECT_TRUE(open_said);
+  }
+}
+
+// "sampled": the watcher arms the pending buffers of a busy call site on its sampled calls only
+// (the first 8, then the powers of two: check/runtime/watch_rma.c), two mprotect calls each,
+// and every call site's first calls: counted from the `watch` lines of buffers (each one range
+// armed), which do not depend on load. The test programs make 40 calls at their busy site (11
+// sampled) and one at a rare one (tests/check/programs/rma_get_sites.c, rma_put_loop.c): every call
+// armed would be 40 or 41.
+constexpr long kSampledArms = 16;
+
+TEST(CheckedRun, BuffersArmedOnSampledCallsOnly) {
+  if (!expected.contains("sampled")) GTEST_SKIP();
+  for (const auto& lines : read_records()) {
+    long armed = 0;
+    for (const auto& l : lines) armed += l["ev"] == "watch" && l.value("buffer", "") != "window";
+    EXPECT_GE(armed, 1);
+    EXPECT_LE(armed, kSampledArms);
   }
 }
 
