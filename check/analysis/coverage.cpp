@@ -45,17 +45,22 @@ void rank_gaps(const rank_records& r, coverage& c) {
 }
 
 // What the watcher armed on sampled calls only (`watch_sampled` lines; the --sample policy, as
-// for reductions): said beside what it watched, not as a gap.
-void sampled_watching(const std::map<std::string, std::set<int>>& sampled, coverage& c) {
+// for reductions): said beside what it watched, not as a gap, with exactly what was left unseen
+// (docs/design.md, "What it costs, and sampling").
+void sampled_watching(const std::map<std::string, std::set<int>>& sampled, const std::string& sample, coverage& c) {
+  const std::string first = sample.empty() ? "?" : sample;
   for (const auto& [call, ranks] : sampled)
     c.watched.push_back(
         call.empty()
             ? fmt::format("window pages shared with bytes no range watches, which the MPI library accessed: "
-                          "protected again at sampled calls only (--sample), on {} rank(s)",
+                          "protected again at sampled calls only (--sample), on {} rank(s); the program's "
+                          "accesses to its own window bytes on them are not seen in between",
                           ranks.size())
-            : fmt::format("pending buffers of {}: armed on sampled calls only (--sample), on {} rank(s); the origin "
-                          "and compare bytes of the others compared at their completion",
-                          call, ranks.size()));
+            : fmt::format("pending buffers of {}: armed on sampled calls only, the first {} calls of each call site "
+                          "(window and caller), then those at power-of-two indexes (--sample), on {} rank(s); on the "
+                          "others, loads and stores of the result buffers are not seen, and the origin and compare "
+                          "bytes are compared at completion (a store that left them unchanged is not seen)",
+                          call, first, ranks.size()));
 }
 
 // The program's own loads and stores on RMA memory, as the watcher's lines say (docs/check_records.md,
@@ -84,7 +89,7 @@ void watch_gaps(const run_records& records, coverage& c) {
   c.windows = windows.size();
   for (const auto& [kind, n] : armed)
     c.watched.push_back(fmt::format("{}: {} range(s) armed, {} byte(s) in all", kind, n.first, n.second));
-  sampled_watching(sampled, c);
+  sampled_watching(sampled, c.sample, c);
   for (const auto& [what, ranks] : unavailable)
     c.not_observed.push_back(fmt::format(
         "the program's own accesses to {} memory not watched on {} rank(s): {} (races through them are not looked for)",

@@ -257,6 +257,11 @@ TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {
   EXPECT_NE(watched[1].find("window pages shared with bytes no range watches"), std::string::npos) << watched[1];
   EXPECT_NE(watched[2].find("pending buffers of MPI_Accumulate: armed on sampled calls only"), std::string::npos)
       << watched[2];
+  // ... saying exactly what was left unseen: the schedule per call site, and which accesses.
+  EXPECT_NE(watched[2].find("of each call site (window and caller), then those at power-of-two indexes"),
+            std::string::npos)
+      << watched[2];
+  EXPECT_NE(watched[2].find("loads and stores of the result buffers are not seen"), std::string::npos) << watched[2];
   // Without its `buffer` it is a damaged record.
   const auto damaged = record_coverage(one_rank(R"({"ev":"watch_sampled","rank":0,"seq":1})"
                                                 "\n"),
