@@ -6,7 +6,11 @@ request-heavy program (issue 30, item 10; docs/benchmarks.md).
 Builds bench/check/rma_heavy.c, bench/check/collective_heavy.c and bench/check/request_heavy.c
 with each MPI's wrapper and runs them on PROCS ranks in interleaved rounds: plain (`mpirun`),
 under `redsem check`, and, for the RMA program, under `redsem check --no-watch` (the watcher's
-share) and for the collective one under `redsem check --sample 0` (the sampled calls' share). The
+share) and `--sample all` (every call's buffers watched), and plain and `--no-watch` again with the MPI
+settings the check library sets for the watcher (read from a probe run's `start` line,
+`watch_settings`: they change which components serve the run, so that is the baseline the
+check's cost shows against),
+and for the collective one under `redsem check --sample 0` (the sampled calls' share). The
 request-heavy program runs without a window and with one (the check library writes what requests
 synchronise only while a window exists), each against its own plain run. For each mode it prints
 the medians of the whole job's wall time (around mpirun, or around `redsem check`, analysis
@@ -18,6 +22,7 @@ usage: bench_check.py [--mpi openmpi mpich] [--programs rma collectives requests
                       [--rounds N] [--procs N] [--rma-calls N] [--flush-every K] [--coll-calls N]
                       [--steps N] [--requests N]"""
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -57,19 +62,21 @@ def loop_seconds(stdout):
 
 
 class Mode:
-    def __init__(self, program, name, options):
+    def __init__(self, program, name, options, settings=None):
         self.program, self.name, self.options = program, name, options  # options None: plain mpirun
+        self.settings = settings or {}  # added to the run's environment
         self.wall, self.loop, self.analysis = [], [], []
 
     def run(self, redsem, job, env, tmp):
         if self.options is None:
-            wall, stdout, _ = timed(job, env)
+            wall, stdout, _ = timed(job, dict(env, **self.settings))
             self.wall.append(wall)
             self.loop.append(loop_seconds(stdout))
             self.progress()
             return
         records = os.path.join(tmp, "records")
         shutil.rmtree(records, ignore_errors=True)
+        env = dict(env, **self.settings)
         wall, stdout, status = timed([redsem, "check", *self.options, "--keep-records", records, "--", *job], env)
         if status == 1:
             print(f"  note: {self.name} reported findings on {self.program} (exit 1)", file=sys.stderr)
@@ -87,23 +94,45 @@ class Mode:
 
 
 def report(title, modes):
+    """Medians and ratios to the plain run; where a plain run with the check's MPI settings was
+    made, the ratios to it as well (its components are the ones the checked runs use)."""
     plain = modes[0]
-    base_wall, base_loop = statistics.median(plain.wall), statistics.median(plain.loop)
+    same = next((m for m in modes if m.options is None and m.settings), None)
+    bases = [(statistics.median(b.wall), statistics.median(b.loop)) for b in (plain, same) if b]
     print(title)
-    print(f"  {'mode':28s} {'job wall':>9s} {'ratio':>6s} {'loop':>9s} {'ratio':>6s} {'analysis':>9s}")
+    header = f"  {'mode':30s} {'job wall':>9s} {'ratio':>6s} {'loop':>9s} {'ratio':>6s} {'analysis':>9s}"
+    print(header + (f" {'ratios to plain with the settings':>34s}" if same else ""))
     for mode in modes:
         wall, loop = statistics.median(mode.wall), statistics.median(mode.loop)
         analysis = f"{statistics.median(mode.analysis):8.2f}s" if mode.analysis else f"{'-':>9s}"
-        print(f"  {mode.name:28s} {wall:8.2f}s {wall / base_wall:5.2f}x {loop:8.2f}s {loop / base_loop:5.2f}x {analysis}")
+        ratios = [f"{wall / w:5.2f}x {loop / l:5.2f}x" for w, l in bases]
+        line = f"  {mode.name:30s} {wall:8.2f}s {ratios[0][:6]} {loop:8.3f}s {ratios[0][7:]} {analysis}"
+        print(line + (f" {'job ' + ratios[1][:6] + ', loop ' + ratios[1][7:]:>34s}" if same else ""))
 
 
-def programs_of(args, build):
-    """The (title, modes, job) of each program asked for; build(name) compiles bench/check/name.c."""
+def watch_settings(redsem, job, env, tmp):
+    """The MPI settings the check library sets for the watcher in this run (the `start` line's
+    `watch_settings`, check/runtime/watch_policy.c), from a short probe run of job under the check."""
+    records = os.path.join(tmp, "probe")
+    shutil.rmtree(records, ignore_errors=True)
+    timed([redsem, "check", "--keep-records", records, "--", *job], env)
+    with open(os.path.join(records, "rank-0.jsonl")) as rank0:
+        return json.loads(rank0.readline()).get("watch_settings", {})
+
+
+def programs_of(args, build, settings):
+    """The (title, modes, job) of each program asked for; build(name) compiles bench/check/name.c,
+    settings(job) gives the check's MPI settings for a probe job."""
     programs = []
     if "rma" in args.programs:
         job = [build("rma_heavy"), str(args.rma_calls), str(args.flush_every)]
         modes = [Mode("rma_heavy", *mode) for mode in
-                 (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]))]
+                 (("plain", None), ("redsem check", []), ("redsem check --no-watch", ["--no-watch"]),
+                  ("redsem check --sample all", ["--sample", "all"]))]
+        watcher_settings = settings([job[0], "100", "1"])
+        if watcher_settings:  # the same components without the watcher: what it costs alone
+            modes += [Mode("rma_heavy", "plain, the check's settings", None, watcher_settings),
+                      Mode("rma_heavy", "--no-watch, the check's settings", ["--no-watch"], watcher_settings)]
         programs.append((f" rma_heavy: {args.rma_calls} MPI_Accumulate, MPI_Win_flush every {args.flush_every}",
                          modes, job))
     if "collectives" in args.programs:
@@ -147,7 +176,10 @@ def main():
                                check=True)
                 return binary
 
-            programs = programs_of(args, build)
+            def settings(probe):
+                return watch_settings(redsem, launcher(mpi, 2) + probe, env, tmp)
+
+            programs = programs_of(args, build, settings)
             loads = []
             # Rounds of every mode, not every run of one mode in a row: a change in the machine's
             # load then spreads over all modes instead of biasing one.
