@@ -100,13 +100,13 @@ def report(title, modes):
     same = next((m for m in modes if m.options is None and m.settings), None)
     bases = [(statistics.median(b.wall), statistics.median(b.loop)) for b in (plain, same) if b]
     print(title)
-    header = f"  {'mode':30s} {'job wall':>9s} {'ratio':>6s} {'loop':>9s} {'ratio':>6s} {'analysis':>9s}"
+    header = f"  {'mode':34s} {'job wall':>9s} {'ratio':>6s} {'loop':>9s} {'ratio':>6s} {'analysis':>9s}"
     print(header + (f" {'ratios to plain with the settings':>34s}" if same else ""))
     for mode in modes:
         wall, loop = statistics.median(mode.wall), statistics.median(mode.loop)
         analysis = f"{statistics.median(mode.analysis):8.2f}s" if mode.analysis else f"{'-':>9s}"
         ratios = [f"{wall / w:5.2f}x {loop / l:5.2f}x" for w, l in bases]
-        line = f"  {mode.name:30s} {wall:8.2f}s {ratios[0][:6]} {loop:8.3f}s {ratios[0][7:]} {analysis}"
+        line = f"  {mode.name:34s} {wall:8.2f}s {ratios[0][:6]} {loop:8.3f}s {ratios[0][7:]} {analysis}"
         print(line + (f" {'job ' + ratios[1][:6] + ', loop ' + ratios[1][7:]:>34s}" if same else ""))
 
 
