@@ -288,7 +288,7 @@ struct sample_site {
   const char *call;   /* a string literal: compared by address */
   const void *caller; /* the program's code that made the call */
   unsigned long calls;
-  int said; /* the watch_sampled line of this call on this window was written from this slot */
+  int said; /* the watch_sampled line of this call on this window is known to be written */
 };
 static struct sample_site sample_sites[SAMPLE_SITES];
 
@@ -320,10 +320,8 @@ static int sampled_said(const struct rc_window *w, const char *call) {
 static int buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c) {
   struct sample_site *k = sample_site_of(w, c);
   if (rc_sampled(k->calls++)) return 1;
-  if (!sampled_said(w, c->call)) {
-    rc_watch_sampled_line(w, "buffers", c->call);
-    k->said = 1;
-  }
+  if (!k->said && !sampled_said(w, c->call)) rc_watch_sampled_line(w, "buffers", c->call);
+  k->said = 1; /* the line is written: a slot scans for it once, not at every call */
   return 0;
 }
 
