@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string_view>
 
 #include "check/analysis/record_fields.h"
@@ -42,13 +43,6 @@ std::string line_problem(const json& l, std::int64_t win) {
   return "a line of kind `" + ev + "`";
 }
 
-bool repeatable_window(const std::vector<json>& lines, std::size_t before, std::int64_t win) {
-  for (std::size_t i = 0; i < before; ++i)
-    if (text_of(lines[i], "ev") == "rma_win" && int_of(lines[i], "win", -1) == win)
-      return one_of(text_of(lines[i], "call"), {"MPI_Win_allocate", "MPI_Win_create"});
-  return false;
-}
-
 // Every result is of a call of the period, and every compare-and-swap fetched a value other than
 // its compare value, so wrote nothing (MPI-4.1 §13.3.4).
 std::string results_problem(const std::vector<json>& lines, std::size_t first, std::size_t end) {
@@ -73,26 +67,33 @@ std::string results_problem(const std::vector<json>& lines, std::size_t first, s
   return "";
 }
 
-}  // namespace
-
-std::string repeat_problem(const std::vector<json>& lines, std::size_t at) {
+// Why the `rma_repeat` line at `lines[at]` cannot be read as repeats of the lines before it, or "";
+// `windows`: the call that made each window of the rank's lines before it.
+std::string repeat_problem(const std::vector<json>& lines, std::size_t at,
+                           const std::map<std::int64_t, std::string>& windows) {
   const json& r = lines.at(at);
   const auto n = int_of(r, "lines", 0), times = int_of(r, "times", 0), win = int_of(r, "win", -1);
   if (n < 1 || n > max_period || times < 1) return "`lines` not 1 to 8 or `times` not positive";
   if (at < static_cast<std::size_t>(n)) return "fewer lines before it than `lines`";
   const std::size_t first = at - static_cast<std::size_t>(n);
-  if (!repeatable_window(lines, first, win)) return "not a window of MPI_Win_allocate or MPI_Win_create";
+  if (const auto w = windows.find(win);
+      w == windows.end() || !one_of(w->second, {"MPI_Win_allocate", "MPI_Win_create"}))
+    return "not a window of MPI_Win_allocate or MPI_Win_create";
   for (std::size_t i = first; i < at; ++i)
     if (auto why = line_problem(lines[i], win); !why.empty()) return why + " in the period";
   if (text_of(lines[at - 1], "ev") != "rma_sync") return "a period that does not end with a synchronisation call";
   return results_problem(lines, first, at);
 }
 
+}  // namespace
+
 void read_repeats(std::vector<json>& lines) {
+  std::map<std::int64_t, std::string> windows;
   for (std::size_t at = 0; at < lines.size(); ++at) {
     json& r = lines[at];
+    if (text_of(r, "ev") == "rma_win") windows.try_emplace(int_of(r, "win", -1), text_of(r, "call"));
     if (text_of(r, "ev") != "rma_repeat") continue;
-    if (const std::string why = repeat_problem(lines, at); !why.empty()) {
+    if (const std::string why = repeat_problem(lines, at, windows); !why.empty()) {
       r = json{{"ev", "rma_limit"},         {"rank", r.value("rank", -1)}, {"seq", r.value("seq", -1)},
                {"win", r.value("win", -1)}, {"what", "repeat_not_read"},   {"reason", why}};
       continue;

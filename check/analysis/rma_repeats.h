@@ -15,9 +15,6 @@
 
 namespace redsem::check {
 
-// Why the `rma_repeat` line at `lines[at]` cannot be read as repeats of the lines before it, or "".
-std::string repeat_problem(const std::vector<nlohmann::json>& lines, std::size_t at);
-
 // One rank's lines: each readable `rma_repeat` widens the times of its period's lines; one that
 // is not becomes an `rma_limit` line (`what`: `repeat_not_read`, with the reason), which ends what
 // the analyses take of that window's record.
