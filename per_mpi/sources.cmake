@@ -6,7 +6,7 @@
 
 # The library `redsem check` preloads into every rank (PMPI interposition, MPI-4.1 §15.2).
 set(REDSEM_PER_MPI_CHECK_SOURCES
-  check/runtime/record.c check/runtime/record_sink.c check/runtime/lifecycle.c check/runtime/completion.c
+  check/runtime/record.c check/runtime/record_repeat.c check/runtime/record_sink.c check/runtime/lifecycle.c check/runtime/completion.c
   check/runtime/rma_windows.c check/runtime/rma_attach.c check/runtime/rma_shared_query.c check/runtime/rma_sync.c
   check/runtime/rma_calls.c check/runtime/type_text.c check/runtime/type_contents.c check/runtime/rma_origin.c
   check/runtime/rma_calls_large_count.c check/runtime/rma_call_record.c check/runtime/rma_results.c

@@ -53,6 +53,7 @@ constexpr std::array kinds{
           {"disp_unit", integer}}},
     kind{"rma_win_free", {{"win", integer}, {"call", string}}},
     kind{"rma_sync", {{"win", integer}, {"call", string}, {"epoch", integer}}},
+    kind{"rma_repeat", {{"win", integer}, {"lines", integer}, {"times", integer}, {"time_last", integer}}},
     kind{"rma_call",
          {{"win", integer},
           {"call", string},

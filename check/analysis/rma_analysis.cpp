@@ -5,6 +5,7 @@
 
 #include "check/analysis/happens_before.h"
 #include "check/analysis/rma_findings.h"
+#include "check/analysis/rma_repeats.h"
 
 namespace redsem::check {
 
@@ -28,6 +29,7 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
           ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync" ||
           ev.starts_with("watch") || ev == "start" || ev == "finalize")
         mine.push_back(l);
+    read_repeats(mine);  // a spin loop's repeats read as the iterations they stand for
   }
   analysis_outcome outcome;
   // A synchronisation not modelled is named in the records' coverage (coverage.cpp); any other

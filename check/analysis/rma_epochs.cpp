@@ -160,6 +160,11 @@ class rank_reader {
       set_aside("epoch " + std::to_string(int_of(line, "epoch", 0)) + " of " + rank_text(), std::nullopt,
                 "the record holds only the first " + std::to_string(int_of(line, "limit", 0)) +
                     " calls of this epoch: the calls after them were not analysed");
+    } else if (what == "repeat_not_read") {
+      cut_ = true;
+      set_aside("from line " + std::to_string(int_of(line, "seq", 0)) + " of " + rank_text(), std::nullopt,
+                "an `rma_repeat` line that cannot be read as repeats of the lines before it (" +
+                    text_of(line, "reason") + "): the record of this window is not read past it");
     } else if (what == "sync_events") {
       cut_ = true;
       set_aside("after synchronisation call " + std::to_string(int_of(line, "limit", 0)) + " of " + rank_text(),

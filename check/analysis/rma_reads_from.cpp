@@ -33,6 +33,19 @@ reads_from::reads_from(const std::vector<std::vector<json>>& records, const rma_
       }
     }
   }
+  // What the rounds left unordered but for the value naming one rank (an MCS tail swapped by each
+  // rank many times): the earliest of that rank's possible sources.
+  for (const auto& [where, reader] : state_->ops) {
+    if (reader.result.empty() || reader.element <= 0) continue;
+    for (std::int64_t x = reader.begin; x < reader.end; x += reader.element) {
+      const op* earliest = nullptr;
+      if (found[{&reader, x}] || state_->find_source(reader, x, &earliest) || !earliest) continue;
+      if (state_->completes_first(*earliest, reader, x))
+        state_->facts.push_back({earliest, &reader, x});  // its access precedes the reader's completion
+      else
+        state_->rank_facts.push_back({earliest, &reader, x});
+    }
+  }
 }
 
 reads_from::~reads_from() = default;
@@ -78,7 +91,7 @@ bool reads_from::state::overwritten(const op& o, const op& reader, std::int64_t 
 // or none. Each other source is ruled out by the process order alone: issued after the reader
 // completed, or followed (after it completed, or was published) by another observation of a
 // different value there that precedes the reader.
-const op* reads_from::state::find_source(const op& reader, std::int64_t x) const {
+const op* reads_from::state::find_source(const op& reader, std::int64_t x, const op** earliest_of_rank) const {
   const std::int64_t size = reader.element;
   const std::string v = slice(reader.result, reader.begin, x, size);
   if (v.empty() || size > widest_whole || reader.completion == none || !watched(reader)) return nullptr;
@@ -98,7 +111,7 @@ const op* reads_from::state::find_source(const op& reader, std::int64_t x) const
   };
   const auto overlaps = [&](std::int64_t lo, std::int64_t hi) { return lo < x + size && x < hi; };
   bool initial_out = !other_values.empty();
-  const op* only = nullptr;
+  std::vector<const op*> possible;
   for (const op* o : calls) {
     if (o == &reader || o->w == writes::nothing || !overlaps(o->begin, o->end)) continue;
     const bool covers = o->begin <= x && x + size <= o->end;
@@ -108,8 +121,7 @@ const op* reads_from::state::find_source(const op& reader, std::int64_t x) const
     if (!may_be_v || before(reader.rank, reader.completion, o->rank, o->index) ||
         (o->completion != none && observed_after(o->rank, o->completion)) || overwritten(*o, reader, x))
       continue;
-    if (only) return nullptr;
-    only = o;
+    possible.push_back(o);
   }
   if (const auto st = stores.find(reader.segment); st != stores.end())
     for (const store& s : st->second) {
@@ -121,7 +133,25 @@ const op* reads_from::state::find_source(const op& reader, std::int64_t x) const
       if (s.published != none && observed_after(s.rank, s.published)) continue;
       return nullptr;
     }
-  return initial_out ? only : nullptr;
+  if (!initial_out || possible.empty()) return nullptr;
+  if (possible.size() == 1) return possible.front();
+  const op* earliest =
+      *std::min_element(possible.begin(), possible.end(), [](const op* a, const op* b) { return a->index < b->index; });
+  if (earliest_of_rank &&
+      std::all_of(possible.begin(), possible.end(), [&](const op* o) { return o->rank == earliest->rank; }))
+    *earliest_of_rank = earliest;
+  return nullptr;
+}
+
+// Whether the earliest of one rank's possible sources completed before that rank made any other
+// of them: then its access precedes the one that wrote the value, and so the reader's completion.
+bool reads_from::state::completes_first(const op& earliest, const op& reader, std::int64_t x) const {
+  if (earliest.completion == none) return false;
+  for (const op* o : by_segment.at(reader.segment))
+    if (o != &earliest && o != &reader && o->rank == earliest.rank && o->index > earliest.index &&
+        o->index < earliest.completion && o->begin <= x + reader.element && x < o->end && o->w != writes::nothing)
+      return false;
+  return true;
 }
 
 bool reads_from::orders_before(int call_rank, std::size_t call_index, std::int64_t lo, std::int64_t hi, int rank,
@@ -137,11 +167,14 @@ bool reads_from::orders_before(int call_rank, std::size_t call_index, std::int64
   return false;
 }
 
+// A rank fact's source is the earliest of the calls that may have written the value, all of one
+// rank: what precedes it precedes the one that did, in its rank's order.
 bool reads_from::orders_before_call(int rank, std::size_t index, int call_rank, std::size_t call_index) const {
-  for (const auto& f : state_->facts)
-    if (state_->before(rank, index, f.source->rank, f.source->index) &&
-        state_->before(f.reader->rank, f.reader->completion, call_rank, call_index))
-      return true;
+  for (const auto* list : {&state_->facts, &state_->rank_facts})
+    for (const auto& f : *list)
+      if (state_->before(rank, index, f.source->rank, f.source->index) &&
+          state_->before(f.reader->rank, f.reader->completion, call_rank, call_index))
+        return true;
   return false;
 }
 

@@ -9,7 +9,9 @@
 // and every store of the owner the watcher saw must be ruled out, each by the process order alone
 // (issued after the reader completed, or overwritten before another observation of a different
 // value that precedes the reader). A source ruled out too few times keeps a report; one ruled out
-// wrongly could hide a race, so where the records cannot say, nothing is ruled out.
+// wrongly could hide a race, so where the records cannot say, nothing is ruled out. When the
+// possible sources left are all calls of one rank, the earliest of them stands in for the writer
+// as far as its rank's order allows (docs/design.md, "Ordering by observed values").
 #pragma once
 
 #include <cstddef>
@@ -25,7 +27,6 @@
 #include "check/analysis/rma_epochs.h"
 
 namespace redsem::check {
-
 
 class reads_from {
  public:

@@ -76,13 +76,19 @@ struct reads_from::state {
     std::int64_t x;  // the element [x, x + reader->element) where it was observed
   };
   std::vector<fact> facts;
+  // Observations whose possible sources are all calls of one rank: `source` is the earliest of them
+  // in its rank's order, which precedes the call that wrote the value (orders_before_call only).
+  std::vector<fact> rank_facts;
   std::map<std::pair<const op*, std::int64_t>, std::vector<const op*>> read_by;  // (source, element) -> readers
 
   bool before(int a, std::size_t ai, int b, std::size_t bi) const {
     return ai != none && bi != none && order.ordered(a, ai, b, bi).value_or(false);
   }
-  const op* find_source(const op& reader, std::int64_t x) const;
+  // The unique source, or none; when every possible source is a call of one rank, the earliest of
+  // them in `earliest_of_rank`.
+  const op* find_source(const op& reader, std::int64_t x, const op** earliest_of_rank = nullptr) const;
   bool watched(const op& reader) const;
+  bool completes_first(const op& earliest, const op& reader, std::int64_t x) const;
   bool access_before(const op& o, std::int64_t x, int rank, std::size_t line) const;
   bool overwritten(const op& o, const op& reader, std::int64_t x) const;
 };

@@ -29,6 +29,7 @@
 #include "process_sync.h"
 #include "process_sync_followed.h"
 #include "record.h"
+#include "record_repeat.h"
 #include "redsem_mpi_features.h"
 #include "request_index.h"
 
@@ -81,6 +82,7 @@ static void set_active(struct rc_followed *f, int active) {
   f->active = active;
   if (active && f->receive) {
     f->started = starts++;
+    rc_repeat_break(); /* `started` may not point into lines a repeat holds (record_repeat.h) */
     f->started_seq = rc_next_seq();
     link_receive(f);
   }

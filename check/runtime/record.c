@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_repeat.h"
 #include "record_sink.h"
 #include "record_state.h"
 
@@ -178,7 +179,7 @@ void rc_end(rc_line *l) {
     append(l, &l->closer[l->depth], 1);
   }
   append(l, "\n", 1);
-  rc_sink_write(l->text, l->len);
+  rc_repeat_write(l->text, l->len);
   free(l->text);
   memset(l, 0, sizeof *l);
 }

@@ -32,7 +32,7 @@ static void write_values(rc_line *l, const char *key, const void *buf, long long
 
 /* Returns the line's seq, or -1 when a bound left it unwritten. */
 static long long write_line(struct rc_window *w, const struct rc_rma_call *c, long long request) {
-  if (w->syncs >= RC_RMA_MAX_SYNCS) return -1; /* the window's rma_limit line says so */
+  if (rc_rma_syncs_bounded(w)) return -1; /* the window's rma_limit line says so */
   if (w->calls++ >= RC_RMA_MAX_CALLS) {
     if (w->calls == RC_RMA_MAX_CALLS + 1) {
       rc_line l;

@@ -14,7 +14,7 @@
 #include "record.h"
 
 #define RC_RMA_MAX_WINDOWS 64      /* live windows followed at once */
-#define RC_RMA_MAX_SYNCS 512       /* synchronisation calls recorded per window */
+#define RC_RMA_MAX_SYNCS 512       /* synchronisation lines written per window */
 #define RC_RMA_MAX_CALLS 64        /* RMA calls recorded between two synchronisation calls */
 #define RC_RMA_MAX_VALUE_BYTES 256 /* origin bytes written into a record */
 #define RC_RMA_MAX_COPY_BYTES 4096 /* origin bytes kept per call for the completion check */
@@ -45,6 +45,9 @@ struct rc_window *rc_rma_window(MPI_Win win);
 int rc_rma_has_windows(void);
 /* Whether `bytes` bytes at `p` lie in some window memory of this process. */
 int rc_rma_in_window_memory(const void *p, size_t bytes);
+/* Whether the window's record reached RC_RMA_MAX_SYNCS synchronisation lines (those repeated in
+ * a poll loop and absorbed into an `rma_repeat` line do not count: record_repeat.h). */
+int rc_rma_syncs_bounded(const struct rc_window *w);
 /* Writes an `rma_limit` line once per window (w may be NULL for a table without a window). */
 void rc_rma_limit(struct rc_window *w, const char *what, long long limit);
 

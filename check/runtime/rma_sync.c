@@ -69,8 +69,9 @@ static void after_sync(const struct sync_call *s, int rc) {
   struct rc_window *w = rc_rma_window(s->win);
   struct rc_window *watched = w;
   if (rc != MPI_SUCCESS) w = NULL;
-  if (w && w->syncs >= RC_RMA_MAX_SYNCS) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
-  if (w && w->syncs < RC_RMA_MAX_SYNCS) {
+  const int bounded = w && rc_rma_syncs_bounded(w);
+  if (bounded) rc_rma_limit(w, "sync_events", RC_RMA_MAX_SYNCS);
+  if (w && !bounded) {
     if (s->completes != no_completion) rc_rma_complete_results(w, s->completes);
     rc_line l;
     rc_rma_begin(&l, "rma_sync", w, s->call);

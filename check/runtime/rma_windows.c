@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "query_guard.h"
+#include "record_repeat.h"
 #include "redsem_mpi_features.h"
 #include "rma_state.h"
 #include "watch.h"
@@ -39,6 +40,10 @@ int rc_rma_in_window_memory(const void *p, size_t bytes) {
     if (b < w->base + w->size && w->base < b + bytes) return 1;
   }
   return 0;
+}
+
+int rc_rma_syncs_bounded(const struct rc_window *w) {
+  return w->syncs - rc_repeat_absorbed_syncs(w->id) >= RC_RMA_MAX_SYNCS;
 }
 
 void rc_rma_limit(struct rc_window *w, const char *what, long long limit) {

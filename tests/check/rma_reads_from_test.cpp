@@ -205,3 +205,26 @@ TEST(ReadsFrom, AGapInTheOwnersWatchAfterTheObserverCompletedRulesNothingIn) {
 
 }  // namespace
 }  // namespace redsem::check
+
+namespace redsem::check {
+namespace {
+
+// The enqueue again, rank 0 swapping its rank into the tail twice (as at every acquisition): the
+// value rank 1 fetched names rank 0, not which swap, but whichever it was, the store precedes the
+// earlier one. Were a swap of another rank (2) writing that value too, nothing would say whose.
+TEST(ReadsFrom, AValueOnlyOneRanksCallsMayHaveWrittenOrdersWhatPrecedesTheirEarliest) {
+  const auto enqueue = [](bool other_rank) {
+    records r(3);
+    r.store(0, nil).barrier_all().store(4, nil);
+    r.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", nil);
+    r.call(0, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", "00000000");
+    if (other_rank) r.call(2, "MPI_Fetch_and_op", "MPI_REPLACE", 0, "00000000", "00000000");
+    r.call(1, "MPI_Fetch_and_op", "MPI_REPLACE", 0, one, "00000000").replace(1, 1, one);
+    return window_access_races(r.finish().lines()).size();
+  };
+  EXPECT_EQ(enqueue(false), 0u);
+  EXPECT_EQ(enqueue(true), 1u);
+}
+
+}  // namespace
+}  // namespace redsem::check

@@ -27,6 +27,7 @@
 
 #include "check/analysis/happens_before.h"
 #include "check/analysis/rma_findings.h"
+#include "check/analysis/rma_repeats.h"
 
 namespace redsem::check {
 namespace {
@@ -49,6 +50,7 @@ std::vector<std::vector<json>> read_records() {
     std::ifstream in(entry.path());
     for (std::string line; std::getline(in, line);) by_rank[rank].push_back(json::parse(line));
   }
+  for (auto& lines : by_rank) read_repeats(lines);  // as rma_analysis.cpp reads them
   return by_rank;
 }
 
