@@ -50,13 +50,15 @@ reads_from::reads_from(const std::vector<std::vector<json>>& records, const rma_
 
 reads_from::~reads_from() = default;
 
-// Whether every store of the owner the watcher may have missed comes after the reader completed:
-// its memory was watched all along, or until a line the reader's completion precedes.
+// Whether every direct store into the segment the watcher may have missed (the owner's; in a
+// shared-memory window, any member's) comes after the reader completed: each such rank's accesses
+// there were watched all along, or until a line the reader's completion precedes.
 bool reads_from::state::watched(const op& reader) const {
   const auto g = gap.find(reader.segment);
-  if (g == gap.end()) return false;
-  const auto [owner, from] = g->second;
-  return from == none || before(reader.rank, reader.completion, owner, from);
+  if (g == gap.end() || g->second.empty()) return false;
+  return std::all_of(g->second.begin(), g->second.end(), [&](const std::pair<int, std::size_t>& rank_from) {
+    return rank_from.second == none || before(reader.rank, reader.completion, rank_from.first, rank_from.second);
+  });
 }
 
 // Whether o's access to element x precedes line `line` of `rank`: its completion does, or a

@@ -6,12 +6,13 @@
 // lines (what puts and replacing accumulates write) and the `rma_result` lines (what fetching
 // calls received). The order is drawn only when the writer is the unique possible source of the
 // value at that element: every other RMA call, the element's value before the run's first access,
-// and every store of the owner the watcher saw must be ruled out, each by the process order alone
-// (issued after the reader completed, or overwritten before another observation of a different
-// value that precedes the reader). A source ruled out too few times keeps a report; one ruled out
-// wrongly could hide a race, so where the records cannot say, nothing is ruled out. When the
-// possible sources left are all calls of one rank, the earliest of them stands in for the writer
-// as far as its rank's order allows (docs/design.md, "Ordering by observed values").
+// and every direct store the watcher saw (the owner's; any member's in a shared-memory window)
+// must be ruled out, each by the process order alone (issued after the reader completed, or
+// overwritten before another observation of a different value that precedes the reader). A
+// source ruled out too few times keeps a report; one ruled out wrongly could hide a race, so where
+// the records cannot say, nothing is ruled out. When the possible sources left are all calls of
+// one rank, the earliest of them stands in for the writer as far as its rank's order allows
+// (docs/design.md, "Ordering by observed values").
 #pragma once
 
 #include <cstddef>

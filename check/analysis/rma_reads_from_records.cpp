@@ -127,25 +127,26 @@ struct builder {
     return from == 0 ? 0 : from - 1;
   }
 
-  std::size_t first_gap(const std::vector<json>& lines, int local, int win_rank) const {
+  // The first line of a member's record (`local`: its id of the window, `own`: its window rank)
+  // from which its direct stores into rank `win_rank`'s segment are not watched.
+  std::size_t first_gap(const std::vector<json>& lines, int local, int own, int win_rank) const {
     bool watched = false;
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const json& l = lines[i];
       const std::string ev = l.value("ev", "");
       const bool this_win = l.value("win", local) == local;
       if (ev == "start" && l.value("thread_level", "") != "single") return 0;
-      if (ev == "rma_win" && this_win) {
-        const std::string call = l.value("call", "");
-        if (call.rfind("MPI_Win_allocate_shared", 0) == 0 || call == "MPI_Win_create_dynamic") return 0;
-      }
-      if (ev == "watch" && this_win && l.value("buffer", "") == "window") watched = true;
+      if (ev == "rma_win" && this_win && l.value("call", "") == "MPI_Win_create_dynamic") return 0;
+      if (ev == "watch" && this_win && l.value("buffer", "") == "window" && l.value("segment_rank", own) == win_rank)
+        watched = true;
       if (ev == "rma_sync" && this_win &&
           (ends_epoch_kind(l.value("call", "")) ||
            (l.value("lock", "") == "exclusive" && l.value("target", -1) == win_rank)))
         return 0;
       if (ev == "finalize" && l.contains("watch_faults") && l["watch_faults"].value("library_copy_opened", 0LL) != 0)
         return 0;
-      const bool gap = (ev == "watch_unavailable" && l.value("buffer", "") == "window" && this_win) ||
+      const std::string buffer = l.value("buffer", "");
+      const bool gap = (ev == "watch_unavailable" && (buffer == "window" || buffer == "segment") && this_win) ||
                        (ev == "watch_sampled" && l.value("buffer", "") == "window") ||
                        (ev == "rma_limit" && l.value("what", "") == "watch_hits") ||
                        (ev == "watch_open" && this_win && l.value("access", "") != "load");
@@ -157,20 +158,52 @@ struct builder {
 
   // Where a member's record of calls on the window may miss some: from its first line when a member
   // is not recorded at all, the record was damaged (rma_analysis.cpp says so by a records_incomplete
-  // line) or another rank may store into a segment directly (MPI_Win_shared_query); after its last
-  // line when it did not finish.
-  void incomplete(int key, const rma_window& win) {
+  // line) or another rank may store into a segment directly (MPI_Win_shared_query on a window that
+  // is not a shared-memory one, whose other ranks' stores are not gathered); after its last line
+  // when it did not finish.
+  void incomplete(int key, const rma_window& win, bool shared) {
     auto& out = s.limits[key];
     for (const auto& [win_rank, part] : win.parts) {
       const auto& lines = records[static_cast<std::size_t>(part.world_rank)];
-      const bool whole = static_cast<int>(win.parts.size()) == win.group_size &&
-                         std::none_of(lines.begin(), lines.end(), [&](const json& l) {
-                           return l.value("ev", "") == "records_incomplete" ||
-                                  (l.value("ev", "") == "rma_shared_query" && l.value("win", -1) == part.local_id);
-                         });
+      const bool whole =
+          static_cast<int>(win.parts.size()) == win.group_size &&
+          std::none_of(lines.begin(), lines.end(), [&](const json& l) {
+            return l.value("ev", "") == "records_incomplete" ||
+                   (!shared && l.value("ev", "") == "rma_shared_query" && l.value("win", -1) == part.local_id);
+          });
       if (!whole) out.push_back({part.world_rank, 0});
       if (lines.empty() || lines.back().value("ev", "") != "finalize")
         out.push_back({part.world_rank, lines.empty() ? 0 : lines.size() - 1});
+    }
+  }
+
+  // Whether the window is a shared-memory one (MPI_Win_allocate_shared): every member may store
+  // into every segment directly, and the runtime watches each segment in every member's process
+  // from the window's creation (docs/design.md, "Ordering by observed values").
+  bool shared_window(const rma_window& win) const {
+    const auto& [win_rank, part] = *win.parts.begin();
+    for (const json& l : records[static_cast<std::size_t>(part.world_rank)])
+      if (l.value("ev", "") == "rma_win" && l.value("win", -1) == part.local_id)
+        return l.value("call", "").rfind("MPI_Win_allocate_shared", 0) == 0;
+    return false;
+  }
+
+  // The stores of one member (window rank `own`) into rank `win_rank`'s segment: local_access lines,
+  // each published by the member's first window synchronisation after it.
+  void stores_of(const rma_window_part& member, int own, int win_rank, std::vector<store>& out) const {
+    const auto& lines = records[static_cast<std::size_t>(member.world_rank)];
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const json& l = lines[i];
+      if (l.value("ev", "") != "local_access" || l.value("win", -1) != member.local_id ||
+          l.value("segment_rank", own) != win_rank || l.value("access", "") == "load")
+        continue;
+      store st{member.world_rank, i, l.value("offset", std::int64_t{0}), 0, none, lower(text_of(l, "value"))};
+      if (__builtin_add_overflow(st.lo, l.value("bytes", std::int64_t{1}) + widest_store, &st.hi)) continue;
+      for (std::size_t j = i + 1; j < lines.size() && st.published == none; ++j)
+        if (lines[j].value("ev", "") == "rma_sync" && lines[j].value("win", -1) == member.local_id &&
+            publishes(lines[j].value("call", "")))
+          st.published = j;
+      out.push_back(st);
     }
   }
 
@@ -178,25 +211,20 @@ struct builder {
     for (const auto& [key, win] : epochs.windows) {
       for (const auto& [win_rank, part] : win.parts)
         if (part.world_rank < 0 || static_cast<std::size_t>(part.world_rank) >= records.size()) return;
-      incomplete(key, win);
+      const bool shared = !win.parts.empty() && shared_window(win);
+      incomplete(key, win, shared);
       for (const auto& [win_rank, part] : win.parts) {
         const auto& lines = records[static_cast<std::size_t>(part.world_rank)];
-        s.gap[{key, win_rank}] = {part.world_rank, first_gap(lines, part.local_id, win_rank)};
-        std::vector<store>& out = s.stores[{key, win_rank}];
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-          const json& l = lines[i];
-          if (l.value("ev", "") == "rma_limit" && l.value("win", part.local_id) == part.local_id)
+        for (std::size_t i = 0; i < lines.size(); ++i)
+          if (lines[i].value("ev", "") == "rma_limit" && lines[i].value("win", part.local_id) == part.local_id)
             s.limits[key].push_back({part.world_rank, i});
-          if (l.value("ev", "") != "local_access" || l.value("win", -1) != part.local_id ||
-              l.contains("segment_rank") || l.value("access", "") == "load")
-            continue;
-          store st{part.world_rank, i, l.value("offset", std::int64_t{0}), 0, none, lower(text_of(l, "value"))};
-          if (__builtin_add_overflow(st.lo, l.value("bytes", std::int64_t{1}) + widest_store, &st.hi)) continue;
-          for (std::size_t j = i + 1; j < lines.size() && st.published == none; ++j)
-            if (lines[j].value("ev", "") == "rma_sync" && lines[j].value("win", -1) == part.local_id &&
-                publishes(lines[j].value("call", "")))
-              st.published = j;
-          out.push_back(st);
+        auto& gaps = s.gap[{key, win_rank}];
+        std::vector<store>& out = s.stores[{key, win_rank}];
+        for (const auto& [member_rank, member] : win.parts) {
+          if (!shared && member_rank != win_rank) continue;
+          const auto& member_lines = records[static_cast<std::size_t>(member.world_rank)];
+          gaps.push_back({member.world_rank, first_gap(member_lines, member.local_id, member_rank, win_rank)});
+          stores_of(member, member_rank, win_rank, out);
         }
       }
     }

@@ -68,7 +68,9 @@ struct reads_from::state {
   std::map<std::pair<int, std::size_t>, op> ops;           // by (world rank, line)
   std::map<segment_t, std::vector<const op*>> by_segment;  // every call on that memory
   std::map<segment_t, std::vector<store>> stores;          // the owner's stores into it
-  std::map<segment_t, std::pair<int, std::size_t>> gap;    // owner and the first line from which it is not watched
+  // Each rank that may store into the segment directly (its owner; every member of a shared-memory
+  // window) and the first line of its record from which its stores there are not watched.
+  std::map<segment_t, std::vector<std::pair<int, std::size_t>>> gap;
   std::map<int, std::vector<std::pair<int, std::size_t>>> limits;  // window key -> (rank, line) of record bounds
   struct fact {
     const op* source;

@@ -81,8 +81,17 @@ bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_acce
   return first_after->second < last_before->second;
 }
 
-// How two direct accesses of different ranks to the same bytes stand.
-enum class pair_order { ordered, unordered, undecided };
+// How two direct accesses of different ranks to the same bytes stand: `process_only` when the
+// ranks' process synchronisation orders them but no window synchronisation on both sides does
+// (the policy of docs/design.md, "Shared memory ordered by process synchronisation alone").
+enum class pair_order { ordered, process_only, unordered, undecided };
+
+// Whether the recorded process synchronisation alone (a barrier, a message) orders them, either
+// way; never the run's timing.
+bool process_ordered(const direct_access& x, const direct_access& y, const happens_before& order) {
+  return order.usable() && (order.ordered(x.world_rank, x.index, y.world_rank, y.index).value_or(false) ||
+                            order.ordered(y.world_rank, y.index, x.world_rank, x.index).value_or(false));
+}
 
 // What orders two direct accesses: the ranks' process synchronisation and the window's fences
 // and PSCW epochs.
@@ -121,7 +130,7 @@ pair_order order_of(const direct_access& x, const direct_access& y, const std::v
   if (forward.value_or(false) || backward.value_or(false)) return pair_order::ordered;
   if (!forward || !backward || by.pscw.through_third_rank(px, py) || by.pscw.through_third_rank(py, px))
     return pair_order::undecided;
-  return pair_order::unordered;
+  return process_ordered(x, y, by.process) ? pair_order::process_only : pair_order::unordered;
 }
 
 std::string epoch_of(const json& a, const json& b) {
@@ -135,15 +144,29 @@ std::string epoch_of(const json& a, const json& b) {
   return (first == second ? first : first + " and " + second) + ", no synchronisation of the window orders them";
 }
 
-json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win) {
+// The name, in findings, of the policy under which process synchronisation alone does not order
+// direct accesses (docs/design.md, "Shared memory ordered by process synchronisation alone").
+constexpr const char* shared_sync_policy = "win_sync";
+
+// shared_memory_race for an unordered pair; shared_memory_no_win_sync, a warning, for a pair that
+// process synchronisation alone orders.
+json shared_finding(const direct_access& x, const direct_access& y, const rma_window& win, pair_order o) {
   const json& a = *x.line;
   const json& b = *y.line;
-  const std::string epoch = epoch_of(a, b);
+  const bool process_only = o == pair_order::process_only;
+  const std::string epoch =
+      process_only ? "ordered by process synchronisation alone, no MPI_Win_sync on both sides" : epoch_of(a, b);
+  const std::string how =
+      process_only ? " the same bytes directly, ordered only by process synchronisation (a barrier or a message) with "
+                     "no window synchronisation on both sides: MPI-4.1 §13.2.3 leaves the consistency of such "
+                     "accesses to the architecture (the pattern of §13.7 is MPI_Win_sync, the process "
+                     "synchronisation, MPI_Win_sync; policy " +
+                         std::string(shared_sync_policy) + ")"
+                   : " the same bytes directly, unsynchronised (" + epoch + ")";
   const std::string message = "rank " + std::to_string(x.world_rank) + (x.store ? " stored into" : " loaded from") +
                               " rank " + std::to_string(x.segment.second) + "'s segment of shared-memory window " +
                               std::to_string(win.id) + " (byte " + std::to_string(x.lo) + ") and rank " +
-                              std::to_string(y.world_rank) + (y.store ? " stored into" : " loaded from") +
-                              " the same bytes directly, unsynchronised (" + epoch + ")";
+                              std::to_string(y.world_rank) + (y.store ? " stored into" : " loaded from") + how;
   json other = {{"rank", y.world_rank},
                 {"access", b.value("access", "")},
                 {"offset", y.lo},
@@ -153,11 +176,12 @@ json shared_finding(const direct_access& x, const direct_access& y, const rma_wi
                    {"epoch", epoch}, {"access", a.value("access", "")},
                    {"offset", x.lo}, {"bytes", x.hi - x.lo},
                    {"other", other}};
+  if (process_only) evidence["policy"] = shared_sync_policy;
   return {{"ev", "finding"},
-          {"check", "shared_memory_race"},
+          {"check", process_only ? "shared_memory_no_win_sync" : "shared_memory_race"},
           {"rank", x.world_rank},
           {"call", "MPI_Win_allocate_shared"},
-          {"rule", "MPI-4.1 §13.7"},
+          {"rule", process_only ? "MPI-4.1 §13.2.3" : "MPI-4.1 §13.7"},
           {"message", message},
           {"caller", a.value("caller", json())},
           {"evidence", evidence}};
@@ -196,8 +220,8 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
                         "order is not modelled (a PSCW epoch with a third rank, a bounded record of "
                         "synchronisation calls or groups, ranks on different hosts): a race between them "
                         "would not be reported"}});
-      if (o != pair_order::unordered) continue;
-      out.push_back(x.store ? shared_finding(x, y, win) : shared_finding(y, x, win));
+      if (o != pair_order::unordered && o != pair_order::process_only) continue;
+      out.push_back(x.store ? shared_finding(x, y, win, o) : shared_finding(y, x, win, o));
       reported[i] = reported[j] = true;
     }
   return out;

@@ -10,7 +10,7 @@ namespace redsem::check {
 namespace {
 
 // Legal programs whose results MPI does not make portable or reproducible.
-constexpr std::array<std::pair<std::string_view, severity>, 4> graded{{
+constexpr std::array<std::pair<std::string_view, severity>, 5> graded{{
     // Two legal evaluation orders (MPI-4.1 §7.9.1) give float results beyond --tolerance.
     {"order_dependent_result", severity::warning},
     // MPI assumes every op associative and may regroup (MPI-4.1 §7.9.1, §7.9.5); no rule makes
@@ -20,6 +20,9 @@ constexpr std::array<std::pair<std::string_view, severity>, 4> graded{{
     {"unordered_same_origin", severity::warning},
     // Whether compare-and-swap is atomic with accumulates is not specified (MPI-4.1 §13.7.1).
     {"cas_with_accumulate", severity::warning},
+    // Direct accesses of a shared-memory window ordered by process synchronisation without
+    // MPI_Win_sync: their consistency depends on the architecture (MPI-4.1 §13.2.3).
+    {"shared_memory_no_win_sync", severity::warning},
 }};
 
 }  // namespace

@@ -39,6 +39,8 @@ TEST(check_report, severity_comes_from_the_check_not_the_runtime) {
   EXPECT_EQ(severity_of("user_op_not_commutative"), severity::error);  // a commute flag that lies
   EXPECT_EQ(severity_of("order_dependent_result"), severity::warning);
   EXPECT_EQ(severity_of("user_op_not_associative"), severity::warning);
+  EXPECT_EQ(severity_of("shared_memory_race"), severity::error);
+  EXPECT_EQ(severity_of("shared_memory_no_win_sync"), severity::warning);  // left to the architecture
   EXPECT_EQ(severity_of("a_check_of_a_newer_runtime"), severity::error);
   EXPECT_EQ(finding_from_record({{"check", "order_dependent_result"}, {"severity", "error"}}, 0).level,
             severity::warning);

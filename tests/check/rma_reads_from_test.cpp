@@ -20,9 +20,16 @@ using json = nlohmann::json;
 // rank's window memory watched; rank 0 owns the element the tests hand over (bytes 4 to 8).
 class records : public test::window_records<records> {
  public:
-  explicit records(int n = 2) : window_records(n, "MPI_Win_allocate", {{"host", "node0"}}) {
+  // `call` MPI_Win_allocate_shared: every rank watches every segment (a `watch` line each).
+  explicit records(int n = 2, const std::string& call = "MPI_Win_allocate")
+      : window_records(n, call, {{"host", "node0"}}) {
     for (int r = 0; r < n; ++r) {
-      add(r, {{"ev", "watch"}, {"win", 0}, {"buffer", "window"}, {"mode", "passive"}, {"epoch", 0}, {"bytes", 16}});
+      for (int segment = 0; segment < n; ++segment) {
+        if (segment != r && call != "MPI_Win_allocate_shared") continue;
+        json l{{"ev", "watch"}, {"win", 0}, {"buffer", "window"}, {"mode", "passive"}, {"epoch", 0}, {"bytes", 16}};
+        if (segment != r) l["segment_rank"] = segment;
+        add(r, l);
+      }
       sync(r, "MPI_Win_lock_all");
     }
   }
@@ -50,21 +57,16 @@ class records : public test::window_records<records> {
   records& poll(long long disp, const std::string& fetched) {
     return call(0, "MPI_Fetch_and_op", "MPI_NO_OP", disp, "", fetched);
   }
-  // Rank 0's store into its own window at `offset`, the element's bytes after it being `value`,
-  // published by MPI_Win_sync.
-  records& store(long long offset, const std::string& value) {
-    add(0, {{"ev", "local_access"},
-            {"win", 0},
-            {"buffer", "window"},
-            {"mode", "passive"},
-            {"epoch", 0},
-            {"offset", offset},
-            {"bytes", 1},
-            {"access", "store"},
-            {"value", value},
-            {"time", 0},
-            {"time_last", 0}});
-    return sync(0, "MPI_Win_sync");
+  // Rank `rank`'s store into rank 0's memory at `offset` (directly, through a shared-memory
+  // window, when `rank` is not 0), the element's bytes after it being `value`, published by
+  // MPI_Win_sync.
+  records& store(long long offset, const std::string& value, int rank = 0) {
+    json l{{"ev", "local_access"}, {"win", 0},         {"buffer", "window"}, {"mode", "passive"},
+           {"epoch", 0},           {"offset", offset}, {"bytes", 1},         {"access", "store"},
+           {"value", value},       {"time", 0},        {"time_last", 0}};
+    if (rank != 0) l["segment_rank"] = 0;
+    add(rank, l);
+    return sync(rank, "MPI_Win_sync");
   }
   records& finish() {
     for (std::size_t r = 0; r < lines().size(); ++r)
@@ -77,8 +79,8 @@ constexpr const char* nil = "ffffffff";
 constexpr const char* one = "01000000";
 
 // Rank 0 initialises its element, rank 1 replaces it by 1 after a barrier; rank 0 polls it.
-records handoff(int ranks = 2) {
-  records r(ranks);
+records handoff(int ranks = 2, const std::string& call = "MPI_Win_allocate") {
+  records r(ranks, call);
   r.store(4, nil).barrier_all().replace(1, 1, one).poll(1, nil);
   return r;
 }
@@ -201,6 +203,32 @@ TEST(ReadsFrom, AGapInTheOwnersWatchAfterTheObserverCompletedRulesNothingIn) {
   };
   EXPECT_EQ(enqueue(true), 0u);
   EXPECT_EQ(enqueue(false), 1u);
+}
+
+// A shared-memory window (MPI_Win_allocate_shared): the handoff is ordered as in any window when
+// every member's direct stores into the segment were watched and none can be the source.
+TEST(ReadsFrom, AHandoffInASharedMemoryWindowIsOrderedByTheObservedValue) {
+  records r = handoff(3, "MPI_Win_allocate_shared");
+  r.poll(1, one).store(4, nil).finish();
+  EXPECT_TRUE(window_access_races(r.lines()).empty());
+}
+
+// Another member's direct store of the same value into the segment may be the poll's source, and a
+// member whose accesses to the segment were not watched may have made one: the owner's store keeps
+// its window_access_race.
+TEST(ReadsFrom, InASharedMemoryWindowAnotherMembersStoreOrAGapInItsWatchOrdersNothing) {
+  const auto owners_races = [](const records& r) {
+    std::size_t n = 0;
+    for (const json& f : window_access_races(r.lines())) n += f["check"] == "window_access_race" && f["rank"] == 0;
+    return n;
+  };
+  records stored = handoff(3, "MPI_Win_allocate_shared");
+  stored.store(4, one, 2).poll(1, one).store(4, nil).finish();
+  EXPECT_EQ(owners_races(stored), 1u);
+  records unwatched = handoff(3, "MPI_Win_allocate_shared");
+  unwatched.add(2, {{"ev", "watch_unavailable"}, {"win", 0}, {"buffer", "segment"}, {"reason", "beyond 16"}});
+  unwatched.poll(1, one).store(4, nil).finish();
+  EXPECT_EQ(owners_races(unwatched), 1u);
 }
 
 }  // namespace

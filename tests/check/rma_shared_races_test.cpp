@@ -45,7 +45,8 @@ TEST(SharedMemoryRaces, AnOwnerStoreRacesWithAnotherRanksDirectLoad) {
 
 // Passive target: a store, then MPI_Win_sync, a barrier, MPI_Win_sync, then the load (MPI-4.1
 // §13.7): ordered. Lock_all and unlock_all around both accesses order nothing; nor a pair of
-// MPI_Win_sync calls without a barrier between them, nor a barrier without them.
+// MPI_Win_sync calls without a barrier between them. A barrier without them orders the two only
+// as far as the architecture does (§13.2.3): the warning of the policy win_sync, not a race.
 TEST(SharedMemoryRaces, PassiveTargetAccessesAreOrderedOnlyByASynchronisationOnBothSides) {
   for (const bool win_syncs : {false, true})
     for (const bool barrier : {false, true}) {
@@ -57,9 +58,32 @@ TEST(SharedMemoryRaces, PassiveTargetAccessesAreOrderedOnlyByASynchronisationOnB
       if (win_syncs) r.sync(2, "MPI_Win_sync", 8);
       r.direct(2, 0, "passive", -1, 0, "load", 9);
       r.sync(1, "MPI_Win_unlock_all", 10).sync(2, "MPI_Win_unlock_all", 10);
-      EXPECT_EQ(count(window_access_races(r.lines()), "shared_memory_race"), win_syncs && barrier ? 0u : 1u)
-          << win_syncs << barrier;
+      const auto out = window_access_races(r.lines());
+      EXPECT_EQ(count(out, "shared_memory_race"), barrier ? 0u : 1u) << win_syncs << barrier;
+      EXPECT_EQ(count(out, "shared_memory_no_win_sync"), barrier && !win_syncs ? 1u : 0u) << win_syncs << barrier;
     }
+}
+
+// The policy win_sync names itself: the barrier-only pair's finding says the rule (§13.2.3), the
+// policy, and which two accesses; MPI_Win_sync on one side only is not enough either.
+TEST(SharedMemoryRaces, ABarrierWithMpiWinSyncOnOneSideOnlyIsThePolicysWarning) {
+  for (const int synced : {1, 2}) {
+    records r(3);
+    r.sync(1, "MPI_Win_lock_all", 1).sync(2, "MPI_Win_lock_all", 1);
+    r.direct(1, 0, "passive", -1, 0, "store", 5);
+    if (synced == 1) r.sync(1, "MPI_Win_sync", 6);
+    r.barrier_all();
+    if (synced == 2) r.sync(2, "MPI_Win_sync", 8);
+    r.direct(2, 0, "passive", -1, 0, "load", 9);
+    const auto out = window_access_races(r.lines());
+    ASSERT_EQ(out.size(), 1u) << synced;
+    EXPECT_EQ(out[0]["check"], "shared_memory_no_win_sync");
+    EXPECT_EQ(out[0]["rule"], "MPI-4.1 §13.2.3");
+    EXPECT_EQ(out[0]["rank"], 1);
+    EXPECT_EQ(out[0]["evidence"]["policy"], "win_sync");
+    EXPECT_EQ(out[0]["evidence"]["other"]["rank"], 2);
+    EXPECT_NE(out[0]["message"].get<std::string>().find("policy win_sync"), std::string::npos);
+  }
 }
 
 // When the run synchronised in ways not modelled, a pair of MPI_Win_sync calls whose times are in

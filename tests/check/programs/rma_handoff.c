@@ -6,6 +6,8 @@
  * rank 0 fetched orders the write before the store: observing the only value that write could
  * have left there does (MPI-4.1 §13.7.1, §13.3.4, §13.4). Everything in one lock_all epoch.
  * SYNC_CASE 43: rank 1 writes. The racy twin stores without polling: the write may be in flight.
+ * SYNC_CASE 55: as 43, in a shared-memory window (MPI_Win_allocate_shared), whose every member
+ *   may store into rank 0's segment directly: the watcher saw that none did.
  * SYNC_CASE 44: ranks 1 and 2 write, each into an element of its own, and rank 0 polls both. The
  *   racy twin has both write 7 into one element: a 7 observed there may be either's, and the
  *   other may still be in flight when rank 0 stores.
@@ -40,7 +42,11 @@ int main(int argc, char **argv) {
   int *base;
   MPI_Win win;
   /* A page a rank, so that no rank's segment shares a page with another's. */
+#if SYNC_CASE == 55
+  MPI_Win_allocate_shared(4096, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+#else
   MPI_Win_allocate(4096, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+#endif
   MPI_Win_lock_all(0, win);
   volatile int *element = base;
   if (rank == 0) {
@@ -49,7 +55,7 @@ int main(int argc, char **argv) {
     MPI_Win_sync(win);
   }
   MPI_Barrier(MPI_COMM_WORLD);
-#if SYNC_CASE == 43
+#if SYNC_CASE == 43 || SYNC_CASE == 55
   if (rank == 1) write_rank(win, 0, 1);
   if (rank == 0) {
 #ifndef RMA_KNOWN_ERROR

@@ -4,10 +4,11 @@
  * takes a window synchronisation call on both sides and a process synchronisation between them,
  * and a fence that ends an epoch is both). Rank 1 stores an element of a segment, rank 2 loads
  * it; built with -DRMA_KNOWN_ERROR the two are not ordered (shared_memory_race), whatever their
- * order in time.
+ * order in time, or ordered by process synchronisation alone (70, 78: shared_memory_no_win_sync).
  * SYNC_CASE 70: in passive target (MPI_Win_lock_all), MPI_Win_sync, a message from rank 1 to
  *   rank 2, MPI_Win_sync between them; the racy twin leaves rank 1's MPI_Win_sync out: the
- *   message alone does not make the store visible (§13.2.3). (Inside a fence epoch no
+ *   message alone does not make the store visible (§13.2.3): shared_memory_no_win_sync, the
+ *   warning of the policy win_sync (rma_shm_policy.c). (Inside a fence epoch no
  *   MPI_Win_sync is allowed: MPICH rejects it, so a fence epoch's accesses are ordered only by
  *   its fences.)
  * SYNC_CASE 71: in consecutive fence epochs; the racy twin's fence between them asserts
@@ -27,7 +28,8 @@
  *   fence epoch in which rank 2 loads its own memory; the race-free twin stores a neighbour.
  * SYNC_CASE 78: after a fence sequence ended (MPI_MODE_NOSUCCEED), rank 1 stores and rank 2
  *   loads, each inside MPI_Win_lock_all and MPI_Win_unlock_all, a barrier between; the racy twin
- *   leaves the window synchronisation out, the barrier alone (§13.2.3).
+ *   leaves the window synchronisation out, the barrier alone (§13.2.3): the policy win_sync's
+ *   warning, shared_memory_no_win_sync.
  * SYNC_CASE 79: PSCW: rank 1 stores into rank 0's segment in an access epoch to rank 0, rank 0
  *   loads it after MPI_Win_wait of its exposure epoch to rank 1 (the wait returns once rank 1
  *   completed, §13.5.2); the racy twin loads before the wait. */
