@@ -92,12 +92,15 @@ static int range_at(uintptr_t address) {
   return window;
 }
 
-/* Notes the program's access at `address` to every armed range holding it: a pending buffer in
- * window memory, and the window memory too, whose other ranks' calls it may race with. */
+/* Notes the program's access at `address` to every armed range holding it that watches its kind:
+ * a pending buffer in window memory, and the window memory too, whose other ranks' calls it may
+ * race with. A load of a pending origin buffer (watched for stores only) faults when a range
+ * watching loads shares its page, and is not that buffer's. */
 static void note_every_range(uintptr_t address, int store, uintptr_t instruction) {
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed && address >= r->lo && address < r->hi) rc_watch_note_access(i, address, 1, store, instruction);
+    if (r->armed && address >= r->lo && address < r->hi && (store == RC_WATCH_STORE || r->prot == PROT_NONE))
+      rc_watch_note_access(i, address, 1, store, instruction);
   }
 }
 
