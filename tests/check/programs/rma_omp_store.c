@@ -7,7 +7,7 @@
  *   1 barrier: after the unlock, by an `omp barrier` (correct);
  *   2 flag: after the unlock, by a release/acquire atomic flag and no OpenMP or pthreads call
  *     (correct: the default never calls it an error; `--thread-sync calls`, whose assumption it
- *     breaks, reports a race that names that assumption);
+ *     breaks, reports a race that names that assumption).
  * Built with -DRMA_KNOWN_ERROR, the store comes between the get and its unlock, whatever the
  * machine's load: the getter waits for it, through atomic flags no call shows, before unlocking.
  * That overlap in time is what the default finds (docs/design.md, "Threads"); a store before the
