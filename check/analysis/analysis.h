@@ -18,6 +18,7 @@ namespace redsem::check {
 struct analysis_options {
   std::uint64_t tolerance_ulps = 0;  // float results further apart than this depend on the order
   policy semantics{};                // how the model evaluates the ops (MIN/MAX with NaN, …)
+  std::string command{};  // the checked command as a shell line, named where a rerun is advised ("": unknown)
 };
 
 struct analysis_outcome {

@@ -101,16 +101,50 @@ void watch_gaps(const run_records& records, coverage& c) {
       windows.size()));
 }
 
+// The threads of a rank its window-memory accesses were recorded by (their `local_access` lines'
+// Linux thread ids): more than one says that threads of that rank shared RMA memory in this run.
+std::set<std::int64_t> window_threads(const rank_records& r) {
+  std::set<std::int64_t> threads;
+  for (const auto& l : r.lines)
+    if (text_of(l, "ev") == "local_access" && l.contains("thread")) threads.insert(int_of(l, "thread"));
+  return threads;
+}
+
+// The default policy's gap on threaded ranks (by thread level), said with what this run showed and
+// the exact rerun that looks for what the default cannot see.
+void default_thread_gap(const std::string& name, const std::set<int>& ranks, const std::map<int, std::size_t>& sharing,
+                        std::string_view command, coverage& c) {
+  std::string level = name;
+  std::transform(level.begin(), level.end(), level.begin(), [](unsigned char ch) { return std::toupper(ch); });
+  std::string shared;
+  for (const int rank : ranks)
+    if (const auto it = sharing.find(rank); it != sharing.end())
+      shared += fmt::format("{}rank {}: {} threads", shared.empty() ? "" : ", ", rank, it->second);
+  if (!shared.empty()) shared = " (window memory was touched by more than one thread here: " + shared + ")";
+  const std::string rerun = command.empty() ? std::string("rerun with --thread-sync calls")
+                                            : fmt::format("rerun as `redsem check --thread-sync calls -- {}`", command);
+  c.not_observed.push_back(fmt::format(
+      "MPI_THREAD_{} on {} rank(s){}: the accesses of every thread are watched as they happen, but a race between "
+      "two threads of a rank is found only when the access came while the RMA memory was watched in this run: "
+      "an order between threads made by atomics is invisible to the check, so a race that did not overlap in time "
+      "cannot be told from a correct handoff (docs/design.md, \"Threads\"); to find such races whatever the "
+      "timing, under the assumption that the threads synchronise only through OpenMP and pthreads calls, {}; a "
+      "pending buffer on a thread's stack is watched for that thread's own accesses only, and window memory on "
+      "the call stack for those of the thread that created the window only (debug registers): other threads' "
+      "accesses to it are not watched",
+      level, ranks.size(), shared, rerun));
+}
+
 // A program whose threads may call MPI or touch RMA memory beside the thread in MPI (a `start`
 // line's thread level above single). By default the watcher sees every thread's accesses while a
-// range is armed, but the order OpenMP or pthreads put between threads is not modelled, so a race
-// between two threads counts only when it overlapped in time in this run. Under `--thread-sync
-// calls` (a `start` line's `thread_sync`) the threads' calls order them (docs/design.md,
-// "Threads"): said beside what was watched, unless a `thread_sync_off` line says the policy was
-// given up on that rank.
-void thread_gaps(const run_records& records, coverage& c) {
+// range is armed, but the order between threads is not observed, so a race between two threads
+// counts only when it overlapped in time in this run. Under `--thread-sync calls` (a `start`
+// line's `thread_sync`) the threads' calls order them (docs/design.md, "Threads"): said beside
+// what was watched, unless a `thread_sync_off` line says the policy was given up on that rank.
+void thread_gaps(const run_records& records, std::string_view command, coverage& c) {
   if (c.windows == 0) return;
   std::map<std::string, std::set<int>> levels;  // thread level → ranks, by the default policy
+  std::map<int, std::size_t> sharing;           // rank → threads seen on its window memory, when more than one
   std::set<int> by_calls;
   std::map<std::string, std::set<int>> given_up;  // reason → ranks
   for (const auto& r : records.ranks) {
@@ -125,6 +159,7 @@ void thread_gaps(const run_records& records, coverage& c) {
     }
     if (calls) given_up[off].insert(r.rank);
     levels[text_of(*r.start, "thread_level")].insert(r.rank);
+    if (const auto threads = window_threads(r); threads.size() > 1) sharing[r.rank] = threads.size();
   }
   if (!by_calls.empty())
     c.watched.push_back(fmt::format(
@@ -134,19 +169,7 @@ void thread_gaps(const run_records& records, coverage& c) {
   for (const auto& [why, ranks] : given_up)
     c.not_observed.push_back(fmt::format(
         "--thread-sync calls given up on {} rank(s): {}; the default policy applies there", ranks.size(), why));
-  for (const auto& [name, ranks] : levels) {
-    std::string level = name;
-    std::transform(level.begin(), level.end(), level.begin(), [](unsigned char ch) { return std::toupper(ch); });
-    c.not_observed.push_back(fmt::format(
-        "MPI_THREAD_{} on {} rank(s): the accesses of every thread are watched as they happen, but the order "
-        "between threads (OpenMP, pthreads) is not modelled: a race between two threads of a rank is found only "
-        "when the access came while the RMA memory was watched in this run (--thread-sync calls orders the "
-        "threads by their OpenMP and pthreads calls and finds such races whatever the timing); a pending buffer on "
-        "a thread's stack is watched for that thread's own accesses only, and window memory on the call stack for "
-        "those of the thread that created the window only (debug registers): other threads' accesses to it are not "
-        "watched",
-        level, ranks.size()));
-  }
+  for (const auto& [name, ranks] : levels) default_thread_gap(name, ranks, sharing, command, c);
 }
 
 // Calls that may order ranks but that the analysis does not model (`sync_unmodelled` lines,
@@ -227,7 +250,7 @@ std::string recorded_sample(const run_records& records) {
   return "";
 }
 
-coverage record_coverage(const run_records& records, int world_size) {
+coverage record_coverage(const run_records& records, int world_size, std::string_view command) {
   coverage c;
   c.sample = recorded_sample(records);
   std::map<std::string, std::set<int>> unchecked;
@@ -250,7 +273,7 @@ coverage record_coverage(const run_records& records, int world_size) {
           call, n));
   policy_settings(records, c);
   watch_gaps(records, c);
-  thread_gaps(records, c);
+  thread_gaps(records, command, c);
   unmodelled_sync(records, c);
   if (records.kept_bytes_bound_hit)
     c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");

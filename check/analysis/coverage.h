@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/analysis/records.h"
@@ -25,8 +26,9 @@ struct coverage {
 
 // The coverage the records themselves show (calls, sampling, RMA bounds, calls forwarded
 // unchecked, memory watched or not, ranks that ended early, damaged records); the post-run
-// analyses add theirs (run_report.cpp).
-coverage record_coverage(const run_records& records, int world_size);
+// analyses add theirs (run_report.cpp). `command`, the checked command as a shell line, is named
+// where the coverage advises a rerun ("" when it is not known, as for kept records re-read).
+coverage record_coverage(const run_records& records, int world_size, std::string_view command = {});
 // The --sample the run was checked under, as the first start line that says it has it ("" when none does).
 std::string recorded_sample(const run_records& records);
 

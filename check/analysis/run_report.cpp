@@ -71,7 +71,7 @@ run_report analyse_run(const run_records& records, const analysis_options& optio
     s.findings = r.findings_seen;
     report.ranks.push_back(std::move(s));
   }
-  report.coverage = record_coverage(records, report.size);
+  report.coverage = record_coverage(records, report.size, options.command);
   for (std::size_t i = 0; i < analyses.size(); ++i) {
     step(i + 1, analyses[i].name);
     analysis_outcome o = analyses[i].run(records, options);

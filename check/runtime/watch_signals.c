@@ -78,13 +78,30 @@ static int fault_is_real(uintptr_t address) {
   return 0;
 }
 
-/* The armed range holding `address`, or -1. */
+/* The armed range holding `address`, or -1: a pending buffer's before that of the window memory
+ * holding it, so that an access to a pending result in window memory (another thread's, while the
+ * call is pending) is that buffer's finding and is never coalesced into the window's. */
 static int range_at(uintptr_t address) {
+  int window = -1;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed && address >= r->lo && address < r->hi) return i;
+    if (!r->armed || address < r->lo || address >= r->hi) continue;
+    if (r->kind != RC_WATCH_WINDOW) return i;
+    if (window < 0) window = i;
   }
-  return -1;
+  return window;
+}
+
+/* Notes the program's access at `address` to every armed range holding it that watches its kind:
+ * a pending buffer in window memory, and the window memory too, whose other ranks' calls it may
+ * race with. A load of a pending origin buffer (watched for stores only) faults when a range
+ * watching loads shares its page, and is not that buffer's. */
+static void note_every_range(uintptr_t address, int store, uintptr_t instruction) {
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && address >= r->lo && address < r->hi && (store == RC_WATCH_STORE || r->prot == PROT_NONE))
+      rc_watch_note_access(i, address, 1, store, instruction);
+  }
 }
 
 /* The library's faults on bytes no range watches of shared window pages, over the run: a page is
@@ -211,8 +228,8 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     } else {
       const int range = program ? range_at(address) : -1;
       if (range >= 0)
-        rc_watch_note_access(range, address, 1,
-                             (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD, instruction);
+        note_every_range(address, (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD,
+                         instruction);
       if (!program && rc_watch_in_sync) ++rc_watch_sync_stepped;
       count(!program     ? &rc_watch_fault_count.library_stepped
             : range >= 0 ? &rc_watch_fault_count.program

@@ -242,6 +242,42 @@ TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
   EXPECT_NE(partly.not_observed[0].find("GOMP_taskloop"), std::string::npos) << partly.not_observed[0];
 }
 
+// The default policy's gap on a threaded rank names the exact rerun that looks for races between
+// threads whatever the timing (the checked command, when known), and says which rank's window
+// memory more than one thread touched in this run.
+TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_memory) {
+  const std::string start =
+      R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"mpich","library":"MPICH","sample":8,"thread_level":"multiple"})"
+      "\n"
+      R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+      "\n"
+      R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"passive","epoch":0,"bytes":64,"watches":"loads and stores"})"
+      "\n";
+  const auto access = [](int seq, int thread) {
+    return R"({"ev":"local_access","rank":0,"seq":)" + std::to_string(seq) +
+           R"(,"win":0,"buffer":"window","mode":"passive","epoch":0,"offset":0,"bytes":4,"access":"load","time":1,)"
+           R"("time_last":1,"thread":)" +
+           std::to_string(thread) + "}\n";
+  };
+  const std::string finalize = R"({"ev":"finalize","rank":0,"seq":9,"calls":{"MPI_Win_allocate":1}})";
+  run_records run;
+  run.ranks.push_back(parse_rank_records(0, start + access(3, 101) + access(4, 102) + finalize + "\n"));
+  const auto named = record_coverage(run, 1, "mpiexec.mpich -n 1 ./app");
+  ASSERT_EQ(named.not_observed.size(), 1u) << testing::PrintToString(named.not_observed);
+  const std::string& line = named.not_observed[0];
+  EXPECT_NE(line.find("rerun as `redsem check --thread-sync calls -- mpiexec.mpich -n 1 ./app`"), std::string::npos)
+      << line;
+  EXPECT_NE(line.find("rank 0: 2 threads"), std::string::npos) << line;
+  EXPECT_NE(line.find("assumption"), std::string::npos) << line;
+  // Kept records re-read: the command is not known, the option is named; one thread shares nothing.
+  run.ranks[0] = parse_rank_records(0, start + access(3, 101) + access(4, 101) + finalize + "\n");
+  const auto unnamed = record_coverage(run, 1);
+  ASSERT_EQ(unnamed.not_observed.size(), 1u) << testing::PrintToString(unnamed.not_observed);
+  EXPECT_NE(unnamed.not_observed[0].find("rerun with --thread-sync calls"), std::string::npos)
+      << unnamed.not_observed[0];
+  EXPECT_EQ(unnamed.not_observed[0].find("more than one thread"), std::string::npos) << unnamed.not_observed[0];
+}
+
 // `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
 // calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
 TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {

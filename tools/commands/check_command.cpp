@@ -110,9 +110,10 @@ int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
     return err << "redsem check: " << refusal << "\n", int{bad_input};
   err << check_header_text(check::identify_run(records), o.records.empty() ? o.sample : check::recorded_sample(records))
       << std::flush;  // before the analyses, which may take a while on many records
-  check::run_report report = analyse_records(records, {o.tolerance_ulps, *semantics}, err);
+  const std::string command = o.records.empty() ? shell_words(o.command) : "";  // named where a rerun is advised
+  check::run_report report = analyse_records(records, {o.tolerance_ulps, *semantics, command}, err);
   check::apply_suppressions(report, *suppressions);
-  const check_run run{o.records.empty() ? shell_words(o.command) : "--records " + o.records,
+  const check_run run{o.records.empty() ? command : "--records " + o.records,
                       mpi.empty() ? report.built_for : mpi,
                       o.records.empty() ? o.sample : report.coverage.sample,  // the run's, for kept records
                       o.tolerance_ulps,
