@@ -126,10 +126,20 @@ std::string evidence_text(const nlohmann::json& evidence) {
   return s;
 }
 
+// Where the finding was made: the call's site, or, for a finding about the program's own load or
+// store (its evidence says which `access`), the access's site, since the call named beside it may
+// be another rank's or made elsewhere.
+std::string site_text(const check::finding& f) {
+  const auto access = f.evidence.is_object() ? f.evidence.find("access") : f.evidence.end();
+  if (access == f.evidence.end() || !access->is_string() || access->get<std::string>().empty())
+    return fmt::format("  call:     {} at {}\n", f.call, f.location);
+  return fmt::format("  access:   {} at {}\n  call:     {}\n", access->get<std::string>(), f.location, f.call);
+}
+
 std::string finding_text(const check::finding& f, std::size_t n) {
   std::string s =
       fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
-  s += fmt::format("  call:     {} at {}\n  rule:     {}\n  message:  {}\n", f.call, f.location, f.rule, f.message);
+  s += site_text(f) + fmt::format("  rule:     {}\n  message:  {}\n", f.rule, f.message);
   s += evidence_text(f.evidence);
   for (const auto& o : f.other_ranks)
     if (o.message != f.message) s += fmt::format("  on rank {}: {}\n", o.rank, o.message);
