@@ -11,6 +11,7 @@
 #include "rma_state.h"
 #include "thread_clocks.h"
 #include "watch.h"
+#include "watch_policy.h"
 
 #define MAX_GROUP_RECORDED 64
 
@@ -122,7 +123,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert_, MPI_Win win) {
   const char *lock = lock_type == MPI_LOCK_EXCLUSIVE ? "exclusive" : "shared";
   const struct sync_call s = SYNC("MPI_Win_lock", win, no_completion, rank, lock, assert_, MPI_GROUP_NULL);
   before_sync(&s);
-  const int rc = PMPI_Win_lock(lock_type, rank, assert_, win);
+  const int rc = PMPI_Win_lock(lock_type, rank, rc_watch_policy_lock_assert(assert_), win);
   after_sync(&s, rc);
   return rc;
 }

@@ -106,6 +106,12 @@ void rc_watch_policy_describe(rc_line *l) {
   rc_close(l);
 }
 
+int rc_watch_policy_lock_assert(int assert_) {
+  int any = 0;
+  for (size_t i = 0; i < SETTINGS; ++i) any |= policy.set[i];
+  return any && !policy.refused ? assert_ & ~MPI_MODE_NOCHECK : assert_;
+}
+
 const char *rc_watch_policy_create_refusal(void) {
   if (!policy.considered) return "the check's policy for it was not applied before MPI_Init";
   if (policy.refused) return policy.refused;

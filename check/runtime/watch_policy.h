@@ -29,6 +29,14 @@ void rc_watch_policy_before_init(int required);
 void rc_watch_policy_after_init(void);
 /* The settings the policy made, as `watch_settings` of the start line (nothing when none). */
 void rc_watch_policy_describe(rc_line *l);
+/* The assert MPI_Win_lock forwards for the program's `assert_`: without MPI_MODE_NOCHECK where
+ * this library's settings put windows on Open MPI 4.1's osc pt2pt, whose puts and accumulates too
+ * long for one of its fragments wait, in a lock epoch opened with MPI_MODE_NOCHECK, for a lock
+ * acknowledgement that such an epoch never asks for (the program hangs); the program's own value
+ * everywhere else. Dropping the assertion is within MPI: it only permits an optimisation
+ * (MPI-4.1 §13.5.5), and a program whose assertion holds meets no conflicting lock, so the lock
+ * the library then takes is granted without waiting on another rank's. */
+int rc_watch_policy_lock_assert(int assert_);
 /* Why memory given to MPI_Win_create cannot be watched under this library, or NULL. */
 const char *rc_watch_policy_create_refusal(void);
 
