@@ -42,6 +42,27 @@ struct remote_call {
   std::string host;
 };
 
+// Sets c.completed from the first synchronisation of its rank on window `local` after line `made`
+// that completes c at its target. False when the record of that window stops before one (rma_limit
+// sync_events): the completion then happened unrecorded, and the epoch analysis already sets the
+// call aside as not analysed ("whose completion the bounded record does not show"); taking it for
+// still in flight would pair it with every later access. A call whose rank's record goes on and
+// never completes it stays in flight to the end.
+bool find_completion(const std::vector<json>& lines, std::size_t made, int local, remote_call& c) {
+  for (std::size_t j = made + 1; j < lines.size(); ++j) {
+    const json& l = lines[j];
+    if (l.value("win", -1) != local) continue;
+    const std::string ev = l.value("ev", "");
+    if (ev == "rma_limit" && l.value("what", "") == "sync_events") return false;
+    if (ev == "rma_sync" && completes(l, c.target)) {
+      c.completed = l.value("time", c.completed);
+      c.completed_index = j;
+      return true;
+    }
+  }
+  return true;
+}
+
 // Every rank's calls, by (window key, target win rank).
 std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::vector<std::vector<json>>& records,
                                                                      const window_names& window_of,
@@ -86,13 +107,7 @@ std::map<std::pair<int, int>, std::vector<remote_call>> remote_calls(const std::
       c.made_index = i;
       c.updates = updates_target(l);
       c.host = win.parts.at(w->second.second).host;
-      for (std::size_t j = i + 1; j < lines.size(); ++j)
-        if (lines[j].value("ev", "") == "rma_sync" && lines[j].value("win", -1) == local &&
-            completes(lines[j], target)) {
-          c.completed = lines[j].value("time", c.completed);
-          c.completed_index = j;
-          break;
-        }
+      if (!find_completion(lines, i, local, c)) continue;
       out[{w->second.first, target}].push_back(c);
     }
   }
