@@ -10,7 +10,7 @@
 
 #include "record.h"
 
-volatile int rc_tc_on;
+_Atomic int rc_tc_on;
 int rc_tc_in_init;
 static int requested;
 static rc_tc_clock clocks[RC_TC_MAX_THREADS];
@@ -49,11 +49,12 @@ void rc_tc_off(const char *why) {
 }
 
 void rc_tc_say(void) {
-  if (off_said || !off_reason) return;
+  const char *reason = __atomic_load_n(&off_reason, __ATOMIC_ACQUIRE); /* set by any thread */
+  if (off_said || !reason) return;
   off_said = 1;
   rc_line l;
   rc_begin(&l, "thread_sync_off");
-  rc_str(&l, "reason", off_reason);
+  rc_str(&l, "reason", reason);
   rc_end(&l);
 }
 

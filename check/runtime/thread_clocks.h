@@ -22,6 +22,17 @@
  * would enter the runtime, which has no state for the thread yet, and fault. */
 #define REDSEM_NOT_THREAD_SANITIZED __attribute__((no_sanitize("thread")))
 
+/* In an interceptor of a thread call (thread_sync_*.c, which include <dlfcn.h>): real_<name>, the
+ * next definition of `name` (the OpenMP runtime's, libc's), looked up once. Threads may make their
+ * first call at once: the cached pointer is read and written atomically. */
+#define REAL(name)                                                                   \
+  static __typeof__(&name) cached_##name;                                            \
+  __typeof__(&name) real_##name = __atomic_load_n(&cached_##name, __ATOMIC_RELAXED); \
+  if (!real_##name) {                                                                \
+    real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);                        \
+    __atomic_store_n(&cached_##name, real_##name, __ATOMIC_RELAXED);                 \
+  }
+
 #define RC_TC_MAX_THREADS 32   /* logical threads given a clock */
 #define RC_TC_MAX_OBJECTS 1024 /* synchronisation objects (mutexes, locks, semaphores…) followed */
 #define RC_TC_TEXT(x) #x
@@ -31,8 +42,10 @@ typedef struct {
   unsigned c[RC_TC_MAX_THREADS];
 } rc_tc_clock;
 
-/* Whether the policy is in force now: requested, and not turned off since. Read without a lock. */
-extern volatile int rc_tc_on;
+/* Whether the policy is in force now: requested, and not turned off since. Read without a lock,
+ * by any thread and by the fault handlers: atomic (a plain read beside rc_tc_off's write would be a
+ * data race). */
+extern _Atomic int rc_tc_on;
 /* Whether it was requested (the `start` line says so). */
 int rc_tc_requested(void);
 

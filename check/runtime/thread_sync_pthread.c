@@ -19,10 +19,6 @@
 
 #include "thread_clocks.h"
 
-/* The next definition of `name` (the OpenMP runtime's, libc's): found once. */
-#define REAL(name)                      \
-  static __typeof__(&name) real_##name; \
-  if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);
 #define PROGRAM() (rc_tc_on && rc_tc_program_caller(__builtin_return_address(0)))
 
 /* What each thread the program creates starts, by the slot its creator gave it (each slot is
