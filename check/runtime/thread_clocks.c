@@ -10,7 +10,7 @@
 
 #include "record.h"
 
-volatile int rc_tc_on;
+_Atomic int rc_tc_on;
 int rc_tc_in_init;
 static int requested;
 static rc_tc_clock clocks[RC_TC_MAX_THREADS];
@@ -49,27 +49,36 @@ void rc_tc_off(const char *why) {
 }
 
 void rc_tc_say(void) {
-  if (off_said || !off_reason) return;
+  const char *reason = __atomic_load_n(&off_reason, __ATOMIC_ACQUIRE); /* set by any thread */
+  if (off_said || !reason) return;
   off_said = 1;
   rc_line l;
   rc_begin(&l, "thread_sync_off");
-  rc_str(&l, "reason", off_reason);
+  rc_str(&l, "reason", reason);
   rc_end(&l);
 }
 
-/* Async-signal-safe: an atomic increment and the slot's own clock. */
-int rc_tc_slot(void) {
-  if (!rc_tc_on) return -1;
-  if (my_slot) return my_slot - 1;
+/* A slot no thread has used, its own entry 1; -1 past the bound. Async-signal-safe. */
+static int new_slot(void) {
   const int s = __atomic_fetch_add(&next_slot, 1, __ATOMIC_RELAXED);
   if (s >= RC_TC_MAX_THREADS) {
     rc_tc_off("more threads than the clocks have room for (" RC_TC_STRINGIFY(RC_TC_MAX_THREADS) ")");
     return -1;
   }
   clocks[s].c[s] = 1;
-  my_slot = s + 1;
   return s;
 }
+
+/* Async-signal-safe: an atomic increment and the slot's own clock. */
+int rc_tc_slot(void) {
+  if (!rc_tc_on) return -1;
+  if (my_slot) return my_slot - 1;
+  const int s = new_slot();
+  if (s >= 0) my_slot = s + 1;
+  return s;
+}
+
+REDSEM_NOT_THREAD_SANITIZED void rc_tc_adopt(int slot) { my_slot = slot + 1; }
 
 int rc_tc_snapshot(rc_tc_clock *out, int *slot, unsigned *version) {
   const int s = rc_tc_slot();
@@ -220,4 +229,16 @@ void rc_tc_write_now(rc_line *l) {
 void rc_tc_fork(rc_tc_clock *out) {
   memset(out, 0, sizeof *out);
   rc_tc_release_to(out);
+}
+
+/* The new slot's clock is written before the thread is created, which orders it before the
+ * thread's first read; no other thread writes it. */
+int rc_tc_fork_thread(void) {
+  const int creator = rc_tc_slot();
+  const int s = creator < 0 ? -1 : new_slot();
+  if (s < 0) return -1;
+  join(&clocks[s], &clocks[creator]);
+  ++clocks[creator].c[creator];
+  ++versions[creator];
+  return s;
 }

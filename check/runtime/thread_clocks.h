@@ -16,6 +16,23 @@
 #ifndef REDSEM_CHECK_THREAD_CLOCKS_H
 #define REDSEM_CHECK_THREAD_CLOCKS_H
 
+/* Code that runs before ThreadSanitizer's runtime is set up: of the process (its start-up calls
+ * this library's sigaction) or of a thread (the start routine a thread created through its
+ * pthread_create interceptor runs first: thread_sync_pthread.c). Function entry and exit there
+ * would enter the runtime, which has no state for the thread yet, and fault. */
+#define REDSEM_NOT_THREAD_SANITIZED __attribute__((no_sanitize("thread")))
+
+/* In an interceptor of a thread call (thread_sync_*.c, which include <dlfcn.h>): real_<name>, the
+ * next definition of `name` (the OpenMP runtime's, libc's), looked up once. Threads may make their
+ * first call at once: the cached pointer is read and written atomically. */
+#define REAL(name)                                                                   \
+  static __typeof__(&name) cached_##name;                                            \
+  __typeof__(&name) real_##name = __atomic_load_n(&cached_##name, __ATOMIC_RELAXED); \
+  if (!real_##name) {                                                                \
+    real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);                        \
+    __atomic_store_n(&cached_##name, real_##name, __ATOMIC_RELAXED);                 \
+  }
+
 #define RC_TC_MAX_THREADS 32   /* logical threads given a clock */
 #define RC_TC_MAX_OBJECTS 1024 /* synchronisation objects (mutexes, locks, semaphores…) followed */
 #define RC_TC_TEXT(x) #x
@@ -25,8 +42,10 @@ typedef struct {
   unsigned c[RC_TC_MAX_THREADS];
 } rc_tc_clock;
 
-/* Whether the policy is in force now: requested, and not turned off since. Read without a lock. */
-extern volatile int rc_tc_on;
+/* Whether the policy is in force now: requested, and not turned off since. Read without a lock,
+ * by any thread and by the fault handlers: atomic (a plain read beside rc_tc_off's write would be a
+ * data race). */
+extern _Atomic int rc_tc_on;
 /* Whether it was requested (the `start` line says so). */
 int rc_tc_requested(void);
 
@@ -46,6 +65,13 @@ void rc_tc_release_to(rc_tc_clock *acc);
 void rc_tc_acquire_from(const rc_tc_clock *acc);
 /* A new thread (or task) starts from `from` as its creator's clock was. */
 void rc_tc_fork(rc_tc_clock *out);
+/* A thread about to be created (thread_sync_pthread.c): its slot, given by its creator and starting
+ * from the creator's clock now; -1 when the policy is off or the bound is hit. The new thread takes
+ * it with rc_tc_adopt before anything else. */
+int rc_tc_fork_thread(void);
+/* The new thread takes the slot its creator gave it: a store to a thread-local variable, nothing
+ * more, so that it may run before a sanitizer's runtime has set the thread up. */
+void rc_tc_adopt(int slot);
 
 /* Logical threads (thread_sync_omp.c): an OpenMP section or task runs on a slot of its own,
  * started from `start`, so that two sections of one construct, or two tasks, run by one thread are

@@ -8,11 +8,6 @@
 
 #include "thread_clocks.h"
 
-/* The next definition of `name` (the OpenMP runtime's, libc's): found once. */
-#define REAL(name)                      \
-  static __typeof__(&name) real_##name; \
-  if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);
-
 /* Every task's end, published when it ends and taken by the waits for tasks (taskwait, taskgroup
  * end, barriers, a region's end): an over-approximation (thread_sync_omp.c). */
 extern rc_tc_clock rc_omp_tasks_done;

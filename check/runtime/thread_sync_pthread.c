@@ -14,42 +14,37 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "thread_clocks.h"
 
-/* The next definition of `name` (the OpenMP runtime's, libc's): found once. */
-#define REAL(name)                      \
-  static __typeof__(&name) real_##name; \
-  if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name);
 #define PROGRAM() (rc_tc_on && rc_tc_program_caller(__builtin_return_address(0)))
 
-struct start {
+/* What each thread the program creates starts, by the slot its creator gave it (each slot is
+ * given once). */
+static struct start {
   void *(*routine)(void *);
   void *arg;
-  rc_tc_clock created;
-};
+} starts[RC_TC_MAX_THREADS];
 
-static void *thread_main(void *arg) {
-  struct start s = *(struct start *)arg;
-  free(arg);
-  rc_tc_acquire_from(&s.created);
-  void *result = s.routine(s.arg);
+/* Before `routine`, only the slot is taken (rc_tc_adopt), nothing that enters a sanitizer's
+ * runtime: under ThreadSanitizer the creation comes through its pthread_create interceptor, and
+ * `routine` is that runtime's own start routine, which sets the thread up for it. */
+REDSEM_NOT_THREAD_SANITIZED static void *thread_main(void *arg) {
+  const int slot = (int)(intptr_t)arg;
+  rc_tc_adopt(slot);
+  void *result = starts[slot].routine(starts[slot].arg);
   rc_tc_release((const void *)pthread_self());
   return result;
 }
 
-typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *), void *arg) {
   REAL(pthread_create)
-  struct start *s = PROGRAM() ? malloc(sizeof *s) : NULL;
-  if (!s) return real_pthread_create(thread, attr, routine, arg);
-  s->routine = routine;
-  s->arg = arg;
-  rc_tc_fork(&s->created);
-  const int r = real_pthread_create(thread, attr, thread_main, s);
-  if (r != 0) free(s);
-  return r;
+  const int slot = PROGRAM() ? rc_tc_fork_thread() : -1;
+  if (slot < 0) return real_pthread_create(thread, attr, routine, arg);
+  starts[slot] = (struct start){routine, arg};
+  return real_pthread_create(thread, attr, thread_main, (void *)(intptr_t)slot); /* a failure leaves the slot unused */
 }
 
 void pthread_exit(void *result) {

@@ -270,9 +270,7 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
 
 /* ThreadSanitizer's runtime installs its own handlers through sigaction before it has set itself
  * up, and this library's sigaction is the one it finds: built for its tests under the tsan preset
- * (per_mpi/CMakeLists.txt), that path must not enter the runtime (function entry and exit). */
-#define REDSEM_NOT_THREAD_SANITIZED __attribute__((no_sanitize("thread")))
-
+ * (per_mpi/CMakeLists.txt), that path must not enter the runtime (REDSEM_NOT_THREAD_SANITIZED). */
 REDSEM_NOT_THREAD_SANITIZED static int resolve_real(void) {
   if (!real_sigaction)
     real_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(RTLD_NEXT, "sigaction");

@@ -45,7 +45,8 @@ unsigned work_budget(unsigned timeout_ms) {
 }
 
 unsigned wall_clock_limit_ms(unsigned timeout_ms) {
-  const std::uint64_t ms = std::uint64_t{timeout_ms} * wall_clock_slack;
+  if (timeout_ms == 0) return 0;
+  const std::uint64_t ms = std::max<std::uint64_t>(std::uint64_t{timeout_ms} * wall_clock_slack, wall_clock_floor_ms);
   return static_cast<unsigned>(std::min<std::uint64_t>(ms, std::numeric_limits<unsigned>::max()));
 }
 
@@ -54,7 +55,8 @@ validity check_valid(const z3::expr& claim, unsigned timeout_ms) {
   // so a claim they reduce to `true` holds for every assignment.
   const z3::expr simple = claim.simplify();
   if (simple.is_true()) return {answer::valid, std::nullopt, "rewriter"};
-  if (normalise_commutative(simple).simplify().is_true()) return {answer::valid, std::nullopt, "commutative normal form"};
+  if (normalise_commutative(simple).simplify().is_true())
+    return {answer::valid, std::nullopt, "commutative normal form"};
   return run_solver(!simple, timeout_ms, false);
 }
 

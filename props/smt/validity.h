@@ -23,12 +23,15 @@ struct validity {
 // machine running other tests beside it, and a recorded verdict cannot flip with the load.
 // `timeout_ms` buys timeout_ms × steps_per_ms steps, about that many milliseconds on a current
 // x86 core (more on a slower or busier one). The wall clock only stops a query that runs
-// wall_clock_slack times longer than its budget was meant to take; then the answer is unknown
-// and says so.
+// wall_clock_slack times longer than its budget was meant to take, and never before
+// wall_clock_floor_ms: a small budget on a machine many times oversubscribed (a sanitizer build's
+// tests beside other builds) would otherwise be cut by the load, not by its work. Then the answer
+// is unknown and says so.
 constexpr unsigned steps_per_ms = 2000;
 constexpr unsigned wall_clock_slack = 10;
-unsigned work_budget(unsigned timeout_ms);         // steps; saturates at the largest unsigned
-unsigned wall_clock_limit_ms(unsigned timeout_ms);  // saturates likewise
+constexpr unsigned wall_clock_floor_ms = 60'000;
+unsigned work_budget(unsigned timeout_ms);          // steps; saturates at the largest unsigned
+unsigned wall_clock_limit_ms(unsigned timeout_ms);  // saturates likewise; 0 (no limit) stays 0
 
 // Tries the sound shortcuts first (see normalise.h), then the solver within its work budget.
 validity check_valid(const z3::expr& claim, unsigned timeout_ms);

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <bit>
-#include <chrono>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <string>
 
@@ -31,6 +31,9 @@ std::string error_of(const std::string& body, const std::string& fields = "field
   return r.op ? std::string("accepted") : r.error.to_string();
 }
 
+// The CPU time this process spent since `t0` (std::clock), in seconds.
+double cpu_seconds_since(std::clock_t t0) { return double(std::clock() - t0) / CLOCKS_PER_SEC; }
+
 // `count` lets, each adding one level to the last: x0 = a.v + b.v is 2 deep, x<i> is 2 + i.
 std::string let_chain(int count) {
   std::string s = "let x0 = a.v + b.v\n";
@@ -49,9 +52,11 @@ TEST(OpFileDepth, CountsThroughLetChains) {
   EXPECT_EQ(error_of(let_chain(199)),
             "t.op:203:5: error: let 'x199' nests 201 levels deep once the lets it uses are written out, more than 200 "
             "(a chain of lets counts as one expression)");
-  const auto t0 = std::chrono::steady_clock::now();
+  // Refused at the bound, not after writing out 33,000 levels: a bound on the CPU time spent (never
+  // the wall clock, which the machine's load decides) catches a check that walks the whole chain.
+  const std::clock_t t0 = std::clock();
   EXPECT_NE(error_of(let_chain(33'000)).find("let 'x199' nests 201 levels"), std::string::npos);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  EXPECT_LT(cpu_seconds_since(t0), 30.0);
 }
 
 TEST(OpFileDepth, LargeSetsStayShallow) {
@@ -89,8 +94,10 @@ TEST(OpFileLiterals, RoundOnceToTheirType) {
 
 TEST(OpFileDomain, ConstantFalseRequireIsAnError) {
   EXPECT_EQ(error_of("require false\nresult v = a.v\n"),
-            "t.op:4:1: error: this 'require' uses no field and is false, so no element satisfies it: the op's domain is empty");
-  EXPECT_EQ(error_of("require 2 < 1\nresult v = a.v\n").substr(0, 46), "t.op:4:1: error: this 'require' uses no field ");
+            "t.op:4:1: error: this 'require' uses no field and is false, so no element satisfies it: the op's domain "
+            "is empty");
+  EXPECT_EQ(error_of("require 2 < 1\nresult v = a.v\n").substr(0, 46),
+            "t.op:4:1: error: this 'require' uses no field ");
   EXPECT_EQ(error_of("require true\nresult v = a.v\n"), "accepted");
 }
 
@@ -115,9 +122,11 @@ TEST(OpFileLaws, ManyFieldsKeepToTheBudget) {
   const concrete_op op(r.op->instances.front(), policy{});
   check_options o;
   o.random_cases = 100;
-  const auto t0 = std::chrono::steady_clock::now();
+  // The budget is the counts below; a bound on the CPU time spent (never the wall clock, which the
+  // machine's load decides) only catches a search that ignores them.
+  const std::clock_t t0 = std::clock();
   const auto report = check_laws(op, o);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+  EXPECT_LT(cpu_seconds_since(t0), 60.0);
   EXPECT_FALSE(report.exhaustive.complete());
   EXPECT_EQ(report.exhaustive.enumerated, o.max_enumerated);
   EXPECT_EQ(report.exhaustive.kept, o.max_small_elements);
@@ -142,8 +151,12 @@ TEST(OpFileDomain, DrawsInsideTheDomain) {
   std::int32_t x = 0;
   std::uint64_t next = 0;
   for (int k = 0; k < 50; ++k) {
-    domain.draw([&](std::byte* out) { const auto v = static_cast<std::int32_t>(next++); std::memcpy(out, &v, 4); },
-                static_cast<std::uint64_t>(k), reinterpret_cast<std::byte*>(&x), stats, 4);
+    domain.draw(
+        [&](std::byte* out) {
+          const auto v = static_cast<std::int32_t>(next++);
+          std::memcpy(out, &v, 4);
+        },
+        static_cast<std::uint64_t>(k), reinterpret_cast<std::byte*>(&x), stats, 4);
     EXPECT_TRUE(x == 12345 || x == -7) << x;
     EXPECT_TRUE(domain.contains(reinterpret_cast<const std::byte*>(&x)));
   }

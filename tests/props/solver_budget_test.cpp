@@ -24,6 +24,9 @@ TEST(SolverBudget, MillisecondsBuyAFixedNumberOfSteps) {
   EXPECT_EQ(work_budget(10'000), 10'000u * steps_per_ms);
   EXPECT_EQ(work_budget(std::numeric_limits<unsigned>::max()), std::numeric_limits<unsigned>::max());
   EXPECT_EQ(wall_clock_limit_ms(10'000), 10'000u * wall_clock_slack);
+  // A small budget's wall-clock limit is the floor, which no ordinary load reaches.
+  EXPECT_EQ(wall_clock_limit_ms(100), wall_clock_floor_ms);
+  EXPECT_EQ(wall_clock_limit_ms(0), 0u);
   EXPECT_EQ(wall_clock_limit_ms(std::numeric_limits<unsigned>::max()), std::numeric_limits<unsigned>::max());
 }
 
