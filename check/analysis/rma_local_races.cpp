@@ -249,6 +249,44 @@ std::vector<json> unobserved_spans(const std::vector<std::vector<json>>& records
   return out;
 }
 
+// Why the record cannot follow the fetch that may order a pair (reads_from::unfollowed_fetch).
+std::string unfollowed_cause(const std::vector<std::vector<json>>& records, const reads_from::unfollowed& u) {
+  const std::string rank = "rank " + std::to_string(u.cause_rank);
+  if (u.gap)
+    return rank + "'s window memory was not watched throughout (a watch gap, a page left open, another thread, " +
+           "or a synchronisation mode whose stores the order does not follow), so a store it missed may have " +
+           "written that value";
+  const auto& lines = records.at(static_cast<std::size_t>(u.cause_rank));
+  const json* at = u.cause_line < lines.size() ? &lines[u.cause_line] : nullptr;
+  if (at && at->value("ev", "") == "rma_limit")
+    return rank + "'s record of the window stops at a bound (rma_limit " + at->value("what", "") +
+           "), so a call it did not record may have written that value";
+  if (u.cause_line == 0)
+    return rank + "'s record of the window is not whole (lost lines, a member not recorded, or memory other " +
+           "ranks may store into directly), so a call or store it missed may have written that value";
+  return rank + "'s record ends before its run did, so a call after it may have written that value";
+}
+
+// An `rma_not_analysed` object for a local access and a remote call that only a fetch the
+// reads-from order could not follow may order.
+json unfollowed_note(const std::vector<std::vector<json>>& records, const rma_epochs& epochs, const json& access,
+                     int rank, const rma_window& win, const remote_call& c, const reads_from::unfollowed& u) {
+  const json& fetch = records.at(static_cast<std::size_t>(u.rank)).at(u.index);
+  const std::string reason =
+      "rank " + std::to_string(rank) + "'s own access to " + memory_of(access) + " and rank " +
+      std::to_string(c.world_rank) + "'s " + c.line->value("call", "") +
+      " on the same bytes are ordered by nothing the records show, but rank " + std::to_string(u.rank) + "'s " +
+      fetch.value("call", "") + " (seq " + std::to_string(fetch.value("seq", -1LL)) + ") on window " +
+      std::to_string(epochs.windows.at(u.win).id) +
+      " may have observed a value that orders them, and the order by observed values cannot follow it: " +
+      unfollowed_cause(records, u) + "; a race there is not decided";
+  return {{"ev", "rma_not_analysed"},
+          {"win", win.id},
+          {"epoch", epoch_text(access)},
+          {"target", c.target},
+          {"reason", reason}};
+}
+
 }  // namespace
 
 std::vector<json> window_access_races(const std::vector<std::vector<json>>& records_by_rank) {
@@ -260,24 +298,38 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
   const fence_order fences(records_by_rank);
   const reads_from observed(records_by_rank, epochs, window_of, order);
   std::vector<json> out;
-  std::set<const json*> found_lines;  // one finding per line, a strided one too
+  std::set<const json*> found_lines;                         // one finding per line, a strided one too
+  std::map<std::tuple<int, int, int, int>, json> undecided;  // (rank, window, remote rank, fetch's rank) -> note
   for (const direct_access& d : accesses) {
     const auto found = calls.find(d.segment);
     if (found == calls.end() || found_lines.contains(d.line)) continue;
     const rma_window& win = epochs.windows.at(d.segment.first);
     const auto part = win.parts.find(d.segment.second);
     if (part == win.parts.end()) continue;
+    std::optional<std::pair<std::tuple<int, int, int, int>, json>> note;
     for (const remote_call& c : found->second) {
       if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
       if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences}) &&
           !observed.orders_before(c.world_rank, c.made_index, d.lo, d.hi, d.world_rank, d.index) &&
           !observed.orders_before_call(d.world_rank, d.index, c.world_rank, c.made_index)) {
+        // Undecided while a fetch the order cannot follow may order them; another call may still race.
+        auto u = observed.unfollowed_fetch(c.world_rank, c.made_index, d.world_rank, d.index);
+        if (!u) u = observed.unfollowed_fetch(d.world_rank, d.index, c.world_rank, c.made_index);
+        if (u) {
+          if (!note)
+            note = {{d.world_rank, d.segment.first, c.world_rank, u->rank},
+                    unfollowed_note(records_by_rank, epochs, *d.line, d.world_rank, win, c, *u)};
+          continue;
+        }
         out.push_back(finding(*d.line, d.lo, d.world_rank, win, c));
         found_lines.insert(d.line);
+        note.reset();
         break;
       }
     }
+    if (note) undecided.insert(std::move(*note));
   }
+  for (auto& [key, n] : undecided) out.push_back(std::move(n));
   for (json& f : shared_memory_races(records_by_rank, epochs, accesses, order, fences)) out.push_back(std::move(f));
   for (json& u : unobserved_spans(records_by_rank, window_of, epochs, calls, {order, fences}))
     out.push_back(std::move(u));

@@ -24,10 +24,12 @@ namespace redsem::check {
 
 // `records_by_rank[r]` holds world rank r's record lines in the order they were written.
 // Returns one `window_access_race` finding per local access that has a concurrent conflicting
-// call (the first such call), then one `shared_memory_race` per pair of unsynchronised direct
-// accesses (each access in at most one), then one `rma_not_analysed` object per rank, window and
-// other rank's call that was concurrent and conflicting with bytes the rank left open to its own
-// accesses (`watch_open` lines: those accesses were not seen one by one, so nothing is decided there).
+// call (the first such call) that no fetch the reads-from order could not follow may order, then one
+// `rma_not_analysed` object per rank, window, other rank and fetching rank for the accesses that only
+// such a fetch may order (reads_from::unfollowed_fetch), then one `shared_memory_race` per pair of unsynchronised
+// direct accesses (each access in at most one), then one `rma_not_analysed` object per rank, window and other rank's
+// call that was concurrent and conflicting with bytes the rank left open to its own accesses (`watch_open` lines: those
+// accesses were not seen one by one, so nothing is decided there).
 std::vector<nlohmann::json> window_access_races(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
 
 }  // namespace redsem::check

@@ -45,6 +45,21 @@ class reads_from {
   // rank observed before making that call (one such observation; chains of them are not followed).
   bool orders_before_call(int rank, std::size_t index, int call_rank, std::size_t call_index) const;
 
+  // A fetch the order could not follow (its record of calls bounded, or its target's memory not
+  // watched throughout) that might order line `first_index` of `first_rank` before line
+  // `second_index` of `second_rank`: completed before the second, and an element it fetched is one
+  // a call or store of `first_rank` from the first on may have written (rma_reads_from_gaps.cpp).
+  struct unfollowed {
+    int rank = -1;  // the fetch: its rank, line and window key
+    std::size_t index = 0;
+    int win = -1;
+    bool gap = false;  // the owner's memory not watched (else: a record of calls bounded)
+    int cause_rank = -1;
+    std::size_t cause_line = 0;  // where that record or watch stops
+  };
+  std::optional<unfollowed> unfollowed_fetch(int first_rank, std::size_t first_index, int second_rank,
+                                             std::size_t second_index) const;
+
   struct state;
 
  private:
