@@ -29,11 +29,22 @@ std::vector<reads_from::unfollowed> causes(const state& s, const op& f) {
         out.back().cause_rank = rank;
         out.back().cause_line = line;
       }
-  if (!s.watched(f)) {
+  if (s.watched(f)) return out;
+  // Each member whose watch of the segment may stop before f completed (any member's direct
+  // stores in a shared-memory window); with no member's watch known, the segment's owner's.
+  const auto g = s.gap.find(f.segment);
+  const std::size_t before_gaps = out.size();
+  if (g != s.gap.end())
+    for (const auto& [rank, line] : g->second)
+      if (line != none && !s.before(f.rank, f.completion, rank, line)) {
+        out.push_back(base);
+        out.back().gap = true;
+        out.back().cause_rank = rank;
+        out.back().cause_line = line;
+      }
+  if (out.size() == before_gaps) {
     out.push_back(base);
     out.back().gap = true;
-    if (const auto g = s.gap.find(f.segment); g != s.gap.end())
-      std::tie(out.back().cause_rank, out.back().cause_line) = g->second;
   }
   return out;
 }

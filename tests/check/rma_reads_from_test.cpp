@@ -234,7 +234,11 @@ TEST(ReadsFrom, InASharedMemoryWindowAnotherMembersStoreOrAGapInItsWatchOrdersNo
   records unwatched = handoff(3, "MPI_Win_allocate_shared");
   unwatched.add(2, {{"ev", "watch_unavailable"}, {"win", 0}, {"buffer", "segment"}, {"reason", "beyond 16"}});
   unwatched.poll(1, one).store(4, nil).finish();
-  EXPECT_EQ(owners_races(unwatched), 1u);
+  // The gap leaves the order out, and the fetch it could not follow leaves the pair undecided.
+  EXPECT_EQ(owners_races(unwatched), 0u);
+  std::size_t undecided = 0;
+  for (const json& f : window_access_races(unwatched.lines())) undecided += f["ev"] == "rma_not_analysed";
+  EXPECT_GE(undecided, 1u);
 }
 
 }  // namespace
