@@ -5,15 +5,16 @@
  * with the buffer when a synchronisation call or request completion completes it: bytes that
  * differ were updated in between, which is erroneous whatever the library then sent.
  *
- * An origin buffer inside this process's window memory is not followed: other ranks may update
- * that memory through the window, and a change seen there would not be the program's own. */
+ * An origin buffer inside this process's window memory is not compared: other ranks may update
+ * that memory through the window, and a change seen there would not be the program's own. The
+ * watcher (watch_rma.c) arms it like any other, and sees the program's own stores there. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
 
 #include "rma_state.h"
-#include "type_text.h"
 #include "type_contents.h"
+#include "type_text.h"
 
 #define EVIDENCE_BYTES 64 /* bytes shown on each side of the comparison */
 

@@ -281,7 +281,8 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
  * call and window, keeps a site that runs rarely from finding the first N taken by a busy one. The
  * calls not sampled keep their range unarmed (result buffers are still compared for overlap), and
  * their origin bytes are still compared at completion (rma_origin.c), which sees every store that
- * changed them; the first one of each call on each window gets a `watch_sampled` line. */
+ * changed them, outside window memory (where a change may be another rank's); the first one of each
+ * call on each window gets a `watch_sampled` line. */
 #define SAMPLE_SITES 64
 struct sample_site {
   int win_id;
@@ -337,7 +338,6 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
   if (rc_tc_on) rc_tr_span(w, c, rc_watch_kind_names[kind], kind == RC_WATCH_RESULT, lo, hi);
-  if (kind != RC_WATCH_RESULT && rc_rma_in_window_memory((const void *)lo, hi - lo)) return; /* rma_origin.c */
   if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
   const int i = rc_watch_new_range();
   if (i < 0) {
