@@ -132,6 +132,13 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, co
   for (auto& [where, calls] : passive_by_target) {
     const auto& [target, host, exclusive] = where;
     std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
+    if (calls.size() > max_passive_calls) {
+      out.unanalysed.push_back({w.id, "passive target", target,
+                                std::to_string(calls.size() - max_passive_calls) +
+                                    " more calls to this target than the " + std::to_string(max_passive_calls) +
+                                    " whose sets in flight together are analysed"});
+      calls.resize(max_passive_calls);
+    }
     auto sets = order.usable() ? together(calls, order) : together(calls);
     if (sets.size() > max_passive_sets) {
       out.unanalysed.push_back({w.id, "passive target", target,

@@ -8,6 +8,7 @@
 
 #include <ctime>
 
+#include "check/analysis/rma_epochs.h"
 #include "check/analysis/rma_findings.h"
 #include "tests/check/rma_record_lines.h"
 
@@ -32,6 +33,21 @@ TEST(RmaFindings, ThousandsOfPassiveCallsToOneTargetAreSetInSquareTime) {
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1).substr(0, 2000);
   EXPECT_LT(spent, 60.0) << "CPU seconds to analyse " << 2 * calls_per_rank << " calls";
   RecordProperty("cpu_seconds", std::to_string(spent));
+}
+
+// Beyond max_passive_calls calls to one target the rest is not set, and the report says so: the
+// verdict is partial, never a silent clean.
+TEST(RmaFindings, PassiveCallsBeyondTheBoundAreNotedNotDropped) {
+  records r;
+  r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
+  for (std::size_t i = 0; i < max_passive_calls / 2 + 1; ++i) {
+    const auto t = static_cast<long long>(10 + 2 * i);
+    r.accumulate(0, "MPI_INT", "01000000", t).accumulate(1, "MPI_INT", "02000000", t + 1);
+  }
+  r.sync(0, "MPI_Win_unlock_all", 4 * max_passive_calls).sync(1, "MPI_Win_unlock_all", 4 * max_passive_calls);
+  const auto out = rma_findings(r.lines());
+  EXPECT_TRUE(json(out).dump().find("2 more calls to this target than the") != std::string::npos)
+      << json(out).dump(1).substr(0, 2000);
 }
 
 }  // namespace
