@@ -96,6 +96,9 @@ struct rma_epochs {
 
 // At most this many passive-target sets per window and target: beyond, the rest is set aside.
 inline constexpr std::size_t max_passive_sets = 32;
+// At most this many passive-target calls per window, target and epoch kind are set (the first by
+// when they were made): the pairs are decided into one bit per pair, so memory is its square.
+inline constexpr std::size_t max_passive_calls = 16384;
 
 // Sorts a set's calls by origin (window rank), each origin's in program order.
 void order_by_origin(std::vector<rma_access>& accesses);

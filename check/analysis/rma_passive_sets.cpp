@@ -2,6 +2,8 @@
 #include "check/analysis/rma_passive_sets.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
@@ -9,15 +11,21 @@
 namespace redsem::check {
 namespace {
 
-// The sets (each sorted) that no other set holds, the first of equal ones, in their order.
+// The sets (each sorted) that no other set holds, the first of equal ones, in their order. Equal
+// sets are dropped first (a later copy is dominated by the first, and the first is dominated only
+// by a strictly larger set), so the pairwise comparison runs over distinct sets only: many anchors
+// of one epoch yield the same set.
 std::vector<std::vector<std::size_t>> maximal(const std::vector<std::vector<std::size_t>>& sets) {
+  std::vector<const std::vector<std::size_t>*> distinct;
+  std::set<std::vector<std::size_t>> seen;
+  for (const auto& s : sets)
+    if (seen.insert(s).second) distinct.push_back(&s);
   std::vector<std::vector<std::size_t>> out;
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    bool dominated = false;  // by a larger set, or by an equal one found earlier
-    for (std::size_t j = 0; j < sets.size() && !dominated; ++j)
-      dominated = j != i && std::includes(sets[j].begin(), sets[j].end(), sets[i].begin(), sets[i].end()) &&
-                  (sets[j].size() > sets[i].size() || j < i);
-    if (!dominated) out.push_back(sets[i]);
+  for (const auto* s : distinct) {
+    const bool dominated = std::any_of(distinct.begin(), distinct.end(), [&](const auto* t) {
+      return t->size() > s->size() && std::includes(t->begin(), t->end(), s->begin(), s->end());
+    });
+    if (!dominated) out.push_back(*s);
   }
   return out;
 }
@@ -45,19 +53,52 @@ bool unordered(const in_flight& x, const in_flight& y, const happens_before& ord
   return !before(x, y) && !before(y, x);
 }
 
+// One bit per call: the calls unordered with a given call, itself included.
+using call_bits = std::vector<std::uint64_t>;
+
+// Each call's row of calls unordered with it, itself included: each pair decided once (the
+// relation is symmetric), so the sets below cost word operations instead of order queries.
+std::vector<call_bits> unordered_rows(const std::vector<const in_flight*>& calls, const happens_before& order) {
+  const std::size_t words = (calls.size() + 63) / 64;
+  std::vector<call_bits> rows(calls.size(), call_bits(words, 0));
+  for (std::size_t a = 0; a < calls.size(); ++a) {
+    rows[a][a / 64] |= std::uint64_t{1} << (a % 64);
+    for (std::size_t b = a + 1; b < calls.size(); ++b)
+      if (unordered(*calls[a], *calls[b], order)) {
+        rows[a][b / 64] |= std::uint64_t{1} << (b % 64);
+        rows[b][a / 64] |= std::uint64_t{1} << (a % 64);
+      }
+  }
+  return rows;
+}
+
+// From `row` (an anchor's row): the calls taken in record order, each one unordered with all taken
+// before it; the candidates left are those unordered with every call taken, so each step is a scan
+// to the next candidate and one intersection.
+std::vector<std::size_t> greedy_set(call_bits candidates, const std::vector<call_bits>& rows) {
+  std::vector<std::size_t> set;
+  for (std::size_t w = 0; w < candidates.size(); ++w)
+    while (candidates[w] != 0) {
+      const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(candidates[w]));
+      set.push_back(i);
+      candidates[w] &= ~(std::uint64_t{1} << (i % 64));
+      for (std::size_t v = w; v < candidates.size(); ++v) candidates[v] &= rows[i][v];
+    }
+  return set;
+}
+
 // The sets of passive calls to one target that may be in flight together, decided by
 // synchronisation: for each call, those unordered with it and with each other (taken in record
-// order), the maximal ones.
+// order), the maximal ones. Anchors with the same row take the same set: it is computed and kept
+// once (maximal() keeps the first of equal sets, so later copies change nothing).
 std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls,
                                                const happens_before& order) {
+  const std::vector<call_bits> rows = unordered_rows(calls, order);
+  std::set<call_bits> seen;
   std::vector<std::vector<std::size_t>> sets;
-  for (std::size_t a = 0; a < calls.size(); ++a) {
-    std::vector<std::size_t> set{a};
-    for (std::size_t i = 0; i < calls.size(); ++i)
-      if (i != a &&
-          std::all_of(set.begin(), set.end(), [&](std::size_t m) { return unordered(*calls[i], *calls[m], order); }))
-        set.push_back(i);
-    std::sort(set.begin(), set.end());
+  for (const call_bits& row : rows) {
+    if (!seen.insert(row).second) continue;
+    std::vector<std::size_t> set = greedy_set(row, rows);
     if (set.size() >= 2) sets.push_back(std::move(set));
   }
   return maximal(sets);
@@ -91,6 +132,13 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, co
   for (auto& [where, calls] : passive_by_target) {
     const auto& [target, host, exclusive] = where;
     std::sort(calls.begin(), calls.end(), [](const in_flight* a, const in_flight* b) { return a->made < b->made; });
+    if (calls.size() > max_passive_calls) {
+      out.unanalysed.push_back({w.id, "passive target", target,
+                                std::to_string(calls.size() - max_passive_calls) +
+                                    " more calls to this target than the " + std::to_string(max_passive_calls) +
+                                    " whose sets in flight together are analysed"});
+      calls.resize(max_passive_calls);
+    }
     auto sets = order.usable() ? together(calls, order) : together(calls);
     if (sets.size() > max_passive_sets) {
       out.unanalysed.push_back({w.id, "passive target", target,
