@@ -90,7 +90,8 @@ constexpr auto enum_keys = std::make_tuple(
     enum_key<loc_tie_rule, 3>{"loc_tie", &policy::loc_tie, {"by_value", "first", "second"}},
     enum_key<complex_prod_rule, 2>{"complex_prod", &policy::complex_prod, {"textbook", "annex_g"}},
     enum_key<ordered_accumulates_rule, 2>{"ordered_accumulates", &policy::ordered_accumulates,
-                                          {"sequential", "concurrent"}});
+                                          {"sequential", "concurrent"}},
+    enum_key<ordering_types_rule, 2>{"ordering_types", &policy::ordering_types, {"any", "same"}});
 
 // Keys from here on are printed only away from their default (see to_string(policy)).
 constexpr std::size_t keys_always_printed = 8;

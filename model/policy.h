@@ -85,6 +85,14 @@ enum class ordered_accumulates_rule : std::uint8_t {
   concurrent,  // covered by accumulate_ops all the same: different ops on one location are mixed_ops
 };
 
+// Whether accumulate_ordering (§13.7.2: "ordering ... on a per-datatype granularity") keeps one
+// origin's accumulates to overlapping bytes in program order when their predefined types differ
+// (an MPI_BYTE replace, then an MPI_INT sum).
+enum class ordering_types_rule : std::uint8_t {
+  any,   // ordered whatever the types: the granularity is that of the elements ordered
+  same,  // ordered only when the types are the same: others are concurrent, mismatched_accumulates
+};
+
 struct policy {
   nan_rule minmax_nan = nan_rule::propagate;
   zero_rule minmax_zero = zero_rule::ordered;
@@ -98,6 +106,7 @@ struct policy {
   loc_tie_rule loc_tie = loc_tie_rule::by_value;
   complex_prod_rule complex_prod = complex_prod_rule::textbook;
   ordered_accumulates_rule ordered_accumulates = ordered_accumulates_rule::sequential;
+  ordering_types_rule ordering_types = ordering_types_rule::any;
 
   friend bool operator==(const policy&, const policy&) = default;
 };

@@ -38,6 +38,15 @@ std::optional<overlap> first_mismatch(const access& x, const access& y) {
 
 bool is_remote(const access& a) { return a.kind != access_kind::local_load && a.kind != access_kind::local_store; }
 
+// One origin's accumulates of different types that accumulate_ordering keeps in program order under
+// ordering_types=any (and ordered_accumulates=sequential): applied one after the other, neither
+// mismatched nor concurrent.
+bool kept_in_order_across_types(const access& x, const access& y, const window_info& info, const policy& p) {
+  return x.origin == y.origin && p.ordering_types == ordering_types_rule::any &&
+         p.ordered_accumulates == ordered_accumulates_rule::sequential && first_mismatch(x, y) &&
+         ordered_by_info(x, y, info.ordering);
+}
+
 }  // namespace
 
 bool separated_by_completion(const access& x, const access& y) {
@@ -146,6 +155,7 @@ std::vector<finding> analyse_concurrency(const std::vector<access>& accesses, co
       std::optional<finding_kind> kind;
       std::optional<overlap> where = o;
       if (x_acc && y_acc) {
+        if (kept_in_order_across_types(x, y, info, p)) continue;
         if (const auto m = first_mismatch(x, y)) {
           kind = finding_kind::mismatched_accumulates;
           where = m;

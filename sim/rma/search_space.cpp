@@ -19,15 +19,17 @@ bool is_local(access_kind k) { return k == access_kind::local_load || k == acces
 // MPI orders an element of `first` (of type first_type) before an overlapping one of `second`
 // (same origin, first issued earlier).
 bool kept_in_order(const access& first, basic_type first_type, const access& second, basic_type second_type,
-                   const redsem::rma::window_info& info) {
+                   const redsem::rma::window_info& info, const policy& semantics) {
   if (first.fence_epoch != second.fence_epoch) return first.fence_epoch < second.fence_epoch;  // a fence between them
   if (redsem::rma::ordered_by_exposure(first, second)) return true;  // the target's post or wait between them
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (redsem::rma::separated_by_completion(first, second)) return true;  // a flush between them
   if (is_local(first.kind) && is_local(second.kind)) return true;        // the target's own program order
-  // accumulate_ordering orders one origin's accumulates per datatype only (§13.7.2).
+  // accumulate_ordering orders one origin's accumulates (§13.7.2), of different types too unless
+  // the policy ordering_types=same reads "per-datatype granularity" as per type.
   if (is_accumulate_family(first.kind) && is_accumulate_family(second.kind))
-    return first_type == second_type && redsem::rma::ordered_by_info(first, second, info.ordering);
+    return (first_type == second_type || semantics.ordering_types == ordering_types_rule::any) &&
+           redsem::rma::ordered_by_info(first, second, info.ordering);
   return false;  // puts and gets are never ordered (§13.7.2)
 }
 
@@ -223,7 +225,8 @@ search_space make_search_space(const rma_program& program, const std::vector<ste
       if (apart) uf.join(i, j);
       if (i != j && overlaps(a, b)) {
         uf.join(i, j);
-        if (kept_in_order(program.accesses[b.access], b.type, program.accesses[a.access], a.type, program.info))
+        if (kept_in_order(program.accesses[b.access], b.type, program.accesses[a.access], a.type, program.info,
+                          program.semantics))
           sp.steps[i].predecessors |= 1ull << j;
       }
     }
