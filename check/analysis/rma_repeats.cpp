@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_call_lines.h"
 
 namespace redsem::check {
 namespace {
@@ -33,8 +34,7 @@ std::string line_problem(const json& l, std::int64_t win) {
                ? ""
                : "a synchronisation call other than a flush or MPI_Win_sync";
   if (ev == "rma_call")
-    return !l.contains("request") &&
-                   (one_of(call, {"MPI_Get", "MPI_Get_c", "MPI_Compare_and_swap"}) || text_of(l, "op") == "MPI_NO_OP")
+    return !l.contains("request") && (!updates_target(l) || call == "MPI_Compare_and_swap")
                ? ""
                : "an RMA call that may write at its target";
   if (ev == "rma_result") return "";
