@@ -96,10 +96,15 @@ void rc_watch_policy_after_init(void) {
                                     : says(text, "MPICH Version:", "4.0.") && says(text, "MPICH Device:", "ch4:ucx");
 }
 
-void rc_watch_policy_describe(rc_line *l) {
+/* Whether this library made any of the settings (not the user's own values). */
+static int made_any(void) {
   int any = 0;
   for (size_t i = 0; i < SETTINGS; ++i) any |= policy.set[i];
-  if (!any) return;
+  return any;
+}
+
+void rc_watch_policy_describe(rc_line *l) {
+  if (!made_any()) return;
   rc_open_object(l, "watch_settings");
   for (size_t i = 0; i < SETTINGS; ++i)
     if (policy.set[i]) rc_str(l, open_mpi_settings[i].name, open_mpi_settings[i].value);
@@ -107,9 +112,7 @@ void rc_watch_policy_describe(rc_line *l) {
 }
 
 int rc_watch_policy_lock_assert(int assert_) {
-  int any = 0;
-  for (size_t i = 0; i < SETTINGS; ++i) any |= policy.set[i];
-  return any && !policy.refused ? assert_ & ~MPI_MODE_NOCHECK : assert_;
+  return made_any() && !policy.refused ? assert_ & ~MPI_MODE_NOCHECK : assert_;
 }
 
 const char *rc_watch_policy_create_refusal(void) {
