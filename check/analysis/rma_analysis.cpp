@@ -9,7 +9,7 @@
 
 namespace redsem::check {
 
-analysis_outcome rma_analysis(const run_records& records, const analysis_options&) {
+analysis_outcome rma_analysis(const run_records& records, const analysis_options& options) {
   // rma_findings wants the lines indexed by world rank; a rank without a file has none.
   std::vector<std::vector<nlohmann::json>> by_rank;
   for (const auto& r : records.ranks) {
@@ -43,7 +43,7 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
   if (const happens_before order(by_rank); !order.usable() && has("rma_win") && !has("sync_unmodelled"))
     outcome.notes.push_back("RMA accesses of different ranks ordered by the run's timing, on one host only: " +
                             order.why());
-  for (const auto& j : rma_findings(by_rank)) {
+  for (const auto& j : rma_findings(by_rank, options.semantics)) {
     const std::string ev = j.value("ev", "");
     if (ev == "finding") {
       outcome.findings.push_back(finding_from_record(j, j.value("rank", -1)));

@@ -118,10 +118,10 @@ json outcome_if_not_atomic(const sim::rma::group_report& g) {
   return {{"outcome_if_not_atomic", g.non_serializable_example}, {"non_serializable_outcomes", g.non_serializable}};
 }
 
-void explore_set(const rma_access_set& set, const rma_window& window, collector& out) {
+void explore_set(const rma_access_set& set, const rma_window& window, const policy& semantics, collector& out) {
   std::string reason;
   std::vector<rma_access> outside;
-  const auto s = rma_scenario_of(set, window, &reason, &outside);
+  const auto s = rma_scenario_of(set, window, semantics, &reason, &outside);
   if (!s && !outside.empty())
     return out.add("access_outside_attached_memory", "MPI-4.1 §13.2.4",
                    "a dynamic window's target memory is only the regions the target attached", reason, outside, set,
@@ -169,14 +169,14 @@ void explore_set(const rma_access_set& set, const rma_window& window, collector&
 
 }  // namespace
 
-std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_rank) {
+std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_rank, const policy& semantics) {
   const rma_epochs epochs = rma_epochs_of(records_by_rank);
   collector out;
   for (const auto& u : epochs.unanalysed) out.not_analysed(u.win, u.epoch, u.target, u.reason);
   for (std::size_t i = 0; i < epochs.sets.size(); ++i) {
     const rma_access_set& set = epochs.sets[i];
     if (i < max_rma_scenarios)
-      explore_set(set, epochs.windows.at(set.window), out);
+      explore_set(set, epochs.windows.at(set.window), semantics, out);
     else
       out.not_analysed(set.win, set.epoch, set.target,
                        "beyond the " + std::to_string(max_rma_scenarios) + " scenarios explored per run");

@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "model/policy.h"
+
 namespace redsem::check {
 
 // At most this many scenarios are explored per run; the sets beyond are `rma_not_analysed`.
@@ -19,7 +21,9 @@ inline constexpr std::size_t max_rma_scenarios = 256;
 // `records_by_rank[r]` holds world rank r's record lines in the order they were written.
 // Returns the findings, then the `rma_not_analysed` objects, then an `rma_analysed` object
 // (`win`, `epoch`, `target`) for each set of calls explored whole; the same pair of calls found
-// in several scenarios is reported once.
-std::vector<nlohmann::json> rma_findings(const std::vector<std::vector<nlohmann::json>>& records_by_rank);
+// in several scenarios is reported once. Every scenario holds under `semantics`, the policy the
+// command was given (which accumulates are ordered, how ops evaluate: model/policy.h).
+std::vector<nlohmann::json> rma_findings(const std::vector<std::vector<nlohmann::json>>& records_by_rank,
+                                         const policy& semantics);
 
 }  // namespace redsem::check

@@ -220,7 +220,8 @@ std::string closing(const rma_access_set& set, int rank) {
 
 }  // namespace
 
-std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason,
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window,
+                                            const policy& semantics, std::string* reason,
                                             std::vector<rma_access>* outside) {
   reason->clear();
   const auto part = window.parts.find(set.target);
@@ -241,6 +242,8 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
     std::erase_if(value, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });  // "rar, raw"
     lines.push_back(fmt::format("info {}={}", key, value));
   }
+  // The policy the command was given (a scenario without the line holds under the default).
+  if (semantics != policy{}) lines.push_back("policy " + to_string(semantics));
   if (set.mode == rma_sync_mode::pscw) {
     std::string group;
     for (int r : origins_of(set)) group += (group.empty() ? "" : ",") + std::to_string(r);

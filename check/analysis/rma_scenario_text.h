@@ -3,7 +3,9 @@
 // (sim/rma/scenario.h), the explorer's entry point: the target's window size and displacement
 // unit, each call with its datatypes, op and the origin values the record holds. The window's
 // contents at the epoch's start are not recorded: the scenario starts from zeros, so outcomes
-// the explorer shows are those the calls give from zeros.
+// the explorer shows are those the calls give from zeros. The semantics policy is the scenario's
+// own `policy` line, as in any scenario, so that the text in a finding's evidence replays under
+// `redsem rma` as it was explored.
 #pragma once
 
 #include <map>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "check/analysis/rma_epochs.h"
+#include "model/policy.h"
 
 namespace redsem::check {
 
@@ -23,7 +26,8 @@ struct rma_scenario {
 // nullopt, with *reason (one sentence), when the scenario format cannot express the set. On a
 // dynamic window, a call outside every region its target attached is erroneous (MPI-4.1
 // §13.2.4): nullopt too, with the call in *outside when given.
-std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window, std::string* reason,
+std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window,
+                                            const policy& semantics, std::string* reason,
                                             std::vector<rma_access>* outside = nullptr);
 
 }  // namespace redsem::check

@@ -40,6 +40,13 @@ redsem_bad_input(cli_prefix_check_value_before_program ARGS check --mpi openmpi 
 # --thread-sync takes a policy's name (docs/design.md, "Threads"); the one it takes reaches the ranks.
 redsem_bad_input(cli_check_thread_sync_unknown ARGS check --thread-sync cals -- mpirun -n 2 ./app
                  RC 2 ERR "^redsem check: --thread-sync: cals not in \\{time,calls\\} \\(see 'redsem check --help'\\)\n$")
+# check's --policy is read before anything runs or is read: a bad value or key is exit 2 naming
+# the key and its choices, for a run and for kept records alike (its analyses, RMA replay
+# included, hold under the policy it reads).
+redsem_bad_input(cli_check_policy_bad_value ARGS check --policy ordering_types=some -- mpirun -n 2 ./app
+                 RC 2 ERR "^redsem check: --policy: policy key 'ordering_types' takes one of: any same. did you mean 'same'\\?\n$")
+redsem_bad_input(cli_check_records_policy_unknown_key ARGS check --policy ordering_type=same --records ${PROJECT_SOURCE_DIR}/tests/check/fixtures/replace_then_sum
+                 RC 2 ERR "^redsem check: --policy: unknown policy key 'ordering_type'. keys: .* ordering_types ulps. did you mean 'ordering_types'\\?\n$")
 redsem_bad_input(cli_check_thread_sync_calls_reaches_ranks ARGS check --thread-sync calls --dry-run -- mpirun -n 2 ./app
                  RC 0 OUT "REDSEM_CHECK_THREAD_SYNC=calls")
 # rma and probe take no --policy, and their help says why (the scenario sets it; probe's verdicts

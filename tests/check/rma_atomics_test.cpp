@@ -38,7 +38,7 @@ records mcs_tail(bool put_release) {
 }
 
 TEST(RmaAtomics, AnMcsTailIsAWarningNotAnError) {
-  const auto out = rma_findings(mcs_tail(false).lines());
+  const auto out = rma_findings(mcs_tail(false).lines(), {});
   const auto found = checks(out);
   EXPECT_FALSE(found.contains("non_serializable")) << json(out).dump(1);
   EXPECT_TRUE(found.contains("cas_with_accumulate")) << json(out).dump(1);
@@ -54,7 +54,7 @@ TEST(RmaAtomics, SwapsAloneAreClean) {
   for (int k = 0; k < 3; ++k) r.sync(k, "MPI_Win_lock_all", 1);
   for (int k = 0; k < 3; ++k) r.fetch_and_op(k, "MPI_REPLACE", rank_hex[k], 10 + k);
   for (int k = 0; k < 3; ++k) r.sync(k, "MPI_Win_unlock_all", 20 + k);
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
 }
 
@@ -62,7 +62,7 @@ TEST(RmaAtomics, SwapsAloneAreClean) {
 // compare-and-swap (MPI-4.1 §13.7): a swap can be lost for real, an error whatever the
 // implementation.
 TEST(RmaAtomics, AReleaseByPutLosesSwaps) {
-  const auto out = rma_findings(mcs_tail(true).lines());
+  const auto out = rma_findings(mcs_tail(true).lines(), {});
   const auto found = checks(out);
   EXPECT_TRUE(found.contains("racing_access")) << json(out).dump(1);
   EXPECT_TRUE(found.contains("non_serializable")) << json(out).dump(1);

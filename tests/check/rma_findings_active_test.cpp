@@ -12,7 +12,7 @@ namespace {
 TEST(RmaFindings, AccumulatesOfTwoTypesInOneFenceEpochAreMismatched) {
   records r;
   r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   ASSERT_TRUE(checks(out).contains("mismatched_accumulates")) << json(out).dump(1);
   for (const auto& f : out) {
     if (f["ev"] != "finding") continue;
@@ -26,7 +26,7 @@ TEST(RmaFindings, AccumulatesOfTwoTypesInOneFenceEpochAreMismatched) {
 TEST(RmaFindings, AccumulatesOfOneTypeAndOpAreClean) {
   records r;
   r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_INT", "02000000", 2).fence_all(3);
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   EXPECT_TRUE(said(out).empty()) << json(out).dump(1);
   EXPECT_EQ(analysed(out), 1u);  // the epoch was explored whole (the report's coverage)
 }
@@ -38,7 +38,7 @@ TEST(RmaFindings, CallsOfDifferentFenceEpochsAreNotPaired) {
       .fence_all(3)
       .accumulate(1, "MPI_FLOAT", "0000803f", 4)
       .fence_all(5);
-  EXPECT_TRUE(checks(rma_findings(r.lines())).empty());
+  EXPECT_TRUE(checks(rma_findings(r.lines(), {})).empty());
 }
 
 // The large-count form (MPI_Put_c) is replayed as the call it is.
@@ -46,7 +46,7 @@ TEST(RmaFindings, PutsOnOneLocationInAFenceEpochRace) {
   for (const char* put : {"MPI_Put", "MPI_Put_c"}) {
     records r;
     r.fence_all(1).put(0, 2, 1, put).put(1, 2, 1, put).fence_all(3);
-    EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access")) << put;
+    EXPECT_TRUE(checks(rma_findings(r.lines(), {})).contains("racing_access")) << put;
   }
 }
 
@@ -59,7 +59,7 @@ TEST(RmaFindings, TheTargetsWindowInfoIsTheScenarios) {
     r.accumulate(0, "MPI_INT", "02000000", 3, "MPI_REPLACE").fence_all(4);
     auto lines = r.lines();
     if (ordering_none) lines[0][0]["info"] = {{"accumulate_ordering", "none"}};
-    EXPECT_EQ(checks(rma_findings(lines)).contains("unordered_same_origin"), ordering_none);
+    EXPECT_EQ(checks(rma_findings(lines, {})).contains("unordered_same_origin"), ordering_none);
   }
 }
 
@@ -75,7 +75,7 @@ records pscw(bool one_exposure, int disp2) {
 }
 
 TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
-  const auto out = said(rma_findings(pscw(true, 1).lines()));
+  const auto out = said(rma_findings(pscw(true, 1).lines(), {}));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u);
   for (const auto& f : out) {
@@ -85,12 +85,12 @@ TEST(RmaFindings, PscwAccessEpochsOfOneExposureEpochRace) {
 }
 
 TEST(RmaFindings, PscwPutsToDisjointBytesAreClean) {
-  const auto out = said(rma_findings(pscw(true, 2).lines()));
+  const auto out = said(rma_findings(pscw(true, 2).lines(), {}));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
 TEST(RmaFindings, PscwAccessEpochsOfDifferentExposureEpochsAreNotPaired) {
-  const auto out = said(rma_findings(pscw(false, 1).lines()));
+  const auto out = said(rma_findings(pscw(false, 1).lines(), {}));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 

@@ -15,7 +15,7 @@ TEST(RmaFindings, PassiveCallsInFlightTogetherArePaired) {
   r.sync(0, "MPI_Win_lock_all", 1).sync(1, "MPI_Win_lock_all", 1);
   r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
   r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
-  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("mismatched_accumulates"));
+  EXPECT_TRUE(checks(rma_findings(r.lines(), {})).contains("mismatched_accumulates"));
 }
 
 // Rank 0's accumulate was complete at the target (its flush returned) before rank 1 made its
@@ -30,7 +30,7 @@ TEST(RmaFindings, PassiveCallsAreOrderedBySynchronisationNotByTime) {
     if (barrier) r.barrier_all();
     r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
     r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
-    const auto out = rma_findings(r.lines());
+    const auto out = rma_findings(r.lines(), {});
     EXPECT_EQ(checks(out).contains("mismatched_accumulates"), !barrier) << json(out).dump(1);
   }
 }
@@ -44,7 +44,7 @@ TEST(RmaFindings, WithUnmodelledSynchronisationLifetimesDecide) {
   r.accumulate(0, "MPI_INT", "01000000", 10).sync(0, "MPI_Win_flush_all", 12);
   r.accumulate(1, "MPI_UNSIGNED", "02000000", 13);
   r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21);
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
 }
 
@@ -57,7 +57,7 @@ TEST(RmaFindings, PassiveCallsOfRanksOnDifferentMachinesArePairedBySynchronisati
   auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
   lines[0][0]["host"] = "node1";
   lines[1][0]["host"] = "node2";
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
   EXPECT_EQ(not_analysed(out), 0u);
 }
@@ -71,7 +71,7 @@ TEST(RmaFindings, WithUnmodelledSynchronisationRanksOnDifferentMachinesAreNotPai
     auto lines = r.sync(0, "MPI_Win_unlock_all", 20).sync(1, "MPI_Win_unlock_all", 21).lines();
     lines[0][0]["host"] = "node1";
     lines[1][0]["host"] = two_hosts ? "node2" : "node1";
-    const auto out = rma_findings(lines);
+    const auto out = rma_findings(lines, {});
     EXPECT_EQ(checks(out).contains("mismatched_accumulates"), !two_hosts);
     EXPECT_EQ(not_analysed(out), two_hosts ? 1u : 0u);
   }
@@ -84,7 +84,7 @@ TEST(RmaFindings, ExclusiveEpochsOfTwoRanksAreNotPaired) {
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10);
   r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(1, 11);
   r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
@@ -93,7 +93,7 @@ TEST(RmaFindings, SharedLockPutsOfTwoRanksRace) {
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(0, 10);
   r.sync(1, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).put(1, 11);
   r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}}).sync(1, "MPI_Win_unlock", 21, {{"target", 0}});
-  EXPECT_TRUE(checks(rma_findings(r.lines())).contains("racing_access"));
+  EXPECT_TRUE(checks(rma_findings(r.lines(), {})).contains("racing_access"));
 }
 
 // What an exclusive lock does not prevent: one origin's own two puts to the same bytes, neither
@@ -102,7 +102,7 @@ TEST(RmaFindings, TwoPutsInOneExclusiveEpochRace) {
   records r;
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "exclusive"}}).put(0, 10).put(0, 11);
   r.sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u);
   for (const auto& f : out)
@@ -117,7 +117,7 @@ TEST(RmaFindings, AnRgetRacesAPutUntilItsRequestCompletes) {
     r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rget(0, 10, 0);
     if (waited) r.request_done(0, 11, 0);
     r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-    const auto out = said(rma_findings(r.lines()));
+    const auto out = said(rma_findings(r.lines(), {}));
     EXPECT_EQ(checks(out).contains("racing_access"), !waited) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
@@ -129,9 +129,30 @@ TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
   records r;
   r.sync(0, "MPI_Win_lock", 1, {{"target", 0}, {"lock", "shared"}}).rput(0, 10, 0).request_done(0, 11, 0);
   r.put(0, 12).sync(0, "MPI_Win_unlock", 20, {{"target", 0}});
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
+}
+
+// One origin's MPI_REPLACE on MPI_BYTE (ARMCI-MPI's put) then MPI_SUM on MPI_INT over the same
+// bytes in one passive epoch: ordered by accumulate_ordering under the default policy
+// (ordering_types=any), mismatched under the policy given to the analysis (ordering_types=same),
+// whose scenario then carries it on its `policy` line, so that it replays as explored.
+TEST(RmaFindings, OneOriginsAccumulatesOfDifferentTypesFollowTheGivenPolicy) {
+  records r;
+  r.sync(1, "MPI_Win_lock_all", 1).accumulate(1, "MPI_BYTE", "07", 10, "MPI_REPLACE");
+  r.accumulate(1, "MPI_INT", "01000000", 11).sync(1, "MPI_Win_unlock_all", 20);
+  const auto by_default = rma_findings(r.lines(), {});
+  EXPECT_TRUE(checks(by_default).empty()) << json(by_default).dump(1);
+  EXPECT_EQ(analysed(by_default), 1u) << json(by_default).dump(1);
+  policy same;
+  same.ordering_types = ordering_types_rule::same;
+  const auto out = said(rma_findings(r.lines(), same));
+  ASSERT_TRUE(checks(out).contains("mismatched_accumulates")) << json(out).dump(1);
+  for (const auto& f : out)
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("\npolicy " + to_string(same) + "\n"),
+              std::string::npos)
+        << f.dump(1);
 }
 
 }  // namespace

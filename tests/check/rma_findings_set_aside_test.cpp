@@ -18,7 +18,7 @@ TEST(RmaFindings, ACallBeyond64BitOffsetsIsSetAside) {
   for (const long long disp : {std::numeric_limits<long long>::max() / 2, std::numeric_limits<long long>::min() / 2}) {
     records r;
     r.fence_all(1).put(0, 2).put(1, 2).field(1, "disp", disp).fence_all(3);
-    const auto out = rma_findings(r.lines());
+    const auto out = rma_findings(r.lines(), {});
     EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
     ASSERT_EQ(not_analysed(out), 1u) << json(out).dump(1);
     for (const auto& j : out) {
@@ -34,7 +34,7 @@ TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
   auto lines = r.lines();
   lines[0][2]["target"] = -2;  // Open MPI's MPI_PROC_NULL
   lines[1][2]["target"] = -2;
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
@@ -43,7 +43,7 @@ TEST(RmaFindings, BoundedOriginValuesAreSetAside) {
   r.fence_all(1).accumulate(0, "MPI_INT", "01000000", 2).accumulate(1, "MPI_UNSIGNED", "02000000", 2).fence_all(3);
   auto lines = r.lines();
   lines[1][2]["values_bounded"] = true;  // rank 1's accumulate
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).empty());
   EXPECT_EQ(not_analysed(out), 1u);
 }
@@ -60,7 +60,7 @@ TEST(RmaFindings, AnEpochCutByTheCallBoundIsJudgedOnWhatWasRecorded) {
                                              {"call", "MPI_Accumulate"},
                                              {"what", "calls_in_epoch"},
                                              {"limit", 64}});
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
   EXPECT_EQ(not_analysed(out), 1u);
 }
@@ -73,7 +73,7 @@ TEST(RmaFindings, APassiveCallWithoutRecordedCompletionIsSetAside) {
   r.accumulate(0, "MPI_INT", "01000000", 10).accumulate(1, "MPI_UNSIGNED", "02000000", 11);
   auto lines = r.sync(0, "MPI_Win_unlock_all", 20).lines();
   lines[1].push_back({{"ev", "rma_limit"}, {"win", 0}, {"what", "sync_events"}, {"limit", 512}});
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 2u) << json(out).dump(1);  // the record stops; rank 1's call
 }
@@ -83,7 +83,7 @@ TEST(RmaFindings, AWindowSomeRankDidNotRecordIsSetAside) {
   r.fence_all(1).put(0, 2).put(1, 2).fence_all(3);
   auto lines = r.lines();
   lines[1].erase(lines[1].begin());  // rank 1's rma_win line
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).empty());
   EXPECT_EQ(not_analysed(out), 1u);
 }

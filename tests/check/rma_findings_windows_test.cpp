@@ -16,7 +16,7 @@ namespace {
 TEST(RmaFindings, RmaCallsOnASharedMemoryWindowAreAnalysed) {
   records r;
   r.shared_memory().fence_all(1).put(0, 2).put(1, 2).fence_all(3);
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   EXPECT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
 }
@@ -31,7 +31,7 @@ records dynamic_puts(long long at0, long long at1, bool two = false) {
 }
 
 TEST(RmaFindings, PutsToOneAttachedAddressRace) {
-  const auto out = said(rma_findings(dynamic_puts(4100, 4100).lines()));
+  const auto out = said(rma_findings(dynamic_puts(4100, 4100).lines(), {}));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   const std::string scenario = out.front()["evidence"]["scenario"];
@@ -40,13 +40,13 @@ TEST(RmaFindings, PutsToOneAttachedAddressRace) {
 }
 
 TEST(RmaFindings, PutsToDisjointAttachedAddressesAreClean) {
-  const auto out = said(rma_findings(dynamic_puts(4100, 4104).lines()));
+  const auto out = said(rma_findings(dynamic_puts(4100, 4104).lines(), {}));
   EXPECT_TRUE(out.empty()) << json(out).dump(1);
 }
 
 // The regions are laid end to end: 8192 is byte 16 of the scenario's window of 24.
 TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
-  const auto out = said(rma_findings(dynamic_puts(8192, 8192, true).lines()));
+  const auto out = said(rma_findings(dynamic_puts(8192, 8192, true).lines(), {}));
   ASSERT_TRUE(checks(out).contains("racing_access")) << json(out).dump(1);
   const std::string scenario = out.front()["evidence"]["scenario"];
   EXPECT_NE(scenario.find("window 24 disp_unit=1"), std::string::npos) << scenario;
@@ -56,7 +56,7 @@ TEST(RmaFindings, AttachedRegionsAreLaidEndToEnd) {
 TEST(RmaFindings, AnAccessOutsideTheAttachedMemoryIsErroneous) {
   // 4110: the int's last two bytes are past the region's end.
   for (const long long at : {8192LL, 4110LL}) {
-    const auto out = said(rma_findings(dynamic_puts(4100, at).lines()));
+    const auto out = said(rma_findings(dynamic_puts(4100, at).lines(), {}));
     EXPECT_EQ(checks(out), std::multiset<std::string>{"access_outside_attached_memory"}) << json(out).dump(1);
     EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
   }
@@ -76,12 +76,12 @@ TEST(RmaFindings, WindowsOfDisjointGroupsAreNotConfused) {
     win["win_size"] = 2;
     win["group"] = rank < 2 ? json{0, 1} : json{2, 3};
   }
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   EXPECT_TRUE(said(out).empty()) << json(out).dump(1);
   for (auto& l : lines) l[0]["group"] = json{0, 1, 2, 3};  // one window: the bug this guards against
   for (auto& l : lines) l[0]["win_size"] = 4;
   for (std::size_t rank = 0; rank < 4; ++rank) lines[rank][0]["win_rank"] = rank;
-  EXPECT_TRUE(checks(rma_findings(lines)).contains("mismatched_accumulates"));
+  EXPECT_TRUE(checks(rma_findings(lines, {})).contains("mismatched_accumulates"));
 }
 
 // A finding says the calls' numbers as recorded: a dynamic window's displacement is an address,
@@ -91,7 +91,7 @@ TEST(RmaFindings, AFindingReportsTheRecordedNumbersWhole) {
   records r;
   r.dynamic().attach(0, base, 16).fence_all(1).put(0, 2).field(0, "disp", base + 4);
   r.put(1, 2).field(1, "disp", base + 4).field(1, "seq", seq).fence_all(3);
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   ASSERT_EQ(checks(out), std::multiset<std::string>{"racing_access"}) << json(out).dump(1);
   for (const auto& call : out.front()["evidence"]["calls"]) {
     EXPECT_EQ(call["disp"], base + 4) << call.dump();
@@ -108,7 +108,7 @@ TEST(RmaFindings, ARegionReachingPastTheLargestAddressHoldsItsCalls) {
   records r;
   r.dynamic().attach(0, base, 16).fence_all(1).put(0, 2).field(0, "disp", base);
   r.put(1, 2).field(1, "disp", base).fence_all(3);
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   EXPECT_EQ(checks(out), std::multiset<std::string>{"racing_access"}) << json(out).dump(1);
   EXPECT_EQ(not_analysed(out), 0u) << json(out).dump(1);
 }
@@ -119,7 +119,7 @@ TEST(RmaFindings, AttachedRegionsTotallingBeyond64BitsAreSetAside) {
   records r;
   r.dynamic().attach(0, 16, std::numeric_limits<long long>::max() - 16).attach(0, 32, 32);
   r.fence_all(1).put(0, 2, 20).put(1, 2, 20).fence_all(3);
-  const auto out = said(rma_findings(r.lines()));
+  const auto out = said(rma_findings(r.lines(), {}));
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
   ASSERT_EQ(not_analysed(out), 1u) << json(out).dump(1);
   EXPECT_NE(out.front()["reason"].get<std::string>().find("total beyond 64-bit byte offsets"), std::string::npos)

@@ -28,7 +28,7 @@ TEST(RmaFindings, ThousandsOfPassiveCallsToOneTargetAreSetInSquareTime) {
   r.sync(0, "MPI_Win_unlock_all", 3 * calls_per_rank).sync(1, "MPI_Win_unlock_all", 3 * calls_per_rank);
   const auto lines = r.lines();
   const double start = cpu_seconds();
-  const auto out = rma_findings(lines);
+  const auto out = rma_findings(lines, {});
   const double spent = cpu_seconds() - start;
   EXPECT_TRUE(checks(out).empty()) << json(out).dump(1).substr(0, 2000);
   EXPECT_LT(spent, 60.0) << "CPU seconds to analyse " << 2 * calls_per_rank << " calls";
@@ -45,7 +45,7 @@ TEST(RmaFindings, PassiveCallsBeyondTheBoundAreNotedNotDropped) {
     r.accumulate(0, "MPI_INT", "01000000", t).accumulate(1, "MPI_INT", "02000000", t + 1);
   }
   r.sync(0, "MPI_Win_unlock_all", 4 * max_passive_calls).sync(1, "MPI_Win_unlock_all", 4 * max_passive_calls);
-  const auto out = rma_findings(r.lines());
+  const auto out = rma_findings(r.lines(), {});
   EXPECT_TRUE(json(out).dump().find("2 more calls to this target than the") != std::string::npos)
       << json(out).dump(1).substr(0, 2000);
 }

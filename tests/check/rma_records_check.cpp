@@ -61,7 +61,7 @@ std::vector<json> all_findings(const std::vector<std::vector<json>>& records) {
   for (const auto& lines : records)
     for (const auto& l : lines)
       if (l["ev"] == "finding") findings.push_back(l);
-  for (const auto& j : rma_findings(records)) {
+  for (const auto& j : rma_findings(records, {})) {
     if (j["ev"] == "finding")
       findings.push_back(j);
     else
@@ -99,7 +99,7 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
 
 TEST(CheckedRun, NothingSetAsideWhenAllMustBeAnalysed) {
   if (!expected.contains("all_analysed")) GTEST_SKIP();
-  for (const auto& j : rma_findings(read_records())) EXPECT_NE(j["ev"], "rma_not_analysed") << j.dump();
+  for (const auto& j : rma_findings(read_records(), {})) EXPECT_NE(j["ev"], "rma_not_analysed") << j.dump();
 }
 
 TEST(CheckedRun, OrderedBySynchronisationWhenItMustBeModelled) {
@@ -203,7 +203,7 @@ TEST(CheckedRun, FewLibraryFaults) {
 TEST(CheckedRun, UnobservedAccessesSaidNotAnalysed) {
   if (!expected.contains("unobserved")) GTEST_SKIP();
   bool said = false;
-  for (const auto& j : rma_findings(read_records()))
+  for (const auto& j : rma_findings(read_records(), {}))
     said = said ||
            (j["ev"] == "rma_not_analysed" && j.value("reason", "").find("not seen one by one") != std::string::npos);
   EXPECT_TRUE(said);

@@ -108,7 +108,8 @@ int run_check(const check_options& o, std::ostream& out, std::ostream& err) {
   if (o.keep_records.empty() && o.records.empty()) std::filesystem::remove_all(dir, ec);
   if (const auto refusal = refusal_after_run(records, mpi.empty() ? "openmpi" : mpi, o, plan, status); !refusal.empty())
     return err << "redsem check: " << refusal << "\n", int{bad_input};
-  err << check_header_text(check::identify_run(records), o.records.empty() ? o.sample : check::recorded_sample(records))
+  err << check_header_text(check::identify_run(records), o.records.empty() ? o.sample : check::recorded_sample(records),
+                           *semantics)
       << std::flush;  // before the analyses, which may take a while on many records
   const std::string command = o.records.empty() ? shell_words(o.command) : "";  // named where a rerun is advised
   check::run_report report = analyse_records(records, {o.tolerance_ulps, *semantics, command}, err);

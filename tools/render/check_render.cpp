@@ -198,9 +198,11 @@ nlohmann::json coverage_json(const check::coverage& c) {
 
 }  // namespace
 
-std::string check_header_text(const check::run_identity& who, const std::string& sample) {
-  return fmt::format("redsem check — {} rank(s) of {} under {} (library built for {}), sample {}\n", who.size,
-                     who.program, one_line(who.library), who.built_for, sample);
+std::string check_header_text(const check::run_identity& who, const std::string& sample,
+                              const redsem::policy& semantics) {
+  const std::string policy = semantics == redsem::policy{} ? "" : ", policy " + to_string(semantics);
+  return fmt::format("redsem check — {} rank(s) of {} under {} (library built for {}), sample {}{}\n", who.size,
+                     who.program, one_line(who.library), who.built_for, sample, policy);
 }
 
 std::string check_text(const check::run_report& report, const check_run& run) {

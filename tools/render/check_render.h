@@ -26,7 +26,10 @@ struct check_run {
 };
 
 // The report's header line, known before the analyses run (printed before them), then the rest.
-std::string check_header_text(const check::run_identity& who, const std::string& sample);
+// The header names the semantics policy when it is not the default (the JSON and HTML reports
+// always do).
+std::string check_header_text(const check::run_identity& who, const std::string& sample,
+                              const redsem::policy& semantics);
 std::string check_text(const check::run_report& report, const check_run& run);
 nlohmann::json check_json(const check::run_report& report, const check_run& run);
 // Writes DIR/index.html (check_html.cpp) and returns its path; throws std::runtime_error when it
