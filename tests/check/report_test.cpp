@@ -278,7 +278,7 @@ TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_me
   EXPECT_EQ(unnamed.not_observed[0].find("more than one thread"), std::string::npos) << unnamed.not_observed[0];
 }
 
-// `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
+// `watch_sampled` (check/runtime/watch_sampling.c, watch_ranges.c): what the watcher arms on sampled
 // calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
 TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {
   const run_records run = one_rank(
