@@ -277,7 +277,10 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
   if (rc_tc_on) rc_tr_span(w, c, rc_watch_kind_names[kind], kind == RC_WATCH_RESULT, lo, hi);
-  if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
+  if (ready && !sampled && kind != RC_WATCH_RESULT) { /* only result buffers are kept for overlap */
+    rc_watch_unchecked_in_window(w, c, lo, hi);
+    return;
+  }
   const int i = rc_watch_new_range();
   if (i < 0) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");

@@ -22,15 +22,17 @@ void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const 
  * calls not sampled keep their range unarmed (result buffers are still compared for overlap), and
  * their origin bytes are still compared at completion (rma_origin.c), which sees every store that
  * changed them, outside window memory (where a change may be another rank's); the first one of each
- * call on each window gets a `watch_sampled` line. */
+ * call on each window gets a `watch_sampled` line, and another (`origin_in_window`) the first whose
+ * origin or compare bytes lie in window memory, which nothing then checks. */
 #define SAMPLE_SITES 64
 struct sample_site {
   int win_id;
   const char *call;   /* a string literal: compared by address */
   const void *caller; /* the program's code that made the call */
   unsigned long calls;
-  int said; /* the watch_sampled line of this call on this window is known to be written */
+  unsigned said; /* SAID_* bits: the watch_sampled lines of this call on this window known to be written */
 };
+enum { SAID_BUFFERS = 1, SAID_IN_WINDOW = 2 };
 static struct sample_site sample_sites[SAMPLE_SITES];
 
 /* The counter of this call site. When the table is full a slot of the oldest window is taken
@@ -50,18 +52,30 @@ static struct sample_site *sample_site_of(const struct rc_window *w, const struc
   return &sample_sites[slot];
 }
 
-/* Whether the `watch_sampled` line of this call on window w was written (by any of its sites). */
-static int sampled_said(const struct rc_window *w, const char *call) {
-  for (int i = 0; i < SAMPLE_SITES; ++i)
-    if (sample_sites[i].said && sample_sites[i].call == call && sample_sites[i].win_id == w->id) return 1;
-  return 0;
+/* The `watch_sampled` line `buffer` (its SAID_* bit `said`) of this call on window w, written once
+ * for all its sites: a slot scans for it once, not at every call. */
+static void say_sampled(const struct rc_window *w, const struct rc_watch_call *c, const char *buffer, unsigned said) {
+  struct sample_site *k = sample_site_of(w, c);
+  if (k->said & said) return;
+  int known = 0;
+  for (int i = 0; i < SAMPLE_SITES && !known; ++i)
+    known = (sample_sites[i].said & said) && sample_sites[i].call == c->call && sample_sites[i].win_id == w->id;
+  if (!known) rc_watch_sampled_line(w, buffer, c->call);
+  k->said |= said;
 }
 
 /* Whether this call's buffers are armed; the first one of its call on its window that is not says so. */
 int rc_watch_buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c) {
-  struct sample_site *k = sample_site_of(w, c);
-  if (rc_sampled(k->calls++)) return 1;
-  if (!k->said && !sampled_said(w, c->call)) rc_watch_sampled_line(w, "buffers", c->call);
-  k->said = 1; /* the line is written: a slot scans for it once, not at every call */
+  if (rc_sampled(sample_site_of(w, c)->calls++)) return 1;
+  say_sampled(w, c, "buffers", SAID_BUFFERS);
   return 0;
+}
+
+/* An origin or compare buffer of a call not sampled that lies in this rank's window memory is
+ * neither armed nor compared at completion: another rank's put or accumulate may change those
+ * bytes while the call is pending, so a change there could not be charged to this rank's program
+ * (rma_origin.c). Said, so that the coverage names it rather than implying it was checked. */
+void rc_watch_unchecked_in_window(const struct rc_window *w, const struct rc_watch_call *c, uintptr_t lo,
+                                  uintptr_t hi) {
+  if (rc_rma_in_window_memory((const void *)lo, hi - lo)) say_sampled(w, c, "origin_in_window", SAID_IN_WINDOW);
 }
