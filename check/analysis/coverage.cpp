@@ -47,7 +47,8 @@ void rank_gaps(const rank_records& r, coverage& c) {
 // What the watcher armed on sampled calls only (`watch_sampled` lines; the --sample policy, as
 // for reductions): said beside what it watched, not as a gap, with exactly what was left unseen
 // (docs/design.md, "What it costs, and sampling").
-void sampled_watching(const std::map<std::string, std::set<int>>& sampled, const std::string& sample, coverage& c) {
+void sampled_watching(const std::map<std::string, std::set<int>>& sampled,
+                      const std::map<std::string, std::set<int>>& in_window, const std::string& sample, coverage& c) {
   const std::string first = sample.empty() ? "?" : sample;
   for (const auto& [call, ranks] : sampled)
     c.watched.push_back(
@@ -59,8 +60,15 @@ void sampled_watching(const std::map<std::string, std::set<int>>& sampled, const
             : fmt::format("pending buffers of {}: armed on sampled calls only, the first {} calls of each call site "
                           "(window and caller), then those at power-of-two indexes (--sample), on {} rank(s); on the "
                           "others, loads and stores of the result buffers are not seen, and the origin and compare "
-                          "bytes are compared at completion (a store that left them unchanged is not seen)",
+                          "bytes outside window memory are compared at completion (a store that left them unchanged "
+                          "is not seen)",
                           call, first, ranks.size()));
+  for (const auto& [call, ranks] : in_window)
+    c.watched.push_back(fmt::format(
+        "origin and compare buffers of {} in the rank's own window memory: on the calls not sampled (--sample), "
+        "neither watched nor compared at completion (another rank's put or accumulate may change those bytes "
+        "meanwhile), on {} rank(s): a store into them on those calls is not seen; --sample all checks every call",
+        call, ranks.size()));
 }
 
 // The program's own loads and stores on RMA memory, as the watcher's lines say (docs/check_records.md,
@@ -72,6 +80,7 @@ void watch_gaps(const run_records& records, coverage& c) {
   std::map<std::string, std::pair<std::size_t, std::int64_t>> armed;  // kind (watches) → ranges, bytes
   std::map<std::string, std::set<int>> unavailable;                   // "kind: reason" → ranks
   std::map<std::string, std::set<int>> sampled;                       // call ("": window pages) → ranks
+  std::map<std::string, std::set<int>> in_window;                     // call → ranks (origin_in_window)
   bool watcher_spoke = false;
   for (const auto& r : records.ranks)
     for (const auto& l : r.lines) {
@@ -83,13 +92,16 @@ void watch_gaps(const run_records& records, coverage& c) {
         bytes += int_of(l, "bytes");
       }
       if (ev == "watch_unavailable") unavailable[text_of(l, "buffer") + ": " + text_of(l, "reason")].insert(r.rank);
-      if (ev == "watch_sampled") sampled[text_of(l, "buffer") == "window" ? "" : text_of(l, "call")].insert(r.rank);
+      if (ev == "watch_sampled" && text_of(l, "buffer") == "origin_in_window")
+        in_window[text_of(l, "call")].insert(r.rank);
+      else if (ev == "watch_sampled")
+        sampled[text_of(l, "buffer") == "window" ? "" : text_of(l, "call")].insert(r.rank);
       watcher_spoke = watcher_spoke || ev == "watch" || ev == "watch_unavailable";
     }
   c.windows = windows.size();
   for (const auto& [kind, n] : armed)
     c.watched.push_back(fmt::format("{}: {} range(s) armed, {} byte(s) in all", kind, n.first, n.second));
-  sampled_watching(sampled, c.sample, c);
+  sampled_watching(sampled, in_window, c.sample, c);
   for (const auto& [what, ranks] : unavailable)
     c.not_observed.push_back(fmt::format(
         "the program's own accesses to {} memory not watched on {} rank(s): {} (races through them are not looked for)",

@@ -7,7 +7,8 @@
  *
  * An origin buffer inside this process's window memory is not compared: other ranks may update
  * that memory through the window, and a change seen there would not be the program's own. The
- * watcher (watch_rma.c) arms it like any other, and sees the program's own stores there. */
+ * watcher (watch_rma.c, watch_sampling.c) arms it like any other on sampled calls, and sees the program's own stores
+ * there; on the others it says that the range went unchecked (`origin_in_window`). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>

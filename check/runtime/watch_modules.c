@@ -2,7 +2,8 @@
 /* Whose code a faulting instruction is (watch_state.h): the program's, the MPI library's (and its
  * transports', and this library's), the system's (libc, the loader), or a sanitizer runtime's,
  * from the loaded modules' executable segments. The table is rebuilt in normal context; the
- * fault handlers only read it. */
+ * fault handlers only read it. This library is told by an address inside it, never by its file
+ * name: a copy the user renamed (or its sanitized twin) is the same code. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -28,9 +29,9 @@ static unsigned long long modules_seen = (unsigned long long)-1; /* dlpi_adds wh
 /* Modules whose code is the MPI library's (and its transports'), by file name, or the system's
  * (libc, the loader), whose memcpy may have been called by either side. */
 static enum module_class class_of(const char *name) {
-  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",    "libuct",
-                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc",  "libevent",
-                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm", "libredsem_check"};
+  static const char *const mpi[] = {"libmpi", "libopen-",  "libmpich", "libucp",     "libucs",   "libuct",
+                                    "libucm", "libfabric", "libpmix",  "libpmi",     "libhwloc", "libevent",
+                                    "mca_",   "/ucx/",     "libpsm",   "libibverbs", "librdmacm"};
   static const char *const system[] = {"/libc.so", "/ld-linux", "/libpthread", "/libgcc_s"};
   /* A sanitizer's runtime, preloaded first (or linked into the program): its own loads, such as
    * its unwinder walking the stack at every malloc, are its bookkeeping, not the program's. */
@@ -48,14 +49,27 @@ static enum module_class class_of(const char *name) {
   return PROGRAM;
 }
 
+/* An address of this library's own code: the module holding it is this library's. */
+static uintptr_t this_library_code(void) { return (uintptr_t)&class_of; }
+
+static int holds_this_library(const struct dl_phdr_info *info) {
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && this_library_code() - lo < ph->p_memsz) return 1;
+  }
+  return 0;
+}
+
 static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
   (void)data;
+  const enum module_class what = holds_this_library(info) ? MPI_LIBRARY : class_of(info->dlpi_name);
   for (int i = 0; i < info->dlpi_phnum && modules_built < MAX_MODULES; ++i) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)) continue;
     const uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, class_of(info->dlpi_name)};
+    modules[modules_built++] = (struct module){lo, lo + ph->p_memsz, what};
   }
   modules_seen = info->dlpi_adds;
   return 0;
@@ -109,9 +123,14 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
 int rc_tc_program_caller(const void *ret) {
   enum module_class c;
   if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
-    Dl_info info;
+    Dl_info info, self;
     if (__atomic_load_n(&rc_tc_in_init, __ATOMIC_ACQUIRE)) return 0;
-    c = dladdr(ret, &info) && info.dli_fname ? class_of(info.dli_fname) : NO_MODULE;
+    if (!dladdr(ret, &info) || !info.dli_fname)
+      c = NO_MODULE;
+    else if (dladdr((const void *)this_library_code(), &self) && self.dli_fbase == info.dli_fbase)
+      c = MPI_LIBRARY;
+    else
+      c = class_of(info.dli_fname);
   } else {
     c = code_class((uintptr_t)ret);
   }

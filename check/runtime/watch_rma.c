@@ -49,15 +49,6 @@ void rc_watch_armed_line(const struct rc_watch_range *r) {
 /* By enum rc_watch_access. */
 static const char *const accesses[] = {"load", "store", "load or store"};
 
-void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const char *call) {
-  rc_line l;
-  rc_begin(&l, "watch_sampled");
-  if (w) rc_int(&l, "win", w->id);
-  rc_str(&l, "buffer", buffer);
-  if (call) rc_str(&l, "call", call);
-  rc_end(&l);
-}
-
 static void buffer_finding(const struct rc_watch_range *r, const struct rc_watch_hit *h) {
   static const char *const verbs[] = {"loaded from", "stored into", "loaded from or stored into"};
   const int result = r->kind == RC_WATCH_RESULT;
@@ -274,58 +265,6 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
   if (end < r->hi) rc_watch_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
 }
 
-/* Arming a buffer costs two mprotect calls (at the call and at its completion), several times a
- * small accumulate's own cost: the buffers are armed on the calls the sampling policy picks
- * (rc_sampled: the first N of each call site, that is each call on each window from each caller,
- * then the powers of two), as reductions are checked in depth. Counting per call site, not per
- * call and window, keeps a site that runs rarely from finding the first N taken by a busy one. The
- * calls not sampled keep their range unarmed (result buffers are still compared for overlap), and
- * their origin bytes are still compared at completion (rma_origin.c), which sees every store that
- * changed them, outside window memory (where a change may be another rank's); the first one of each
- * call on each window gets a `watch_sampled` line. */
-#define SAMPLE_SITES 64
-struct sample_site {
-  int win_id;
-  const char *call;   /* a string literal: compared by address */
-  const void *caller; /* the program's code that made the call */
-  unsigned long calls;
-  int said; /* the watch_sampled line of this call on this window is known to be written */
-};
-static struct sample_site sample_sites[SAMPLE_SITES];
-
-/* The counter of this call site. When the table is full a slot of the oldest window is taken
- * (window ids grow with creation: it is most likely freed), in turn among its slots; a counter
- * started anew only arms more buffers. */
-static struct sample_site *sample_site_of(const struct rc_window *w, const struct rc_watch_call *c) {
-  static int turn;
-  int slot = -1;
-  for (int i = 0; i < SAMPLE_SITES; ++i) {
-    struct sample_site *k = &sample_sites[(turn + i) % SAMPLE_SITES];
-    if (k->call == c->call && k->win_id == w->id && k->caller == c->caller) return k;
-    if (slot < 0 || (sample_sites[slot].call && (!k->call || k->win_id < sample_sites[slot].win_id)))
-      slot = (turn + i) % SAMPLE_SITES;
-  }
-  turn = (slot + 1) % SAMPLE_SITES;
-  sample_sites[slot] = (struct sample_site){.win_id = w->id, .call = c->call, .caller = c->caller};
-  return &sample_sites[slot];
-}
-
-/* Whether the `watch_sampled` line of this call on window w was written (by any of its sites). */
-static int sampled_said(const struct rc_window *w, const char *call) {
-  for (int i = 0; i < SAMPLE_SITES; ++i)
-    if (sample_sites[i].said && sample_sites[i].call == call && sample_sites[i].win_id == w->id) return 1;
-  return 0;
-}
-
-/* Whether this call's buffers are armed; the first one of its call on its window that is not says so. */
-static int buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c) {
-  struct sample_site *k = sample_site_of(w, c);
-  if (rc_sampled(k->calls++)) return 1;
-  if (!k->said && !sampled_said(w, c->call)) rc_watch_sampled_line(w, "buffers", c->call);
-  k->said = 1; /* the line is written: a slot scans for it once, not at every call */
-  return 0;
-}
-
 /* Keeps one pending buffer and arms it when it can be watched (`ready`) and is sampled. */
 static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *c, enum rc_watch_kind kind,
                          const void *buf, int count, MPI_Datatype type, int ready, const char *off, int sampled) {
@@ -338,7 +277,10 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
   if (rc_tc_on) rc_tr_span(w, c, rc_watch_kind_names[kind], kind == RC_WATCH_RESULT, lo, hi);
-  if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
+  if (ready && !sampled && kind != RC_WATCH_RESULT) { /* only result buffers are kept for overlap */
+    rc_watch_unchecked_in_window(w, c, lo, hi);
+    return;
+  }
   const int i = rc_watch_new_range();
   if (i < 0) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
@@ -389,7 +331,7 @@ void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c)
   rc_watch_drain();
   const char *off = "";
   const int ready = rc_watch_ready(&off);
-  const int sampled = !ready || buffers_sampled(w, c);
+  const int sampled = !ready || rc_watch_buffers_sampled(w, c);
   if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off, sampled);
   if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off, sampled);
   if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off, sampled);

@@ -210,10 +210,17 @@ void rc_watch_drain(void);
 struct rc_window;
 void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
 void rc_watch_armed_line(const struct rc_watch_range *r);
-/* The `watch_sampled` line: `buffer` ("buffers" of `call` on window w, or "window" with w NULL)
- * is watched on sampled calls only from here on. */
-void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const char *call);
 extern const char *const rc_watch_kind_names[];
+
+/* watch_sampling.c */
+/* The `watch_sampled` line: `buffer` ("buffers" of `call` on window w, or "window" with w NULL)
+ * is watched on sampled calls only from here on; "origin_in_window": the origin or compare bytes of
+ * `call` on w lying in window memory, neither watched nor compared on the calls not sampled. */
+void rc_watch_sampled_line(const struct rc_window *w, const char *buffer, const char *call);
+/* Whether call c's pending buffers are armed (the sampling policy, per call site). */
+int rc_watch_buffers_sampled(const struct rc_window *w, const struct rc_watch_call *c);
+/* For a buffer [lo, hi) of a call not sampled: its `origin_in_window` line, if it lies in window memory. */
+void rc_watch_unchecked_in_window(const struct rc_window *w, const struct rc_watch_call *c, uintptr_t lo, uintptr_t hi);
 
 /* watch_window.c: registered at MPI_Finalize when the handlers are installed. */
 void rc_watch_finish(void);

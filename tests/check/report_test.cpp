@@ -278,7 +278,7 @@ TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_me
   EXPECT_EQ(unnamed.not_observed[0].find("more than one thread"), std::string::npos) << unnamed.not_observed[0];
 }
 
-// `watch_sampled` (check/runtime/watch_rma.c, watch_ranges.c): what the watcher arms on sampled
+// `watch_sampled` (check/runtime/watch_sampling.c, watch_ranges.c): what the watcher arms on sampled
 // calls only is said beside what it watched, and, like the reductions' sampling, is no gap.
 TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {
   const run_records run = one_rank(
@@ -300,11 +300,33 @@ TEST(check_report, watching_on_sampled_calls_is_said_and_keeps_the_run_clean) {
             std::string::npos)
       << watched[2];
   EXPECT_NE(watched[2].find("loads and stores of the result buffers are not seen"), std::string::npos) << watched[2];
+  EXPECT_NE(watched[2].find("origin and compare bytes outside window memory are compared"), std::string::npos)
+      << watched[2];
   // Without its `buffer` it is a damaged record.
   const auto damaged = record_coverage(one_rank(R"({"ev":"watch_sampled","rank":0,"seq":1})"
                                                 "\n"),
                                        1);
   EXPECT_FALSE(damaged.not_observed.empty());
+}
+
+// An origin (or compare) buffer in the rank's own window memory on a call not sampled is neither
+// watched nor compared (check/runtime/watch_sampling.c): said with its call, never implied checked.
+TEST(check_report, an_unsampled_origin_in_window_memory_is_said_not_checked) {
+  const run_records run =
+      one_rank(R"({"ev":"watch_sampled","rank":0,"seq":3,"win":0,"buffer":"buffers","call":"MPI_Put"})"
+               "\n"
+               R"({"ev":"watch_sampled","rank":0,"seq":4,"win":0,"buffer":"origin_in_window","call":"MPI_Put"})"
+               "\n");
+  const run_report report = analyse_run(run, {});
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean) << testing::PrintToString(report.coverage.not_observed);
+  const auto& watched = report.coverage.watched;
+  ASSERT_EQ(watched.size(), 2u) << testing::PrintToString(watched);
+  EXPECT_NE(watched[0].find("pending buffers of MPI_Put: armed on sampled calls only"), std::string::npos)
+      << watched[0];
+  EXPECT_NE(watched[1].find("origin and compare buffers of MPI_Put in the rank's own window memory: on the calls "
+                            "not sampled (--sample), neither watched nor compared at completion"),
+            std::string::npos)
+      << watched[1];
 }
 
 TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {

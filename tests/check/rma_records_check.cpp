@@ -163,7 +163,7 @@ TEST(CheckedRun, OwnWindowSweepsCoalesced) {
 }
 
 // "sampled": the watcher arms the pending buffers of a busy call site on its sampled calls only
-// (the first 8, then the powers of two: check/runtime/watch_rma.c), two mprotect calls each,
+// (the first 8, then the powers of two: check/runtime/watch_sampling.c), two mprotect calls each,
 // and every call site's first calls: counted from the `watch` lines of buffers (each one range
 // armed), which do not depend on load. The test programs make 40 calls at their busy site (11
 // sampled) and one at a rare one (tests/check/programs/rma_get_sites.c, rma_put_loop.c): every call

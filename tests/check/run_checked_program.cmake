@@ -4,8 +4,17 @@
 #   -DLAUNCH=<mpirun command, a list> -DLIBRARY=<libredsem_check_*.so> -DPROGRAM=<binary>
 #   -DDIR=<records directory> -DDRIVER=<check_rma_records> -DEXPECT=<checks, a list>
 #   -DRECORD_TEXT=<text some record must hold; empty: none asked for>
+#   -DRENAMED=<a file name: the check library (LIBRARY's last entry) copied to it in DIR, and
+#              preloaded under that name; optional>
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
+if(RENAMED)
+  string(REPLACE ":" ";" preloads "${LIBRARY}")
+  list(POP_BACK preloads library)
+  file(COPY_FILE ${library} ${DIR}/${RENAMED})
+  list(APPEND preloads ${DIR}/${RENAMED})
+  list(JOIN preloads ":" LIBRARY)
+endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_CHECK_DIR=${DIR} LD_PRELOAD=${LIBRARY} ${LAUNCH} ${PROGRAM}
                 RESULT_VARIABLE status)
 if(NOT status EQUAL 0)

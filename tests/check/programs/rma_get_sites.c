@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Two call sites of MPI_Get on one window: a busy one, BUSY_CALLS gets each used after its
  * MPI_Win_flush, and a rare one, called once after them. The watcher arms result buffers on the
- * sampled calls of each call site (the first 8, then the powers of two: check/runtime/watch_rma.c),
+ * sampled calls of each call site (the first 8, then the powers of two: check/runtime/watch_sampling.c),
  * so the rare site's one call is armed however many calls the busy one made; the busy site's are
  * armed on 11 of its 40. Built with -DRMA_KNOWN_ERROR the rare site loads its result before the
  * flush (MPI-4.1 §13.3): result_buffer_accessed_before_completion. Counted per call and window

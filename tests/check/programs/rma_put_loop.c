@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Each rank puts one value CALLS times into its right neighbour's window under MPI_Win_lock_all,
  * flushing after each put and refilling its buffer after the flush. The watcher arms the origin
- * buffer on the sampled puts only (the first 8, then the powers of two: check/runtime/watch_rma.c),
+ * buffer on the sampled puts only (the first 8, then the powers of two: check/runtime/watch_sampling.c),
  * which its `watch_sampled` line says. Built with -DRMA_KNOWN_ERROR it refills the buffer before
  * the flush of put 20, which is not sampled: the comparison at the flush still finds the changed
  * bytes (origin_buffer_updated_before_completion), and the watcher, not armed there, says nothing. */
