@@ -44,6 +44,15 @@ void rank_gaps(const rank_records& r, coverage& c) {
         fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
 }
 
+// Which calls --sample arms (rc_sampled): none under 0, else the first N of each call site and the
+// power-of-two indexes after them.
+std::string which_calls_armed(const std::string& sample) {
+  if (sample == "0") return "armed on no call";
+  return fmt::format("armed on sampled calls only, the first {} calls of each call site (window and caller), then "
+                     "those at power-of-two indexes",
+                     sample);
+}
+
 // What the watcher armed on sampled calls only (`watch_sampled` lines; the --sample policy, as
 // for reductions): said beside what it watched, not as a gap, with exactly what was left unseen
 // (docs/design.md, "What it costs, and sampling").
@@ -57,12 +66,11 @@ void sampled_watching(const std::map<std::string, std::set<int>>& sampled,
                           "protected again at sampled calls only (--sample), on {} rank(s); the program's "
                           "accesses to its own window bytes on them are not seen in between",
                           ranks.size())
-            : fmt::format("pending buffers of {}: armed on sampled calls only, the first {} calls of each call site "
-                          "(window and caller), then those at power-of-two indexes (--sample), on {} rank(s); on the "
+            : fmt::format("pending buffers of {}: {} (--sample), on {} rank(s); on the "
                           "others, loads and stores of the result buffers are not seen, and the origin and compare "
                           "bytes outside window memory are compared at completion (a store that left them unchanged "
                           "is not seen)",
-                          call, first, ranks.size()));
+                          call, which_calls_armed(first), ranks.size()));
   for (const auto& [call, ranks] : in_window)
     c.watched.push_back(fmt::format(
         "origin and compare buffers of {} in the rank's own window memory: on the calls not sampled (--sample), "

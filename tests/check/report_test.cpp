@@ -329,6 +329,23 @@ TEST(check_report, an_unsampled_origin_in_window_memory_is_said_not_checked) {
       << watched[1];
 }
 
+// Under --sample 0 no call is armed (rc_sampled): the coverage says so, not "the first 0 calls".
+TEST(check_report, sample_zero_is_said_to_arm_no_call) {
+  run_records run;
+  std::string zero = start;
+  zero.replace(zero.find("\"sample\":8"), 10, "\"sample\":0");
+  run.ranks.push_back(parse_rank_records(
+      0, zero + "\n" +
+             R"({"ev":"watch_sampled","rank":0,"seq":3,"win":0,"buffer":"buffers","call":"MPI_Get"})"
+             "\n" +
+             finalize + "\n"));
+  const auto& watched = analyse_run(run, {}).coverage.watched;
+  ASSERT_EQ(watched.size(), 1u) << testing::PrintToString(watched);
+  EXPECT_NE(watched[0].find("pending buffers of MPI_Get: armed on no call (--sample)"), std::string::npos)
+      << watched[0];
+  EXPECT_EQ(watched[0].find("the first 0"), std::string::npos) << watched[0];
+}
+
 TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {
   const run_records run = one_rank(
       R"({"ev":"note","rank":0,"seq":1,"what":"user_op_not_evaluated","call":"MPI_Allreduce","message":"the user op could not be evaluated outside the program: it called exit"})"

@@ -147,8 +147,8 @@ command add_check_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_option("--html", o->html, "Write the report as DIR/index.html")->type_name("DIR");
   cmd->add_option("--sample", o->sample,
-                  "Calls checked in depth per kind and communicator: the first N, then every power-of-two index; "
-                  "all: every call (default 8)")
+                  "Calls checked in depth per kind and communicator: the first N, then every power-of-two index; 0: "
+                  "none; all: every call (default 8)")
       ->type_name("N|all");
   add_whole_option(cmd, "--tolerance", o->tolerance_ulps, {},
                    "Float results of legal orders further apart than this many ulps are reported (default 0)")
