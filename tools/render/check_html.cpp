@@ -161,7 +161,9 @@ std::string html_coverage(const check::run_report& report) {
                    c.rma_analysed.size(), c.windows);
   s += "<tr><th>memory watched</th><td>" + (c.watched.empty() ? std::string("none") : html_list(c.watched)) +
        "</td></tr></table>\n";
-  if (!c.not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(c.not_observed);
+  std::vector<std::string> not_observed;
+  for (const auto& n : c.not_observed) not_observed.push_back(check::note_line(n));
+  if (!not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(not_observed);
   if (!report.suppressed.empty()) {
     std::vector<std::string> lines;
     for (const auto& f : report.suppressed) lines.push_back(f.check + " at " + f.location + ": " + f.message);

@@ -163,7 +163,7 @@ std::string coverage_text(const check::coverage& c) {
     for (const auto& w : c.watched) s += "    " + w + "\n";
   }
   if (!c.not_observed.empty()) s += "  not observed:\n";
-  for (const auto& n : c.not_observed) s += "    - " + n + "\n";
+  for (const auto& n : c.not_observed) s += "    - " + check::note_line(n) + "\n";
   return s;
 }
 
@@ -186,14 +186,25 @@ nlohmann::json sample_json(const std::string& sample) {
   return digits ? nlohmann::json(std::stoull(sample)) : nlohmann::json(sample);
 }
 
+// A note merged from `count` instances of one cause, with the first distinct ones.
+nlohmann::json note_json(const check::coverage_note& n) {
+  return {{"text", n.text},
+          {"count", n.count},
+          {"unit", n.unit},
+          {"examples", n.examples},
+          {"more_examples", n.more_examples}};
+}
+
 nlohmann::json coverage_json(const check::coverage& c) {
+  nlohmann::json not_observed = nlohmann::json::array();
+  for (const auto& n : c.not_observed) not_observed.push_back(note_json(n));
   return {{"sample", sample_json(c.sample)},
           {"calls", c.calls},
           {"sampled", c.sampled},
           {"windows", c.windows},
           {"rma_analysed", c.rma_analysed},
           {"watched", c.watched},
-          {"not_observed", c.not_observed}};
+          {"not_observed", std::move(not_observed)}};
 }
 
 }  // namespace
