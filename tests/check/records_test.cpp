@@ -143,6 +143,25 @@ TEST(check_records, a_finding_is_merged_by_what_it_means_not_by_its_message) {
   EXPECT_EQ(merged[0].other_ranks[0].message, "send buffer 0x20 overlaps");
 }
 
+// A loop on one rank gives one record an iteration: counted, and its rank listed once, not once a record.
+TEST(check_records, records_alike_of_one_rank_are_counted_not_listed) {
+  auto at = [](int rank, int i) {
+    return finding_from_record({{"check", "x"},
+                                {"call", "MPI_Put"},
+                                {"message", "iteration " + std::to_string(i)},
+                                {"caller", {{"module", "/app"}, {"offset", "0x10"}}}},
+                               rank);
+  };
+  std::vector<finding> loop;
+  for (int i = 0; i < 1000; ++i) loop.push_back(at(i < 500 ? 0 : 1, i));
+  const auto merged = merge_findings(loop);
+  ASSERT_EQ(merged.size(), 1u);
+  EXPECT_EQ(merged[0].count, 1000u);
+  EXPECT_EQ(merged[0].ranks, (std::vector<int>{0, 1}));
+  ASSERT_EQ(merged[0].other_ranks.size(), 1u);
+  EXPECT_EQ(merged[0].other_ranks[0].message, "iteration 500");
+}
+
 TEST(check_records, the_same_check_at_another_call_site_stays_apart) {
   auto at = [](const std::string& offset) {
     return finding_from_record(

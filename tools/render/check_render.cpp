@@ -137,8 +137,8 @@ std::string site_text(const check::finding& f) {
 }
 
 std::string finding_text(const check::finding& f, std::size_t n) {
-  std::string s =
-      fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
+  std::string s = fmt::format("\n{} {}: {} on {} {}{}\n", to_string(f.level), n, f.check, rank_word(f.ranks),
+                              ranks_text(f.ranks), f.count > 1 ? fmt::format(" ({} alike, merged)", f.count) : "");
   s += site_text(f) + fmt::format("  rule:     {}\n  message:  {}\n", f.rule, f.message);
   s += evidence_text(f.evidence);
   for (const auto& o : f.other_ranks)
@@ -172,7 +172,8 @@ nlohmann::json finding_json(const check::finding& f) {
                    {"ranks", f.ranks},       {"call", f.call},
                    {"location", f.location}, {"caller", f.caller},
                    {"rule", f.rule},         {"message", f.message},
-                   {"evidence", f.evidence}, {"frames", f.frames.is_array() ? f.frames : nlohmann::json::array()}};
+                   {"evidence", f.evidence}, {"frames", f.frames.is_array() ? f.frames : nlohmann::json::array()},
+                   {"count", f.count}};
   j["other_ranks"] = nlohmann::json::array();
   for (const auto& o : f.other_ranks)
     j["other_ranks"].push_back({{"rank", o.rank}, {"message", o.message}, {"evidence", o.evidence}});
