@@ -34,6 +34,10 @@ std::string one_line(std::string text) {
 
 std::string rank_word(const std::vector<int>& ranks) { return ranks.size() == 1 ? "rank" : "ranks"; }
 
+std::string merged_text(const check::finding& f) {
+  return f.count > 1 ? fmt::format(" ({} alike, merged)", f.count) : "";
+}
+
 namespace {
 
 std::size_t ended_early(const check::run_report& report) {
@@ -138,7 +142,7 @@ std::string site_text(const check::finding& f) {
 
 std::string finding_text(const check::finding& f, std::size_t n) {
   std::string s = fmt::format("\n{} {}: {} on {} {}{}\n", to_string(f.level), n, f.check, rank_word(f.ranks),
-                              ranks_text(f.ranks), f.count > 1 ? fmt::format(" ({} alike, merged)", f.count) : "");
+                              ranks_text(f.ranks), merged_text(f));
   s += site_text(f) + fmt::format("  rule:     {}\n  message:  {}\n", f.rule, f.message);
   s += evidence_text(f.evidence);
   for (const auto& o : f.other_ranks)
