@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/analysis/coverage_note.h"
 #include "check/analysis/finding.h"
 #include "check/analysis/records.h"
 #include "model/policy.h"
@@ -23,7 +24,7 @@ struct analysis_options {
 
 struct analysis_outcome {
   std::vector<finding> findings;
-  std::vector<std::string> notes;     // what the analysis did not look at, or looked at only in part
+  std::vector<coverage_note> notes;   // what the analysis did not look at, or looked at only in part
   std::vector<std::string> analysed;  // what it looked at whole, when it is worth saying (RMA epochs)
 };
 

@@ -9,10 +9,14 @@
 #include <map>
 #include <set>
 
+#include "check/analysis/coverage_note.h"
 #include "check/analysis/record_fields.h"
 
 namespace redsem::check {
 namespace {
+
+// A line of "not observed" that stands for itself (merge_notes merges equal ones).
+void say_not_observed(coverage& c, std::string text) { c.not_observed.push_back({std::move(text)}); }
 
 // Forms that must not block: the runtime gives them only the checks without communication.
 bool local_checks_only(const std::string& call) {
@@ -31,17 +35,19 @@ void count_calls(const rank_records& r, coverage& c) {
 void rank_gaps(const rank_records& r, coverage& c) {
   const std::string file = r.file.substr(r.file.rfind('/') + 1);
   if (!r.unreadable.empty())
-    c.not_observed.push_back(fmt::format("rank {}: its record could not be read ({})", r.rank, r.unreadable));
-  else if (!r.finalize)
-    c.not_observed.push_back(
-        fmt::format("rank {} ended before MPI_Finalize: what it did after its last record is not known", r.rank));
-  for (const auto& d : r.damage) c.not_observed.push_back(fmt::format("{} {}", file, d));
+    say_not_observed(c, fmt::format("rank {}: its record could not be read ({})", r.rank, r.unreadable));
+  else if (!r.finalize)  // one note for every rank that did: the ranks are its instances
+    c.not_observed.push_back({"a rank ended before MPI_Finalize: what it did after its last record is not known",
+                              {fmt::format("rank {}", r.rank)},
+                              1,
+                              "rank"});
+  for (const auto& d : r.damage) say_not_observed(c, fmt::format("{} {}", file, d));
   const std::size_t damaged = r.invalid_lines + r.unreadable_lines + r.oversized_lines;
   if (damaged > r.damage.size())
-    c.not_observed.push_back(fmt::format("{}: {} damaged line(s) in all, not believed", file, damaged));
+    say_not_observed(c, fmt::format("{}: {} damaged line(s) in all, not believed", file, damaged));
   if (r.dropped_lines)
-    c.not_observed.push_back(
-        fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
+    say_not_observed(
+        c, fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
 }
 
 // Which calls --sample arms (rc_sampled): none under 0, else the first N of each call site and the
@@ -111,14 +117,15 @@ void watch_gaps(const run_records& records, coverage& c) {
     c.watched.push_back(fmt::format("{}: {} range(s) armed, {} byte(s) in all", kind, n.first, n.second));
   sampled_watching(sampled, in_window, c.sample, c);
   for (const auto& [what, ranks] : unavailable)
-    c.not_observed.push_back(fmt::format(
-        "the program's own accesses to {} memory not watched on {} rank(s): {} (races through them are not looked for)",
-        what.substr(0, what.find(':')), ranks.size(), what.substr(what.find(':') + 2)));
+    say_not_observed(c, fmt::format("the program's own accesses to {} memory not watched on {} rank(s): {} (races "
+                                    "through them are not looked for)",
+                                    what.substr(0, what.find(':')), ranks.size(), what.substr(what.find(':') + 2)));
   if (windows.empty() || watcher_spoke) return;
-  c.not_observed.push_back(fmt::format(
-      "the program's own loads and stores on RMA origin, result and window memory ({} window(s)): not observed "
-      "(the check library wrote no watch lines), so their races with RMA calls are not looked for",
-      windows.size()));
+  say_not_observed(
+      c, fmt::format(
+             "the program's own loads and stores on RMA origin, result and window memory ({} window(s)): not observed "
+             "(the check library wrote no watch lines), so their races with RMA calls are not looked for",
+             windows.size()));
 }
 
 // The threads of a rank its window-memory accesses were recorded by (their `local_access` lines'
@@ -143,16 +150,18 @@ void default_thread_gap(const std::string& name, const std::set<int>& ranks, con
   if (!shared.empty()) shared = " (window memory was touched by more than one thread here: " + shared + ")";
   const std::string rerun = command.empty() ? std::string("rerun with --thread-sync calls")
                                             : fmt::format("rerun as `redsem check --thread-sync calls -- {}`", command);
-  c.not_observed.push_back(fmt::format(
-      "MPI_THREAD_{} on {} rank(s){}: the accesses of every thread are watched as they happen, but a race between "
-      "two threads of a rank is found only when the access came while the RMA memory was watched in this run: "
-      "an order between threads made by atomics is invisible to the check, so a race that did not overlap in time "
-      "cannot be told from a correct handoff (docs/design.md, \"Threads\"); to find such races whatever the "
-      "timing, under the assumption that the threads synchronise only through OpenMP and pthreads calls, {}; a "
-      "pending buffer on a thread's stack is watched for that thread's own accesses only, and window memory on "
-      "the call stack for those of the thread that created the window only (debug registers): other threads' "
-      "accesses to it are not watched",
-      level, ranks.size(), shared, rerun));
+  say_not_observed(
+      c,
+      fmt::format(
+          "MPI_THREAD_{} on {} rank(s){}: the accesses of every thread are watched as they happen, but a race between "
+          "two threads of a rank is found only when the access came while the RMA memory was watched in this run: "
+          "an order between threads made by atomics is invisible to the check, so a race that did not overlap in time "
+          "cannot be told from a correct handoff (docs/design.md, \"Threads\"); to find such races whatever the "
+          "timing, under the assumption that the threads synchronise only through OpenMP and pthreads calls, {}; a "
+          "pending buffer on a thread's stack is watched for that thread's own accesses only, and window memory on "
+          "the call stack for those of the thread that created the window only (debug registers): other threads' "
+          "accesses to it are not watched",
+          level, ranks.size(), shared, rerun));
 }
 
 // A program whose threads may call MPI or touch RMA memory beside the thread in MPI (a `start`
@@ -187,8 +196,8 @@ void thread_gaps(const run_records& records, std::string_view command, coverage&
         "threads is found whatever the timing; an order made through atomics alone is not seen",
         by_calls.size()));
   for (const auto& [why, ranks] : given_up)
-    c.not_observed.push_back(fmt::format(
-        "--thread-sync calls given up on {} rank(s): {}; the default policy applies there", ranks.size(), why));
+    say_not_observed(c, fmt::format("--thread-sync calls given up on {} rank(s): {}; the default policy applies there",
+                                    ranks.size(), why));
   for (const auto& [name, ranks] : levels) default_thread_gap(name, ranks, sharing, command, c);
 }
 
@@ -205,11 +214,11 @@ void unmodelled_sync(const run_records& records, coverage& c) {
       "RMA accesses of different ranks are ordered by the run's timing instead, on one host only (a race that timing "
       "happened to keep apart is not seen)";
   for (const auto& [call, ranks] : calls)
-    c.not_observed.push_back(
-        call.starts_with("MPI_") && call.find(' ') == std::string::npos
-            ? fmt::format("synchronisation through {} (on {} rank(s)) is not modelled: {}", call, ranks.size(),
-                          fallback)
-            : fmt::format("synchronisation not modelled (on {} rank(s)): {}; {}", ranks.size(), call, fallback));
+    say_not_observed(
+        c, call.starts_with("MPI_") && call.find(' ') == std::string::npos
+               ? fmt::format("synchronisation through {} (on {} rank(s)) is not modelled: {}", call, ranks.size(),
+                             fallback)
+               : fmt::format("synchronisation not modelled (on {} rank(s)): {}; {}", ranks.size(), call, fallback));
 }
 
 // The library settings the check made for the run so that memory given to MPI_Win_create can be
@@ -233,7 +242,7 @@ void policy_settings(const run_records& records, coverage& c) {
 // Lines that say a part of the run was not checked: rma_limit (said once per rank and bound),
 // not_checked (once per call and reason), note (once per what and call).
 void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std::set<int>>& unchecked,
-                   std::map<std::string, std::pair<std::string, std::size_t>>& notes) {
+                   std::vector<coverage_note>& notes) {
   std::map<std::string, std::pair<std::int64_t, std::size_t>> limits;  // what → limit, times hit
   for (const auto& l : r.lines) {
     const std::string ev = text_of(l, "ev");
@@ -244,18 +253,19 @@ void recorded_gaps(const rank_records& r, coverage& c, std::map<std::string, std
     }
     if (ev == "not_checked") unchecked[text_of(l, "call") + ": " + text_of(l, "reason")].insert(r.rank);
     // A note is a check the library gave up on one call (docs/check_records.md): the run's
-    // coverage is partial there. Its message may hold per-rank values, so notes are counted by
-    // what and call, and the first message shown.
-    if (ev == "note") {
-      auto& [message, times] = notes[text_of(l, "what") + " on " + text_of(l, "call")];
-      if (times++ == 0) message = text_of(l, "message");
-    }
+    // coverage is partial there. Its message may hold per-rank values, so notes are merged by
+    // what and call, and the first distinct messages shown.
+    if (ev == "note")
+      notes.push_back({text_of(l, "what") + " on " + text_of(l, "call"), {text_of(l, "message")}, 1, "call"});
     if (ev == "reduction") ++c.sampled[text_of(l, "call")];
   }
+  // One note per bound, whichever ranks hit it: the ranks are its instances.
   for (const auto& [what, hit] : limits)
     c.not_observed.push_back(
-        fmt::format("rank {}: RMA record bound `{}` (limit {}) hit {} time(s): what followed it was not recorded",
-                    r.rank, what, hit.first, hit.second));
+        {fmt::format("RMA record bound `{}` (limit {}) hit: what followed it was not recorded", what, hit.first),
+         {fmt::format("rank {}, {} time(s)", r.rank, hit.second)},
+         1,
+         "rank"});
 }
 
 }  // namespace
@@ -274,35 +284,38 @@ coverage record_coverage(const run_records& records, int world_size, std::string
   coverage c;
   c.sample = recorded_sample(records);
   std::map<std::string, std::set<int>> unchecked;
-  std::map<std::string, std::pair<std::string, std::size_t>> notes;  // what on call → first message, times
+  std::vector<coverage_note> notes;  // the runtime's, one per line: merged below
   for (const auto& r : records.ranks) {
     count_calls(r, c);
     recorded_gaps(r, c, unchecked, notes);
     rank_gaps(r, c);
   }
   for (const auto& [what, ranks] : unchecked)
-    c.not_observed.push_back(fmt::format("{} (on {} rank(s)): forwarded unchecked", what, ranks.size()));
-  for (const auto& [what, note] : notes)
-    c.not_observed.push_back(fmt::format("{} ({} time(s)): {}", what, note.second, note.first));
+    say_not_observed(c, fmt::format("{} (on {} rank(s)): forwarded unchecked", what, ranks.size()));
+  std::stable_sort(notes.begin(), notes.end(), [](const auto& x, const auto& y) { return x.text < y.text; });
+  for (auto& note : merge_notes(std::move(notes))) c.not_observed.push_back(std::move(note));
   for (const auto& [call, n] : c.calls)
     if (local_checks_only(call))
-      c.not_observed.push_back(fmt::format(
-          "{} ({} call(s)): only the checks without communication (a gather inside a call that must not block "
-          "could deadlock a correct program): no user-op laws, no MPI_IN_PLACE consistency, no result comparison, "
-          "no float-order analysis",
-          call, n));
+      say_not_observed(
+          c,
+          fmt::format(
+              "{} ({} call(s)): only the checks without communication (a gather inside a call that must not block "
+              "could deadlock a correct program): no user-op laws, no MPI_IN_PLACE consistency, no result comparison, "
+              "no float-order analysis",
+              call, n));
   policy_settings(records, c);
   watch_gaps(records, c);
   thread_gaps(records, command, c);
   unmodelled_sync(records, c);
   if (records.kept_bytes_bound_hit)
-    c.not_observed.push_back("the records outgrew the reader's memory bound: the lines beyond were not analysed");
+    say_not_observed(c, "the records outgrew the reader's memory bound: the lines beyond were not analysed");
   for (int rank = 0; rank < world_size; ++rank)
     if (std::none_of(records.ranks.begin(), records.ranks.end(), [&](const auto& r) { return r.rank == rank; }))
-      c.not_observed.push_back(
-          fmt::format("rank {} left no record here (it never returned from MPI_Init, or it could not reach redsem "
-                      "check and wrote its file on its own node: its stderr says where)",
-                      rank));
+      say_not_observed(
+          c, fmt::format("rank {} left no record here (it never returned from MPI_Init, or it could not reach redsem "
+                         "check and wrote its file on its own node: its stderr says where)",
+                         rank));
+  c.not_observed = merge_notes(std::move(c.not_observed));
   return c;
 }
 

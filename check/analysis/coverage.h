@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/analysis/coverage_note.h"
 #include "check/analysis/records.h"
 
 namespace redsem::check {
@@ -21,7 +22,7 @@ struct coverage {
   std::size_t windows = 0;                       // RMA windows created (per rank)
   std::vector<std::string> rma_analysed;         // the RMA epochs the explorer judged whole
   std::vector<std::string> watched;              // memory ranges watched for the program's own accesses
-  std::vector<std::string> not_observed;         // what was not observed or analysed, and why
+  std::vector<coverage_note> not_observed;       // what was not observed or analysed, and why: merged
 };
 
 // The coverage the records themselves show (calls, sampling, RMA bounds, calls forwarded

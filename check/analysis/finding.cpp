@@ -23,9 +23,13 @@ std::string identity(const finding& f) {
 }
 
 void add_rank(finding& into, const finding& f) {
-  into.ranks.insert(into.ranks.end(), f.ranks.begin(), f.ranks.end());
-  if (f.message != into.message || f.evidence != into.evidence)
-    for (int rank : f.ranks) into.other_ranks.push_back({rank, f.message, f.evidence});
+  into.count += f.count;
+  const bool differs = f.message != into.message || f.evidence != into.evidence;
+  for (int rank : f.ranks) {
+    const bool seen = std::find(into.ranks.begin(), into.ranks.end(), rank) != into.ranks.end();
+    if (!seen) into.ranks.push_back(rank);
+    if (differs && !seen) into.other_ranks.push_back({rank, f.message, f.evidence});
+  }
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 
 namespace redsem::check {
 
-
 // The severity of a finding's check, by the analysis, whatever the runtime wrote (severity.cpp
 // holds the one table).
 severity severity_of(std::string_view check);
@@ -32,7 +31,9 @@ struct finding {
   nlohmann::json caller;                 // as recorded: address, module, offset, symbol (null when unknown)
   nlohmann::json evidence;               // an object, per check (the first rank's once merged)
   std::vector<int> ranks;                // where it was seen (ascending once merged)
-  std::vector<rank_detail> other_ranks;  // merged ranks whose message or evidence differ from the first's
+  std::vector<rank_detail> other_ranks;  // merged ranks whose message or evidence differ from the first's,
+                                         // the first such record of each rank
+  std::size_t count = 1;                 // records merged into it, on every rank
   std::string location;                  // "app.c:42 (main)" once symbolised; empty before
   nlohmann::json frames;                 // once symbolised, the call stack innermost first: objects of
                                          // `location`, and `function`, `file` (its path), `line` when known
@@ -48,7 +49,8 @@ nlohmann::json identifying_evidence(const nlohmann::json& evidence);
 
 // The same finding seen on several ranks becomes one listing them: same check, call, call site
 // (caller's module and offset) and identifying evidence; messages and other evidence may differ
-// per rank and are kept in `other_ranks`. Order: as first seen.
+// per rank and are kept in `other_ranks` (once per rank: a loop's records of one rank are counted
+// in `count`, not listed). Order: as first seen.
 std::vector<finding> merge_findings(const std::vector<finding>& findings);
 
 }  // namespace redsem::check

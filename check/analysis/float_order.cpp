@@ -181,7 +181,7 @@ std::optional<finding> search_reduction(const nlohmann::json& line, const float_
   return order_finding(line, r, *worst, over);
 }
 
-std::vector<std::string> cost_notes(const search_cost& cost, const float_order_bounds& bounds) {
+std::vector<coverage_note> cost_notes(const search_cost& cost, const float_order_bounds& bounds) {
   const std::pair<std::size_t, std::string> bounded[] = {
       {cost.skipped_procs,
        fmt::format("sampled reduction(s) over more than {} ranks were not searched", bounds.max_procs)},
@@ -194,9 +194,9 @@ std::vector<std::string> cost_notes(const search_cost& cost, const float_order_b
                                     "one not found may exist)",
                                     bounds.max_combinations)},
   };
-  std::vector<std::string> notes;
+  std::vector<coverage_note> notes;
   for (const auto& [count, what] : bounded)
-    if (count) notes.push_back(fmt::format("float order: {} {}", count, what));
+    if (count) notes.push_back({fmt::format("float order: {} {}", count, what)});
   return notes;
 }
 

@@ -41,8 +41,8 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     return false;
   };
   if (const happens_before order(by_rank); !order.usable() && has("rma_win") && !has("sync_unmodelled"))
-    outcome.notes.push_back("RMA accesses of different ranks ordered by the run's timing, on one host only: " +
-                            order.why());
+    outcome.notes.push_back(
+        {"RMA accesses of different ranks ordered by the run's timing, on one host only: " + order.why()});
   for (const auto& j : rma_findings(by_rank, options.semantics)) {
     const std::string ev = j.value("ev", "");
     if (ev == "finding") {
@@ -51,10 +51,17 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     }
     std::string where = fmt::format("window {}, {}", j.value("win", nlohmann::json()).dump(), j.value("epoch", ""));
     if (j.contains("target")) where += fmt::format(", target {}", j["target"].dump());
-    if (ev == "rma_analysed")
+    if (ev == "rma_analysed") {
       outcome.analysed.push_back(where);
-    else
-      outcome.notes.push_back(fmt::format("RMA {} not analysed: {}", where, j.value("reason", "")));
+      continue;
+    }
+    // The instance apart from the text, so that one cause on one window is one line (coverage_note.h).
+    coverage_note note{fmt::format("RMA {} not analysed: {}", where, j.value("reason", "")),
+                       {},
+                       1,
+                       j.contains("call") ? "call" : "case"};
+    if (j.contains("instance")) note.examples.push_back(j.value("instance", ""));
+    outcome.notes.push_back(std::move(note));
   }
   return outcome;
 }

@@ -55,9 +55,11 @@ class rank_reader {
   }
 
  private:
-  void set_aside(const std::string& epoch, std::optional<int> target, const std::string& reason) {
-    const std::string key = epoch + "|" + reason;
-    if (said_.insert(key).second) out_.unanalysed.push_back({win_, epoch, target, reason});
+  // Once per epoch and reason of this rank; `instance` names what of this rank it is.
+  void set_aside(const std::string& epoch, std::optional<int> target, const std::string& reason,
+                 const std::string& instance) {
+    const std::string key = epoch + "|" + instance + "|" + reason;
+    if (said_.insert(key).second) out_.unanalysed.push_back({win_, epoch, target, reason, instance});
   }
 
   std::string rank_text() const { return "rank " + std::to_string(world_); }
@@ -130,9 +132,10 @@ class rank_reader {
     if (started_) {
       if (const auto j = access_index_.find(target); j != access_index_.end())
         return pscw_calls[{target, j->second}].push_back(a);
-      return set_aside("PSCW access epoch of " + rank_text(), target,
+      return set_aside("PSCW access epoch", target,
                        start_group_ ? "a call to a rank its MPI_Win_start did not name"
-                                    : "the record bounded the group of its MPI_Win_start");
+                                    : "the record bounded the group of its MPI_Win_start",
+                       rank_text());
     }
     const auto exclusive = exclusive_.find(target);
     if (exclusive != exclusive_.end() || lock_all_ || shared_.contains(target)) {
@@ -149,26 +152,29 @@ class rank_reader {
       return;
     }
     if (fences_ == 0)
-      return set_aside("before any synchronisation of " + rank_text(), target,
-                       "a call outside every epoch the record shows (no fence, lock or start before it)");
+      return set_aside("before any synchronisation", target,
+                       "a call outside every epoch the record shows (no fence, lock or start before it)", rank_text());
     fence_calls[fences_].push_back(a);
   }
 
   void limit(const json& line) {
     const std::string what = text_of(line, "what");
     if (what == "calls_in_epoch") {
-      set_aside("epoch " + std::to_string(int_of(line, "epoch", 0)) + " of " + rank_text(), std::nullopt,
+      set_aside("an epoch", std::nullopt,
                 "the record holds only the first " + std::to_string(int_of(line, "limit", 0)) +
-                    " calls of this epoch: the calls after them were not analysed");
+                    " calls of this epoch: the calls after them were not analysed",
+                rank_text() + "'s epoch " + std::to_string(int_of(line, "epoch", 0)));
     } else if (what == "repeat_not_read") {
       cut_ = true;
-      set_aside("from line " + std::to_string(int_of(line, "seq", 0)) + " of " + rank_text(), std::nullopt,
+      set_aside("the rest of a rank's record", std::nullopt,
                 "an `rma_repeat` line that cannot be read as repeats of the lines before it (" +
-                    text_of(line, "reason") + "): the record of this window is not read past it");
+                    text_of(line, "reason") + "): the record of this window is not read past it",
+                rank_text() + " from line " + std::to_string(int_of(line, "seq", 0)));
     } else if (what == "sync_events") {
       cut_ = true;
-      set_aside("after synchronisation call " + std::to_string(int_of(line, "limit", 0)) + " of " + rank_text(),
-                std::nullopt, "the record of this window stops here (bound on synchronisation calls recorded)");
+      set_aside("the rest of a rank's record", std::nullopt,
+                "the record of this window stops at the bound on synchronisation calls recorded",
+                rank_text() + " after synchronisation call " + std::to_string(int_of(line, "limit", 0)));
     }
   }
 
@@ -198,8 +204,8 @@ class window_naming {
     const auto recorded = recorded_window_group(line, world_rank);
     if (!recorded) {
       out_.unanalysed.push_back({local_id, "every epoch", std::nullopt,
-                                 "rank " + std::to_string(world_rank) +
-                                     " did not record the window's group (beyond the bound on members recorded)"});
+                                 "a rank did not record the window's group (beyond the bound on members recorded)",
+                                 "rank " + std::to_string(world_rank)});
       return;
     }
     const std::vector<int>& group = *recorded;

@@ -80,12 +80,16 @@ struct rma_access_set {
   std::vector<rma_access> accesses;
 };
 
-// Calls set aside: the record of an `rma_not_analysed` object.
+// Calls set aside: the record of an `rma_not_analysed` object. What it means (window, epoch,
+// target, reason) is the same for every instance of one cause, so that the report merges them
+// (coverage_note.h); which rank, epoch number or call it was is `instance`.
 struct rma_unanalysed {
   int win = 0;
   std::string epoch;
   std::optional<int> target;
   std::string reason;
+  std::string instance{};            // "rank 2", "rank 0's epoch 3" ("": none to tell apart)
+  std::optional<rma_access> call{};  // a call set aside on its own
 };
 
 struct rma_epochs {

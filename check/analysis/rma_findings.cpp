@@ -51,14 +51,42 @@ std::string call_text(const rma_access& a) {
   return t;
 }
 
+// The call and its site, which a call set aside on its own shares with the others of its note.
+std::string call_site_text(const rma_access& a) {
+  const json& l = *a.line;
+  std::string t = l.value("call", "call");
+  const json caller = l.value("caller", json());
+  if (caller.is_object() && caller.value("symbol", json()).is_string())
+    t += " in " + caller["symbol"].get<std::string>();
+  else if (caller.is_object())
+    t += " at " + text_of(caller, "module") + "+" + text_of(caller, "offset");
+  return t;
+}
+
+// What tells that call apart from the others of its note.
+std::string instance_text(const rma_access& a) {
+  return fmt::format("rank {} to target {}, seq {}", a.world_rank, int_of(*a.line, "target", -1),
+                     int_of(*a.line, "seq", -1));
+}
+
 // What turns one scenario's exploration into findings, once per pair of calls over the run.
 class collector {
  public:
   std::vector<json> findings, unanalysed, analysed;
 
   void not_analysed(int win, const std::string& epoch, std::optional<int> target, const std::string& reason) {
-    json j{{"ev", "rma_not_analysed"}, {"win", win}, {"epoch", epoch}, {"reason", reason}};
-    if (target) j["target"] = *target;
+    not_analysed({win, epoch, target, reason});
+  }
+
+  void not_analysed(const rma_unanalysed& u) {
+    json j{{"ev", "rma_not_analysed"}, {"win", u.win}, {"epoch", u.epoch}, {"reason", u.reason}};
+    if (u.target) j["target"] = *u.target;
+    if (!u.instance.empty()) j["instance"] = u.instance;
+    if (u.call) {
+      j["reason"] = u.reason + ": " + call_site_text(*u.call);
+      j["call"] = call_json(*u.call);
+      j["instance"] = instance_text(*u.call);
+    }
     unanalysed.push_back(std::move(j));
   }
 
@@ -172,7 +200,7 @@ void explore_set(const rma_access_set& set, const rma_window& window, const poli
 std::vector<json> rma_findings(const std::vector<std::vector<json>>& records_by_rank, const policy& semantics) {
   const rma_epochs epochs = rma_epochs_of(records_by_rank);
   collector out;
-  for (const auto& u : epochs.unanalysed) out.not_analysed(u.win, u.epoch, u.target, u.reason);
+  for (const auto& u : epochs.unanalysed) out.not_analysed(u);
   for (std::size_t i = 0; i < epochs.sets.size(); ++i) {
     const rma_access_set& set = epochs.sets[i];
     if (i < max_rma_scenarios)

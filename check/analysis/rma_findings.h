@@ -19,7 +19,9 @@ namespace redsem::check {
 inline constexpr std::size_t max_rma_scenarios = 256;
 
 // `records_by_rank[r]` holds world rank r's record lines in the order they were written.
-// Returns the findings, then the `rma_not_analysed` objects, then an `rma_analysed` object
+// Returns the findings, then the `rma_not_analysed` objects (`win`, `epoch`, `target` when one,
+// `reason`: what they mean, the same for every instance of one cause; `instance`, a text telling
+// this one apart, and `call` for a call set aside on its own), then an `rma_analysed` object
 // (`win`, `epoch`, `target`) for each set of calls explored whole; the same pair of calls found
 // in several scenarios is reported once. Every scenario holds under `semantics`, the policy the
 // command was given (which accumulates are ordered, how ops evaluate: model/policy.h).

@@ -115,9 +115,9 @@ void passive_sets(const rma_window& w, const std::vector<in_flight>& passive, co
   std::map<std::tuple<int, std::string, std::string>, std::vector<const in_flight*>> passive_by_target;
   for (const in_flight& p : passive) {
     if (!p.lifetime_known) {
-      out.unanalysed.push_back({w.id, "passive target", p.target,
-                                "a call of rank " + std::to_string(p.access.world_rank) +
-                                    " whose completion the bounded record does not show"});
+      // One per call: a library that outruns the bound leaves thousands, merged by the report.
+      out.unanalysed.push_back({w.id, "passive target", std::nullopt,
+                                "a call whose completion the bounded record does not show", "", p.access});
       continue;
     }
     passive_by_target[{p.target, order.usable() ? std::string() : p.host, p.exclusive}].push_back(&p);

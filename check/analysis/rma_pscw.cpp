@@ -28,9 +28,10 @@ void pscw_sets(const rma_window& w, const pscw_by_origin& calls, const pscw_post
         if (!p->second[i] || std::ranges::find(*p->second[i], origin) != p->second[i]->end())
           if (naming++ == j && p->second[i]) k = static_cast<int>(i);
       if (!k) {
-        out.unanalysed.push_back({w.id, "PSCW access epoch of window rank " + std::to_string(origin), target,
+        out.unanalysed.push_back({w.id, "PSCW access epoch", target,
                                   "no exposure epoch of the target that the record shows matches it (its MPI_Win_post "
-                                  "is missing or its group was bounded)"});
+                                  "is missing or its group was bounded)",
+                                  "window rank " + std::to_string(origin)});
         continue;
       }
       auto& s =

@@ -2,11 +2,14 @@
 // Direct accesses and shared_memory_race (rma_shared_races.h).
 #include "check/analysis/rma_shared_races.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "check/analysis/rma_pscw_order.h"
 
@@ -187,6 +190,53 @@ json shared_finding(const direct_access& x, const direct_access& y, const rma_wi
           {"evidence", evidence}};
 }
 
+// The pairs that mean one thing: one check, window, segment, pair of ranks and what ordered them
+// (or nothing did). A loop of stores and another rank's loop of loads make one pair per store
+// instruction and offset; said once a pair they bury the report, so the first pair's finding stands
+// for all, with `pairs` (how many) and `bytes_span` (the bytes they cover) in its evidence.
+class pair_findings {
+ public:
+  explicit pair_findings(std::vector<json>& out) : out_(out) {}
+
+  void add(json f, const direct_access& x, const direct_access& y) {
+    const json& ev = f["evidence"];
+    const auto ranks = std::minmax(x.world_rank, y.world_rank);
+    const auto [it, fresh] = index_.try_emplace(
+        {f.value("check", ""), ev.value("win", -1), x.segment, ranks, ev.value("epoch", "")}, out_.size());
+    const std::int64_t lo = std::min(x.lo, y.lo), hi = std::max(x.hi, y.hi);
+    if (fresh) {
+      f["evidence"]["pairs"] = 1;
+      f["evidence"]["bytes_span"] = {lo, hi};
+      out_.push_back(std::move(f));
+      return;
+    }
+    json& merged = out_[it->second]["evidence"];
+    merged["pairs"] = merged["pairs"].get<std::int64_t>() + 1;
+    merged["bytes_span"] = {std::min(lo, merged["bytes_span"][0].get<std::int64_t>()),
+                            std::max(hi, merged["bytes_span"][1].get<std::int64_t>())};
+  }
+
+  // The message of a finding standing for several pairs says so.
+  void finish() {
+    for (const auto& [key, i] : index_) {
+      json& f = out_[i];
+      const std::int64_t pairs = f["evidence"]["pairs"].get<std::int64_t>();
+      if (pairs < 2) continue;
+      f["message"] = f["message"].get<std::string>() +
+                     fmt::format(
+                         "; and {} more pairs of accesses of these two ranks alike, bytes {} to {} in all "
+                         "(evidence: the first pair)",
+                         pairs - 1, f["evidence"]["bytes_span"][0].get<std::int64_t>(),
+                         f["evidence"]["bytes_span"][1].get<std::int64_t>());
+    }
+  }
+
+ private:
+  using key = std::tuple<std::string, int, std::pair<int, int>, std::pair<int, int>, std::string>;
+  std::vector<json>& out_;
+  std::map<key, std::size_t> index_;
+};
+
 }  // namespace
 
 std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& records, const rma_epochs& epochs,
@@ -201,6 +251,7 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
   for (const direct_access& d : accesses)
     if (ranks_of[d.segment].size() > 1) shared.push_back(&d);
   std::vector<json> out;
+  pair_findings findings(out);
   std::set<int> undecided;  // windows with a pair not decided, said once each
   std::vector<bool> reported(shared.size(), false);
   for (std::size_t i = 0; i < shared.size(); ++i)
@@ -221,9 +272,13 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
                         "synchronisation calls or groups, ranks on different hosts): a race between them "
                         "would not be reported"}});
       if (o != pair_order::unordered && o != pair_order::process_only) continue;
-      out.push_back(x.store ? shared_finding(x, y, win, o) : shared_finding(y, x, win, o));
+      if (x.store)
+        findings.add(shared_finding(x, y, win, o), x, y);
+      else
+        findings.add(shared_finding(y, x, win, o), y, x);
       reported[i] = reported[j] = true;
     }
+  findings.finish();
   return out;
 }
 

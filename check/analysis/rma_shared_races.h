@@ -32,8 +32,9 @@ std::vector<direct_access> direct_accesses(const std::vector<std::vector<nlohman
                                            const window_names& window_of);
 
 // Direct accesses of two ranks to the same bytes of one segment, a store among them, that no
-// synchronisation orders: one finding per pair, each access in at most one (shared_memory_race, or
-// shared_memory_no_win_sync, a warning, when process synchronisation alone orders them); and, once per window,
+// synchronisation orders: pairs, each access in at most one (shared_memory_race, or
+// shared_memory_no_win_sync, a warning, when process synchronisation alone orders them), one finding
+// per check, window, segment, pair of ranks and epoch (`pairs` counts them); and, once per window,
 // an `rma_not_analysed` line when a pair's order is not modelled (rma_shared_races.cpp says which).
 std::vector<nlohmann::json> shared_memory_races(const std::vector<std::vector<nlohmann::json>>& records,
                                                 const rma_epochs& epochs, const std::vector<direct_access>& accesses,

@@ -80,6 +80,7 @@ run_report analyse_run(const run_records& records, const analysis_options& optio
     c.not_observed.insert(c.not_observed.end(), o.notes.begin(), o.notes.end());
     c.rma_analysed.insert(c.rma_analysed.end(), o.analysed.begin(), o.analysed.end());
   }
+  report.coverage.not_observed = merge_notes(std::move(report.coverage.not_observed));
   step(steps - 1, "source locations");
   report.findings = merge_findings(all);
   symbolize(report.findings);

@@ -75,7 +75,7 @@ TEST(check_float_order, a_bounded_search_says_what_it_left_out) {
       float_order_findings(read_run_records(fixtures + "/order_dependent"), {}, {.max_elements = 1, .max_procs = 3});
   EXPECT_TRUE(o.findings.empty());  // 4 ranks: not searched
   ASSERT_EQ(o.notes.size(), 1u);
-  EXPECT_NE(o.notes[0].find("more than 3 ranks"), std::string::npos);
+  EXPECT_NE(o.notes[0].text.find("more than 3 ranks"), std::string::npos);
 }
 
 TEST(check_float_order, a_spent_budget_skips_the_rest_and_says_so) {
@@ -83,7 +83,7 @@ TEST(check_float_order, a_spent_budget_skips_the_rest_and_says_so) {
       float_order_findings(read_run_records(fixtures + "/order_dependent"), {}, {.max_total_combinations = 0});
   EXPECT_TRUE(o.findings.empty());
   ASSERT_EQ(o.notes.size(), 1u);
-  EXPECT_NE(o.notes[0].find("had spent its 0 op applications"), std::string::npos);
+  EXPECT_NE(o.notes[0].text.find("had spent its 0 op applications"), std::string::npos);
 }
 
 }  // namespace

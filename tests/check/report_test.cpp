@@ -10,6 +10,10 @@
 #include "check/analysis/suppressions.h"
 
 namespace redsem::check {
+
+// How gtest prints a note in a failure message (found by argument-dependent lookup).
+void PrintTo(const coverage_note& n, std::ostream* os) { *os << note_line(n); }
+
 namespace {
 
 const std::string fixtures = REDSEM_CHECK_FIXTURES;
@@ -111,7 +115,7 @@ TEST(check_report, rma_epochs_without_watched_memory_make_a_clean_run_partial) {
   EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
   const auto& gaps = report.coverage.not_observed;
   EXPECT_TRUE(std::any_of(gaps.begin(), gaps.end(), [](const auto& g) {
-    return g.find("loads and stores") != std::string::npos;
+    return g.text.find("loads and stores") != std::string::npos;
   })) << testing::PrintToString(gaps);
 }
 
@@ -128,7 +132,7 @@ TEST(check_report, an_order_the_records_cannot_give_is_said) {
   const run_report report = analyse_run(run, {});
   const auto& gaps = report.coverage.not_observed;
   EXPECT_TRUE(std::any_of(gaps.begin(), gaps.end(), [](const auto& g) {
-    return g.find("ordered by the run's timing, on one host only: rank 0's record stops at a synchronisation") !=
+    return g.text.find("ordered by the run's timing, on one host only: rank 0's record stops at a synchronisation") !=
            std::string::npos;
   })) << testing::PrintToString(gaps);
 }
@@ -158,9 +162,9 @@ TEST(check_report, watched_windows_are_covered_and_unavailable_watching_says_why
           "\n"),
       1);
   ASSERT_EQ(unavailable.not_observed.size(), 1u);
-  EXPECT_NE(unavailable.not_observed[0].find("result memory not watched on 1 rank(s): on the call stack"),
+  EXPECT_NE(unavailable.not_observed[0].text.find("result memory not watched on 1 rank(s): on the call stack"),
             std::string::npos)
-      << unavailable.not_observed[0];
+      << unavailable.not_observed[0].text;
   // A watch line without its fields is a damaged record, not coverage.
   const auto damaged = record_coverage(one_rank(win + R"({"ev":"watch","rank":0,"seq":2,"win":0})"
                                                       "\n"),
@@ -213,10 +217,11 @@ TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
   };
   const auto threads = record_coverage(run_with("multiple", true), 2);
   ASSERT_EQ(threads.not_observed.size(), 1u) << testing::PrintToString(threads.not_observed);
-  EXPECT_NE(threads.not_observed[0].find("MPI_THREAD_MULTIPLE on 2 rank(s)"), std::string::npos)
-      << threads.not_observed[0];
+  EXPECT_NE(threads.not_observed[0].text.find("MPI_THREAD_MULTIPLE on 2 rank(s)"), std::string::npos)
+      << threads.not_observed[0].text;
   EXPECT_EQ(verdict_of(analyse_run(run_with("multiple", true), {}), 0), verdict::clean_partial);
-  EXPECT_NE(threads.not_observed[0].find("--thread-sync calls"), std::string::npos) << threads.not_observed[0];
+  EXPECT_NE(threads.not_observed[0].text.find("--thread-sync calls"), std::string::npos)
+      << threads.not_observed[0].text;
   EXPECT_TRUE(record_coverage(run_with("single", true), 2).not_observed.empty());
   EXPECT_TRUE(record_coverage(run_with("multiple", false), 2).not_observed.empty());
   // Under --thread-sync calls the threads' order is modelled: said beside what was watched, no gap.
@@ -239,7 +244,7 @@ TEST(check_report, threads_beside_rma_make_a_clean_run_partial) {
           finalize + "\n");
   const auto partly = record_coverage(off, 2);
   ASSERT_EQ(partly.not_observed.size(), 2u) << testing::PrintToString(partly.not_observed);
-  EXPECT_NE(partly.not_observed[0].find("GOMP_taskloop"), std::string::npos) << partly.not_observed[0];
+  EXPECT_NE(partly.not_observed[0].text.find("GOMP_taskloop"), std::string::npos) << partly.not_observed[0].text;
 }
 
 // The default policy's gap on a threaded rank names the exact rerun that looks for races between
@@ -264,7 +269,7 @@ TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_me
   run.ranks.push_back(parse_rank_records(0, start + access(3, 101) + access(4, 102) + finalize + "\n"));
   const auto named = record_coverage(run, 1, "mpiexec.mpich -n 1 ./app");
   ASSERT_EQ(named.not_observed.size(), 1u) << testing::PrintToString(named.not_observed);
-  const std::string& line = named.not_observed[0];
+  const std::string& line = named.not_observed[0].text;
   EXPECT_NE(line.find("rerun as `redsem check --thread-sync calls -- mpiexec.mpich -n 1 ./app`"), std::string::npos)
       << line;
   EXPECT_NE(line.find("rank 0: 2 threads"), std::string::npos) << line;
@@ -273,9 +278,10 @@ TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_me
   run.ranks[0] = parse_rank_records(0, start + access(3, 101) + access(4, 101) + finalize + "\n");
   const auto unnamed = record_coverage(run, 1);
   ASSERT_EQ(unnamed.not_observed.size(), 1u) << testing::PrintToString(unnamed.not_observed);
-  EXPECT_NE(unnamed.not_observed[0].find("rerun with --thread-sync calls"), std::string::npos)
-      << unnamed.not_observed[0];
-  EXPECT_EQ(unnamed.not_observed[0].find("more than one thread"), std::string::npos) << unnamed.not_observed[0];
+  EXPECT_NE(unnamed.not_observed[0].text.find("rerun with --thread-sync calls"), std::string::npos)
+      << unnamed.not_observed[0].text;
+  EXPECT_EQ(unnamed.not_observed[0].text.find("more than one thread"), std::string::npos)
+      << unnamed.not_observed[0].text;
 }
 
 // `watch_sampled` (check/runtime/watch_sampling.c, watch_ranges.c): what the watcher arms on sampled
@@ -356,9 +362,11 @@ TEST(check_report, a_note_makes_a_clean_run_partial_and_is_said_once_per_kind) {
   EXPECT_TRUE(report.findings.empty());
   EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
   ASSERT_EQ(report.coverage.not_observed.size(), 1u) << testing::PrintToString(report.coverage.not_observed);
-  EXPECT_EQ(report.coverage.not_observed[0],
-            "user_op_not_evaluated on MPI_Allreduce (2 time(s)): the user op could not be evaluated outside the "
-            "program: it called exit");
+  const coverage_note& note = report.coverage.not_observed[0];
+  EXPECT_EQ(note.count, 2u);
+  EXPECT_EQ(note_line(note),
+            "user_op_not_evaluated on MPI_Allreduce (2 call(s): the user op could not be evaluated outside the "
+            "program: it called exit)");
 }
 
 TEST(check_report, calls_forwarded_unchecked_are_said) {
@@ -367,7 +375,7 @@ TEST(check_report, calls_forwarded_unchecked_are_said) {
                "\n"),
       1);
   ASSERT_EQ(c.not_observed.size(), 1u);
-  EXPECT_EQ(c.not_observed[0], "MPI_Allreduce: an intercommunicator (on 1 rank(s)): forwarded unchecked");
+  EXPECT_EQ(c.not_observed[0].text, "MPI_Allreduce: an intercommunicator (on 1 rank(s)): forwarded unchecked");
 }
 
 // A synchronisation the analysis does not model leaves the ranks' order to the run's timing: the
@@ -382,17 +390,18 @@ TEST(check_report, synchronisation_not_modelled_is_said_per_call) {
                "\n"),
       1);
   ASSERT_EQ(c.not_observed.size(), 3u) << testing::PrintToString(c.not_observed);
-  EXPECT_EQ(c.not_observed[0].rfind("synchronisation through MPI_Allreduce_init (on 1 rank(s)) is not modelled: RMA "
-                                    "accesses of different ranks are ordered by the run's timing",
-                                    0),
+  EXPECT_EQ(
+      c.not_observed[0].text.rfind("synchronisation through MPI_Allreduce_init (on 1 rank(s)) is not modelled: RMA "
+                                   "accesses of different ranks are ordered by the run's timing",
+                                   0),
+      0u)
+      << c.not_observed[0].text;
+  EXPECT_NE(c.not_observed[1].text.find("through MPI_Issend"), std::string::npos) << c.not_observed[1].text;
+  EXPECT_EQ(c.not_observed[2].text.rfind("synchronisation not modelled (on 1 rank(s)): MPI_Request_free of an active "
+                                         "receive; RMA accesses",
+                                         0),
             0u)
-      << c.not_observed[0];
-  EXPECT_NE(c.not_observed[1].find("through MPI_Issend"), std::string::npos) << c.not_observed[1];
-  EXPECT_EQ(c.not_observed[2].rfind("synchronisation not modelled (on 1 rank(s)): MPI_Request_free of an active "
-                                    "receive; RMA accesses",
-                                    0),
-            0u)
-      << c.not_observed[2];
+      << c.not_observed[2].text;
 }
 
 TEST(check_report, a_pure_reduction_run_observed_whole_is_plain_clean) {
@@ -425,9 +434,9 @@ TEST(check_report, a_rank_without_records_here_is_said_with_where_they_may_be) {
          "\n"));
   const auto c = record_coverage(run, 2);
   ASSERT_EQ(std::count_if(c.not_observed.begin(), c.not_observed.end(),
-                          [](const std::string& s) {
-                            return s.find("rank 1 left no record here") == 0 &&
-                                   s.find("wrote its file on its own node") != std::string::npos;
+                          [](const coverage_note& n) {
+                            return n.text.find("rank 1 left no record here") == 0 &&
+                                   n.text.find("wrote its file on its own node") != std::string::npos;
                           }),
             1);
 }

@@ -132,9 +132,9 @@ std::string finding_rows(const check::finding& f, std::size_t n, const policy& p
   const std::string level(to_string(f.level));
   std::string s = fmt::format(
       "<tr class=\"finding {}\" id=\"finding-{}\"><td>{}</td><td class=\"severity\">{}</td><td><code>{}</code></td>"
-      "<td><code>{}</code></td><td>{} {}</td><td><code>{}</code></td><td>{}</td></tr>\n",
+      "<td><code>{}</code></td><td>{} {}{}</td><td><code>{}</code></td><td>{}</td></tr>\n",
       level, n, n, level, html_escape(f.check), html_escape(f.call), rank_word(f.ranks),
-      html_escape(ranks_text(f.ranks)), html_escape(f.location), html_escape(f.message));
+      html_escape(ranks_text(f.ranks)), html_escape(merged_text(f)), html_escape(f.location), html_escape(f.message));
   std::string why;
   const std::string figure = order_figure(f, p, &why);
   s += fmt::format("<tr class=\"detail\"><td></td><td colspan=\"6\"><p>Rule: {}</p>\n{}{}{}{}", html_escape(f.rule),
@@ -161,7 +161,9 @@ std::string html_coverage(const check::run_report& report) {
                    c.rma_analysed.size(), c.windows);
   s += "<tr><th>memory watched</th><td>" + (c.watched.empty() ? std::string("none") : html_list(c.watched)) +
        "</td></tr></table>\n";
-  if (!c.not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(c.not_observed);
+  std::vector<std::string> not_observed;
+  for (const auto& n : c.not_observed) not_observed.push_back(check::note_line(n));
+  if (!not_observed.empty()) s += "<h3>Not observed</h3>\n" + html_list(not_observed);
   if (!report.suppressed.empty()) {
     std::vector<std::string> lines;
     for (const auto& f : report.suppressed) lines.push_back(f.check + " at " + f.location + ": " + f.message);

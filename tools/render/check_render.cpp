@@ -34,6 +34,10 @@ std::string one_line(std::string text) {
 
 std::string rank_word(const std::vector<int>& ranks) { return ranks.size() == 1 ? "rank" : "ranks"; }
 
+std::string merged_text(const check::finding& f) {
+  return f.count > 1 ? fmt::format(" ({} alike, merged)", f.count) : "";
+}
+
 namespace {
 
 std::size_t ended_early(const check::run_report& report) {
@@ -137,8 +141,8 @@ std::string site_text(const check::finding& f) {
 }
 
 std::string finding_text(const check::finding& f, std::size_t n) {
-  std::string s =
-      fmt::format("\n{} {}: {} on {} {}\n", to_string(f.level), n, f.check, rank_word(f.ranks), ranks_text(f.ranks));
+  std::string s = fmt::format("\n{} {}: {} on {} {}{}\n", to_string(f.level), n, f.check, rank_word(f.ranks),
+                              ranks_text(f.ranks), merged_text(f));
   s += site_text(f) + fmt::format("  rule:     {}\n  message:  {}\n", f.rule, f.message);
   s += evidence_text(f.evidence);
   for (const auto& o : f.other_ranks)
@@ -163,7 +167,7 @@ std::string coverage_text(const check::coverage& c) {
     for (const auto& w : c.watched) s += "    " + w + "\n";
   }
   if (!c.not_observed.empty()) s += "  not observed:\n";
-  for (const auto& n : c.not_observed) s += "    - " + n + "\n";
+  for (const auto& n : c.not_observed) s += "    - " + check::note_line(n) + "\n";
   return s;
 }
 
@@ -172,7 +176,8 @@ nlohmann::json finding_json(const check::finding& f) {
                    {"ranks", f.ranks},       {"call", f.call},
                    {"location", f.location}, {"caller", f.caller},
                    {"rule", f.rule},         {"message", f.message},
-                   {"evidence", f.evidence}, {"frames", f.frames.is_array() ? f.frames : nlohmann::json::array()}};
+                   {"evidence", f.evidence}, {"frames", f.frames.is_array() ? f.frames : nlohmann::json::array()},
+                   {"count", f.count}};
   j["other_ranks"] = nlohmann::json::array();
   for (const auto& o : f.other_ranks)
     j["other_ranks"].push_back({{"rank", o.rank}, {"message", o.message}, {"evidence", o.evidence}});
@@ -186,14 +191,25 @@ nlohmann::json sample_json(const std::string& sample) {
   return digits ? nlohmann::json(std::stoull(sample)) : nlohmann::json(sample);
 }
 
+// A note merged from `count` instances of one cause, with the first distinct ones.
+nlohmann::json note_json(const check::coverage_note& n) {
+  return {{"text", n.text},
+          {"count", n.count},
+          {"unit", n.unit},
+          {"examples", n.examples},
+          {"more_examples", n.more_examples}};
+}
+
 nlohmann::json coverage_json(const check::coverage& c) {
+  nlohmann::json not_observed = nlohmann::json::array();
+  for (const auto& n : c.not_observed) not_observed.push_back(note_json(n));
   return {{"sample", sample_json(c.sample)},
           {"calls", c.calls},
           {"sampled", c.sampled},
           {"windows", c.windows},
           {"rma_analysed", c.rma_analysed},
           {"watched", c.watched},
-          {"not_observed", c.not_observed}};
+          {"not_observed", std::move(not_observed)}};
 }
 
 }  // namespace

@@ -40,6 +40,7 @@ std::filesystem::path write_check_html(const std::filesystem::path& dir, const c
 // The words the text and HTML reports share.
 std::string ranks_text(const std::vector<int>& ranks);                           // "0-3", "0, 2"
 std::string rank_word(const std::vector<int>& ranks);                            // "rank", "ranks"
+std::string merged_text(const check::finding& f);                                // " (12 alike, merged)", ""
 std::string one_line(std::string text);                                          // tabs as spaces
 std::string status_line(const check::run_report& report, const check_run& run);  // "verdict: …"
 std::string counts_text(const std::map<std::string, std::uint64_t>& counts);     // " MPI_Allreduce 3; …"

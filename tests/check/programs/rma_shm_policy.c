@@ -9,21 +9,41 @@
  * SYNC_CASE 53: a barrier alone (the warning); the racy twin has no synchronisation between the
  *   fill and the sum.
  * SYNC_CASE 54: MPI_Win_sync, a barrier, MPI_Win_sync (ordered); the twin leaves both
- *   MPI_Win_sync calls out: a barrier alone (the warning). */
+ *   MPI_Win_sync calls out: a barrier alone (the warning).
+ * SYNC_CASE 80: case 53 over a block of 256 ints filled and summed by loops of four accesses an
+ *   iteration (four instructions each side, 256 offsets): one warning for the pair of ranks,
+ *   counting the pairs of accesses, never one a store; the twin, one race. */
 #include <mpi.h>
 #include <stdio.h>
 
+#if SYNC_CASE == 80
+#define N 256
+#else
 #define N 8
+#endif
 
 static void fill(volatile int *block, int rank) {
-  if (rank == 1)
-    for (int i = 0; i < N; ++i) block[i] = i + 1;
+  if (rank != 1) return;
+#if SYNC_CASE == 80
+  for (int i = 0; i < N; i += 4) {
+    block[i] = i + 1;
+    block[i + 1] = i + 2;
+    block[i + 2] = i + 3;
+    block[i + 3] = i + 4;
+  }
+#else
+  for (int i = 0; i < N; ++i) block[i] = i + 1;
+#endif
 }
 
 static void sum(volatile const int *block, int rank) {
   if (rank != 2) return;
   int total = 0;
+#if SYNC_CASE == 80
+  for (int i = 0; i < N; i += 4) total += block[i] + block[i + 1] + block[i + 2] + block[i + 3];
+#else
   for (int i = 0; i < N; ++i) total += block[i];
+#endif
   printf("rank 2 sums %d\n", total);
 }
 
@@ -42,7 +62,7 @@ int main(int argc, char **argv) {
   /* Each rank's lock_all before the other's access: no window call of either orders the two. */
   MPI_Barrier(MPI_COMM_WORLD);
   fill(block, rank);
-#if SYNC_CASE == 53
+#if SYNC_CASE == 53 || SYNC_CASE == 80
 #ifndef RMA_KNOWN_ERROR
   MPI_Barrier(MPI_COMM_WORLD);
 #endif
