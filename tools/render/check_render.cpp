@@ -201,15 +201,22 @@ nlohmann::json note_json(const check::coverage_note& n) {
 }
 
 nlohmann::json coverage_json(const check::coverage& c) {
+  // not_observed keeps its one line per entry (schema_version 1 readers take strings); the
+  // merged notes' parts are a member of their own.
   nlohmann::json not_observed = nlohmann::json::array();
-  for (const auto& n : c.not_observed) not_observed.push_back(note_json(n));
+  nlohmann::json detail = nlohmann::json::array();
+  for (const auto& n : c.not_observed) {
+    not_observed.push_back(check::note_line(n));
+    detail.push_back(note_json(n));
+  }
   return {{"sample", sample_json(c.sample)},
           {"calls", c.calls},
           {"sampled", c.sampled},
           {"windows", c.windows},
           {"rma_analysed", c.rma_analysed},
           {"watched", c.watched},
-          {"not_observed", std::move(not_observed)}};
+          {"not_observed", std::move(not_observed)},
+          {"not_observed_detail", std::move(detail)}};
 }
 
 }  // namespace
