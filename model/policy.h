@@ -87,9 +87,10 @@ enum class ordered_accumulates_rule : std::uint8_t {
 
 // Whether accumulate_ordering (§13.7.2: "ordering ... on a per-datatype granularity") keeps one
 // origin's accumulates to overlapping bytes in program order when their predefined types differ
-// (an MPI_BYTE replace, then an MPI_INT sum).
+// (an MPI_BYTE replace, then an MPI_INT sum). The default is the standard's words: the ordering
+// holds per datatype, so accumulates of two types on the same bytes are concurrent.
 enum class ordering_types_rule : std::uint8_t {
-  any,   // ordered whatever the types: the granularity is that of the elements ordered
+  any,   // ordered whatever the types, as Open MPI and MPICH apply them (not promised by MPI)
   same,  // ordered only when the types are the same: others are concurrent, mismatched_accumulates
 };
 
@@ -106,7 +107,7 @@ struct policy {
   loc_tie_rule loc_tie = loc_tie_rule::by_value;
   complex_prod_rule complex_prod = complex_prod_rule::textbook;
   ordered_accumulates_rule ordered_accumulates = ordered_accumulates_rule::sequential;
-  ordering_types_rule ordering_types = ordering_types_rule::any;
+  ordering_types_rule ordering_types = ordering_types_rule::same;
 
   friend bool operator==(const policy&, const policy&) = default;
 };

@@ -135,22 +135,34 @@ TEST(RmaFindings, AnRputStillRacesAfterItsRequestCompletes) {
 }
 
 // One origin's MPI_REPLACE on MPI_BYTE (ARMCI-MPI's put) then MPI_SUM on MPI_INT over the same
-// bytes in one passive epoch: ordered by accumulate_ordering under the default policy
-// (ordering_types=any), mismatched under the policy given to the analysis (ordering_types=same),
-// whose scenario then carries it on its `policy` line, so that it replays as explored.
+// bytes in one passive epoch: mismatched under the default policy (ordering_types=same, §13.7.2's
+// "per-datatype granularity"), ordered by accumulate_ordering under the policy given to the
+// analysis (ordering_types=any), and a finding's scenario carries a policy other than the default
+// on its `policy` line, so that it replays as explored.
 TEST(RmaFindings, OneOriginsAccumulatesOfDifferentTypesFollowTheGivenPolicy) {
   records r;
   r.sync(1, "MPI_Win_lock_all", 1).accumulate(1, "MPI_BYTE", "07", 10, "MPI_REPLACE");
   r.accumulate(1, "MPI_INT", "01000000", 11).sync(1, "MPI_Win_unlock_all", 20);
-  const auto by_default = rma_findings(r.lines(), {});
-  EXPECT_TRUE(checks(by_default).empty()) << json(by_default).dump(1);
-  EXPECT_EQ(analysed(by_default), 1u) << json(by_default).dump(1);
-  policy same;
-  same.ordering_types = ordering_types_rule::same;
-  const auto out = said(rma_findings(r.lines(), same));
-  ASSERT_TRUE(checks(out).contains("mismatched_accumulates")) << json(out).dump(1);
+  const auto by_default = said(rma_findings(r.lines(), {}));
+  ASSERT_TRUE(checks(by_default).contains("mismatched_accumulates")) << json(by_default).dump(1);
+  for (const auto& f : by_default)
+    EXPECT_EQ(f["evidence"]["scenario"].get<std::string>().find("\npolicy "), std::string::npos) << f.dump(1);
+  policy any;
+  any.ordering_types = ordering_types_rule::any;
+  const auto ordered = rma_findings(r.lines(), any);
+  EXPECT_TRUE(checks(ordered).empty()) << json(ordered).dump(1);
+  EXPECT_EQ(analysed(ordered), 1u) << json(ordered).dump(1);
+  // A finding under a policy other than the default names it on its scenario's `policy` line:
+  // one origin's replace then sum of one type are mixed_ops under ordered_accumulates=concurrent.
+  records mixed;
+  mixed.sync(1, "MPI_Win_lock_all", 1).accumulate(1, "MPI_INT", "07000000", 10, "MPI_REPLACE");
+  mixed.accumulate(1, "MPI_INT", "01000000", 11).sync(1, "MPI_Win_unlock_all", 20);
+  policy concurrent;
+  concurrent.ordered_accumulates = ordered_accumulates_rule::concurrent;
+  const auto out = said(rma_findings(mixed.lines(), concurrent));
+  ASSERT_TRUE(checks(out).contains("mixed_ops")) << json(out).dump(1);
   for (const auto& f : out)
-    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("\npolicy " + to_string(same) + "\n"),
+    EXPECT_NE(f["evidence"]["scenario"].get<std::string>().find("\npolicy " + to_string(concurrent) + "\n"),
               std::string::npos)
         << f.dump(1);
 }

@@ -113,10 +113,11 @@ TEST(RmaOrdering, OneOriginsAccumulatesOfDifferentTypesFollowThePolicy) {
   };
   EXPECT_EQ(outcomes("int", ordering_types_rule::any), 1.0);
   EXPECT_EQ(outcomes("int", ordering_types_rule::same), 1.0);
-  // ... through an int and a short, in program order under ordering_types=any (the default), and
-  // either may land last under ordering_types=same.
+  // ... through an int and a short, in program order under ordering_types=any, and either may land
+  // last under ordering_types=same (the default).
   EXPECT_EQ(outcomes("short", ordering_types_rule::any), 1.0);
   EXPECT_GE(outcomes("short", ordering_types_rule::same), 2.0);
+  EXPECT_EQ(policy{}.ordering_types, ordering_types_rule::same) << "the standard's words are the default";
 }
 
 TEST(RmaCounts, ExecutionsAreCountedExactly) {

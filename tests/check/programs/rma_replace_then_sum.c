@@ -3,8 +3,8 @@
  * as ARMCI does, MPI_Accumulate(MPI_REPLACE) on MPI_BYTE, then adds to the same bytes with
  * MPI_Accumulate(MPI_SUM) on MPI_INT, in one MPI_Win_lock_all epoch with only MPI_Win_flush_local
  * between them. Whether accumulate_ordering orders the two (MPI-4.1 §13.7.2, "per-datatype
- * granularity") is the policy key ordering_types: no finding under its default (any),
- * mismatched_accumulates under ordering_types=same. */
+ * granularity") is the policy key ordering_types: mismatched_accumulates under its default (same,
+ * the standard's words), no finding under ordering_types=any (as both MPIs apply them). */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
