@@ -218,12 +218,14 @@ int rc_watch_hw_pieces(uintptr_t lo, uintptr_t hi, int widest) {
   return n;
 }
 
+/* Under the watch lock: a trap of the thread that armed it reads the slots and the range. */
 uintptr_t rc_watch_hw_arm(int i, const char **why) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
   uintptr_t a = r->lo;
   read_setting();
   *why = broken;
   int in_use = 0;
+  rc_watch_lock();
   for (int k = 0; k < SLOTS && a < r->hi && !broken; ++k) {
     if (slots[k].busy) {
       ++in_use;
@@ -241,6 +243,7 @@ uintptr_t rc_watch_hw_arm(int i, const char **why) {
   if (a < r->hi && a == r->lo && !*why) *why = all_used;
   if (a < r->hi && a > r->lo && !*why) *why = in_use ? rest_in_use : too_long;
   r->hw_end = a > r->lo ? a : 0;
+  rc_watch_unlock();
   return a;
 }
 
@@ -254,21 +257,35 @@ void rc_watch_hw_release(int i) {
   rc_watch_ranges[i].hw_end = 0;
 }
 
+/* Whether a slot is in use: `busy` changes only on the arming side, under the RMA lock. */
+static int any_busy(void) {
+  int busy = 0;
+  for (int k = 0; k < SLOTS; ++k) busy |= __atomic_load_n(&slots[k].busy, __ATOMIC_RELAXED);
+  return busy;
+}
+
+/* Under the watch lock: a trap (silence, below) pauses slots too, and reads the range's state. */
 void rc_watch_hw_pause(void) {
+  if (!any_busy()) return;
+  rc_watch_lock();
   for (int k = 0; k < SLOTS; ++k)
     if (slots[k].busy && !slots[k].paused) {
       slots[k].paused = 1;
       ioctl(slots[k].fd, PERF_EVENT_IOC_DISABLE, 0);
     }
+  rc_watch_unlock();
 }
 
 void rc_watch_hw_resume(void) {
+  if (!any_busy()) return;
+  rc_watch_lock();
   for (int k = 0; k < SLOTS; ++k)
     if (slots[k].busy && slots[k].paused && !rc_watch_ranges[slots[k].range].hit &&
         !rc_watch_ranges[slots[k].range].stopped) {
       slots[k].paused = 0;
       ioctl(slots[k].fd, PERF_EVENT_IOC_ENABLE, 0);
     }
+  rc_watch_unlock();
 }
 
 /* Async-signal-safe: the slots of a range that has its finding, or a window range stopped after
@@ -300,7 +317,8 @@ static int slot_of(const siginfo_t *info) {
   return k;
 }
 
-int rc_watch_hw_trap(const siginfo_t *info, void *context) {
+/* With the watch lock held: another thread may release the range (a request completed there). */
+static int hw_trap(const siginfo_t *info, void *context) {
   const int k = slot_of(info);
   if (k < 0) return k == -1;
   const struct slot *s = &slots[k];
@@ -315,4 +333,11 @@ int rc_watch_hw_trap(const siginfo_t *info, void *context) {
                        instruction);
   if (r->hit || r->stopped) silence(s->range);
   return 1;
+}
+
+int rc_watch_hw_trap(const siginfo_t *info, void *context) {
+  const int took = rc_watch_handler_lock();
+  const int ours = hw_trap(info, context);
+  if (took) rc_watch_handler_unlock();
+  return ours;
 }

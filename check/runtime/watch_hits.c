@@ -50,7 +50,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   unsigned version = 0;
   static rc_tc_clock clock; /* copied under the hits lock below */
   if (!rc_watch_hits_lock()) {
-    rc_watch_hits_dropped = 1;
+    __atomic_store_n(&rc_watch_hits_dropped, 1, __ATOMIC_RELAXED); /* the drain reads it without the lock */
     return;
   }
   const int n = rc_watch_hit_count;
@@ -65,7 +65,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
     last->value_bytes = 0; /* a walk: no one state of its bytes */
     value_hit = -1;
   } else if (n >= RC_WATCH_MAX_HITS) {
-    rc_watch_hits_dropped = 1;
+    __atomic_store_n(&rc_watch_hits_dropped, 1, __ATOMIC_RELAXED);
   } else {
     const long long t = rc_rma_now();
     struct rc_watch_hit *h = &rc_watch_hits[n];

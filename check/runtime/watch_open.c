@@ -13,7 +13,8 @@
  * ranks load and store directly, is always stepped), and not under --thread-sync calls, whose
  * in-process decisions need every thread's access. A loop that walks on into the next page extends
  * its entry, so that a window of any size left open in one interval is one line. The handler appends and the drain
- * writes and clears, both under the hits lock; rc_watch_page_prot reads the table as it is. */
+ * writes and clears, both under the watch lock (watch_lock.c), under which rc_watch_page_prot reads the
+ * table, and the hits lock. */
 #define _GNU_SOURCE
 #include <sys/mman.h>
 
@@ -153,9 +154,12 @@ static void close_all(void) {
 }
 
 void rc_watch_close_opens(void) {
-  if (!rc_watch_open_count || !rc_watch_hits_lock()) return;
-  close_all();
-  rc_watch_hits_unlock();
+  rc_watch_lock();
+  if (rc_watch_open_count && rc_watch_hits_lock()) {
+    close_all();
+    rc_watch_hits_unlock();
+  }
+  rc_watch_unlock();
 }
 
 static void open_line(const struct rc_watch_open *o) {
@@ -177,11 +181,15 @@ static void open_line(const struct rc_watch_open *o) {
 
 void rc_watch_write_opens(void) {
   static struct rc_watch_open opens[RC_WATCH_MAX_OPEN]; /* called with the RMA lock held */
-  if (!rc_watch_open_count || !rc_watch_hits_lock()) return;
-  close_all();
-  const int n = rc_watch_open_count;
-  for (int k = 0; k < n; ++k) opens[k] = rc_watch_opens[k];
-  rc_watch_open_count = 0;
-  rc_watch_hits_unlock();
+  int n = 0;
+  rc_watch_lock();
+  if (rc_watch_open_count && rc_watch_hits_lock()) {
+    close_all();
+    n = rc_watch_open_count;
+    for (int k = 0; k < n; ++k) opens[k] = rc_watch_opens[k];
+    rc_watch_open_count = 0;
+    rc_watch_hits_unlock();
+  }
+  rc_watch_unlock();
   for (int k = 0; k < n; ++k) open_line(&opens[k]);
 }

@@ -28,9 +28,19 @@ volatile int rc_watch_any_stopped;
 
 struct rc_watch_fault_counts rc_watch_fault_count;
 
-unsigned long rc_watch_sync_steps(void) { return rc_watch_sync_stepped; }
+/* The handlers bump them under the watch lock. */
+unsigned long rc_watch_sync_steps(void) {
+  rc_watch_lock();
+  const unsigned long steps = rc_watch_sync_stepped;
+  rc_watch_unlock();
+  return steps;
+}
+
 struct rc_watch_fault_counts rc_watch_faults(void) {
-  return rc_watch_fault_count;
+  rc_watch_lock();
+  const struct rc_watch_fault_counts counts = rc_watch_fault_count;
+  rc_watch_unlock();
+  return counts;
 }
 
 uintptr_t rc_watch_page_size(void) {
@@ -41,10 +51,21 @@ uintptr_t rc_watch_page_size(void) {
 
 static uintptr_t page_of(uintptr_t a) { return a & ~(rc_watch_page_size() - 1); }
 
-int rc_watch_new_range(void) {
-  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
-    if (!rc_watch_ranges[i].armed && !rc_watch_ranges[i].lo) return i;
-  return -1;
+/* Under the watch lock: a handler may disarm a range (armed = 0) meanwhile, and one that found a
+ * slot armed reads it whole. */
+int rc_watch_fill(const struct rc_watch_range *desc) {
+  rc_watch_lock();
+  int found = -1;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && found < 0; ++i) {
+    struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed || r->lo) continue;
+    const unsigned generation = r->generation;
+    *r = *desc;
+    r->generation = generation;
+    found = i;
+  }
+  rc_watch_unlock();
+  return found;
 }
 
 /* Async-signal-safe: reads the table only. */
@@ -79,30 +100,41 @@ static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
   return failed ? -1 : 0;
 }
 
-void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original) { reprotect(lo, hi, original); }
+void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original) {
+  rc_watch_lock();
+  reprotect(lo, hi, original);
+  rc_watch_unlock();
+}
 
+/* Under the watch lock, so that no handler steps on these pages meanwhile: one that read the
+ * table before would otherwise protect a page again after the release gave it back (leaving the
+ * program's next access to fault with no range there), or note an access to a slot reused since. */
 int rc_watch_arm(int i) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
+  rc_watch_lock();
   r->faults = 0;
   r->beside = 0;
   r->stopped = r->stop_said = 0;
   r->hit = 0;
   r->paged = 1;
   __atomic_store_n(&r->armed, 1, __ATOMIC_SEQ_CST);
-  if (reprotect(r->lo, r->hi, r->original_prot) == 0) return 1;
-  rc_watch_release(i);
-  return 0;
+  const int armed = reprotect(r->lo, r->hi, r->original_prot) == 0;
+  if (!armed) rc_watch_release(i);
+  rc_watch_unlock();
+  return armed;
 }
 
 void rc_watch_release(int i) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
   if (!r->lo) return;
+  rc_watch_lock();
   __atomic_store_n(&r->armed, 0, __ATOMIC_SEQ_CST);
   if (r->paged) reprotect(r->lo, r->hi, r->original_prot);
   if (r->hw_end) rc_watch_hw_release(i);
   r->paged = 0;
   r->lo = r->hi = 0;
   ++r->generation;
+  rc_watch_unlock();
 }
 
 static int prot_of(const char *perms) {
@@ -234,29 +266,34 @@ int rc_watch_mapping(uintptr_t lo, uintptr_t hi, int *shared, const char **why) 
  * such access. It is protected again at the hooks the sampling policy picks (rc_sampled, counted
  * over the hooks that found such a page open); meanwhile the program's accesses to this rank's
  * own bytes on that page are not seen, which the `watch_sampled` line says. */
-static int shared_page_rearmed(void) {
+static int shared_page_rearmed(int shared_open, int *say) {
   static unsigned long hooks;
   static int said;
-  if (!rc_watch_shared_open) return 0;
+  if (!shared_open) return 0;
   if (rc_sampled(hooks++)) return 1;
-  if (!said) rc_watch_sampled_line(NULL, "window", NULL);
+  *say = !said;
   said = 1;
   return 0;
 }
 
 void rc_watch_rearm(void) {
   rc_watch_hw_resume();
+  __atomic_store_n(&rc_watch_forwarding, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&rc_watch_in_sync, 0, __ATOMIC_RELAXED);
+  int say = 0;
+  rc_watch_lock(); /* the handlers' flags and counters, and the pages they left open */
   rc_watch_library_steps = 0;
-  rc_watch_forwarding = 0;
-  rc_watch_in_sync = 0;
   rc_watch_beside_steps = 0;
   const int beside = rc_watch_beside_open;
   rc_watch_beside_open = 0;
-  if (!rc_watch_suspended && !beside && !shared_page_rearmed()) return;
-  rc_watch_suspended = 0;
-  rc_watch_shared_open = 0;
-  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
-    const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed) reprotect(r->lo, r->hi, r->original_prot);
+  if (rc_watch_suspended || beside || shared_page_rearmed(rc_watch_shared_open, &say)) {
+    rc_watch_suspended = 0;
+    rc_watch_shared_open = 0;
+    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+      const struct rc_watch_range *r = &rc_watch_ranges[i];
+      if (r->armed) reprotect(r->lo, r->hi, r->original_prot);
+    }
   }
+  rc_watch_unlock();
+  if (say) rc_watch_sampled_line(NULL, "window", NULL); /* a record line: never under the watch lock */
 }

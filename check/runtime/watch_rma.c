@@ -111,9 +111,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
 }
 
 /* A range the handler disarmed: from here its accesses are not seen, which coverage must say. */
-static void say_stopped(struct rc_watch_range *r) {
-  if (!r->stopped || r->stop_said) return;
-  r->stop_said = 1;
+static void say_stopped(const struct rc_watch_range *r) {
   rc_line l;
   rc_begin(&l, "watch_unavailable");
   rc_int(&l, "win", r->win_id);
@@ -128,29 +126,49 @@ static void say_stopped(struct rc_watch_range *r) {
 
 /* A window whose page the program's accesses beside it left open (watch_signals.c), said once:
  * from here on its bytes on such a page are not watched between that and the next hook. */
-static void say_beside_open(void) {
+static void say_beside_open(const struct rc_watch_range *r) {
   static int said[RC_RMA_MAX_WINDOWS], said_count;
-  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+  int known = 0;
+  for (int k = 0; k < said_count; ++k) known |= said[k] == r->win_id;
+  if (known) return;
+  if (said_count < RC_RMA_MAX_WINDOWS) said[said_count++] = r->win_id;
+  rc_line l;
+  rc_begin(&l, "watch_unavailable");
+  rc_int(&l, "win", r->win_id);
+  rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
+  rc_int(&l, "epoch", r->epoch);
+  char reason[256];
+  snprintf(reason, sizeof reason,
+           "a page it shares with the program's other data is left open after %d of the program's accesses to that "
+           "data between two intercepted RMA calls, until the next one",
+           RC_WATCH_MAX_BESIDE_STEPS);
+  rc_str(&l, "reason", reason);
+  rc_end(&l);
+}
+
+/* Under the watch lock, the ranges the handlers marked since the last drain: those with a page left
+ * open beside their bytes, and those they stopped (copied: their lines are written after, never a
+ * record line under the watch lock); the count of the latter. */
+static int take_marked(struct rc_watch_range *beside, int *beside_count, struct rc_watch_range *stopped) {
+  int stopped_count = 0;
+  *beside_count = 0;
+  rc_watch_lock();
+  const int any_beside = rc_watch_beside_open, any_stopped = rc_watch_any_stopped;
+  rc_watch_any_stopped = 0; /* the table is scanned only when a handler marked a range */
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && (any_beside || any_stopped); ++i) {
     struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (!r->lo || !r->beside_open) continue;
-    r->beside_open = 0;
-    int known = 0;
-    for (int k = 0; k < said_count; ++k) known |= said[k] == r->win_id;
-    if (known) continue;
-    if (said_count < RC_RMA_MAX_WINDOWS) said[said_count++] = r->win_id;
-    rc_line l;
-    rc_begin(&l, "watch_unavailable");
-    rc_int(&l, "win", r->win_id);
-    rc_str(&l, "buffer", rc_watch_kind_names[r->kind]);
-    rc_int(&l, "epoch", r->epoch);
-    char reason[256];
-    snprintf(reason, sizeof reason,
-             "a page it shares with the program's other data is left open after %d of the program's accesses to that "
-             "data between two intercepted RMA calls, until the next one",
-             RC_WATCH_MAX_BESIDE_STEPS);
-    rc_str(&l, "reason", reason);
-    rc_end(&l);
+    if (!r->lo) continue;
+    if (r->beside_open) {
+      r->beside_open = 0;
+      beside[(*beside_count)++] = *r;
+    }
+    if (r->stopped && !r->stop_said) {
+      r->stop_said = 1;
+      stopped[stopped_count++] = *r;
+    }
   }
+  rc_watch_unlock();
+  return stopped_count;
 }
 
 /* The window range holding `address`: where a hit goes whose range was released between the
@@ -185,22 +203,19 @@ void rc_watch_drain(void) {
       buffer_finding(r, &hits[i]);
   }
   rc_watch_write_opens();
-  if (rc_watch_beside_open) say_beside_open();
-  if (rc_watch_any_stopped) { /* the table is scanned only when the handler stopped a range */
-    rc_watch_any_stopped = 0;
-    for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i)
-      if (rc_watch_ranges[i].lo) say_stopped(&rc_watch_ranges[i]);
-  }
+  static struct rc_watch_range beside[RC_WATCH_MAX_RANGES], stopped[RC_WATCH_MAX_RANGES]; /* the RMA lock held */
+  int beside_count = 0;
+  const int stopped_count = take_marked(beside, &beside_count, stopped);
+  for (int i = 0; i < beside_count; ++i) say_beside_open(&beside[i]);
+  for (int i = 0; i < stopped_count; ++i) say_stopped(&stopped[i]);
   /* Under --thread-sync calls a page left open to the library's copy hides other threads' accesses
    * meanwhile, and so their races: said once (the coverage names the bound). */
   if (rc_tc_on && (rc_watch_suspended || rc_watch_shared_open) && !rc_watch_suspended_said) {
     rc_watch_suspended_said = 1;
     rc_rma_limit(NULL, "thread_sync_library_steps", RC_WATCH_MAX_LIBRARY_STEPS_THREADS);
   }
-  if (rc_watch_hits_dropped) {
-    rc_watch_hits_dropped = 0;
+  if (__atomic_exchange_n(&rc_watch_hits_dropped, 0, __ATOMIC_RELAXED))
     rc_rma_limit(NULL, "watch_hits", RC_WATCH_MAX_HITS);
-  }
 }
 
 /* [lo, hi) of `count` elements of `type` at buf; 0 when its bytes have gaps (a gap is not the
@@ -281,25 +296,23 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     rc_watch_unchecked_in_window(w, c, lo, hi);
     return;
   }
-  const int i = rc_watch_new_range();
+  const int i = rc_watch_fill(&(struct rc_watch_range){.lo = lo,
+                                                       .hi = hi,
+                                                       .kind = kind,
+                                                       .win_id = w->id,
+                                                       .epoch = (long long)w->syncs,
+                                                       .fence = -1,
+                                                       .call = c->call,
+                                                       .target = c->target,
+                                                       .request = c->request,
+                                                       .caller = c->caller,
+                                                       .thread = rc_watch_thread(),
+                                                       .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ});
   if (i < 0) {
     rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
     return;
   }
-  struct rc_watch_range *r = &rc_watch_ranges[i];
-  *r = (struct rc_watch_range){.generation = r->generation,
-                               .lo = lo,
-                               .hi = hi,
-                               .kind = kind,
-                               .win_id = w->id,
-                               .epoch = (long long)w->syncs,
-                               .fence = -1,
-                               .call = c->call,
-                               .target = c->target,
-                               .request = c->request,
-                               .caller = c->caller,
-                               .thread = rc_watch_thread(),
-                               .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ};
+  struct rc_watch_range *r = &rc_watch_ranges[i]; /* no handler reads it before rc_watch_arm */
   if (!ready) {
     static int off_said; /* once per process: the reason is the same for every buffer */
     if (!off_said) rc_watch_unavailable(w, "all", NULL, off);

@@ -4,7 +4,8 @@
  * the SIGTRAP that follows protects the page again and clears the flag (on_segv says when the
  * page stays open instead). Before that, an access to watched bytes by the program (not by the
  * MPI library) is appended to rc_watch_hits. In a program with threads, one thread steps at a
- * time (step_owner): a page one thread opened is never protected again under another's step. Faults
+ * time, holding the watch lock (watch_lock.c) from the fault to the step's end: a page one thread
+ * opened is never protected again under another's step, nor by the arming side. Faults
  * anywhere else go to the handler the program (or a library) installed: sigaction and signal are
  * interposed so that a handler installed after ours is chained behind it instead of replacing
  * it. Everything in the handlers is async-signal-safe: reads of static tables, mprotect,
@@ -13,7 +14,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <mpi.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +34,6 @@ static int installed;
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t step_pages[MAX_STEP_PAGES];
 static __thread __attribute__((tls_model("initial-exec"))) int step_count;
-/* The thread whose step is under way (0: none); a step is one instruction, so another thread's
- * fault waits only that long. */
-static volatile pid_t step_owner;
-static __thread __attribute__((tls_model("initial-exec"))) int step_locked; /* this thread owns step_owner */
 /* The last fault on a page no range covered, with the count of protection changes then: a fault
  * racing with another thread's release of the range is retried once, a real one passed on. */
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t unowned_address;
@@ -45,28 +41,6 @@ static __thread __attribute__((tls_model("initial-exec"))) unsigned unowned_chan
 volatile unsigned rc_watch_protect_changes;
 
 int rc_watch_thread(void) { return (int)syscall(SYS_gettid); }
-
-/* Takes the step for this thread; bounded, so that a thread stopped mid-step (by a debugger, or
- * a handler of the program's that waits) costs a wait, never a deadlock: past the bound the step
- * goes ahead unserialised, and a page protected under it only faults once more. */
-static void step_lock(void) {
-  if (step_locked) return;
-  const pid_t me = rc_watch_thread();
-  for (long spins = 0; spins < (1L << 20); ++spins) {
-    pid_t free_ = 0;
-    if (__atomic_compare_exchange_n(&step_owner, &free_, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-      step_locked = 1;
-      return;
-    }
-    if ((spins & 63) == 63) sched_yield();
-  }
-}
-
-static void step_unlock(void) {
-  if (!step_locked) return;
-  step_locked = 0;
-  __atomic_store_n(&step_owner, 0, __ATOMIC_RELEASE);
-}
 
 /* Whether a fault on a page no range covers is the program's own (passed on), not one that raced
  * with a thread giving the page its protection back: the instruction is retried once first. */
@@ -191,10 +165,10 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   ucontext_t *uc = context;
   const uintptr_t address = (uintptr_t)info->si_addr;
   const uintptr_t page = address & ~(rc_watch_page_size() - 1);
-  if (info->si_code == SEGV_ACCERR && step_count < MAX_STEP_PAGES) step_lock();
+  if (info->si_code == SEGV_ACCERR && step_count < MAX_STEP_PAGES) rc_watch_handler_lock(); /* until the step ends */
   const int original = info->si_code == SEGV_ACCERR ? original_prot(page) : -1;
   if (original < 0 || step_count >= MAX_STEP_PAGES) {
-    if (step_count == 0) step_unlock();
+    if (step_count == 0) rc_watch_handler_unlock();
     if (original >= 0 || info->si_code != SEGV_ACCERR || fault_is_real(address))
       chain(&previous_segv, sig, info, context);
     errno = saved_errno;
@@ -202,6 +176,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   }
   mprotect((void *)page, rc_watch_page_size(), original);
   uintptr_t instruction = 0;
+  const int forwarding = __atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED);
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
     const int string_op = step_count == 0 ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
@@ -212,10 +187,9 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
                    (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS : RC_WATCH_OPEN_AFTER_LIBRARY_FAULTS)) {
       rc_watch_shared_open = 1; /* bytes no range watches: open until a sampled hook (rc_watch_rearm) */
       count(&rc_watch_fault_count.library_opened);
-    } else if (!program &&
-               (rc_watch_forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
-                                                                            : RC_WATCH_MAX_LIBRARY_STEPS))) {
-      if (!rc_watch_forwarding) count(&rc_watch_fault_count.library_copy_opened);
+    } else if (!program && (forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
+                                                                               : RC_WATCH_MAX_LIBRARY_STEPS))) {
+      if (!forwarding) count(&rc_watch_fault_count.library_copy_opened);
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
     } else if (program && rc_watch_left_open(range_at(address), address, page,
@@ -230,7 +204,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
       if (range >= 0)
         note_every_range(address, (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD,
                          instruction);
-      if (!program && rc_watch_in_sync) ++rc_watch_sync_stepped;
+      if (!program && __atomic_load_n(&rc_watch_in_sync, __ATOMIC_RELAXED)) ++rc_watch_sync_stepped;
       count(!program     ? &rc_watch_fault_count.library_stepped
             : range >= 0 ? &rc_watch_fault_count.program
                          : &rc_watch_fault_count.program_beside);
@@ -241,7 +215,7 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   /* A hit noted by a fault that takes no step (a string operation run whole, a page left open) has
    * no step's end to read its bytes at: its value stays unknown, never read after a later one. */
   if (!(uc->uc_mcontext.gregs[REG_EFL] & EFLAGS_TF)) rc_watch_drop_value();
-  if (step_count == 0) step_unlock(); /* the page stays open: no step to wait for */
+  if (step_count == 0) rc_watch_handler_unlock(); /* the page stays open: no step to wait for */
   errno = saved_errno;
 }
 
@@ -263,7 +237,7 @@ static void on_trap(int sig, siginfo_t *info, void *context) {
     if (prot >= 0) mprotect((void *)step_pages[i], rc_watch_page_size(), prot);
   }
   step_count = 0;
-  step_unlock();
+  rc_watch_handler_unlock();
   uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
   errno = saved_errno;
 }

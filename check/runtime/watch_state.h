@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* What the local-access watcher keeps (watch.h): the watched byte ranges, and the accesses the
  * fault handler saw, waiting to be written. The handler reads the ranges and appends accesses
- * without locks or allocation (async-signal-safe); everything else runs in the thread that made
- * an MPI call, with the RMA lock held. */
+ * without allocation (async-signal-safe), holding the watch lock (below); everything else runs in
+ * the thread that made an MPI call, with the RMA lock held, and takes the watch lock around what it
+ * changes that a handler reads. */
 #ifndef REDSEM_CHECK_WATCH_STATE_H
 #define REDSEM_CHECK_WATCH_STATE_H
 
@@ -138,9 +139,22 @@ extern volatile int rc_watch_any_stopped;                 /* the handler stopped
 /* Bumped before a range's pages get their protection back: a fault racing with it is retried. */
 extern volatile unsigned rc_watch_protect_changes;
 
+/* watch_lock.c: the watch lock, over what the fault handlers read and write: the ranges' armed
+ * state and every field of a range a handler may see (armed, paged or on a debug register), the
+ * open pages (watch_open.c), the handlers' counters and flags, and the pages' protection. */
+/* From a fault handler: 1 when this call took it (rc_watch_handler_unlock gives it back), 0 when
+ * this thread holds it already (its step under way, or its own arming section interrupted) or the
+ * bounded wait ran out. */
+int rc_watch_handler_lock(void);
+void rc_watch_handler_unlock(void);
+/* The arming side, around each change a handler may read (nests); nothing in between may fault. */
+void rc_watch_lock(void);
+void rc_watch_unlock(void);
+
 /* watch_ranges.c */
-/* A free range slot, or -1. */
-int rc_watch_new_range(void);
+/* Fills a free range slot with `desc` (its generation kept) and returns it, or -1: the handlers see
+ * it once rc_watch_arm (or rc_watch_hw_arm) arms it. */
+int rc_watch_fill(const struct rc_watch_range *desc);
 /* Protects the pages of range i as its prot says (0 when mprotect refused); release frees the
  * slot and gives its pages back their protection under the ranges still armed. A slot in use
  * but never armed is a pending buffer that could not be watched (still compared for overlap). */
@@ -151,7 +165,8 @@ void rc_watch_release(int i);
 void rc_watch_rearm(void);
 /* Gives the pages [lo, hi) the protection the armed ranges ask for (`original` where none does). */
 void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original);
-/* The protection page `page` must have under the armed ranges; -1 when none covers it. */
+/* The protection page `page` must have under the armed ranges; -1 when none covers it. With the
+ * watch lock held. */
 int rc_watch_page_prot(uintptr_t page);
 /* The mapping's protection of [lo, hi) and whether it is a shared mapping; -1 when the span is
  * not in one mapping, or is on a thread stack. */

@@ -69,33 +69,31 @@ static void arm_on_stack(const struct rc_window *w, struct rc_watch_segment *g, 
 static void arm_segment(const struct rc_window *w, struct rc_watched_window *ww, struct rc_watch_segment *g) {
   if (g->locked || g->range >= 0) return;
   const char *buffer = g->rank == ww->win_rank ? "window" : "segment";
-  const int i = rc_watch_new_range();
+  int shared = 0;
+  const char *why = "";
+  if (!g->on_stack) rc_watch_mapping(g->lo, g->hi, &shared, &why);
+  const int i = rc_watch_fill(&(struct rc_watch_range){.lo = g->lo,
+                                                       .hi = g->hi,
+                                                       .kind = RC_WATCH_WINDOW,
+                                                       .shared_mapping = shared,
+                                                       .win_id = w->id,
+                                                       .epoch = (long long)w->syncs,
+                                                       .fence = ww->fence_open ? ww->fences : -1,
+                                                       .call = "window",
+                                                       .mode = ww->fence_open ? "fence"
+                                                               : ww->pscw     ? "pscw"
+                                                                              : "passive",
+                                                       .target = g->rank,
+                                                       .other_segment = g->rank != ww->win_rank,
+                                                       .request = MPI_REQUEST_NULL,
+                                                       .original_prot = PROT_READ | PROT_WRITE,
+                                                       .hw_widest = g->widest,
+                                                       .prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE});
   if (i < 0) {
     rc_watch_unavailable(w, buffer, NULL, "too many buffers pending at once");
     return;
   }
-  int shared = 0;
-  const char *why = "";
-  if (!g->on_stack) rc_watch_mapping(g->lo, g->hi, &shared, &why);
-  struct rc_watch_range *r = &rc_watch_ranges[i];
-  *r = (struct rc_watch_range){.generation = r->generation,
-                               .lo = g->lo,
-                               .hi = g->hi,
-                               .kind = RC_WATCH_WINDOW,
-                               .shared_mapping = shared,
-                               .win_id = w->id,
-                               .epoch = (long long)w->syncs,
-                               .fence = ww->fence_open ? ww->fences : -1,
-                               .call = "window",
-                               .mode = ww->fence_open ? "fence"
-                                       : ww->pscw     ? "pscw"
-                                                      : "passive",
-                               .target = g->rank,
-                               .other_segment = g->rank != ww->win_rank,
-                               .request = MPI_REQUEST_NULL,
-                               .original_prot = PROT_READ | PROT_WRITE,
-                               .hw_widest = g->widest,
-                               .prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE};
+  const struct rc_watch_range *r = &rc_watch_ranges[i];
   if (g->on_stack) {
     arm_on_stack(w, g, i);
     return;

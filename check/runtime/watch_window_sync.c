@@ -23,21 +23,29 @@ static int changes_exposure(const char *call) {
 }
 
 /* Whether MPI provided MPI_THREAD_SINGLE: the program has no other thread that could access memory
- * while one of its calls is forwarded. */
+ * while one of its calls is forwarded. Asked by whichever thread calls first (any of them, without
+ * the RMA lock, in rc_watch_forward_begin): every one gets the same answer. */
 static int single_threaded(void) {
   static int level = -1;
-  if (level < 0 && PMPI_Query_thread(&level) != MPI_SUCCESS) level = MPI_THREAD_MULTIPLE;
-  return level == MPI_THREAD_SINGLE;
+  int known = __atomic_load_n(&level, __ATOMIC_RELAXED);
+  if (known < 0) {
+    if (PMPI_Query_thread(&known) != MPI_SUCCESS) known = MPI_THREAD_MULTIPLE;
+    __atomic_store_n(&level, known, __ATOMIC_RELAXED);
+  }
+  return known == MPI_THREAD_SINGLE;
 }
 
+/* rc_watch_forwarding is set here without the RMA lock, by any thread, and read by the handlers:
+ * an atomic. It is 1 only in a program of one thread, where the handler that reads it runs on the
+ * thread that set it; in any other program every thread stores 0. */
 void rc_watch_forward_begin(void) {
   if (!rc_rma_has_windows()) return;
   rc_watch_close_opens(); /* what the program did before the call: its watch_open lines end here */
-  rc_watch_forwarding = single_threaded();
+  __atomic_store_n(&rc_watch_forwarding, single_threaded(), __ATOMIC_RELAXED);
 }
 
 void rc_watch_forward_end(void) {
-  if (!rc_watch_forwarding) return; /* protected again already (rc_watch_rma_call) */
+  if (!__atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED)) return; /* protected again already */
   rc_rma_lock();
   rc_watch_rearm();
   rc_rma_unlock();
@@ -46,8 +54,8 @@ void rc_watch_forward_end(void) {
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
-  rc_watch_forwarding = single_threaded();
-  rc_watch_in_sync = 1;
+  __atomic_store_n(&rc_watch_forwarding, single_threaded(), __ATOMIC_RELAXED);
+  __atomic_store_n(&rc_watch_in_sync, 1, __ATOMIC_RELAXED);
   for (int i = 0; i < RC_WATCH_MAX_RANGES && completes != -2; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->lo && r->win_id == w->id && r->kind != RC_WATCH_WINDOW && (completes < 0 || r->target == completes))
@@ -88,10 +96,13 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
 
 /* A window left armed through a call that changes its exposure (rc_watch_before_sync): the
  * ranges that stay watched the same way take the new epoch in place, so that no access of another
- * thread falls between a release and an arming; the others are released (arm_window arms them anew). */
+ * thread falls between a release and an arming; the others are released (arm_window arms them anew).
+ * Under the watch lock, as a handler reads them; their watch lines after it. */
 static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
   const int ended = rc_watch_between_sequences(ww);
   const int prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE;
+  int kept[RC_WATCH_MAX_SEGMENTS], kept_count = 0;
+  rc_watch_lock();
   for (int k = 0; k < ww->segment_count; ++k) {
     struct rc_watch_segment *g = &ww->segments[k];
     if (g->range < 0) continue;
@@ -105,8 +116,10 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
     r->faults = r->beside = 0; /* the bounds on the program's faults are per epoch */
     r->fence = ww->fence_open ? ww->fences : -1;
     r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
-    rc_watch_armed_line(r);
+    kept[kept_count++] = g->range;
   }
+  rc_watch_unlock();
+  for (int k = 0; k < kept_count; ++k) rc_watch_armed_line(&rc_watch_ranges[kept[k]]);
 }
 
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
