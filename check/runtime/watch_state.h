@@ -182,6 +182,9 @@ int rc_watch_open_page(uintptr_t page, int store, int original);
 int rc_watch_left_open(int range, uintptr_t address, uintptr_t page, int store, int original, uintptr_t instruction);
 /* The protection the open pages add to `page` (0: none). Async-signal-safe. */
 int rc_watch_open_prot(uintptr_t page);
+/* The protection the open pages add to every page of [lo, hi) alike (0: none); -1 when they add it
+ * to some of its pages only. Async-signal-safe. */
+int rc_watch_open_span_prot(uintptr_t lo, uintptr_t hi);
 /* At a hook's start: every open page protected again (its entry kept until written). */
 void rc_watch_close_opens(void);
 /* From the drain: the open pages protected again and their `watch_open` lines written. */
