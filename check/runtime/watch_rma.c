@@ -271,7 +271,7 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
   const char *why = "";
   const uintptr_t end = rc_watch_hw_arm(i, &why);
   if (end > r->lo && within_bounds(w)) rc_watch_armed_line(r);
-  if (end < r->hi) rc_watch_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
+  if (end < r->hi) rc_watch_buffer_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
 }
 
 /* Arming a buffer costs two mprotect calls (at the call and at its completion), several times a
@@ -332,8 +332,8 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   uintptr_t lo, hi;
   if (!span_of(buf, count, type, &lo, &hi)) {
     if (count > 0)
-      rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call,
-                           "its datatype leaves gaps between the bytes it names");
+      rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call,
+                                  "its datatype leaves gaps between the bytes it names");
     return;
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
@@ -341,7 +341,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   if (ready && !sampled && kind != RC_WATCH_RESULT) return; /* only result buffers are kept for overlap */
   const int i = rc_watch_new_range();
   if (i < 0) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
     return;
   }
   struct rc_watch_range *r = &rc_watch_ranges[i];
@@ -375,11 +375,12 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     return;
   }
   if (r->original_prot < 0 || !(r->original_prot & PROT_WRITE)) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, r->original_prot < 0 ? why : "not writable memory");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call,
+                                r->original_prot < 0 ? why : "not writable memory");
     return;
   }
   if (!rc_watch_arm(i)) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
     return;
   }
   if (within_bounds(w)) rc_watch_armed_line(r);

@@ -212,6 +212,9 @@ void rc_watch_drain(void);
 /* The `watch_unavailable` line (call may be NULL) and the `watch` line of an armed range. */
 struct rc_window;
 void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
+/* watch_unwatched.c: the `watch_unavailable` line of a pending buffer (`buffer` a kind's name, `call`
+ * its call), written once per window, kind, call, reason and epoch. */
+void rc_watch_buffer_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
 void rc_watch_armed_line(const struct rc_watch_range *r);
 /* The `watch_sampled` line: `buffer` ("buffers" of `call` on window w, or "window" with w NULL)
  * is watched on sampled calls only from here on. */
