@@ -42,7 +42,7 @@ std::vector<std::vector<std::size_t>> maximal(const std::vector<std::vector<std:
 // completes by the next such instant, which then adds to it. One sweep over the instants, the calls
 // in flight kept by index and by completion, decides each set against the next instant alone: the
 // work is the calls' number times its logarithm plus the sets kept, where comparing every set with
-// every other cost the square of the sets times their size (GA's read_only: minutes).
+// every other cost the square of the sets times their size (GA's read_only: docs/benchmarks.md).
 std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls) {
   std::vector<std::size_t> live;  // the calls with a lifetime, in `calls` order
   for (std::size_t i = 0; i < calls.size(); ++i)

@@ -2,9 +2,9 @@
 /* Pending buffers that cannot be watched (watch_state.h): each said by a `watch_unavailable` line,
  * once per window, kind of buffer, call, reason and epoch. A program that keeps more buffers
  * pending than the watcher's table holds would otherwise write a line at every call past it (GA's
- * read_only, a get-accumulate per element before each flush: hundreds of thousands a rank), more
- * than the post-run reader keeps, so that the lines after them, the other ranks' included, went
- * unanalysed. What the report says of them is the same once or a thousand times: the kind and the
+ * strided gets: a get-accumulate per contiguous piece, all pending until a flush), more than the
+ * post-run reader keeps (docs/benchmarks.md), so that the lines after them, the other ranks'
+ * included, went unanalysed. What the report says of them is the same once or a thousand times: the kind and the
  * reason, by rank (check/analysis/coverage.cpp); window and segment lines, whose place in the
  * record the analysis reads, are not written here. */
 #include <stdint.h>
