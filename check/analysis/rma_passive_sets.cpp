@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <queue>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace redsem::check {
 namespace {
@@ -31,16 +34,34 @@ std::vector<std::vector<std::size_t>> maximal(const std::vector<std::vector<std:
 }
 
 // The sets of passive calls to one target (sorted by when they were made) in flight together at
-// the instant one of them was made: the maximal ones, as indices into `calls`, in that order.
+// the instant one of them was made: the maximal ones, as indices into `calls` (each sorted), in
+// that order. A lifetime is [made, completed), so the set at an instant m holds every call made by
+// m and not completed by then. A call with no lifetime (completed by the instant it was made) is in
+// no set, and an instant only such calls were made at adds nothing. Every other instant adds its
+// own calls, so no earlier set holds its set; a later one does exactly when none of its calls
+// completes by the next such instant, which then adds to it. One sweep over the instants, the calls
+// in flight kept by index and by completion, decides each set against the next instant alone: the
+// work is the calls' number times its logarithm plus the sets kept, where comparing every set with
+// every other cost the square of the sets times their size (GA's read_only: docs/benchmarks.md).
 std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls) {
+  std::vector<std::size_t> live;  // the calls with a lifetime, in `calls` order
+  for (std::size_t i = 0; i < calls.size(); ++i)
+    if (calls[i]->made < calls[i]->completed) live.push_back(i);
+  using ending = std::pair<std::int64_t, std::size_t>;  // completed, index
+  std::priority_queue<ending, std::vector<ending>, std::greater<>> ends;
+  std::set<std::size_t> in_flight_now;
   std::vector<std::vector<std::size_t>> sets;
-  for (const in_flight* anchor : calls) {
-    std::vector<std::size_t> set;
-    for (std::size_t i = 0; i < calls.size(); ++i)
-      if (calls[i]->made <= anchor->made && anchor->made < calls[i]->completed) set.push_back(i);
-    if (set.size() >= 2) sets.push_back(std::move(set));
+  for (std::size_t k = 0; k < live.size();) {
+    const std::int64_t instant = calls[live[k]]->made;
+    for (; k < live.size() && calls[live[k]]->made == instant; ++k) {
+      in_flight_now.insert(live[k]);
+      ends.emplace(calls[live[k]]->completed, live[k]);
+    }
+    for (; !ends.empty() && ends.top().first <= instant; ends.pop()) in_flight_now.erase(ends.top().second);
+    const bool held_later = k < live.size() && calls[live[k]]->made < ends.top().first;
+    if (!held_later && in_flight_now.size() >= 2) sets.emplace_back(in_flight_now.begin(), in_flight_now.end());
   }
-  return maximal(sets);
+  return sets;
 }
 
 // Whether two passive calls may be in flight together: neither's completion is ordered before

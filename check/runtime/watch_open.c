@@ -36,6 +36,18 @@ int rc_watch_open_prot(uintptr_t page) {
   return prot;
 }
 
+int rc_watch_open_span_prot(uintptr_t lo, uintptr_t hi) {
+  int prot = 0;
+  const int n = rc_watch_open_count;
+  for (int i = 0; i < n && i < RC_WATCH_MAX_OPEN; ++i) {
+    const struct rc_watch_open *o = &rc_watch_opens[i];
+    if (o->closed || o->page_hi <= lo || o->page_lo >= hi) continue;
+    if (o->page_lo > lo || o->page_hi < hi) return -1; /* part of the span only */
+    prot |= o->prot;
+  }
+  return prot;
+}
+
 /* Whether `page` may be left open: only armed private window ranges watch bytes of it. */
 static int eligible(uintptr_t page, int *ranges) {
   const uintptr_t end = page + rc_watch_page_size();

@@ -68,8 +68,8 @@ int rc_watch_fill(const struct rc_watch_range *desc) {
   return found;
 }
 
-/* Async-signal-safe: reads the table only. */
-int rc_watch_page_prot(uintptr_t page) {
+/* The protection the armed ranges ask of `page`, without the pages left open; -1 when none covers it. */
+static int ranges_prot(uintptr_t page) {
   const uintptr_t end = page + rc_watch_page_size();
   int prot = -1;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
@@ -78,26 +78,93 @@ int rc_watch_page_prot(uintptr_t page) {
     const int p = r->prot & r->original_prot;
     prot = prot < 0 ? p : prot & p;
   }
+  return prot;
+}
+
+/* Async-signal-safe: reads the table only. */
+int rc_watch_page_prot(uintptr_t page) {
+  int prot = ranges_prot(page);
   if (prot >= 0 && rc_watch_open_count) prot |= rc_watch_open_prot(page); /* left open to the program */
   return prot;
 }
 
-/* Gives the pages of [lo, hi) the protection the armed ranges ask for (`original` where none
- * does), one mprotect per run of pages alike: a window is one call, not one per page. */
-static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
+/* Where the pages of [first, end) are cut into pieces whose pages all have one protection: the
+ * first page of every armed range and the page after its last, and the same of every run of pages
+ * left open, within; sorted, first and end included. Finding a page's protection costs a pass over
+ * the ranges: a window of thousands of pages, protected again at every hook, must cost a pass per
+ * piece, not one per page. */
+#define MAX_CUTS (2 * (RC_WATCH_MAX_RANGES + RC_WATCH_MAX_OPEN) + 2)
+
+static void add_cut(uintptr_t *cuts, int *n, uintptr_t at, uintptr_t first, uintptr_t end) {
+  if (at > first && at < end) cuts[(*n)++] = at;
+}
+
+static int cut_points(uintptr_t first, uintptr_t end, uintptr_t *cuts) {
   const uintptr_t size = rc_watch_page_size();
-  uintptr_t run = page_of(lo);
-  int run_prot = -2, failed = 0;
-  __atomic_add_fetch(&rc_watch_protect_changes, 1, __ATOMIC_RELEASE); /* before: see watch_state.h */
-  for (uintptr_t page = run; page < hi + size; page += size) {
-    int prot = page < hi ? rc_watch_page_prot(page) : -2;
-    if (page < hi && prot < 0) prot = original;
-    if (prot == run_prot) continue;
-    if (run_prot != -2 && page > run) failed |= mprotect((void *)run, page - run, run_prot) != 0;
-    run = page;
-    run_prot = prot;
+  int n = 0;
+  cuts[n++] = first;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!r->armed || r->hi <= r->lo) continue;
+    add_cut(cuts, &n, page_of(r->lo), first, end);
+    add_cut(cuts, &n, page_of(r->hi - 1) + size, first, end);
   }
-  return failed ? -1 : 0;
+  const int opens = rc_watch_open_count;
+  for (int k = 0; k < opens && k < RC_WATCH_MAX_OPEN; ++k) {
+    add_cut(cuts, &n, rc_watch_opens[k].page_lo, first, end);
+    add_cut(cuts, &n, rc_watch_opens[k].page_hi, first, end);
+  }
+  cuts[n++] = end;
+  for (int k = 1; k < n; ++k) /* insertion sort: no allocation, and the cuts are few */
+    for (int j = k; j > 0 && cuts[j - 1] > cuts[j]; --j) {
+      const uintptr_t t = cuts[j];
+      cuts[j] = cuts[j - 1];
+      cuts[j - 1] = t;
+    }
+  return n;
+}
+
+/* A run of pages of one protection, given to mprotect as one call (none for a negative one). */
+struct prot_run {
+  uintptr_t start;
+  int prot; /* -2: no run yet */
+  int failed;
+};
+
+static void run_to(struct prot_run *run, uintptr_t page, int prot) {
+  if (prot == run->prot) return;
+  if (run->prot >= 0 && page > run->start)
+    run->failed |= mprotect((void *)run->start, page - run->start, run->prot) != 0;
+  run->start = page;
+  run->prot = prot;
+}
+
+/* Gives the pages of [lo, hi) the protection the armed ranges ask for (`original` where none
+ * does; none given where `original` is negative), one mprotect per run of pages alike: a window
+ * is one call, not one per page. A piece whose pages an open run covers in part (one opened since
+ * the cuts were taken, by another thread) is done page by page. */
+static int reprotect(uintptr_t lo, uintptr_t hi, int original) {
+  if (hi <= lo) return 0;
+  const uintptr_t size = rc_watch_page_size(), end = page_of(hi - 1) + size;
+  uintptr_t cuts[MAX_CUTS];
+  const int n = cut_points(page_of(lo), end, cuts);
+  struct prot_run run = {page_of(lo), -2, 0};
+  __atomic_add_fetch(&rc_watch_protect_changes, 1, __ATOMIC_RELEASE); /* before: see watch_state.h */
+  for (int k = 0; k + 1 < n; ++k) {
+    if (cuts[k] == cuts[k + 1]) continue;
+    int prot = ranges_prot(cuts[k]);
+    const int open = prot >= 0 && rc_watch_open_count ? rc_watch_open_span_prot(cuts[k], cuts[k + 1]) : 0;
+    if (open < 0) {
+      for (uintptr_t page = cuts[k]; page < cuts[k + 1]; page += size) {
+        const int p = rc_watch_page_prot(page);
+        run_to(&run, page, p < 0 ? original : p);
+      }
+      continue;
+    }
+    run_to(&run, cuts[k], prot < 0 ? original : prot | open);
+  }
+  run_to(&run, end, -2);
+  return run.failed ? -1 : 0;
 }
 
 void rc_watch_protect_pages(uintptr_t lo, uintptr_t hi, int original) {
@@ -289,10 +356,14 @@ void rc_watch_rearm(void) {
   if (rc_watch_suspended || beside || shared_page_rearmed(rc_watch_shared_open, &say)) {
     rc_watch_suspended = 0;
     rc_watch_shared_open = 0;
+    uintptr_t lo = UINTPTR_MAX, hi = 0; /* one pass over every armed range's pages, the others left alone */
     for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
       const struct rc_watch_range *r = &rc_watch_ranges[i];
-      if (r->armed) reprotect(r->lo, r->hi, r->original_prot);
+      if (!r->armed) continue;
+      if (r->lo < lo) lo = r->lo;
+      if (r->hi > hi) hi = r->hi;
     }
+    reprotect(lo, hi, -1);
   }
   rc_watch_unlock();
   if (say) rc_watch_sampled_line(NULL, "window", NULL); /* a record line: never under the watch lock */

@@ -277,7 +277,7 @@ static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, 
   const char *why = "";
   const uintptr_t end = rc_watch_hw_arm(i, &why);
   if (end > r->lo && within_bounds(w)) rc_watch_armed_line(r);
-  if (end < r->hi) rc_watch_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
+  if (end < r->hi) rc_watch_buffer_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
 }
 
 /* Keeps one pending buffer and arms it when it can be watched (`ready`) and is sampled. */
@@ -286,8 +286,8 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
   uintptr_t lo, hi;
   if (!span_of(buf, count, type, &lo, &hi)) {
     if (count > 0)
-      rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call,
-                           "its datatype leaves gaps between the bytes it names");
+      rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call,
+                                  "its datatype leaves gaps between the bytes it names");
     return;
   }
   if (kind == RC_WATCH_RESULT) overlapping_results(w, c, lo, hi);
@@ -309,7 +309,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
                                                        .thread = rc_watch_thread(),
                                                        .prot = kind == RC_WATCH_RESULT ? PROT_NONE : PROT_READ});
   if (i < 0) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call, "too many buffers pending at once");
     return;
   }
   struct rc_watch_range *r = &rc_watch_ranges[i]; /* no handler reads it before rc_watch_arm */
@@ -330,11 +330,12 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     return;
   }
   if (r->original_prot < 0 || !(r->original_prot & PROT_WRITE)) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, r->original_prot < 0 ? why : "not writable memory");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call,
+                                r->original_prot < 0 ? why : "not writable memory");
     return;
   }
   if (!rc_watch_arm(i)) {
-    rc_watch_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
+    rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
     return;
   }
   if (within_bounds(w)) rc_watch_armed_line(r);

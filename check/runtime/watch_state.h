@@ -197,6 +197,9 @@ int rc_watch_open_page(uintptr_t page, int store, int original);
 int rc_watch_left_open(int range, uintptr_t address, uintptr_t page, int store, int original, uintptr_t instruction);
 /* The protection the open pages add to `page` (0: none). Async-signal-safe. */
 int rc_watch_open_prot(uintptr_t page);
+/* The protection the open pages add to every page of [lo, hi) alike (0: none); -1 when they add it
+ * to some of its pages only. Async-signal-safe. */
+int rc_watch_open_span_prot(uintptr_t lo, uintptr_t hi);
 /* At a hook's start: every open page protected again (its entry kept until written). */
 void rc_watch_close_opens(void);
 /* From the drain: the open pages protected again and their `watch_open` lines written. */
@@ -224,6 +227,9 @@ void rc_watch_drain(void);
 /* The `watch_unavailable` line (call may be NULL) and the `watch` line of an armed range. */
 struct rc_window;
 void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
+/* watch_unwatched.c: the `watch_unavailable` line of a pending buffer (`buffer` a kind's name, `call`
+ * its call), written once per window, kind, call, reason and epoch. */
+void rc_watch_buffer_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
 void rc_watch_armed_line(const struct rc_watch_range *r);
 extern const char *const rc_watch_kind_names[];
 
