@@ -15,8 +15,10 @@
  *     watch_policy.h names, where other ranks' accesses are copies by the library in this process.
  * A fault on a watched byte by the program is recorded with the faulting instruction; the MPI
  * library's own accesses, and the program's to other bytes of a watched page, are stepped past
- * unrecorded. Nothing is armed with REDSEM_CHECK_WATCH=0, in MPI_THREAD_MULTIPLE programs, or for
- * a range that cannot be watched safely: that range gets a `watch_unavailable` line instead.
+ * unrecorded. Nothing is armed with REDSEM_CHECK_WATCH=0, for private window memory where
+ * watch_policy.h's settings do not hold (an Open MPI program asking for MPI_THREAD_MULTIPLE among
+ * them), or for a range that cannot be watched safely: that range gets a `watch_unavailable` line
+ * instead. Threads are served under the watch lock (watch_lock.c).
  *
  * Called by the RMA part with its lock held, from the thread that made the MPI call. */
 #ifndef REDSEM_CHECK_WATCH_H
