@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # One bad-input case (see CMakeLists.txt): runs PROGRAM with ARGS ("|"-separated) within
 # SECONDS of CPU time per process and, when MEMORY_MB > 0, under an address-space cap of that
-# size, after the SETUP script; checks the exit status, the patterns, and that the UNCHANGED
-# files are. The bound is CPU time so that a loaded machine cannot fail a case (a case that
-# spins is stopped by it all the same); a case blocked without using CPU is stopped by the
-# wall-clock backstop, WALL_FACTOR times as long.
+# size, after the SETUP script; checks the exit status, the patterns, that no sanitizer reported
+# (under the sanitizer presets), and that the UNCHANGED files are. The bound is CPU time so that
+# a loaded machine cannot fail a case (a case that spins is stopped by it all the same); a case
+# blocked without using CPU is stopped by the wall-clock backstop, WALL_FACTOR times as long.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 set(limits --cpu=${SECONDS})
 if(MEMORY_MB GREATER 0)
@@ -42,6 +42,12 @@ if(out_length GREATER 4000)
   string(APPEND shown_out "\n… (${out_length} characters)")
 endif()
 set(shown "command: ${ARGS}\nstdout:\n${shown_out}\nstderr:\n${err}")
+# A sanitizer's report fails the case whatever the exit status: AddressSanitizer and UBSan end
+# the process with status 1, which is also a finding's, so a case expecting 1 would pass on it.
+set(sanitizer_report "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer|: runtime error: ")
+if(err MATCHES "${sanitizer_report}" OR out MATCHES "${sanitizer_report}")
+  message(FATAL_ERROR "a sanitizer reported (exit '${rc}')\n${shown}")
+endif()
 if(NOT rc STREQUAL "${EXPECT_RC}")
   message(FATAL_ERROR "exit '${rc}', expected ${EXPECT_RC} (within ${SECONDS} CPU s, ${MEMORY_MB} MiB)\n${shown}")
 endif()
