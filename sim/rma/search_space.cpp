@@ -25,8 +25,8 @@ bool kept_in_order(const access& first, basic_type first_type, const access& sec
   if (first.origin != second.origin || first.sequence >= second.sequence) return false;
   if (redsem::rma::separated_by_completion(first, second)) return true;  // a flush between them
   if (is_local(first.kind) && is_local(second.kind)) return true;        // the target's own program order
-  // accumulate_ordering orders one origin's accumulates (§13.7.2), of different types too unless
-  // the policy ordering_types=same reads "per-datatype granularity" as per type.
+  // accumulate_ordering orders one origin's accumulates "on a per-datatype granularity" (§13.7.2):
+  // of one type under ordering_types=same (the default), whatever their types under any.
   if (is_accumulate_family(first.kind) && is_accumulate_family(second.kind))
     return (first_type == second_type || semantics.ordering_types == ordering_types_rule::any) &&
            redsem::rma::ordered_by_info(first, second, info.ordering);
