@@ -11,6 +11,7 @@
 #include "rma_state.h"
 #include "thread_clocks.h"
 #include "watch.h"
+#include "watch_delay.h"
 #include "watch_policy.h"
 
 #define MAX_GROUP_RECORDED 64
@@ -49,8 +50,21 @@ struct sync_call {
   const void *caller;
 };
 
+/* Delay injection (watch_delay.h): a thread of a threaded program that enters a call completing a
+ * watched pending buffer sleeps first, with no lock held, so that another thread's access to the
+ * buffer made meanwhile comes inside the span. */
+static void hold_before_completion(const struct sync_call *s) {
+  if (s->completes == no_completion || !rc_delay_threaded()) return;
+  rc_rma_lock();
+  const struct rc_window *w = rc_rma_window(s->win);
+  const int pending = w && rc_watch_pending_completed(w, s->completes);
+  rc_rma_unlock();
+  if (pending) rc_delay_completion(s->caller);
+}
+
 static void before_sync(const struct sync_call *s) {
   rc_count(s->call);
+  hold_before_completion(s);
   struct rc_guard guard;
   rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();

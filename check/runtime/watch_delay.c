@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Delay injection (watch_delay.h): when to hold a thread, for how long, and what the holds were.
+ * Everything a fault handler reaches is a static table changed by atomics, and nanosleep, all
+ * async-signal-safe. */
+#define _GNU_SOURCE
+#include "watch_delay.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "watch_state.h"
+
+static long delay_ms = RC_DELAY_DEFAULT_MS;
+static int program_threads; /* the program created a thread (pthread_create from its code or its OpenMP runtime) */
+
+/* The holds by kind, those the schedule skipped and those the budget cut; the time held. */
+static unsigned long held_completion, held_access, skipped, cut;
+static unsigned long long held_ns;
+
+/* Holds counted per call site (completions) or instruction (accesses); one shared count beyond. */
+static struct {
+  uintptr_t key;
+  unsigned long count;
+} sites[RC_DELAY_SITES];
+static unsigned long others;
+
+/* The retried access of this thread, not held again. */
+static __thread __attribute__((tls_model("initial-exec"))) uintptr_t retry_instruction, retry_address;
+
+void rc_delay_read(void) {
+  const char *text = getenv("REDSEM_CHECK_DELAY");
+  if (!text || !*text) return;
+  char *end = NULL;
+  errno = 0;
+  const long ms = strtol(text, &end, 10);
+  /* The launcher validates the option; a hand-set bad value keeps the default. */
+  if (errno == 0 && end && *end == '\0' && ms >= 0 && ms <= RC_DELAY_BUDGET_MS) delay_ms = ms;
+}
+
+void rc_delay_describe(rc_line *l) { rc_int(l, "delay_ms", delay_ms); }
+
+void rc_delay_write_counts(rc_line *l) {
+  if (!__atomic_load_n(&program_threads, __ATOMIC_RELAXED)) return;
+  rc_open_object(l, "delay");
+  rc_int(l, "ms", delay_ms);
+  rc_int(l, "completion", (long long)__atomic_load_n(&held_completion, __ATOMIC_RELAXED));
+  rc_int(l, "access", (long long)__atomic_load_n(&held_access, __ATOMIC_RELAXED));
+  rc_int(l, "skipped", (long long)__atomic_load_n(&skipped, __ATOMIC_RELAXED));
+  rc_int(l, "budget_cut", (long long)__atomic_load_n(&cut, __ATOMIC_RELAXED));
+  rc_int(l, "budget_ms", RC_DELAY_BUDGET_MS);
+  rc_int(l, "held_ms", (long long)(__atomic_load_n(&held_ns, __ATOMIC_RELAXED) / 1000000ULL));
+  rc_close(l);
+}
+
+void rc_delay_thread_created(const void *caller) {
+  if (rc_watch_program_thread_creator(caller)) __atomic_store_n(&program_threads, 1, __ATOMIC_RELAXED);
+}
+
+int rc_delay_threaded(void) { return delay_ms > 0 && __atomic_load_n(&program_threads, __ATOMIC_RELAXED); }
+
+/* This hold's index at `key`, from 1: a slot found or taken by compare-and-swap (probing on). */
+static unsigned long next_index(uintptr_t key) {
+  const size_t start = (size_t)((key >> 4) * 0x9e3779b97f4a7c15ULL >> 56) % RC_DELAY_SITES;
+  for (size_t i = 0; i < RC_DELAY_SITES; ++i) {
+    const size_t k = (start + i) % RC_DELAY_SITES;
+    uintptr_t seen = __atomic_load_n(&sites[k].key, __ATOMIC_ACQUIRE);
+    if (seen == 0 && __atomic_compare_exchange_n(&sites[k].key, &seen, key, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      seen = key;
+    if (seen == key) return __atomic_add_fetch(&sites[k].count, 1, __ATOMIC_RELAXED);
+  }
+  return __atomic_add_fetch(&others, 1, __ATOMIC_RELAXED);
+}
+
+/* Whether to hold at `key` now: its schedule (the first RC_DELAY_FIRST, then power-of-two indexes)
+ * and the budget, which this hold's time is taken from. */
+static int scheduled(uintptr_t key) {
+  const unsigned long n = next_index(key);
+  if (n > RC_DELAY_FIRST && (n & (n - 1)) != 0) {
+    __atomic_add_fetch(&skipped, 1, __ATOMIC_RELAXED);
+    return 0;
+  }
+  const unsigned long long ns = (unsigned long long)delay_ms * 1000000ULL;
+  const unsigned long long budget = (unsigned long long)RC_DELAY_BUDGET_MS * 1000000ULL;
+  if (__atomic_add_fetch(&held_ns, ns, __ATOMIC_RELAXED) > budget) {
+    __atomic_sub_fetch(&held_ns, ns, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&cut, 1, __ATOMIC_RELAXED);
+    return 0;
+  }
+  return 1;
+}
+
+void rc_delay_hold(void) {
+  const int saved_errno = errno;
+  struct timespec left = {.tv_sec = delay_ms / 1000, .tv_nsec = (delay_ms % 1000) * 1000000L};
+  while (nanosleep(&left, &left) != 0 && errno == EINTR) {
+  }
+  errno = saved_errno;
+}
+
+void rc_delay_completion(const void *caller) {
+  if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
+  __atomic_add_fetch(&held_completion, 1, __ATOMIC_RELAXED);
+  rc_delay_hold();
+}
+
+int rc_delay_fault(uintptr_t instruction, uintptr_t address, int window_only) {
+  const int retried = retry_instruction == instruction && retry_address == address;
+  retry_instruction = retry_address = 0; /* any later fault of this thread is another access */
+  if (retried) return 2;
+  if (!window_only || !rc_delay_threaded() || !scheduled(instruction)) return 0;
+  retry_instruction = instruction;
+  retry_address = address;
+  __atomic_add_fetch(&held_access, 1, __ATOMIC_RELAXED);
+  return 1;
+}
