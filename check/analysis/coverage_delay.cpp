@@ -56,7 +56,7 @@ std::string delay_coverage(const run_records& records, const std::set<int>& rank
   if (settings == std::set<std::int64_t>{0})
     return "delay injection was off (--delay 0), so only accesses that overlapped a span by this run's own timing "
            "count";
-  return "delay injection (--delay, above) held threads at calls completing pending buffers and at accesses to "
+  return "delay injection (--delay) held threads at calls completing pending buffers and at accesses to "
          "watched window memory, so that an access made within the hold of another thread's RMA call overlaps its "
          "span, but accesses further apart in time, or where the holds' schedule or budget did not reach, are still "
          "found only by timing";

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "thread_clocks.h"
 #include "watch_state.h"
 
 static long delay_ms = RC_DELAY_DEFAULT_MS;
@@ -41,7 +42,7 @@ void rc_delay_read(void) {
 void rc_delay_describe(rc_line *l) { rc_int(l, "delay_ms", delay_ms); }
 
 void rc_delay_write_counts(rc_line *l) {
-  if (!__atomic_load_n(&program_threads, __ATOMIC_RELAXED)) return;
+  if (!__atomic_load_n(&program_threads, __ATOMIC_RELAXED) || rc_tc_on) return; /* the clocks decided: no hold */
   rc_open_object(l, "delay");
   rc_int(l, "ms", delay_ms);
   rc_int(l, "completion", (long long)__atomic_load_n(&held_completion, __ATOMIC_RELAXED));
@@ -57,7 +58,9 @@ void rc_delay_thread_created(const void *caller) {
   if (rc_watch_program_thread_creator(caller)) __atomic_store_n(&program_threads, 1, __ATOMIC_RELAXED);
 }
 
-int rc_delay_threaded(void) { return delay_ms > 0 && __atomic_load_n(&program_threads, __ATOMIC_RELAXED); }
+/* Not while --thread-sync calls is in force: its clocks decide races whatever the timing, and window
+ * memory stays armed through synchronisation calls; if it is given up, the holds start. */
+int rc_delay_threaded(void) { return delay_ms > 0 && !rc_tc_on && __atomic_load_n(&program_threads, __ATOMIC_RELAXED); }
 
 /* This hold's index at `key`, from 1: a slot found or taken by compare-and-swap (probing on). */
 static unsigned long next_index(uintptr_t key) {

@@ -33,7 +33,8 @@ void rc_delay_write_counts(rc_line *l);
 /* pthread_create was called from `caller`: a thread of the program (its own code's or its OpenMP
  * runtime's, not the MPI library's, and not while MPI_Init runs) makes the process threaded. */
 void rc_delay_thread_created(const void *caller);
-/* Whether holds are on and the program has threads of its own. Async-signal-safe. */
+/* Whether holds are on (REDSEM_CHECK_DELAY above 0, and --thread-sync calls not in force) and the
+ * program has threads of its own. Async-signal-safe. */
 int rc_delay_threaded(void);
 
 /* Before a call from `caller` that completes a watched pending buffer: holds the calling thread when
