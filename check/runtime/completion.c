@@ -36,7 +36,7 @@ static void hold_before(const MPI_Request *requests, int count, const void *call
   rc_rma_lock();
   const int pending = rc_watch_pending_requests(requests, count);
   rc_rma_unlock();
-  if (pending) rc_delay_completion(caller);
+  if (pending) rc_delay_sync(caller, 1);
 }
 
 static void request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {

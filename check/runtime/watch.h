@@ -67,6 +67,9 @@ void rc_watch_forward_end(void);
  * (watch_delay.h) may let another thread's access come inside its span. */
 int rc_watch_pending_completed(const struct rc_window *w, int completes);
 int rc_watch_pending_requests(const MPI_Request *requests, int count);
+/* Whether `call` on w will disarm window memory watched by pages (a call that changes the window's
+ * exposure, rc_watch_before_sync): other threads' accesses during it are not seen. */
+int rc_watch_disarms_window(const struct rc_window *w, const char *call);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's

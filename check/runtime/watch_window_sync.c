@@ -168,6 +168,15 @@ int rc_watch_pending_completed(const struct rc_window *w, int completes) {
   return completes != -2 && pending_watched(w, completes, NULL, 0);
 }
 
+int rc_watch_disarms_window(const struct rc_window *w, const char *call) {
+  const int slot = rc_watched_slot(w);
+  if (slot < 0 || !changes_exposure(call) || rc_tc_on) return 0;
+  const struct rc_watched_window *ww = &rc_watched_windows[slot];
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].range >= 0 && !ww->segments[k].on_stack) return 1;
+  return 0;
+}
+
 int rc_watch_pending_requests(const MPI_Request *requests, int count) {
   return count > 0 && pending_watched(NULL, -1, requests, count);
 }
