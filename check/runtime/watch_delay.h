@@ -20,12 +20,12 @@
 
 #include "record.h"
 
-#define RC_DELAY_DEFAULT_MS 20    /* the hold, unless REDSEM_CHECK_DELAY says otherwise */
-#define RC_DELAY_BUDGET_MS 2000   /* the holds' total per process */
-#define RC_DELAY_FIRST 4          /* holds of each call site or instruction before power-of-two indexes */
-#define RC_DELAY_SITES 256        /* call sites and instructions counted apart; the others share one count */
-#define RC_DELAY_AGAIN 3          /* holds of one access after its first, while no pending buffer is there */
-#define RC_DELAY_AGAIN_IN_SYNC 24 /* ... while another thread is in a synchronisation call */
+#define RC_DELAY_DEFAULT_MS 20   /* the hold, unless REDSEM_CHECK_DELAY says otherwise */
+#define RC_DELAY_BUDGET_MS 2000  /* the holds' total per process */
+#define RC_DELAY_FIRST 4         /* holds of each call site or instruction before power-of-two indexes */
+#define RC_DELAY_SITES 256       /* call sites and instructions counted apart; the others share one count */
+#define RC_DELAY_AGAIN 3         /* holds of one access after its first, while no pending buffer is there */
+#define RC_DELAY_AGAIN_IN_SYNC 9 /* ... while another thread is in a synchronisation call */
 
 /* Reads REDSEM_CHECK_DELAY (once, in normal context, before any window exists). */
 void rc_delay_read(void);
