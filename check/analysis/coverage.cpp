@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "check/analysis/coverage_delay.h"
 #include "check/analysis/coverage_note.h"
 #include "check/analysis/record_fields.h"
 
@@ -54,9 +55,10 @@ void rank_gaps(const rank_records& r, coverage& c) {
 // power-of-two indexes after them.
 std::string which_calls_armed(const std::string& sample) {
   if (sample == "0") return "armed on no call";
-  return fmt::format("armed on sampled calls only, the first {} calls of each call site (window and caller), then "
-                     "those at power-of-two indexes",
-                     sample);
+  return fmt::format(
+      "armed on sampled calls only, the first {} calls of each call site (window and caller), then "
+      "those at power-of-two indexes",
+      sample);
 }
 
 // What the watcher armed on sampled calls only (`watch_sampled` lines; the --sample policy, as
@@ -140,7 +142,7 @@ std::set<std::int64_t> window_threads(const rank_records& r) {
 // The default policy's gap on threaded ranks (by thread level), said with what this run showed and
 // the exact rerun that looks for what the default cannot see.
 void default_thread_gap(const std::string& name, const std::set<int>& ranks, const std::map<int, std::size_t>& sharing,
-                        std::string_view command, coverage& c) {
+                        std::string_view command, const std::string& holds, coverage& c) {
   std::string level = name;
   std::transform(level.begin(), level.end(), level.begin(), [](unsigned char ch) { return std::toupper(ch); });
   std::string shared;
@@ -154,14 +156,14 @@ void default_thread_gap(const std::string& name, const std::set<int>& ranks, con
       c,
       fmt::format(
           "MPI_THREAD_{} on {} rank(s){}: the accesses of every thread are watched as they happen, but a race between "
-          "two threads of a rank is found only when the access came while the RMA memory was watched in this run: "
+          "two threads of a rank is found only when the access came while the RMA memory was watched in this run{}: "
           "an order between threads made by atomics is invisible to the check, so a race that did not overlap in time "
           "cannot be told from a correct handoff (docs/design.md, \"Threads\"); to find such races whatever the "
           "timing, under the assumption that the threads synchronise only through OpenMP and pthreads calls, {}; a "
           "pending buffer on a thread's stack is watched for that thread's own accesses only, and window memory on "
           "the call stack for those of the thread that created the window only (debug registers): other threads' "
           "accesses to it are not watched",
-          level, ranks.size(), shared, rerun));
+          level, ranks.size(), shared, holds.empty() ? "" : "; " + holds, rerun));
 }
 
 // A program whose threads may call MPI or touch RMA memory beside the thread in MPI (a `start`
@@ -198,7 +200,10 @@ void thread_gaps(const run_records& records, std::string_view command, coverage&
   for (const auto& [why, ranks] : given_up)
     say_not_observed(c, fmt::format("--thread-sync calls given up on {} rank(s): {}; the default policy applies there",
                                     ranks.size(), why));
-  for (const auto& [name, ranks] : levels) default_thread_gap(name, ranks, sharing, command, c);
+  std::set<int> by_time;
+  for (const auto& [name, ranks] : levels) by_time.insert(ranks.begin(), ranks.end());
+  const std::string holds = delay_coverage(records, by_time, c);
+  for (const auto& [name, ranks] : levels) default_thread_gap(name, ranks, sharing, command, holds, c);
 }
 
 // Calls that may order ranks but that the analysis does not model (`sync_unmodelled` lines,

@@ -24,8 +24,8 @@ using enum shape;
 // The one table of required fields, and of optional ones whose shape the analysis relies on when
 // they are there; unknown fields are allowed.
 constexpr std::array kinds{
-    kind{"start", {{"size", integer}, {"built_for", string}, {"library", string}}},
-    kind{"finalize", {{"calls", object}}},
+    kind{"start", {{"size", integer}, {"built_for", string}, {"library", string}, {"delay_ms", integer, true}}},
+    kind{"finalize", {{"calls", object}, {"delay", object, true}}},
     kind{"wrong_mpi", {{"built_for", string}, {"library", string}}},
     kind{"finding",
          {{"check", string},

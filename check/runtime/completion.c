@@ -21,10 +21,23 @@
 #include "process_sync.h"
 #include "record.h"
 #include "rma_state.h"
+#include "watch.h"
+#include "watch_delay.h"
 
 #define HANDLES_ON_STACK 64
 
 static int any_followed(void) { return rc_rma_requests_pending() > 0 || rc_sync_requests_followed() > 0; }
+
+/* Delay injection (watch_delay.h): a thread of a threaded program that waits for or tests a
+ * request-based RMA call with a watched pending buffer sleeps first, with no lock held, so that
+ * another thread's access to the buffer made meanwhile comes inside the span. */
+static void hold_before(const MPI_Request *requests, int count, const void *caller) {
+  if (!rc_delay_threaded() || rc_rma_requests_pending() == 0) return;
+  rc_rma_lock();
+  const int pending = rc_watch_pending_requests(requests, count);
+  rc_rma_unlock();
+  if (pending) rc_delay_sync(caller, 1);
+}
 
 static void request_completed(MPI_Request request, const MPI_Status *status, const char *call, const void *caller) {
   rc_rma_request_completed(request);
@@ -107,6 +120,7 @@ static const MPI_Status *filled(const MPI_Status *status) {
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
   if (!rc_active() || !any_followed()) return PMPI_Wait(request, status);
+  hold_before(request, 1, __builtin_return_address(0));
   const MPI_Request before = *request;
   MPI_Status own;
   MPI_Status *s = own_status(status, &own);
@@ -117,6 +131,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
   if (!rc_active() || !any_followed()) return PMPI_Test(request, flag, status);
+  hold_before(request, 1, __builtin_return_address(0));
   const MPI_Request before = *request;
   MPI_Status own;
   MPI_Status *s = own_status(status, &own);
@@ -127,6 +142,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   if (!rc_active()) return PMPI_Waitall(count, requests, statuses);
+  hold_before(requests, count, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, count, statuses, 1);
   const int rc = PMPI_Waitall(count, requests, h.statuses);
@@ -137,6 +153,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 
 int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]) {
   if (!rc_active()) return PMPI_Testall(count, requests, flag, statuses);
+  hold_before(requests, count, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, count, statuses, 1);
   const int rc = PMPI_Testall(count, requests, flag, h.statuses);
@@ -148,6 +165,7 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
 
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status) {
   if (!rc_active()) return PMPI_Waitany(count, requests, index, status);
+  hold_before(requests, count, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, count, MPI_STATUSES_IGNORE, 0);
   MPI_Status own;
@@ -161,6 +179,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *statu
 
 int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status) {
   if (!rc_active()) return PMPI_Testany(count, requests, index, flag, status);
+  hold_before(requests, count, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, count, MPI_STATUSES_IGNORE, 0);
   MPI_Status own;
@@ -174,6 +193,7 @@ int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_St
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {
   if (!rc_active()) return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+  hold_before(requests, incount, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, incount, statuses, 1);
   const int rc = PMPI_Waitsome(incount, requests, outcount, indices, h.statuses);
@@ -184,6 +204,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices
 
 int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[]) {
   if (!rc_active()) return PMPI_Testsome(incount, requests, outcount, indices, statuses);
+  hold_before(requests, incount, __builtin_return_address(0));
   struct handles h;
   keep_handles(&h, requests, incount, statuses, 1);
   const int rc = PMPI_Testsome(incount, requests, outcount, indices, h.statuses);

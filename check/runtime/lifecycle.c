@@ -18,6 +18,7 @@
 #include "redsem_mpi_features.h"
 #include "thread_clocks.h"
 #include "watch.h"
+#include "watch_delay.h"
 #include "watch_policy.h"
 #include "watch_state.h"
 
@@ -103,6 +104,7 @@ static void open_record(void) {
   rc_state.rank = rank;
   read_sampling();
   rc_read_op_seconds();
+  rc_delay_read();
   char program[PATH_MAX], host[256] = "";
   const ssize_t n = readlink("/proc/self/exe", program, sizeof program - 1);
   program[n > 0 ? n : 0] = '\0';
@@ -118,6 +120,7 @@ static void open_record(void) {
   rc_str(&l, "thread_level", thread_level());
   if (rc_tc_requested()) rc_str(&l, "thread_sync", "calls");
   rc_watch_policy_describe(&l);
+  rc_delay_describe(&l);
   if (rc_state.sample_all)
     rc_str(&l, "sample", "all");
   else
@@ -178,6 +181,7 @@ int MPI_Finalize(void) {
     write_counts(&l, "calls", &rc_state.calls);
     if (rc_watch_sync_steps()) rc_int(&l, "watch_sync_steps", (long long)rc_watch_sync_steps());
     write_fault_counts(&l);
+    rc_delay_write_counts(&l);
     if (rc_state.intercomm.kinds) {
       rc_open_object(&l, "unchecked");
       write_counts(&l, "intercommunicator", &rc_state.intercomm);

@@ -11,6 +11,7 @@
 #include "rma_state.h"
 #include "thread_clocks.h"
 #include "watch.h"
+#include "watch_delay.h"
 #include "watch_policy.h"
 
 #define MAX_GROUP_RECORDED 64
@@ -49,8 +50,25 @@ struct sync_call {
   const void *caller;
 };
 
+/* Delay injection (watch_delay.h): a thread of a threaded program that enters a call completing a
+ * watched pending buffer sleeps first, with no lock held, so that another thread's access to the
+ * buffer made meanwhile comes inside the span; one that enters a call that will disarm the window
+ * memory (MPI_Win_lock, a fence…) too, so that another thread's access made meanwhile is still seen,
+ * and held, rather than lost to the call's unwatched moment. */
+static void hold_before_sync(const struct sync_call *s) {
+  rc_delay_sync_enter(); /* left in after_sync */
+  if (!rc_delay_threaded()) return;
+  rc_rma_lock();
+  const struct rc_window *w = rc_rma_window(s->win);
+  const int pending = w && s->completes != no_completion && rc_watch_pending_completed(w, s->completes);
+  const int disarms = w && !pending && rc_watch_disarms_window(w, s->call);
+  rc_rma_unlock();
+  if (pending || disarms) rc_delay_sync(s->caller, pending);
+}
+
 static void before_sync(const struct sync_call *s) {
   rc_count(s->call);
+  hold_before_sync(s);
   struct rc_guard guard;
   rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
@@ -98,6 +116,7 @@ static void after_sync(const struct sync_call *s, int rc) {
   if (watched) rc_watch_after_sync(watched, s->call, s->target, s->lock, s->assert_, rc == MPI_SUCCESS);
   rc_rma_unlock();
   rc_guard_end(&guard);
+  rc_delay_sync_leave();
 }
 
 /* The line's fields: target -1, assert_ -1 and group MPI_GROUP_NULL when the call has none. */
@@ -233,7 +252,10 @@ int MPI_Win_test(MPI_Win win, int *flag) {
   const struct sync_call s = SYNC("MPI_Win_test", win, no_completion, -1, NULL, -1, MPI_GROUP_NULL);
   before_sync(&s);
   const int rc = PMPI_Win_test(win, flag);
-  if (rc == MPI_SUCCESS && *flag) after_sync(&s, rc);
+  if (rc == MPI_SUCCESS && *flag)
+    after_sync(&s, rc);
+  else
+    rc_delay_sync_leave(); /* entered in before_sync */
   return rc;
 }
 

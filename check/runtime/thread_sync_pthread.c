@@ -9,7 +9,8 @@
  * over-approximation); a condition variable's signal or broadcast precedes the wake-up of a wait
  * on it; a semaphore's post precedes a wait that succeeds; a barrier orders every arrival before
  * every departure (a departure also takes the arrivals of a later use of the barrier made
- * meanwhile: an over-approximation, which can only hide a race). */
+ * meanwhile: an over-approximation, which can only hide a race). Whatever the policy, pthread_create
+ * tells delay injection (watch_delay.h) that the program runs threads of its own. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 
 #include "thread_clocks.h"
+#include "watch_delay.h"
 
 #define PROGRAM() (rc_tc_on && rc_tc_program_caller(__builtin_return_address(0)))
 
@@ -41,6 +43,7 @@ REDSEM_NOT_THREAD_SANITIZED static void *thread_main(void *arg) {
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *), void *arg) {
   REAL(pthread_create)
+  rc_delay_thread_created(__builtin_return_address(0)); /* the process is threaded: holds (watch_delay.h) */
   const int slot = PROGRAM() ? rc_tc_fork_thread() : -1;
   if (slot < 0) return real_pthread_create(thread, attr, routine, arg);
   starts[slot] = (struct start){routine, arg};

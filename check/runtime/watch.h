@@ -62,6 +62,14 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
  * call returns, instead of one fault stepped per byte it copies. */
 void rc_watch_forward_begin(void);
 void rc_watch_forward_end(void);
+/* Whether a call completing the window's calls to `completes` (a target, -1: all, -2: none), or one
+ * of `requests`, completes a pending buffer that every thread's access is watched on: where a hold
+ * (watch_delay.h) may let another thread's access come inside its span. */
+int rc_watch_pending_completed(const struct rc_window *w, int completes);
+int rc_watch_pending_requests(const MPI_Request *requests, int count);
+/* Whether `call` on w will disarm window memory watched by pages (a call that changes the window's
+ * exposure, rc_watch_before_sync): other threads' accesses during it are not seen. */
+int rc_watch_disarms_window(const struct rc_window *w, const char *call);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's

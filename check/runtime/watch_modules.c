@@ -117,22 +117,30 @@ int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction) {
   return 1;
 }
 
-/* Before the table is first built (at the end of MPI_Init under the policy) the caller's module
- * is asked of the loader, and nothing made while MPI_Init runs is the program's. A sanitizer's
- * interceptor (of pthread_create, say) calls on the program's behalf. */
+/* The module class of the code at `ret` (a call's return address). Before the table is first
+ * built (at the end of MPI_Init under the policy) the loader is asked, and nothing made while
+ * MPI_Init runs is the program's (NO_MODULE with *in_init set). */
+static enum module_class caller_class(const void *ret, int *in_init) {
+  *in_init = 0;
+  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) != 0) return code_class((uintptr_t)ret);
+  Dl_info info, self;
+  *in_init = __atomic_load_n(&rc_tc_in_init, __ATOMIC_ACQUIRE);
+  if (*in_init || !dladdr(ret, &info) || !info.dli_fname) return NO_MODULE;
+  if (dladdr((const void *)this_library_code(), &self) && self.dli_fbase == info.dli_fbase) return MPI_LIBRARY;
+  return class_of(info.dli_fname);
+}
+
+/* A sanitizer's interceptor (of pthread_create, say) calls on the program's behalf. */
 int rc_tc_program_caller(const void *ret) {
-  enum module_class c;
-  if (__atomic_load_n(&module_count, __ATOMIC_ACQUIRE) == 0) {
-    Dl_info info, self;
-    if (__atomic_load_n(&rc_tc_in_init, __ATOMIC_ACQUIRE)) return 0;
-    if (!dladdr(ret, &info) || !info.dli_fname)
-      c = NO_MODULE;
-    else if (dladdr((const void *)this_library_code(), &self) && self.dli_fbase == info.dli_fbase)
-      c = MPI_LIBRARY;
-    else
-      c = class_of(info.dli_fname);
-  } else {
-    c = code_class((uintptr_t)ret);
-  }
-  return c == PROGRAM || c == NO_MODULE || c == SANITIZER;
+  int in_init;
+  const enum module_class c = caller_class(ret, &in_init);
+  return !in_init && (c == PROGRAM || c == NO_MODULE || c == SANITIZER);
+}
+
+/* The OpenMP runtime's threads are the program's too (watch_delay.h); the MPI library's, libc's and
+ * those made while MPI_Init runs are not. */
+int rc_watch_program_thread_creator(const void *ret) {
+  int in_init;
+  const enum module_class c = caller_class(ret, &in_init);
+  return !in_init && c != MPI_LIBRARY && c != SYSTEM;
 }

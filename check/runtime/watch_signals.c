@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "watch_delay.h"
 #include "watch_state.h"
 
 #define MAX_STEP_PAGES 4 /* pages one instruction may fault on before its step ends */
@@ -111,6 +112,57 @@ static int only_windows(uintptr_t page) {
   return 1;
 }
 
+/* Notes the program's access at `address` to the pending buffers holding it (not the window memory
+ * around them); how many. */
+static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruction) {
+  int noted = 0;
+  for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (r->armed && r->kind != RC_WATCH_WINDOW && address >= r->lo && address < r->hi &&
+        (store == RC_WATCH_STORE || r->prot == PROT_NONE)) {
+      rc_watch_note_access(i, address, 1, store, instruction);
+      ++noted;
+    }
+  }
+  return noted;
+}
+
+/* Delay injection (watch_delay.h): the program's access to watched window memory where no pending
+ * buffer lies is recorded as it is, and its thread held with the watch lock given back, so that
+ * another thread's RMA call may make those bytes a pending buffer meanwhile. After each hold the
+ * ranges are looked at again: a buffer pending there now is noted (its finding: the thread is still
+ * at its access, which nothing it did since can order), else the thread is held again while
+ * rc_delay_again allows. Then the instruction is retried (HELD). Looking, rather than waiting for
+ * the retry to fault, sees the buffer even when the page was given back meanwhile (another thread
+ * inside MPI_Win_lock has the window disarmed). At the retry's fault (RETRIED) only a pending buffer
+ * is noted: the window access was recorded at its first fault, and noting it again, later, would
+ * place it after synchronisation calls that other threads made during the hold. */
+enum { NOT_HELD, HELD, RETRIED };
+static int hold_at_access(ucontext_t *uc, uintptr_t address) {
+  uintptr_t instruction = 0;
+  const int range = rc_delay_threaded() ? range_at(address) : -1;
+  if (range < 0 || !rc_watch_program_access(uc, &instruction)) return NOT_HELD;
+  const int store = (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) ? RC_WATCH_STORE : RC_WATCH_LOAD;
+  const int hold = rc_delay_fault(instruction, address, rc_watch_ranges[range].kind == RC_WATCH_WINDOW);
+  if (hold == RC_DELAY_RETRIED) {
+    note_pending_buffers(address, store, instruction);
+    return RETRIED;
+  }
+  if (hold != RC_DELAY_HOLD) return NOT_HELD;
+  note_every_range(address, store, instruction);
+  rc_watch_drop_value(); /* no step: its bytes are not read */
+  __atomic_add_fetch(&rc_watch_fault_count.program, 1, __ATOMIC_RELAXED);
+  int pending = 0;
+  do {
+    rc_watch_handler_unlock();
+    rc_delay_hold();
+    rc_watch_handler_lock();
+    pending = note_pending_buffers(address, store, instruction);
+  } while (!pending && rc_delay_again());
+  rc_watch_handler_unlock();
+  return HELD;
+}
+
 /* Does what the program's own disposition of `sig` would have done with this fault. */
 static void chain(struct sigaction *previous, int sig, siginfo_t *info, void *context) {
   const struct sigaction handler = *previous;
@@ -174,13 +226,23 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     errno = saved_errno;
     return;
   }
+  const int hold = step_count == 0 ? hold_at_access(uc, address) : NOT_HELD;
+  if (hold == HELD) { /* the page still protected: the access retried */
+    errno = saved_errno;
+    return;
+  }
   mprotect((void *)page, rc_watch_page_size(), original);
   uintptr_t instruction = 0;
   const int forwarding = __atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED);
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    const int string_op = step_count == 0 ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
-    if (string_op) { /* a memset or memcpy, run whole; the program's accesses to watched bytes recorded */
+    const int string_op =
+        step_count == 0 && hold == NOT_HELD ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
+    if (hold == RETRIED) { /* recorded at its first fault (hold_at_access): stepped */
+      count(&rc_watch_fault_count.program);
+      step_pages[step_count++] = page;
+      uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
+    } else if (string_op) { /* a memset or memcpy, run whole; the program's accesses to watched bytes recorded */
       count(string_op == 2 ? &rc_watch_fault_count.string_ops_recorded : &rc_watch_fault_count.string_ops_run);
     } else if (!program && range_at(address) < 0 && window_page(page) &&
                ++window_library_faults >

@@ -252,6 +252,8 @@ void rc_watch_refresh_modules(void);
 /* Async-signal-safe, from a handler. Whether the access the context stopped at is the
  * program's (not the MPI library's); *instruction is the program's code responsible. */
 int rc_watch_program_access(const ucontext_t *uc, uintptr_t *instruction);
+/* Whether a thread created by the call returning to `ret` is the program's (watch_delay.h). */
+int rc_watch_program_thread_creator(const void *ret);
 
 /* watch_signals.c */
 /* Installs the handlers (once); 0 when watching is off or impossible, with the reason. */

@@ -145,3 +145,38 @@ void rc_watch_request_done(MPI_Request request) {
   rc_tr_request_done(request, "MPI_Wait or MPI_Test");
   rc_watch_rearm();
 }
+
+/* A page-protected pending buffer, which every thread's access faults on (debug registers watch the
+ * calling thread's only), that `completes` (a target, -1: all) or, with w NULL, one of `requests`
+ * completes. */
+static int pending_watched(const struct rc_window *w, int completes, const MPI_Request *requests, int count) {
+  int found = 0;
+  rc_watch_lock();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && !found; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    if (!r->lo || !r->armed || !r->paged || r->kind == RC_WATCH_WINDOW) continue;
+    if (w)
+      found = r->win_id == w->id && (completes < 0 || r->target == completes);
+    else
+      for (int k = 0; k < count && !found; ++k) found = requests[k] != MPI_REQUEST_NULL && r->request == requests[k];
+  }
+  rc_watch_unlock();
+  return found;
+}
+
+int rc_watch_pending_completed(const struct rc_window *w, int completes) {
+  return completes != -2 && pending_watched(w, completes, NULL, 0);
+}
+
+int rc_watch_disarms_window(const struct rc_window *w, const char *call) {
+  const int slot = rc_watched_slot(w);
+  if (slot < 0 || !changes_exposure(call) || rc_tc_on) return 0;
+  const struct rc_watched_window *ww = &rc_watched_windows[slot];
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].range >= 0 && !ww->segments[k].on_stack) return 1;
+  return 0;
+}
+
+int rc_watch_pending_requests(const MPI_Request *requests, int count) {
+  return count > 0 && pending_watched(NULL, -1, requests, count);
+}

@@ -124,6 +124,51 @@ TEST(check_report, threads_gap_names_the_rerun_and_the_threads_sharing_window_me
       << unnamed.not_observed[0].text;
 }
 
+// Delay injection (check/runtime/watch_delay.h): the holds a threaded rank made, skipped and had cut by
+// the budget are said beside what was watched, and the threaded run's gap, which stays, mentions them;
+// with --delay 0 the gap says the holds were off.
+TEST(check_report, delay_holds_are_said_and_the_threads_gap_stays) {
+  const auto run_with = [](int ms, const std::string& delay) {
+    run_records run;
+    run.ranks.push_back(parse_rank_records(
+        0,
+        R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"mpich","library":"MPICH","sample":8,)"
+        R"("thread_level":"multiple","delay_ms":)" +
+            std::to_string(ms) + "}\n" +
+            R"({"ev":"rma_win","rank":0,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":0,"win_size":1,"size":64,"disp_unit":8})"
+            "\n"
+            R"({"ev":"watch","rank":0,"seq":2,"win":0,"buffer":"window","mode":"passive","epoch":0,"bytes":64,"watches":"loads and stores"})"
+            "\n"
+            R"({"ev":"finalize","rank":0,"seq":3,"calls":{"MPI_Win_allocate":1})" +
+            delay + "}\n"));
+    return run;
+  };
+  const auto held = record_coverage(
+      run_with(
+          20, R"(,"delay":{"ms":20,"completion":3,"exposure":1,"access":5,"access_again":4,"skipped":7,"budget_cut":2,)"
+              R"("budget_ms":2000,"held_ms":260})"),
+      1);
+  ASSERT_FALSE(held.watched.empty());
+  const std::string& said = held.watched.back();
+  EXPECT_NE(said.find("delay injection on 1 rank(s)"), std::string::npos) << said;
+  EXPECT_NE(said.find("--delay 20 ms): 3 hold(s) at calls completing a watched pending buffer, 1 at calls about to "
+                      "disarm watched window memory, 5 at the program's accesses to watched window memory (4 more "
+                      "while no pending buffer had come there), 260 ms held"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("7 not held by the schedule"), std::string::npos) << said;
+  EXPECT_NE(said.find("2 cut by the budget of 2000 ms per rank"), std::string::npos) << said;
+  ASSERT_EQ(held.not_observed.size(), 1u) << testing::PrintToString(held.not_observed);
+  EXPECT_NE(held.not_observed[0].text.find("delay injection (--delay) held threads"), std::string::npos)
+      << held.not_observed[0].text;
+  EXPECT_EQ(verdict_of(analyse_run(run_with(20, ""), {}), 0), verdict::clean_partial);
+  const auto off = record_coverage(run_with(0, ""), 1);
+  ASSERT_EQ(off.not_observed.size(), 1u) << testing::PrintToString(off.not_observed);
+  EXPECT_NE(off.not_observed[0].text.find("delay injection was off (--delay 0)"), std::string::npos)
+      << off.not_observed[0].text;
+  for (const auto& w : off.watched) EXPECT_EQ(w.find("delay injection"), std::string::npos) << w;
+}
+
 // A synchronisation the analysis does not model leaves the ranks' order to the run's timing: the
 // coverage names each such call, once, and the verdict is partial.
 TEST(check_report, synchronisation_not_modelled_is_said_per_call) {

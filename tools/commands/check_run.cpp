@@ -64,6 +64,7 @@ std::vector<std::string> check_environment(const check_options& o, const std::st
                                fmt::format("REDSEM_CHECK_OP_SECONDS={}", o.op_seconds),
                                "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : "")};
   if (o.no_watch) env.push_back("REDSEM_CHECK_WATCH=0");
+  if (o.delay_ms) env.push_back(fmt::format("REDSEM_CHECK_DELAY={}", *o.delay_ms));
   if (o.thread_sync != "time") env.push_back("REDSEM_CHECK_THREAD_SYNC=" + o.thread_sync);
   return env;
 }
