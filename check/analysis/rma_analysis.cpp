@@ -16,9 +16,9 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     if (r.rank < 0) continue;
     if (by_rank.size() <= static_cast<std::size_t>(r.rank)) by_rank.resize(static_cast<std::size_t>(r.rank) + 1);
     auto& mine = by_rank[static_cast<std::size_t>(r.rank)];
-    // Lines lost (damaged, unreadable, too long, beyond a bound): the reads-from order must not
+    // Lines lost (damaged, unreadable, too long, after the reader's cut): the reads-from order must not
     // take what remains for every call the rank made (rma_reads_from.h).
-    if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.dropped_lines)
+    if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.cut)
       mine.push_back({{"ev", "records_incomplete"}, {"rank", r.rank}});
     // The RMA lines, the watcher's local accesses that the races with them are decided on (and the
     // window bytes it left open to them: watch_open), the process synchronisations that order them
