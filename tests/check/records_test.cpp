@@ -398,6 +398,54 @@ TEST(check_records, every_rank_over_its_share_of_the_memory_bound_is_cut_once_an
   EXPECT_FALSE(report.ranks[3].cut);
 }
 
+// The RMA analysis of a cut record: rank 1's accumulate, made before the cut, was completed by a
+// flush after it, which the analysis does not see. The record of the window stops at the cut (an
+// rma_limit records_cut line, rma_analysis.cpp): the call is set aside, said, not taken for in
+// flight to the end of the run.
+TEST(check_records, a_cut_record_stops_the_rma_analysis_of_its_windows_there) {
+  const auto dir = std::filesystem::temp_directory_path() / ("redsem-records-cut-rma-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (int rank = 0; rank < 2; ++rank) {
+    const std::string r = std::to_string(rank);
+    std::ofstream out(dir / ("rank-" + r + ".jsonl"));
+    out << R"({"ev":"start","rank":)" << r
+        << R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","thread_level":"single"})"
+           "\n"
+        << R"({"ev":"rma_win","rank":)" << r << R"(,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":)" << r
+        << R"(,"win_size":2,"group":[0,1],"size":16,"disp_unit":4,"host":"h"})"
+           "\n"
+        << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":2,"win":0,"call":"MPI_Win_lock_all","epoch":0,"time":1})"
+        << "\n";
+    std::size_t seq = 3;
+    if (rank == 1) {
+      out << R"({"ev":"rma_call","rank":1,"seq":3,"win":0,"call":"MPI_Accumulate","epoch":1,"target":0,"disp":0,)"
+             R"("count":1,"type":"MPI_INT","op":"MPI_SUM","origin":"01000000","time":2})"
+             "\n";
+      for (seq = 4; seq < 200; ++seq) out << op_line(1, seq, 600);
+      out << R"({"ev":"rma_sync","rank":1,"seq":)" << seq++
+          << R"(,"win":0,"call":"MPI_Win_flush_all","epoch":1,"time":50})"
+          << "\n";
+    }
+    out << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":)" << seq
+        << R"(,"win":0,"call":"MPI_Win_unlock_all","epoch":1,"time":60})"
+           "\n"
+        << R"({"ev":"finalize","rank":)" << r << R"(,"seq":)" << seq + 1 << R"(,"calls":{}})"
+        << "\n";
+  }
+  const run_records run = read_run_records(dir, {.max_kept_bytes = 20'000});
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run.ranks.size(), 2u);
+  ASSERT_FALSE(run.ranks[0].cut);
+  ASSERT_TRUE(run.ranks[1].cut);
+  ASSERT_GT(run.ranks[1].cut->line, 4u);  // the accumulate kept
+  const run_report report = analyse_run(run, {});
+  EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
+  std::string all;
+  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  EXPECT_NE(all.find("the reader's memory bound cut the rank's record here"), std::string::npos) << all;
+  EXPECT_NE(all.find("a call whose completion the bounded record does not show"), std::string::npos) << all;
+}
+
 TEST(check_records, a_line_that_is_not_json_in_the_middle_is_counted_not_fatal) {
   const rank_records r = parse_rank_records(
       0,
