@@ -46,9 +46,31 @@ void rank_gaps(const rank_records& r, coverage& c) {
   const std::size_t damaged = r.invalid_lines + r.unreadable_lines + r.oversized_lines;
   if (damaged > r.damage.size())
     say_not_observed(c, fmt::format("{}: {} damaged line(s) in all, not believed", file, damaged));
-  if (r.dropped_lines)
-    say_not_observed(
-        c, fmt::format("{}: {} record line(s) beyond the reader's memory bounds, not analysed", file, r.dropped_lines));
+  if (r.dropped_findings)
+    say_not_observed(c, fmt::format("{}: {} finding line(s) beyond the reader's bound on findings kept per rank, not "
+                                    "reported",
+                                    file, r.dropped_findings));
+}
+
+// The ranks whose records the reader's memory bound cut (records.h): one line naming how many, with
+// what was left unread in all, and each rank's cut an instance (the ranks' lines say every one).
+void cut_records(const run_records& records, coverage& c) {
+  coverage_note note{"", {}, 0, "rank"};
+  std::size_t lines = 0, bytes = 0, findings = 0;
+  for (const auto& r : records.ranks) {
+    if (!r.cut) continue;
+    ++note.count;
+    lines += r.cut->lines;
+    bytes += r.cut->bytes;
+    findings += r.cut->findings;
+    note.examples.push_back(fmt::format("rank {}: {}", r.rank, record_cut_text(*r.cut)));
+  }
+  if (!note.count) return;
+  note.text = fmt::format(
+      "{} rank(s)' records outgrew their share of the reader's memory bound on parsed lines (shared among the "
+      "ranks' files): {} line(s), {} byte(s) after the cuts not analysed{}; the ranks' lines say where each was cut",
+      note.count, lines, bytes, findings ? fmt::format(", {} finding(s) among them", findings) : std::string());
+  c.not_observed.push_back(std::move(note));
 }
 
 // Which calls --sample arms (rc_sampled): none under 0, else the first N of each call site and the
@@ -313,8 +335,7 @@ coverage record_coverage(const run_records& records, int world_size, std::string
   watch_gaps(records, c);
   thread_gaps(records, command, c);
   unmodelled_sync(records, c);
-  if (records.kept_bytes_bound_hit)
-    say_not_observed(c, "the records outgrew the reader's memory bound: the lines beyond were not analysed");
+  cut_records(records, c);
   for (int rank = 0; rank < world_size; ++rank)
     if (std::none_of(records.ranks.begin(), records.ranks.end(), [&](const auto& r) { return r.rank == rank; }))
       say_not_observed(

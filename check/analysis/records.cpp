@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "check/analysis/record_schema.h"
 
@@ -52,6 +53,7 @@ class line_reader {
   bool next(std::string& line, bool& complete, bool& oversized) {
     line.clear();
     complete = oversized = false;
+    bytes_ = 0;
     bool any = false;
     while (fill()) {
       any = true;
@@ -64,6 +66,7 @@ class line_reader {
       }
       if (!oversized) line.append(first, n);
       at_ += n + (newline ? 1 : 0);
+      bytes_ += n + (newline ? 1 : 0);
       if (newline) {
         complete = true;
         break;
@@ -73,6 +76,7 @@ class line_reader {
     return any;
   }
   std::size_t number() const { return number_; }
+  std::size_t bytes() const { return bytes_; }  // of the line last read, its newline included
 
  private:
   // Whether unread bytes are in the block, reading the next block when it is empty.
@@ -88,92 +92,136 @@ class line_reader {
   std::size_t cap_;
   std::vector<char> block_;
   std::size_t at_ = 0, end_ = 0;
-  std::size_t number_ = 0;
+  std::size_t number_ = 0, bytes_ = 0;
 };
 
 void note_damage(rank_records& r, const record_bounds& b, std::size_t line, const std::string& what) {
   if (r.damage.size() < b.max_damage_notes) r.damage.push_back(fmt::format("line {}: {}", line, what));
 }
 
-// Whether a valid line may be kept under the bounds; counts it dropped when not.
-bool may_keep(rank_records& r, const nlohmann::json& j, const std::string& ev, record_budget& budget) {
+// Whether a valid line may be kept: within the rank's share, before its record was cut, and for a
+// finding within max_findings_per_rank. The first line beyond the share cuts the record, so that the
+// analyses see its beginning whole and never a record with lines missing in between.
+bool may_keep(rank_records& r, const nlohmann::json& j, const std::string& ev, const record_bounds& bounds,
+              std::size_t share, std::size_t number) {
   if (ev == "start" || ev == "finalize" || ev == "wrong_mpi") return true;  // one each: always
-  if (ev == "finding" && ++r.findings_seen > budget.bounds.max_findings_per_rank) return ++r.dropped_lines, false;
+  if (ev == "finding") ++r.findings_seen;
+  if (r.cut) return false;
+  if (ev == "finding" && r.findings_seen > bounds.max_findings_per_rank) return ++r.dropped_findings, false;
   const std::size_t cost = footprint(j);
-  if (budget.kept_bytes + cost > budget.bounds.max_kept_bytes) {
-    budget.bound_hit = true;
-    return ++r.dropped_lines, false;
+  if (r.kept_bytes + cost > share) {
+    r.cut = record_cut{.line = number, .share = share};
+    return false;
   }
-  budget.kept_bytes += cost;
+  r.kept_bytes += cost;
   return true;
 }
 
-void take_line(rank_records& r, std::string_view text, bool complete, std::size_t number, record_budget& budget) {
+// Whether the line was kept.
+bool take_line(rank_records& r, std::string_view text, bool complete, std::size_t number, const record_bounds& bounds,
+               std::size_t share) {
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
-    if (!complete) return void(r.truncated_last_line = true);
+    if (!complete) return r.truncated_last_line = true, false;
     ++r.unreadable_lines;
-    return note_damage(r, budget.bounds, number, "not a JSON object");
+    return note_damage(r, bounds, number, "not a JSON object"), false;
   }
   if (const std::string problem = record_problem(j); !problem.empty()) {
     ++r.invalid_lines;
-    return note_damage(r, budget.bounds, number, problem + ": not believed (a damaged record)");
+    return note_damage(r, bounds, number, problem + ": not believed (a damaged record)"), false;
   }
   const std::string ev = j["ev"].get<std::string>();
-  if (!known_record_kind(ev) || !may_keep(r, j, ev, budget)) return;
+  if (!known_record_kind(ev) || !may_keep(r, j, ev, bounds, share, number)) {
+    if (r.cut && ev == "finding") ++r.cut->findings;
+    return false;
+  }
   if (ev == "start") r.start = j;
   if (ev == "finalize") r.finalize = j;
   r.lines.push_back(std::move(j));
+  return true;
 }
 
 }  // namespace
 
-rank_records read_rank_records(int rank, std::istream& in, record_budget& budget) {
+rank_records read_rank_records(int rank, std::istream& in, const record_bounds& bounds, std::size_t share) {
   rank_records r;
   r.rank = rank;
-  line_reader reader(in, budget.bounds.max_line_bytes);
+  line_reader reader(in, bounds.max_line_bytes);
   std::string line;
   bool complete = false, oversized = false;
   while (reader.next(line, complete, oversized)) {
+    bool kept = false;
     if (oversized) {
       ++r.oversized_lines;
-      note_damage(r, budget.bounds, reader.number(),
-                  fmt::format("longer than {} bytes: skipped unread", budget.bounds.max_line_bytes));
-      continue;
+      note_damage(r, bounds, reader.number(),
+                  fmt::format("longer than {} bytes: skipped unread", bounds.max_line_bytes));
+    } else if (!line.empty()) {
+      kept = take_line(r, line, complete, reader.number(), bounds, share);
     }
-    if (!line.empty()) take_line(r, line, complete, reader.number(), budget);
+    if (r.cut && !kept) {
+      ++r.cut->lines;
+      r.cut->bytes += reader.bytes();
+    }
   }
   return r;
 }
 
 rank_records parse_rank_records(int rank, const std::string& text) {
   std::istringstream in(text);
-  record_budget budget;
-  return read_rank_records(rank, in, budget);
+  const record_bounds bounds;
+  return read_rank_records(rank, in, bounds, bounds.max_kept_bytes);
 }
 
+std::string record_cut_text(const record_cut& cut) {
+  std::string s =
+      fmt::format("cut at line {} by the reader's memory bound: {} line(s), {} byte(s) after it not analysed", cut.line,
+                  cut.lines, cut.bytes);
+  if (cut.findings) s += fmt::format(", {} finding(s) among them", cut.findings);
+  return s;
+}
+
+// The record files are read smallest first, each rank's share the part of the bound still free
+// divided among the rank files still to read: a small record keeps all it has and leaves the rest to
+// the larger ones, and no rank's record is left out because others were read before it (the
+// directory's order is arbitrary). The wrong-mpi files keep only their wrong_mpi lines.
 run_records read_run_records(const std::filesystem::path& dir, const record_bounds& bounds) {
-  run_records run;
-  record_budget budget{bounds};
+  struct record_file {
+    std::uintmax_t size;
+    std::optional<long long> rank;  // none: a wrong-mpi file
+    std::filesystem::path path;
+  };
+  std::vector<record_file> files;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     const auto rank = numbered(name, "rank-");
-    const bool wrong = numbered(name, "wrong-mpi-").has_value();
-    if (!rank && !wrong) continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    if (wrong) {
-      for (auto& line : read_rank_records(-1, in, budget).lines)
+    if (!rank && !numbered(name, "wrong-mpi-")) continue;
+    std::error_code size_ec;
+    const std::uintmax_t size = entry.file_size(size_ec);
+    files.push_back({size_ec ? 0 : size, rank, entry.path()});
+  }
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.size, a.rank, a.path) < std::tie(b.size, b.rank, b.path);
+  });
+  std::size_t left = static_cast<std::size_t>(
+      std::count_if(files.begin(), files.end(), [](const auto& f) { return f.rank.has_value(); }));
+  std::size_t kept = 0;
+  run_records run;
+  for (const auto& f : files) {
+    std::ifstream in(f.path, std::ios::binary);
+    if (!f.rank) {
+      for (auto& line : read_rank_records(-1, in, bounds, 0).lines)
         if (line["ev"] == "wrong_mpi") run.wrong_mpi.push_back(std::move(line));
       continue;
     }
-    rank_records r = in ? read_rank_records(static_cast<int>(*rank), in, budget) : rank_records{};
-    r.rank = static_cast<int>(*rank);
-    r.file = entry.path().string();
+    const std::size_t share = (bounds.max_kept_bytes - std::min(kept, bounds.max_kept_bytes)) / left--;
+    rank_records r = in ? read_rank_records(static_cast<int>(*f.rank), in, bounds, share) : rank_records{};
+    kept += r.kept_bytes;
+    r.rank = static_cast<int>(*f.rank);
+    r.file = f.path.string();
     if (!in && !in.eof()) r.unreadable = "cannot read " + r.file;
     run.ranks.push_back(std::move(r));
   }
-  run.kept_bytes_bound_hit = budget.bound_hit;
   std::sort(run.ranks.begin(), run.ranks.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
   return run;
 }

@@ -19,10 +19,26 @@ namespace redsem::check {
 // What the reader keeps, at most: beyond, lines are counted and said, never believed.
 struct record_bounds {
   std::size_t max_line_bytes = std::size_t{4} << 20;   // a line longer is skipped (a reduction line is < 2 MiB)
-  std::size_t max_kept_bytes = std::size_t{64} << 20;  // the parsed lines kept over the run, estimated
+  std::size_t max_kept_bytes = std::size_t{64} << 20;  // the parsed lines kept over the run, estimated: shared
+                                                       // among the rank files (read_run_records)
   std::size_t max_findings_per_rank = 4096;            // finding lines kept per rank
   std::size_t max_damage_notes = 8;                    // damaged lines described per file
 };
+
+// Where the reader's memory bound cut a rank's record: it keeps the lines before `line` and, of
+// those from `line` to the end of the file, only its start and finalize lines; the others are
+// counted here.
+struct record_cut {
+  std::size_t line = 0;      // the first line not kept, from 1
+  std::size_t lines = 0;     // the lines from there to the end of the file, start and finalize excepted
+  std::size_t bytes = 0;     // their bytes, newlines included
+  std::size_t findings = 0;  // finding lines among them
+  std::size_t share = 0;     // the bytes of parsed lines this rank's record could keep
+};
+
+// "cut at line 12063 by the reader's memory bound: 20379 line(s), 6152340 byte(s) after it not
+// analysed", and the findings among them when there are some.
+std::string record_cut_text(const record_cut& cut);
 
 struct rank_records {
   int rank = -1;
@@ -33,8 +49,10 @@ struct rank_records {
   std::size_t unreadable_lines = 0;               // other lines that are not JSON objects
   std::size_t invalid_lines = 0;                  // JSON objects without their kind's fields (damaged)
   std::size_t oversized_lines = 0;                // lines beyond max_line_bytes, skipped unread
-  std::size_t dropped_lines = 0;                  // valid lines not kept: a bound of record_bounds was hit
+  std::optional<record_cut> cut;                  // the memory bound stopped keeping lines (record_bounds)
+  std::size_t dropped_findings = 0;               // finding lines before the cut beyond max_findings_per_rank
   std::size_t findings_seen = 0;                  // valid finding lines, kept or not
+  std::size_t kept_bytes = 0;                     // the lines kept, parsed, estimated (record_bounds)
   std::vector<std::string> damage;                // "line 7: …", the first max_damage_notes
   std::string unreadable;                         // why the file could not be read at all; empty when it was
 };
@@ -42,24 +60,18 @@ struct rank_records {
 struct run_records {
   std::vector<rank_records> ranks;        // by rank
   std::vector<nlohmann::json> wrong_mpi;  // one per process that ran another MPI
-  bool kept_bytes_bound_hit = false;      // record_bounds::max_kept_bytes stopped keeping lines
 };
 
-// What a reader has kept so far over a run (record_bounds::max_kept_bytes).
-struct record_budget {
-  record_bounds bounds;
-  std::size_t kept_bytes = 0;
-  bool bound_hit = false;
-};
-
-// Reads one rank's records from `in` line by line; a last line without its newline that does
-// not parse is the line a crash cut short, and is dropped.
-rank_records read_rank_records(int rank, std::istream& in, record_budget& budget);
+// Reads one rank's records from `in` line by line, keeping parsed lines of at most `share` bytes
+// (estimated): the first line that does not fit cuts the record there (rank_records::cut), so what
+// is kept is the record's beginning, whole, and its finalize line. A last line without its newline
+// that does not parse is the line a crash cut short, and is dropped.
+rank_records read_rank_records(int rank, std::istream& in, const record_bounds& bounds, std::size_t share);
 
 // The same on a text (tests), with the default bounds.
 rank_records parse_rank_records(int rank, const std::string& text);
 
-// Every record file in `dir`.
+// Every record file in `dir`, each rank's within its share of record_bounds::max_kept_bytes.
 run_records read_run_records(const std::filesystem::path& dir, const record_bounds& bounds = {});
 
 }  // namespace redsem::check

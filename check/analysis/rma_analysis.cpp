@@ -3,11 +3,32 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <set>
+
 #include "check/analysis/happens_before.h"
+#include "check/analysis/record_fields.h"
 #include "check/analysis/rma_findings.h"
 #include "check/analysis/rma_repeats.h"
 
 namespace redsem::check {
+namespace {
+
+// Where the reader's memory bound cut a rank's record (records.h), its record of each window stops,
+// as at the runtime's bound on synchronisation calls: a call before the cut that the lines kept do
+// not complete was completed unseen, not left in flight to the end (window_record_stops).
+void mark_cut(int rank, const record_cut& cut, std::vector<nlohmann::json>& lines) {
+  std::set<std::int64_t> windows;
+  for (const auto& l : lines)
+    if (l["ev"] == "rma_win") windows.insert(int_of(l, "win", -1));
+  auto at = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l["ev"] == "finalize"; });
+  for (const std::int64_t win : windows)
+    at = std::next(lines.insert(
+        at, nlohmann::json{
+                {"ev", "rma_limit"}, {"rank", rank}, {"win", win}, {"what", "records_cut"}, {"line", cut.line}}));
+}
+
+}  // namespace
 
 analysis_outcome rma_analysis(const run_records& records, const analysis_options& options) {
   // rma_findings wants the lines indexed by world rank; a rank without a file has none.
@@ -16,9 +37,9 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     if (r.rank < 0) continue;
     if (by_rank.size() <= static_cast<std::size_t>(r.rank)) by_rank.resize(static_cast<std::size_t>(r.rank) + 1);
     auto& mine = by_rank[static_cast<std::size_t>(r.rank)];
-    // Lines lost (damaged, unreadable, too long, beyond a bound): the reads-from order must not
+    // Lines lost (damaged, unreadable, too long, after the reader's cut): the reads-from order must not
     // take what remains for every call the rank made (rma_reads_from.h).
-    if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.dropped_lines)
+    if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.cut)
       mine.push_back({{"ev", "records_incomplete"}, {"rank", r.rank}});
     // The RMA lines, the watcher's local accesses that the races with them are decided on (and the
     // window bytes it left open to them: watch_open), the process synchronisations that order them
@@ -29,6 +50,7 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
           ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync" ||
           ev.starts_with("watch") || ev == "start" || ev == "finalize")
         mine.push_back(l);
+    if (r.cut) mark_cut(r.rank, *r.cut, mine);
     read_repeats(mine);  // a spin loop's repeats read as the iterations they stand for
   }
   analysis_outcome outcome;

@@ -48,6 +48,15 @@ inline bool updates_target(const nlohmann::json& call) {
   return call.value("op", "") != "MPI_NO_OP";
 }
 
+// Whether the line says that its rank's record of its window stops here, whatever follows it: the
+// runtime's bound on synchronisation calls recorded (rma_limit sync_events), or the reader's memory
+// bound, which cut the rank's record there (rma_limit records_cut, put in by rma_analysis.cpp).
+inline bool window_record_stops(const nlohmann::json& line) {
+  if (text_of(line, "ev") != "rma_limit") return false;
+  const std::string what = text_of(line, "what");
+  return what == "sync_events" || what == "records_cut";
+}
+
 // Whether sync line `s` completes, at the target, a call to `target`.
 inline bool completes(const nlohmann::json& s, int target) {
   const std::string c = s.value("call", "");

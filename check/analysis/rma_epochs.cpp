@@ -170,6 +170,11 @@ class rank_reader {
                 "an `rma_repeat` line that cannot be read as repeats of the lines before it (" +
                     text_of(line, "reason") + "): the record of this window is not read past it",
                 rank_text() + " from line " + std::to_string(int_of(line, "seq", 0)));
+    } else if (what == "records_cut") {
+      cut_ = true;
+      set_aside("the rest of a rank's record", std::nullopt,
+                "the reader's memory bound cut the rank's record here: what followed was not analysed",
+                rank_text() + " from line " + std::to_string(int_of(line, "line", 0)));
     } else if (what == "sync_events") {
       cut_ = true;
       set_aside("the rest of a rank's record", std::nullopt,

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "check/analysis/record_fields.h"
+#include "check/analysis/rma_call_lines.h"
 
 namespace redsem::check {
 
@@ -17,7 +18,7 @@ fence_order::fence_order(const std::vector<std::vector<json>>& records_by_rank) 
       const std::string ev = l.value("ev", "");
       if (ev != "rma_sync" && ev != "rma_limit") continue;
       auto& fences = fences_.try_emplace({static_cast<int>(r), l.value("win", -1)}, std::vector<fence>{}).first->second;
-      if (ev == "rma_limit" && l.value("what", "") == "sync_events") fences.reset();
+      if (window_record_stops(l)) fences.reset();
       if (ev != "rma_sync" || !fences || l.value("call", "") != "MPI_Win_fence") continue;
       const bool noprecede = flag_of(l, "noprecede"), nosucceed = flag_of(l, "nosucceed");
       const bool ends = !noprecede && !fences->empty() && !fences->back().nosucceed;

@@ -11,7 +11,7 @@
 //
 // A fence asserting both MPI_MODE_NOPRECEDE and MPI_MODE_NOSUCCEED completes nothing and starts
 // nothing, and MPI lets it be no barrier at all: it is taken to order nothing. A rank whose fences
-// on the window were not all recorded (rma_limit sync_events) gives no order either.
+// on the window were not all recorded (window_record_stops) gives no order either.
 #pragma once
 
 #include <cstddef>

@@ -43,8 +43,8 @@ struct remote_call {
 };
 
 // Sets c.completed from the first synchronisation of its rank on window `local` after line `made`
-// that completes c at its target. False when the record of that window stops before one (rma_limit
-// sync_events): the completion then happened unrecorded, and the epoch analysis already sets the
+// that completes c at its target. False when the record of that window stops before one
+// (window_record_stops): the completion then happened unrecorded, and the epoch analysis already sets the
 // call aside as not analysed ("whose completion the bounded record does not show"); taking it for
 // still in flight would pair it with every later access. A call whose rank's record goes on and
 // never completes it stays in flight to the end.
@@ -53,7 +53,7 @@ bool find_completion(const std::vector<json>& lines, std::size_t made, int local
     const json& l = lines[j];
     if (l.value("win", -1) != local) continue;
     const std::string ev = l.value("ev", "");
-    if (ev == "rma_limit" && l.value("what", "") == "sync_events") return false;
+    if (window_record_stops(l)) return false;
     if (ev == "rma_sync" && completes(l, c.target)) {
       c.completed = l.value("time", c.completed);
       c.completed_index = j;
@@ -258,6 +258,8 @@ std::string unfollowed_cause(const std::vector<std::vector<json>>& records, cons
            "written that value";
   const auto& lines = records.at(static_cast<std::size_t>(u.cause_rank));
   const json* at = u.cause_line < lines.size() ? &lines[u.cause_line] : nullptr;
+  if (at && at->value("what", "") == "records_cut")
+    return rank + "'s record was cut by the reader's memory bound, so a call after the cut may have written that value";
   if (at && at->value("ev", "") == "rma_limit")
     return rank + "'s record of the window stops at a bound (rma_limit " + at->value("what", "") +
            "), so a call it did not record may have written that value";

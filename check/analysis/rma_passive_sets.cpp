@@ -11,27 +11,10 @@
 #include <tuple>
 #include <utility>
 
+#include "check/analysis/maximal_sets.h"
+
 namespace redsem::check {
 namespace {
-
-// The sets (each sorted) that no other set holds, the first of equal ones, in their order. Equal
-// sets are dropped first (a later copy is dominated by the first, and the first is dominated only
-// by a strictly larger set), so the pairwise comparison runs over distinct sets only: many anchors
-// of one epoch yield the same set.
-std::vector<std::vector<std::size_t>> maximal(const std::vector<std::vector<std::size_t>>& sets) {
-  std::vector<const std::vector<std::size_t>*> distinct;
-  std::set<std::vector<std::size_t>> seen;
-  for (const auto& s : sets)
-    if (seen.insert(s).second) distinct.push_back(&s);
-  std::vector<std::vector<std::size_t>> out;
-  for (const auto* s : distinct) {
-    const bool dominated = std::any_of(distinct.begin(), distinct.end(), [&](const auto* t) {
-      return t->size() > s->size() && std::includes(t->begin(), t->end(), s->begin(), s->end());
-    });
-    if (!dominated) out.push_back(*s);
-  }
-  return out;
-}
 
 // The sets of passive calls to one target (sorted by when they were made) in flight together at
 // the instant one of them was made: the maximal ones, as indices into `calls` (each sorted), in
@@ -111,7 +94,7 @@ std::vector<std::size_t> greedy_set(call_bits candidates, const std::vector<call
 // The sets of passive calls to one target that may be in flight together, decided by
 // synchronisation: for each call, those unordered with it and with each other (taken in record
 // order), the maximal ones. Anchors with the same row take the same set: it is computed and kept
-// once (maximal() keeps the first of equal sets, so later copies change nothing).
+// once (maximal_sets keeps the first of equal sets, so later copies change nothing).
 std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight*>& calls,
                                                const happens_before& order) {
   const std::vector<call_bits> rows = unordered_rows(calls, order);
@@ -122,7 +105,7 @@ std::vector<std::vector<std::size_t>> together(const std::vector<const in_flight
     std::vector<std::size_t> set = greedy_set(row, rows);
     if (set.size() >= 2) sets.push_back(std::move(set));
   }
-  return maximal(sets);
+  return maximal_sets(sets);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 #include <tuple>
 
+#include "check/analysis/rma_call_lines.h"
 #include "check/analysis/rma_pscw_order.h"
 
 namespace redsem::check {
@@ -51,7 +52,7 @@ std::vector<direct_access> direct_accesses(const std::vector<std::vector<json>>&
 namespace {
 
 // One rank's synchronisation calls on one window, as (record index, return time); nullopt when its
-// record of them is incomplete (rma_limit sync_events).
+// record of them is incomplete (window_record_stops).
 using syncs_t = std::optional<std::vector<std::pair<std::size_t, std::int64_t>>>;
 
 syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
@@ -59,7 +60,7 @@ syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const json& l = lines[i];
     if (l.value("win", -2) != win_local) continue;
-    if (l.value("ev", "") == "rma_limit" && l.value("what", "") == "sync_events") return std::nullopt;
+    if (window_record_stops(l)) return std::nullopt;
     if (l.value("ev", "") == "rma_sync") out.emplace_back(i, l.value("time", std::int64_t{0}));
   }
   return out;

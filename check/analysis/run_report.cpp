@@ -23,6 +23,7 @@ rank_summary summarise(const rank_records& r) {
   s.unreadable_lines = r.unreadable_lines;
   s.invalid_lines = r.invalid_lines + r.oversized_lines;
   s.unreadable = r.unreadable;
+  s.cut = r.cut;
   if (r.start) s.host = text_of(*r.start, "host");
   return s;
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,7 @@ struct rank_summary {
   std::size_t unreadable_lines = 0;
   std::size_t invalid_lines = 0;  // damaged: not believed
   std::string unreadable;         // why the file could not be read
+  std::optional<record_cut> cut;  // where the reader's memory bound cut its record
   std::string host;               // where it ran (its start line's); empty when not recorded
 };
 

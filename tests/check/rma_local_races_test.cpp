@@ -172,6 +172,21 @@ TEST(WindowAccessRaces, WithUnmodelledSynchronisationTheTimingOfOneHostDecides) 
   EXPECT_TRUE(window_access_races(hosts.lines()).empty());
 }
 
+// Where a rank's record of the window stops (the runtime's bound on synchronisation calls, or the
+// reader's memory bound cutting the rank's record: rma_limit records_cut, rma_analysis.cpp), a call
+// whose completion came after it was completed unseen: not taken for in flight to the end and paired
+// with the target's later store. With nothing said, the record goes on and the call is in flight.
+TEST(WindowAccessRaces, ACallWhoseCompletionTheRecordDoesNotReachIsNotPaired) {
+  for (const std::string what : {"", "sync_events", "records_cut"}) {
+    records r;
+    r.unmodelled(0);
+    r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Accumulate", 11);
+    if (!what.empty()) r.add(1, {{"ev", "rma_limit"}, {"win", 0}, {"what", what}, {"limit", 512}, {"line", 4}});
+    r.access("passive", -1, 4, "store", 25);
+    EXPECT_EQ(window_access_races(r.lines()).size(), what.empty() ? 1u : 0u) << what;
+  }
+}
+
 // Fences order the ranks of every host alike: the epoch decides, whatever each host's clock read.
 TEST(WindowAccessRaces, FenceEpochsDecideAcrossHostsWhateverTheirClocks) {
   records r;

@@ -177,7 +177,9 @@ std::string ranks_html(const check::run_report& report) {
       "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
   for (const auto& r : report.ranks)
     s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank,
-                     r.status == check::rank_status::finished ? "pass" : "fail", html_escape(to_string(r.status)),
+                     r.status == check::rank_status::finished ? "pass" : "fail",
+                     html_escape(std::string(to_string(r.status)) +
+                                 (r.cut ? " (its record " + check::record_cut_text(*r.cut) + ")" : "")),
                      r.findings);
   return s + "</table>\n";
 }

@@ -91,6 +91,7 @@ std::string rank_line(const check::rank_summary& r, bool on_host) {
   if (r.truncated_last_line) s += " (its last line was cut short)";
   if (r.unreadable_lines) s += fmt::format(" ({} unreadable line(s) skipped)", r.unreadable_lines);
   if (r.invalid_lines) s += fmt::format(" ({} damaged line(s) not believed)", r.invalid_lines);
+  if (r.cut) s += " (its record " + check::record_cut_text(*r.cut) + ")";
   return s + "\n";
 }
 
@@ -276,8 +277,14 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
                           {"truncated_last_line", r.truncated_last_line},
                           {"unreadable_lines", r.unreadable_lines},
                           {"invalid_lines", r.invalid_lines}});
-  for (std::size_t i = 0; i < report.ranks.size(); ++i)
-    if (!report.ranks[i].host.empty()) j["ranks"][i]["host"] = report.ranks[i].host;
+  for (std::size_t i = 0; i < report.ranks.size(); ++i) {
+    const auto& r = report.ranks[i];
+    if (!r.host.empty()) j["ranks"][i]["host"] = r.host;
+    if (r.cut)
+      j["ranks"][i]["record_cut"] = {{"line", r.cut->line},         {"lines", r.cut->lines},
+                                     {"bytes", r.cut->bytes},       {"findings", r.cut->findings},
+                                     {"share_bytes", r.cut->share}, {"text", check::record_cut_text(*r.cut)}};
+  }
   return json_document("check", std::move(j));
 }
 
