@@ -26,7 +26,7 @@ TEST(check_records, lines_beyond_the_memory_bound_are_counted_not_kept) {
     text += R"({"ev":"rma_limit","rank":0,"seq":1,"what":"windows","limit":64})"
             "\n";
   std::istringstream in(text);
-  const rank_records r = read_rank_records(0, in, {}, 2000);
+  const rank_records r = read_rank_records(0, in, {}, {.lines = 2000});
   ASSERT_TRUE(r.cut);
   EXPECT_EQ(r.cut->lines, 101 - r.cut->line + 1);
   EXPECT_EQ(r.lines.size(), r.cut->line - 1);
@@ -154,6 +154,66 @@ TEST(check_records, a_cut_record_stops_the_rma_analysis_of_its_windows_there) {
   for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
   EXPECT_NE(all.find("the reader's memory bound cut the rank's record here"), std::string::npos) << all;
   EXPECT_NE(all.find("a call whose completion the bounded record does not show"), std::string::npos) << all;
+}
+
+// A finding of the runtime's, `bytes` bytes of message or so: a load of a pending result buffer.
+std::string finding_line(int rank, std::size_t seq, std::size_t bytes) {
+  return R"({"ev":"finding","rank":)" + std::to_string(rank) + R"(,"seq":)" + std::to_string(seq) +
+         R"(,"check":"result_buffer_accessed_before_completion","call":"MPI_Get","rule":"MPI-4.1 §13.3",)"
+         R"("message":"the program loaded from the result buffer of this MPI_Get )" +
+         std::string(bytes, '.') +
+         R"(","caller":{"address":"0x4011ff","module":"/nonexistent/app","offset":"0x11ff","symbol":"main"},)"
+         R"("evidence":{"win":0,"target":1,"buffer":"result","access":"load","offset":0,"bytes":4,"epoch":1}})"
+         "\n";
+}
+
+// A finding the runtime decided in the process (a load of a pending result buffer) is whole on its
+// line: one after the cut is kept, within the reader's bound on such lines, and decides the verdict
+// (errors, not clean (partial)); one beyond that bound is counted and said, and the coverage still
+// says the cut. Before, every finding after the cut was only counted: the verdict was clean (partial).
+TEST(check_records, a_finding_after_the_cut_is_reported_and_decides_the_verdict) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("redsem-records-cut-finding-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  constexpr std::size_t ops = 200;
+  {
+    std::ofstream out(dir / "rank-0.jsonl");
+    out << R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"})"
+           "\n";
+    for (std::size_t seq = 1; seq <= ops; ++seq) out << op_line(0, seq, 600);
+    out << finding_line(0, ops + 1, 10) << finding_line(0, ops + 2, 5000) << op_line(0, ops + 3, 20)
+        << R"({"ev":"finalize","rank":0,"seq":)" << ops + 4 << R"(,"calls":{}})"
+        << "\n";
+  }
+  // The small finding fits the bound on findings after the cut, the large one (its message) does not.
+  const run_records run = read_run_records(dir, {.max_kept_bytes = 20'000, .max_cut_findings_bytes = 4000});
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run.ranks.size(), 1u);
+  const rank_records& r = run.ranks[0];
+  ASSERT_TRUE(r.cut);
+  ASSERT_LT(r.cut->line, ops);
+  EXPECT_EQ(r.cut->findings_kept, 1u);
+  EXPECT_EQ(r.cut->findings, 1u);
+  EXPECT_EQ(r.cut->lines, ops + 4 - r.cut->line);  // the op lines from the cut, the large finding, the last op
+  EXPECT_EQ(r.findings_seen, 2u);
+  const std::string cut = record_cut_text(*r.cut);
+  EXPECT_NE(cut.find(", 1 finding(s) among them not reported; 1 finding(s) after it read and reported"),
+            std::string::npos)
+      << cut;
+  const run_report report = analyse_run(run, {});
+  EXPECT_EQ(verdict_of(report, 0), verdict::errors);
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_EQ(report.findings[0].check, "result_buffer_accessed_before_completion");
+  EXPECT_EQ(report.findings[0].ranks, (std::vector<int>{0}));
+  EXPECT_EQ(report.findings[0].count, 1u);  // the large one not kept
+  EXPECT_EQ(report.ranks[0].findings, 2u);
+  std::string all;
+  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  EXPECT_NE(all.find("1 rank(s)' records outgrew their share"), std::string::npos) << all;
+  EXPECT_NE(all.find("1 finding(s) among them not reported (beyond the reader's bound on the findings kept after "
+                     "the cuts); 1 finding(s) after the cuts read and reported"),
+            std::string::npos)
+      << all;
 }
 
 }  // namespace

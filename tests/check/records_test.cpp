@@ -303,7 +303,7 @@ TEST(check_records, a_line_longer_than_the_bound_is_skipped_unread) {
   std::string text = R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"})";
   text += "\n" + std::string(300, 'x') + "\n" + R"({"ev":"finalize","rank":0,"seq":2,"calls":{}})" + "\n";
   std::istringstream in(text);
-  const rank_records r = read_rank_records(0, in, {.max_line_bytes = 200}, std::size_t{64} << 20);
+  const rank_records r = read_rank_records(0, in, {.max_line_bytes = 200}, {.lines = std::size_t{64} << 20});
   EXPECT_EQ(r.oversized_lines, 1u);
   EXPECT_TRUE(r.start && r.finalize);
 }
