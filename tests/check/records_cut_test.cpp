@@ -216,5 +216,39 @@ TEST(check_records, a_finding_after_the_cut_is_reported_and_decides_the_verdict)
       << all;
 }
 
+// The bound on findings after the cuts is the run's, shared among the rank files as the bound on
+// lines is: the rank read first keeps its part of it, not all of it, and the next one the rest.
+TEST(check_records, the_bound_on_findings_after_the_cuts_is_shared_among_the_ranks) {
+  const auto dir = std::filesystem::temp_directory_path() / ("redsem-records-cut-shared-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  constexpr std::size_t ops = 100, findings = 4;
+  for (int rank = 0; rank < 2; ++rank) {
+    const std::string r = std::to_string(rank);
+    std::ofstream out(dir / ("rank-" + r + ".jsonl"));
+    out << R"({"ev":"start","rank":)" << r << R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI"})"
+        << "\n";
+    // Rank 1's file a little larger: read second.
+    for (std::size_t seq = 1; seq <= ops; ++seq) out << op_line(rank, seq, rank ? 610 : 600);
+    for (std::size_t k = 1; k <= findings; ++k) out << finding_line(rank, ops + k, 10);
+    out << R"({"ev":"finalize","rank":)" << r << R"(,"seq":)" << ops + findings + 1 << R"(,"calls":{}})"
+        << "\n";
+  }
+  const std::string one = finding_line(0, 1, 10);
+  const std::size_t cost = [&] {  // one finding's parsed footprint, as the reader estimates it
+    std::istringstream in(one);
+    return read_rank_records(0, in, {}, {.lines = std::size_t{1} << 20}).kept_bytes;
+  }();
+  // Room for four findings in the run: two each, where the first rank read could take three.
+  const run_records run =
+      read_run_records(dir, {.max_kept_bytes = 20'000, .max_cut_findings_bytes = 4 * cost + cost / 2});
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run.ranks.size(), 2u);
+  for (const auto& r : run.ranks) {
+    ASSERT_TRUE(r.cut) << "rank " << r.rank;
+    EXPECT_EQ(r.cut->findings_kept, 2u) << "rank " << r.rank;
+    EXPECT_EQ(r.cut->findings, findings - 2) << "rank " << r.rank;
+  }
+}
+
 }  // namespace
 }  // namespace redsem::check
