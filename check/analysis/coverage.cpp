@@ -53,23 +53,31 @@ void rank_gaps(const rank_records& r, coverage& c) {
 }
 
 // The ranks whose records the reader's memory bound cut (records.h): one line naming how many, with
-// what was left unread in all, and each rank's cut an instance (the ranks' lines say every one).
+// what was left unread in all (the findings after the cuts that were kept are reported: said apart),
+// and each rank's cut an instance (the ranks' lines say every one).
 void cut_records(const run_records& records, coverage& c) {
   coverage_note note{"", {}, 0, "rank"};
-  std::size_t lines = 0, bytes = 0, findings = 0;
+  std::size_t lines = 0, bytes = 0, findings = 0, findings_kept = 0;
   for (const auto& r : records.ranks) {
     if (!r.cut) continue;
     ++note.count;
     lines += r.cut->lines;
     bytes += r.cut->bytes;
     findings += r.cut->findings;
+    findings_kept += r.cut->findings_kept;
     note.examples.push_back(fmt::format("rank {}: {}", r.rank, record_cut_text(*r.cut)));
   }
   if (!note.count) return;
+  std::string about_findings;
+  if (findings)
+    about_findings += fmt::format(
+        ", {} finding(s) among them not reported (beyond the reader's bound on the findings kept after the cuts)",
+        findings);
+  if (findings_kept) about_findings += fmt::format("; {} finding(s) after the cuts read and reported", findings_kept);
   note.text = fmt::format(
       "{} rank(s)' records outgrew their share of the reader's memory bound on parsed lines (shared among the "
       "ranks' files): {} line(s), {} byte(s) after the cuts not analysed{}; the ranks' lines say where each was cut",
-      note.count, lines, bytes, findings ? fmt::format(", {} finding(s) among them", findings) : std::string());
+      note.count, lines, bytes, about_findings);
   c.not_observed.push_back(std::move(note));
 }
 

@@ -101,25 +101,33 @@ void note_damage(rank_records& r, const record_bounds& b, std::size_t line, cons
 
 // Whether a valid line may be kept: within the rank's share, before its record was cut, and for a
 // finding within max_findings_per_rank. The first line beyond the share cuts the record, so that the
-// analyses see its beginning whole and never a record with lines missing in between.
+// analyses see its beginning whole and never a record with lines missing in between. A finding the
+// runtime decided in the process needs no other line to be believed: from the cut on, findings are
+// kept within their own share, so that an error past the cut is still reported.
 bool may_keep(rank_records& r, const nlohmann::json& j, const std::string& ev, const record_bounds& bounds,
-              std::size_t share, std::size_t number) {
+              const record_share& share, std::size_t number) {
   if (ev == "start" || ev == "finalize" || ev == "wrong_mpi") return true;  // one each: always
-  if (ev == "finding") ++r.findings_seen;
-  if (r.cut) return false;
-  if (ev == "finding" && r.findings_seen > bounds.max_findings_per_rank) return ++r.dropped_findings, false;
-  const std::size_t cost = footprint(j);
-  if (r.kept_bytes + cost > share) {
-    r.cut = record_cut{.line = number, .share = share};
+  const bool finding = ev == "finding";
+  if (finding && ++r.findings_seen > bounds.max_findings_per_rank) {
+    if (!r.cut) ++r.dropped_findings;  // after the cut: counted among the cut's findings
     return false;
   }
-  r.kept_bytes += cost;
+  if (r.cut && !finding) return false;
+  const std::size_t cost = footprint(j);
+  if (!r.cut && r.kept_bytes + cost <= share.lines) {
+    r.kept_bytes += cost;
+    return true;
+  }
+  if (!r.cut) r.cut = record_cut{.line = number, .share = share.lines};
+  if (!finding || r.cut_finding_bytes + cost > share.cut_findings) return false;
+  r.cut_finding_bytes += cost;
+  ++r.cut->findings_kept;
   return true;
 }
 
 // Whether the line was kept.
 bool take_line(rank_records& r, std::string_view text, bool complete, std::size_t number, const record_bounds& bounds,
-               std::size_t share) {
+               const record_share& share) {
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
     if (!complete) return r.truncated_last_line = true, false;
@@ -143,7 +151,7 @@ bool take_line(rank_records& r, std::string_view text, bool complete, std::size_
 
 }  // namespace
 
-rank_records read_rank_records(int rank, std::istream& in, const record_bounds& bounds, std::size_t share) {
+rank_records read_rank_records(int rank, std::istream& in, const record_bounds& bounds, const record_share& share) {
   rank_records r;
   r.rank = rank;
   line_reader reader(in, bounds.max_line_bytes);
@@ -169,18 +177,19 @@ rank_records read_rank_records(int rank, std::istream& in, const record_bounds& 
 rank_records parse_rank_records(int rank, const std::string& text) {
   std::istringstream in(text);
   const record_bounds bounds;
-  return read_rank_records(rank, in, bounds, bounds.max_kept_bytes);
+  return read_rank_records(rank, in, bounds, {bounds.max_kept_bytes, bounds.max_cut_findings_bytes});
 }
 
 std::string record_cut_text(const record_cut& cut) {
   std::string s =
       fmt::format("cut at line {} by the reader's memory bound: {} line(s), {} byte(s) after it not analysed", cut.line,
                   cut.lines, cut.bytes);
-  if (cut.findings) s += fmt::format(", {} finding(s) among them", cut.findings);
+  if (cut.findings) s += fmt::format(", {} finding(s) among them not reported", cut.findings);
+  if (cut.findings_kept) s += fmt::format("; {} finding(s) after it read and reported", cut.findings_kept);
   return s;
 }
 
-// The record files are read smallest first, each rank's share the part of the bound still free
+// The record files are read smallest first, each rank's share the part of each bound still free
 // divided among the rank files still to read: a small record keeps all it has and leaves the rest to
 // the larger ones, and no rank's record is left out because others were read before it (the
 // directory's order is arbitrary). The wrong-mpi files keep only their wrong_mpi lines.
@@ -205,18 +214,21 @@ run_records read_run_records(const std::filesystem::path& dir, const record_boun
   });
   std::size_t left = static_cast<std::size_t>(
       std::count_if(files.begin(), files.end(), [](const auto& f) { return f.rank.has_value(); }));
-  std::size_t kept = 0;
+  std::size_t kept = 0, kept_cut_findings = 0;
+  const auto part = [&](std::size_t bound, std::size_t used) { return (bound - std::min(used, bound)) / left; };
   run_records run;
   for (const auto& f : files) {
     std::ifstream in(f.path, std::ios::binary);
     if (!f.rank) {
-      for (auto& line : read_rank_records(-1, in, bounds, 0).lines)
+      for (auto& line : read_rank_records(-1, in, bounds, {}).lines)
         if (line["ev"] == "wrong_mpi") run.wrong_mpi.push_back(std::move(line));
       continue;
     }
-    const std::size_t share = (bounds.max_kept_bytes - std::min(kept, bounds.max_kept_bytes)) / left--;
+    const record_share share{part(bounds.max_kept_bytes, kept), part(bounds.max_cut_findings_bytes, kept_cut_findings)};
+    --left;
     rank_records r = in ? read_rank_records(static_cast<int>(*f.rank), in, bounds, share) : rank_records{};
     kept += r.kept_bytes;
+    kept_cut_findings += r.cut_finding_bytes;
     r.rank = static_cast<int>(*f.rank);
     r.file = f.path.string();
     if (!in && !in.eof()) r.unreadable = "cannot read " + r.file;

@@ -281,9 +281,13 @@ nlohmann::json check_json(const check::run_report& report, const check_run& run)
     const auto& r = report.ranks[i];
     if (!r.host.empty()) j["ranks"][i]["host"] = r.host;
     if (r.cut)
-      j["ranks"][i]["record_cut"] = {{"line", r.cut->line},         {"lines", r.cut->lines},
-                                     {"bytes", r.cut->bytes},       {"findings", r.cut->findings},
-                                     {"share_bytes", r.cut->share}, {"text", check::record_cut_text(*r.cut)}};
+      j["ranks"][i]["record_cut"] = {{"line", r.cut->line},
+                                     {"lines", r.cut->lines},
+                                     {"bytes", r.cut->bytes},
+                                     {"findings", r.cut->findings},
+                                     {"findings_kept", r.cut->findings_kept},
+                                     {"share_bytes", r.cut->share},
+                                     {"text", check::record_cut_text(*r.cut)}};
   }
   return json_document("check", std::move(j));
 }
