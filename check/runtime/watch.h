@@ -67,6 +67,11 @@ void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's
  * `watch_sync_steps`): none in a program of one thread, where they leave their pages open. */
 unsigned long rc_watch_sync_steps(void);
+/* The times window memory armed by page protection was protected or given back whole (a range's
+ * arming or release: the `finalize` line's `watch_window_protects`), each one pass of mprotect over
+ * the window's pages: what a run's synchronisation calls cost the watcher, from the program's calls
+ * alone, not from timing. */
+unsigned long rc_watch_window_protects(void);
 /* The faults the watcher took on the pages it protected, by what it did with them (the
  * `finalize` line's `watch_faults`): what a run under the watcher costs beyond the plain run
  * (each stepped fault is two signals and two mprotect calls); in a program of one thread the
