@@ -47,10 +47,10 @@ struct rc_watch_call {
 /* After the call returned: arms its buffers, and reports a result buffer that overlaps another
  * pending one of the same window (`overlapping_result_buffers`). */
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c);
-/* Before a synchronisation call is forwarded: the library may now touch everything, so the
- * window's ranges are disarmed; those of the calls it completes (target < 0: all; -2: none) are
- * forgotten. */
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call);
+/* Before a synchronisation call (on `target`, -1 when it names none) is forwarded: the window's
+ * ranges are disarmed if the call may change this rank's exposure; those of the calls it completes
+ * (target < 0: all; -2: none) are forgotten. */
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target);
 /* After it returned: re-arms what stays pending, and the window memory for the epoch it opened
  * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,

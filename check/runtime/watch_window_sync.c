@@ -11,10 +11,11 @@
 #include "watch.h"
 #include "watch_window.h"
 
-/* The calls that may open or close an epoch of this rank's window as a target. The others
- * (flush, lock_all…) leave it armed: the library's own accesses to it during them are stepped
- * aside by the handler (watch_signals.c) at one fault a page. */
-static int changes_exposure(const char *call) {
+/* The calls that may open or close an epoch of this rank's window as a target: after them the
+ * window's ranges take the new epoch. The others (flush, lock_all…) leave it armed as it was: the
+ * library's own accesses to it during them are stepped aside by the handler (watch_signals.c), at
+ * one fault a page in a program of one thread. */
+static int opens_or_closes(const char *call) {
   static const char *const calls[] = {"MPI_Win_fence", "MPI_Win_post", "MPI_Win_wait",
                                       "MPI_Win_test",  "MPI_Win_lock", "MPI_Win_unlock"};
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i)
@@ -35,6 +36,21 @@ static int single_threaded(void) {
   return known == MPI_THREAD_SINGLE;
 }
 
+/* Whether the window is disarmed while the call is forwarded: one of those above, but for a lock
+ * or unlock of a rank none of whose memory this rank watches (neither its own nor a segment it
+ * reaches through MPI_Win_shared_query) in a program of one thread. Such a call changes nothing of
+ * what other ranks may access here (docs/design.md, "Watching local accesses"), and disarming would
+ * cost two protection changes of the whole window at each lock and unlock; the library's accesses
+ * to the window inside it leave their page open at their first fault (rc_watch_forwarding). In a
+ * program of threads they would be stepped one by one: there the window is disarmed as before. */
+static int disarmed_through(const struct rc_watched_window *ww, const char *call, int target) {
+  if (!opens_or_closes(call)) return 0;
+  if (strcmp(call, "MPI_Win_lock") != 0 && strcmp(call, "MPI_Win_unlock") != 0) return 1;
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].rank == target) return 1;
+  return !single_threaded();
+}
+
 /* rc_watch_forwarding is set here without the RMA lock, by any thread, and read by the handlers:
  * an atomic. It is 1 only in a program of one thread, where the handler that reads it runs on the
  * thread that set it; in any other program every thread stores 0. */
@@ -51,7 +67,7 @@ void rc_watch_forward_end(void) {
   rc_rma_unlock();
 }
 
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
   __atomic_store_n(&rc_watch_forwarding, single_threaded(), __ATOMIC_RELAXED);
@@ -65,7 +81,9 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
    * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
   const int slot = rc_watched_slot(w);
-  if (slot >= 0 && changes_exposure(call) && !rc_tc_on) rc_watch_disarm_window(&rc_watched_windows[slot]);
+  if (slot < 0 || rc_tc_on) return;
+  struct rc_watched_window *ww = &rc_watched_windows[slot];
+  if (disarmed_through(ww, call, target)) rc_watch_disarm_window(ww);
 }
 
 /* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
@@ -94,8 +112,9 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
   }
 }
 
-/* A window left armed through a call that changes its exposure (rc_watch_before_sync): the
- * ranges that stay watched the same way take the new epoch in place, so that no access of another
+/* A window left armed through a call that opens or closes an epoch (under --thread-sync calls, or
+ * a lock or unlock of another target: rc_watch_before_sync): the ranges that stay watched the same
+ * way take the new epoch in place, so that no access of another
  * thread falls between a release and an arming; the others are released (arm_window arms them anew).
  * Under the watch lock, as a handler reads them; their watch lines after it. */
 static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
@@ -132,7 +151,7 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
   struct rc_watched_window *ww = &rc_watched_windows[slot];
   rc_tr_completed();
   if (ok) epoch_state(ww, call, target, lock, assert_);
-  if (changes_exposure(call)) keep_armed(w, ww);
+  if (opens_or_closes(call)) keep_armed(w, ww);
   rc_watch_arm_window(w, ww);
   rc_watch_rearm();
 }
