@@ -36,19 +36,23 @@ static int single_threaded(void) {
   return known == MPI_THREAD_SINGLE;
 }
 
-/* Whether the window is disarmed while the call is forwarded: one of those above, but for a lock
- * or unlock of a rank none of whose memory this rank watches (neither its own nor a segment it
- * reaches through MPI_Win_shared_query) in a program of one thread. Such a call changes nothing of
- * what other ranks may access here (docs/design.md, "Watching local accesses"), and disarming would
- * cost two protection changes of the whole window at each lock and unlock; the library's accesses
- * to the window inside it leave their page open at their first fault (rc_watch_forwarding). In a
- * program of threads they would be stepped one by one: there the window is disarmed as before. */
+/* Whether the window is disarmed while the call is forwarded: one of those above, but in a program
+ * of one thread neither a lock, which opens nothing of this rank's memory to other ranks (an
+ * exclusive one closes the segment it names, released after it: keep_armed), nor an unlock of a
+ * rank none of whose memory this rank watches (neither its own nor a segment it reaches through
+ * MPI_Win_shared_query), which changes nothing here (docs/design.md, "Watching local accesses").
+ * Disarming for them cost two protection changes of the whole window at each; the library's
+ * accesses to the window inside them leave their page open at their first fault
+ * (rc_watch_forwarding). An unlock of a watched rank completes this rank's calls on that memory,
+ * which the library copies there then, at a fault a page if it stayed armed; and in a program of
+ * threads the library's faults would be stepped one by one: both disarm the window as before. */
 static int disarmed_through(const struct rc_watched_window *ww, const char *call, int target) {
   if (!opens_or_closes(call)) return 0;
-  if (strcmp(call, "MPI_Win_lock") != 0 && strcmp(call, "MPI_Win_unlock") != 0) return 1;
-  for (int k = 0; k < ww->segment_count; ++k)
+  const int lock = strcmp(call, "MPI_Win_lock") == 0;
+  if ((!lock && strcmp(call, "MPI_Win_unlock") != 0) || !single_threaded()) return 1;
+  for (int k = 0; k < ww->segment_count && !lock; ++k)
     if (ww->segments[k].rank == target) return 1;
-  return !single_threaded();
+  return 0;
 }
 
 /* rc_watch_forwarding is set here without the RMA lock, by any thread, and read by the handlers:
@@ -112,9 +116,9 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
   }
 }
 
-/* A window left armed through a call that opens or closes an epoch (under --thread-sync calls, or
- * a lock or unlock of another target: rc_watch_before_sync): the ranges that stay watched the same
- * way take the new epoch in place, so that no access of another
+/* A window left armed through a call that opens or closes an epoch (rc_watch_before_sync: under
+ * --thread-sync calls, or a lock or an unlock of another target in a program of one thread): the
+ * ranges that stay watched the same way take the new epoch in place, so that no access of another
  * thread falls between a release and an arming; the others are released (arm_window arms them anew).
  * Under the watch lock, as a handler reads them; their watch lines after it. */
 static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
