@@ -180,6 +180,7 @@ int MPI_Finalize(void) {
     rc_begin(&l, "finalize");
     write_counts(&l, "calls", &rc_state.calls);
     if (rc_watch_sync_steps()) rc_int(&l, "watch_sync_steps", (long long)rc_watch_sync_steps());
+    if (rc_watch_window_protects()) rc_int(&l, "watch_window_protects", (long long)rc_watch_window_protects());
     write_fault_counts(&l);
     rc_delay_write_counts(&l);
     if (rc_state.intercomm.kinds) {

@@ -47,10 +47,10 @@ struct rc_watch_call {
 /* After the call returned: arms its buffers, and reports a result buffer that overlaps another
  * pending one of the same window (`overlapping_result_buffers`). */
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c);
-/* Before a synchronisation call is forwarded: the library may now touch everything, so the
- * window's ranges are disarmed; those of the calls it completes (target < 0: all; -2: none) are
- * forgotten. */
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call);
+/* Before a synchronisation call (on `target`, -1 when it names none) is forwarded: the window's
+ * ranges are disarmed if the call may change this rank's exposure; those of the calls it completes
+ * (target < 0: all; -2: none) are forgotten. */
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target);
 /* After it returned: re-arms what stays pending, and the window memory for the epoch it opened
  * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
@@ -67,14 +67,19 @@ void rc_watch_forward_end(void);
  * (watch_delay.h) may let another thread's access come inside its span. */
 int rc_watch_pending_completed(const struct rc_window *w, int completes);
 int rc_watch_pending_requests(const MPI_Request *requests, int count);
-/* Whether `call` on w will disarm window memory watched by pages (a call that changes the window's
- * exposure, rc_watch_before_sync): other threads' accesses during it are not seen. */
-int rc_watch_disarms_window(const struct rc_window *w, const char *call);
+/* Whether `call` (on `target`) on w will disarm window memory watched by pages (the rule of
+ * rc_watch_before_sync): other threads' accesses during it are not seen. */
+int rc_watch_disarms_window(const struct rc_window *w, const char *call, int target);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's
  * `watch_sync_steps`): none in a program of one thread, where they leave their pages open. */
 unsigned long rc_watch_sync_steps(void);
+/* The times window memory armed by page protection was protected or given back whole (a range's
+ * arming or release: the `finalize` line's `watch_window_protects`), each one pass of mprotect over
+ * the window's pages: what a run's synchronisation calls cost the watcher, from the program's calls
+ * alone, not from timing. */
+unsigned long rc_watch_window_protects(void);
 /* The faults the watcher took on the pages it protected, by what it did with them (the
  * `finalize` line's `watch_faults`): what a run under the watcher costs beyond the plain run
  * (each stepped fault is two signals and two mprotect calls); in a program of one thread the

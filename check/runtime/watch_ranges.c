@@ -27,6 +27,7 @@ volatile unsigned long rc_watch_sync_stepped;
 volatile int rc_watch_any_stopped;
 
 struct rc_watch_fault_counts rc_watch_fault_count;
+static unsigned long window_protects; /* under the watch lock */
 
 /* The handlers bump them under the watch lock. */
 unsigned long rc_watch_sync_steps(void) {
@@ -41,6 +42,13 @@ struct rc_watch_fault_counts rc_watch_faults(void) {
   const struct rc_watch_fault_counts counts = rc_watch_fault_count;
   rc_watch_unlock();
   return counts;
+}
+
+unsigned long rc_watch_window_protects(void) {
+  rc_watch_lock();
+  const unsigned long n = window_protects;
+  rc_watch_unlock();
+  return n;
 }
 
 uintptr_t rc_watch_page_size(void) {
@@ -184,6 +192,7 @@ int rc_watch_arm(int i) {
   r->stopped = r->stop_said = 0;
   r->hit = 0;
   r->paged = 1;
+  window_protects += r->kind == RC_WATCH_WINDOW;
   __atomic_store_n(&r->armed, 1, __ATOMIC_SEQ_CST);
   const int armed = reprotect(r->lo, r->hi, r->original_prot) == 0;
   if (!armed) rc_watch_release(i);
@@ -196,6 +205,7 @@ void rc_watch_release(int i) {
   if (!r->lo) return;
   rc_watch_lock();
   __atomic_store_n(&r->armed, 0, __ATOMIC_SEQ_CST);
+  window_protects += r->paged && r->kind == RC_WATCH_WINDOW;
   if (r->paged) reprotect(r->lo, r->hi, r->original_prot);
   if (r->hw_end) rc_watch_hw_release(i);
   r->paged = 0;

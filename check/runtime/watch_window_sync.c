@@ -11,10 +11,11 @@
 #include "watch.h"
 #include "watch_window.h"
 
-/* The calls that may open or close an epoch of this rank's window as a target. The others
- * (flush, lock_all…) leave it armed: the library's own accesses to it during them are stepped
- * aside by the handler (watch_signals.c) at one fault a page. */
-static int changes_exposure(const char *call) {
+/* The calls that may open or close an epoch of this rank's window as a target: after them the
+ * window's ranges take the new epoch. The others (flush, lock_all…) leave it armed as it was: the
+ * library's own accesses to it during them are stepped aside by the handler (watch_signals.c), at
+ * one fault a page in a program of one thread. */
+static int opens_or_closes(const char *call) {
   static const char *const calls[] = {"MPI_Win_fence", "MPI_Win_post", "MPI_Win_wait",
                                       "MPI_Win_test",  "MPI_Win_lock", "MPI_Win_unlock"};
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i)
@@ -35,6 +36,25 @@ static int single_threaded(void) {
   return known == MPI_THREAD_SINGLE;
 }
 
+/* Whether the window is disarmed while the call is forwarded: one of those above, but in a program
+ * of one thread neither a lock, which opens nothing of this rank's memory to other ranks (an
+ * exclusive one closes the segment it names, released after it: keep_armed), nor an unlock of a
+ * rank none of whose memory this rank watches (neither its own nor a segment it reaches through
+ * MPI_Win_shared_query), which changes nothing here (docs/design.md, "Watching local accesses").
+ * Disarming for them cost two protection changes of the whole window at each; the library's
+ * accesses to the window inside them leave their page open at their first fault
+ * (rc_watch_forwarding). An unlock of a watched rank completes this rank's calls on that memory,
+ * which the library copies there then, at a fault a page if it stayed armed; and in a program of
+ * threads the library's faults would be stepped one by one: both disarm the window as before. */
+static int disarmed_through(const struct rc_watched_window *ww, const char *call, int target) {
+  if (!opens_or_closes(call)) return 0;
+  const int lock = strcmp(call, "MPI_Win_lock") == 0;
+  if ((!lock && strcmp(call, "MPI_Win_unlock") != 0) || !single_threaded()) return 1;
+  for (int k = 0; k < ww->segment_count && !lock; ++k)
+    if (ww->segments[k].rank == target) return 1;
+  return 0;
+}
+
 /* rc_watch_forwarding is set here without the RMA lock, by any thread, and read by the handlers:
  * an atomic. It is 1 only in a program of one thread, where the handler that reads it runs on the
  * thread that set it; in any other program every thread stores 0. */
@@ -51,7 +71,7 @@ void rc_watch_forward_end(void) {
   rc_rma_unlock();
 }
 
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
   __atomic_store_n(&rc_watch_forwarding, single_threaded(), __ATOMIC_RELAXED);
@@ -65,7 +85,9 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
    * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
   const int slot = rc_watched_slot(w);
-  if (slot >= 0 && changes_exposure(call) && !rc_tc_on) rc_watch_disarm_window(&rc_watched_windows[slot]);
+  if (slot < 0 || rc_tc_on) return;
+  struct rc_watched_window *ww = &rc_watched_windows[slot];
+  if (disarmed_through(ww, call, target)) rc_watch_disarm_window(ww);
 }
 
 /* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
@@ -94,7 +116,8 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
   }
 }
 
-/* A window left armed through a call that changes its exposure (rc_watch_before_sync): the
+/* A window left armed through a call that opens or closes an epoch (rc_watch_before_sync: under
+ * --thread-sync calls, or a lock or an unlock of another target in a program of one thread): the
  * ranges that stay watched the same way take the new epoch in place, so that no access of another
  * thread falls between a release and an arming; the others are released (arm_window arms them anew).
  * Under the watch lock, as a handler reads them; their watch lines after it. */
@@ -132,7 +155,7 @@ void rc_watch_after_sync(const struct rc_window *w, const char *call, int target
   struct rc_watched_window *ww = &rc_watched_windows[slot];
   rc_tr_completed();
   if (ok) epoch_state(ww, call, target, lock, assert_);
-  if (changes_exposure(call)) keep_armed(w, ww);
+  if (opens_or_closes(call)) keep_armed(w, ww);
   rc_watch_arm_window(w, ww);
   rc_watch_rearm();
 }
@@ -168,10 +191,11 @@ int rc_watch_pending_completed(const struct rc_window *w, int completes) {
   return completes != -2 && pending_watched(w, completes, NULL, 0);
 }
 
-int rc_watch_disarms_window(const struct rc_window *w, const char *call) {
+int rc_watch_disarms_window(const struct rc_window *w, const char *call, int target) {
   const int slot = rc_watched_slot(w);
-  if (slot < 0 || !changes_exposure(call) || rc_tc_on) return 0;
+  if (slot < 0 || rc_tc_on) return 0;
   const struct rc_watched_window *ww = &rc_watched_windows[slot];
+  if (!disarmed_through(ww, call, target)) return 0;
   for (int k = 0; k < ww->segment_count; ++k)
     if (ww->segments[k].range >= 0 && !ww->segments[k].on_stack) return 1;
   return 0;

@@ -19,7 +19,9 @@
 //                                      "one_each": each check found in one finding, however
 //                                      many accesses alike the program made;
 //                                      "unwatched_said_once": a pending buffer not watched is
-//                                      said, once per window, kind, call, reason and epoch)
+//                                      said, once per window, kind, call, reason and epoch;
+//                                      "few_window_protects": a rank's window memory protected
+//                                      or given back whole at most kFewWindowProtects times)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -101,6 +103,7 @@ TEST(CheckedRun, FindsExactlyTheExpectedChecks) {
   want.erase("few_library_faults");
   want.erase("one_each");
   want.erase("unwatched_said_once");
+  want.erase("few_window_protects");
   EXPECT_EQ(found, want) << json(findings).dump(1);
 }
 
@@ -215,6 +218,27 @@ TEST(CheckedRun, FewLibraryFaults) {
       EXPECT_LE(faults.value("library_opened", 0L) + faults.value("library_stepped", 0L), kFewLibraryFaults)
           << l.dump();
     }
+}
+
+// "few_window_protects": a lock or unlock of another target leaves the rank's windows armed (the
+// `finalize` line's `watch_window_protects`, counts that do not depend on load), and the program's
+// stores into them are still recorded. tests/check/programs/rma_lock_others.c makes 200 lock epochs
+// on other ranks a rank, one store after each: a window disarmed and armed again around every lock
+// and unlock would be protected or given back 800 times.
+constexpr long kFewWindowProtects = 32;
+constexpr long kStoresSeen = 100;
+
+TEST(CheckedRun, WindowArmedThroughLocksOfOthers) {
+  if (!expected.contains("few_window_protects")) GTEST_SKIP();
+  for (const auto& lines : read_records()) {
+    long seen = 0;
+    for (const auto& l : lines) {
+      seen += l["ev"] == "local_access";
+      if (l["ev"] != "finalize") continue;
+      EXPECT_LE(l.value("watch_window_protects", 0L), kFewWindowProtects) << l.dump();
+    }
+    EXPECT_GE(seen, kStoresSeen);
+  }
 }
 
 // "unwatched_said_once": the pending buffers the watcher could not watch (more than its table holds,
