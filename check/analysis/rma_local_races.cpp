@@ -121,6 +121,32 @@ struct orders {
   const fence_order& fences;
 };
 
+// Where a local access stands in its rank's record: `index`, its line, for what it is ordered
+// before (the rank's synchronisations after the line: for a held access, those after its retry),
+// and `after`, for what it is ordered after (the rank's synchronisations before it).
+struct place {
+  std::size_t index = 0, after = 0;
+};
+
+// A held access (`held_from`, docs/check_records.md): its line is written after its retry, but
+// its thread made no call between its fault and the retry, so a synchronisation of its rank that
+// returned in between (another thread's) cannot order the access after it. Its place for what it
+// is ordered after goes back over the lines stamped at or after its fault; a line without a time
+// (one that may stand for a synchronisation returned earlier) stops it. Under --thread-sync calls
+// a line's thread clock orders it (happens_before.h), and no access is held.
+place place_of(const std::vector<json>& lines, std::size_t index) {
+  place p{index, index};
+  const json& a = lines[index];
+  const auto from = a.find("held_from");
+  if (from == a.end() || !from->is_number_integer() || a.contains("thread_clock")) return p;
+  const std::int64_t fault = from->get<std::int64_t>();
+  for (; p.after > 0; --p.after) {
+    const auto t = lines[p.after - 1].find("time");
+    if (t == lines[p.after - 1].end() || !t->is_number_integer() || t->get<std::int64_t>() < fault) break;
+  }
+  return p;
+}
+
 // Whether a target's direct access (line `index` of world rank `rank`) and a remote call on the
 // same bytes may be in flight together. Fence: the same fence epoch. Passive target (a call in a
 // lock epoch) and PSCW (an access in this rank's exposure epoch, MPI_Win_post … MPI_Win_wait,
@@ -130,8 +156,9 @@ struct orders {
 // not modelled does the run's timing decide, on one host: lifetimes that overlapped. An access
 // before the target's fence that the call's origin had returned from before the call precedes the
 // call (fence_order), whatever else the records say.
-bool concurrent(const json& access, int rank, std::size_t index, const remote_call& c, const rma_window_part& target,
+bool concurrent(const json& access, int rank, place at, const remote_call& c, const rma_window_part& target,
                 const orders& by) {
+  const std::size_t index = at.index;
   const happens_before& order = by.process;
   const std::string mode = access.value("mode", "");
   if (mode == "fence") return !c.in_lock && access.value("fence", -2LL) == c.fence;
@@ -142,13 +169,17 @@ bool concurrent(const json& access, int rank, std::size_t index, const remote_ca
     return false;
   const std::string& host = target.host;
   if (order.usable()) {
-    const bool after = c.completed_index && order.ordered(c.world_rank, *c.completed_index, rank, index).value_or(true);
+    const bool after =
+        c.completed_index && order.ordered(c.world_rank, *c.completed_index, rank, at.after).value_or(true);
     const bool before = order.ordered(rank, index, c.world_rank, c.made_index).value_or(true);
     return !after && !before;
   }
   if (c.host != host) return false;
-  const std::int64_t first = access.value("time", std::int64_t{0});
-  const std::int64_t last = access.value("time_last", first);
+  // A coalesced line's accesses ran from `time` to `time_last`; a held one's was pending from its
+  // fault (`held_from`): a call completed after the fault is not ordered before it.
+  const std::int64_t time = access.value("time", std::int64_t{0});
+  const std::int64_t first = std::min(time, access.value("held_from", time));
+  const std::int64_t last = access.value("time_last", time);
   return c.made <= last && first <= c.completed;
 }
 
@@ -227,7 +258,7 @@ std::vector<json> unobserved_spans(const std::vector<std::vector<json>>& records
       const bool stores = o.value("access", "") != "load";
       for (const remote_call& c : found->second) {
         if (c.world_rank == static_cast<int>(r) || c.end <= lo || hi <= c.begin || !(stores || c.updates) ||
-            !concurrent(o, static_cast<int>(r), i, c, part->second, by))
+            !concurrent(o, static_cast<int>(r), {i, i}, c, part->second, by))
           continue;
         const std::string call = c.line->value("call", "");
         if (!said.insert({static_cast<int>(r), segment.first, c.world_rank, call}).second) break;
@@ -309,13 +340,14 @@ std::vector<json> window_access_races(const std::vector<std::vector<json>>& reco
     const auto part = win.parts.find(d.segment.second);
     if (part == win.parts.end()) continue;
     std::optional<std::pair<std::tuple<int, int, int, int>, json>> note;
+    const place at = place_of(records_by_rank[static_cast<std::size_t>(d.world_rank)], d.index);
     for (const remote_call& c : found->second) {
       if (c.world_rank == d.world_rank || c.end <= d.lo || d.hi <= c.begin) continue;
-      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, d.index, c, part->second, {order, fences}) &&
-          !observed.orders_before(c.world_rank, c.made_index, d.lo, d.hi, d.world_rank, d.index) &&
+      if ((d.store || c.updates) && concurrent(*d.line, d.world_rank, at, c, part->second, {order, fences}) &&
+          !observed.orders_before(c.world_rank, c.made_index, d.lo, d.hi, d.world_rank, at.after) &&
           !observed.orders_before_call(d.world_rank, d.index, c.world_rank, c.made_index)) {
         // Undecided while a fetch the order cannot follow may order them; another call may still race.
-        auto u = observed.unfollowed_fetch(c.world_rank, c.made_index, d.world_rank, d.index);
+        auto u = observed.unfollowed_fetch(c.world_rank, c.made_index, d.world_rank, at.after);
         if (!u) u = observed.unfollowed_fetch(d.world_rank, d.index, c.world_rank, c.made_index);
         if (u) {
           if (!note)

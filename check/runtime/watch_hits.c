@@ -29,6 +29,8 @@ volatile int rc_watch_hits_dropped;
  * one thread steps at a time (step_lock), and a debug register's trap reads it at once. */
 static int value_hit = -1;
 static uintptr_t value_address;
+/* This thread is noting a held access (rc_watch_held_begin): its window hits are new and kept back. */
+static __thread __attribute__((tls_model("initial-exec"))) int noting_held;
 
 /* Whether [address, end] is the next of the last hit's accesses a stride apart (a loop's first
  * access on each page it walks into, those pages left open: watch_open.c), each access kept exact. */
@@ -56,8 +58,10 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   const int n = rc_watch_hit_count;
   const struct rc_watch_range *r = &rc_watch_ranges[range];
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
-  if (last && last->range == range && last->generation == r->generation && last->store == store &&
-      last->instruction == instruction && last->thread == thread && r->kind == RC_WATCH_WINDOW &&
+  const int held = noting_held && r->kind == RC_WATCH_WINDOW;
+  if (!held && last && !last->holding && last->range == range && last->generation == r->generation &&
+      last->store == store && last->instruction == instruction && last->thread == thread &&
+      r->kind == RC_WATCH_WINDOW &&
       (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
       ((last->count == 1 && address >= last->address && address <= last->last + 64) || strided(last, address, end))) {
     if (last->count == 1 && end > last->last) last->last = end;
@@ -79,6 +83,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
                                .time_last = t,
                                .thread = thread,
                                .tc_slot = -1,
+                               .holding = held,
                                .count = 1};
     if (r->kind == RC_WATCH_WINDOW && !r->hw_end) { /* read at the step's end; a debug register's bytes are
                                                        not read from its trap, which reading them would retrigger */
@@ -96,6 +101,27 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
 
 void rc_watch_drop_value(void) { value_hit = -1; }
 
+void rc_watch_held_begin(void) { noting_held = 1; }
+
+/* The retry's time goes in `time`, the fault's in `held_from`: the drain places a line at the first
+ * hook after its time, and what ordered the access before it is what returned before its fault. */
+void rc_watch_held_end(void) {
+  noting_held = 0;
+  const pid_t thread = rc_watch_thread();
+  const long long now = rc_rma_now();
+  /* Bounded like every wait on it; a hit left holding is kept from the drain, never written wrong. */
+  if (!rc_watch_hits_lock()) return;
+  for (int i = 0; i < rc_watch_hit_count; ++i) {
+    struct rc_watch_hit *h = &rc_watch_hits[i];
+    if (!h->holding || h->thread != thread) continue;
+    h->holding = 0;
+    h->held_from = h->time;
+    h->time = now;
+    if (h->time_last < now) h->time_last = now;
+  }
+  rc_watch_hits_unlock();
+}
+
 void rc_watch_take_value(const uintptr_t *stepped_pages, int stepped_count) {
   const int k = value_hit;
   value_hit = -1;
@@ -105,7 +131,7 @@ void rc_watch_take_value(const uintptr_t *stepped_pages, int stepped_count) {
   int stepped = 0; /* only a page this step opened can be read here: another is protected, and a
                       fault inside this handler, its SIGTRAP blocked, would kill the program */
   for (int i = 0; i < stepped_count; ++i) stepped |= stepped_pages[i] == page;
-  if (k < rc_watch_hit_count && h->address == value_address && stepped) {
+  if (k < rc_watch_hit_count && !h->holding && h->address == value_address && stepped) {
     const struct rc_watch_range *r = &rc_watch_ranges[h->range];
     const uintptr_t page_end = page + rc_watch_page_size();
     uintptr_t end = h->address + sizeof h->value;

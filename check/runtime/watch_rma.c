@@ -104,6 +104,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   if (h->value_bytes > 0) rc_hex(&l, "value", h->value, (size_t)h->value_bytes);
   rc_int(&l, "time", h->time);
   rc_int(&l, "time_last", h->time_last);
+  if (h->held_from) rc_int(&l, "held_from", h->held_from); /* its fault's time: held until `time` */
   rc_int(&l, "thread", h->thread);
   rc_caller(&l, (const void *)(h->instruction + 1));
   rc_tc_write(&l, h->tc_slot, &h->tc);
@@ -186,9 +187,15 @@ void rc_watch_drain(void) {
   rc_tc_say();
   static struct rc_watch_hit hits[RC_WATCH_MAX_HITS]; /* called with the RMA lock held */
   if (!rc_watch_hits_lock()) return;                  /* a handler holds it: the hits wait for the next drain */
-  const int n = rc_watch_hit_count;
-  for (int i = 0; i < n; ++i) hits[i] = rc_watch_hits[i];
-  rc_watch_hit_count = 0;
+  /* A held access's hits stay until its hold ends (rc_watch_held_end), moved to the table's start. */
+  int n = 0, kept = 0;
+  for (int i = 0; i < rc_watch_hit_count; ++i) {
+    if (rc_watch_hits[i].holding)
+      rc_watch_hits[kept++] = rc_watch_hits[i];
+    else
+      hits[n++] = rc_watch_hits[i];
+  }
+  rc_watch_hit_count = kept;
   rc_watch_hits_unlock();
   for (int i = 0; i < n; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];

@@ -128,7 +128,10 @@ static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruct
 }
 
 /* Delay injection (watch_delay.h): the program's access to watched window memory where no pending
- * buffer lies is recorded as it is, and its thread held with the watch lock given back, so that
+ * buffer lies is recorded as it is, held (rc_watch_held_begin: its line carries the fault's time as
+ * `held_from`, the retry's as `time`, and is written at the first hook after the retry; what orders
+ * the access after a synchronisation is decided at its fault, what orders it before one at its
+ * retry: the thread did nothing between), and its thread held with the watch lock given back, so that
  * another thread's RMA call may make those bytes a pending buffer meanwhile. After each hold the
  * ranges are looked at again: a buffer pending there now is noted (its finding: the thread is still
  * at its access, which nothing it did since can order), else the thread is held again while
@@ -149,6 +152,7 @@ static int hold_at_access(ucontext_t *uc, uintptr_t address) {
     return RETRIED;
   }
   if (hold != RC_DELAY_HOLD) return NOT_HELD;
+  rc_watch_held_begin();
   note_every_range(address, store, instruction);
   rc_watch_drop_value(); /* no step: its bytes are not read */
   __atomic_add_fetch(&rc_watch_fault_count.program, 1, __ATOMIC_RELAXED);
@@ -160,6 +164,7 @@ static int hold_at_access(ucontext_t *uc, uintptr_t address) {
     pending = note_pending_buffers(address, store, instruction);
   } while (!pending && rc_delay_again());
   rc_watch_handler_unlock();
+  rc_watch_held_end();
   return HELD;
 }
 

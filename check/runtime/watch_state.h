@@ -95,6 +95,10 @@ struct rc_watch_hit {
   int store;             /* enum rc_watch_access */
   uintptr_t instruction; /* the program's code that accessed it */
   long long time, time_last;
+  /* A held access (delay injection, watch_delay.h): its fault's time, `time` being its retry's (the
+   * hit kept from the drain, `holding`, until the hold ends); 0 when not held. */
+  long long held_from;
+  int holding;
   int thread; /* the thread that accessed it (its Linux thread id) */
   /* Page-protected window ranges: the bytes from `address` right after the access (at most 8, within
    * the range and its page), read once the instruction has run; 0 when not read (a coalesced walk, a
@@ -270,5 +274,11 @@ void rc_watch_note_access(int range, uintptr_t address, int len, int access, uin
 void rc_watch_take_value(const uintptr_t *stepped_pages, int stepped_count);
 /* Forgets the hit whose value a step's end would read: its access took no step. */
 void rc_watch_drop_value(void);
+/* Delay injection at an access (watch_signals.c): the window accesses this thread notes until
+ * rc_watch_held_end are one held access, each a hit of its own that the drain keeps back; at the
+ * hold's end (the access about to be retried) their `held_from` becomes their fault's time and
+ * their `time` now. */
+void rc_watch_held_begin(void);
+void rc_watch_held_end(void);
 
 #endif

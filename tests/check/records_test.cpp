@@ -207,6 +207,21 @@ TEST(check_records, a_sync_line_whose_optional_part_has_the_wrong_shape_is_damag
   EXPECT_NE(r.damage[1].find("line 5: `sync_comm` whose `name` is not a string"), std::string::npos) << r.damage[1];
 }
 
+// A held access's `held_from` (docs/check_records.md) is an integer when present: a line with
+// another shape is damaged, never a local access placed at a time the reader made up.
+TEST(check_records, a_local_access_whose_held_from_is_not_an_integer_is_damaged) {
+  const rank_records r =
+      parse_rank_records(0, R"({"ev":"start","rank":0,"seq":0,"size":1,"built_for":"openmpi","library":"Open MPI"}
+{"ev":"local_access","rank":0,"seq":1,"win":0,"buffer":"window","offset":0,"bytes":1,"access":"load","time":9,"held_from":5}
+{"ev":"local_access","rank":0,"seq":2,"win":0,"buffer":"window","offset":0,"bytes":1,"access":"load","time":9,"held_from":"5"}
+{"ev":"finalize","rank":0,"seq":3,"calls":{}}
+)");
+  EXPECT_EQ(r.invalid_lines, 1u);
+  ASSERT_EQ(r.damage.size(), 1u);
+  EXPECT_NE(r.damage[0].find("line 3: `local_access` whose `held_from` is not an integer"), std::string::npos)
+      << r.damage[0];
+}
+
 // An `rma_repeat` line is believed only after a period the runtime may write as repeats
 // (docs/check_records.md): one without its fields is damaged, one after a put (which writes) cuts
 // the window's record there, and the report says what was not analysed.

@@ -125,6 +125,38 @@ TEST(WindowAccessRaces, PassiveTargetIsDecidedBySynchronisationNotByTime) {
   }
 }
 
+// A held access (delay injection, `held_from`): its line is written after its retry (`time`), but
+// its thread did nothing between its fault and the retry, so a barrier of its rank that returned in
+// between (another thread's) does not order it after the put the barrier follows at the origin;
+// without `held_from`, or with the barrier returned before the fault, it does.
+TEST(WindowAccessRaces, AHeldAccessIsOrderedAfterWhatReturnedBeforeItsFault) {
+  const auto held = [](long long barrier_returned, bool with_held_from) {
+    records r;
+    r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Put", 11).sync(1, "MPI_Win_unlock", 15, 0).barrier_all();
+    r.lines()[0].back()["time"] = barrier_returned;  // rank 0's barrier, made by another of its threads
+    r.access("passive", -1, 4, "load", 50);
+    if (with_held_from) r.lines()[0].back()["held_from"] = 25;
+    return window_access_races(r.lines());
+  };
+  const auto spanned = held(30, true);
+  ASSERT_EQ(spanned.size(), 1u);
+  EXPECT_EQ(spanned[0]["check"], "window_access_race");
+  EXPECT_TRUE(held(30, false).empty());
+  EXPECT_TRUE(held(20, true).empty());
+}
+
+// A held access's place for what orders it after goes back over the lines stamped after its fault,
+// and no further than a line without a time, which may stand for a synchronisation of any time.
+TEST(WindowAccessRaces, AHeldAccessGoesBackNoFurtherThanALineWithoutATime) {
+  records r;
+  r.sync(1, "MPI_Win_lock", 10, 0).call("MPI_Put", 11).sync(1, "MPI_Win_unlock", 15, 0).barrier_all();
+  r.lines()[0].back()["time"] = 30;
+  r.add(0, {{"ev", "rma_sync"}, {"win", 0}, {"call", "MPI_Win_sync"}});  // no time
+  r.access("passive", -1, 4, "load", 50);
+  r.lines()[0].back()["held_from"] = 25;
+  EXPECT_TRUE(window_access_races(r.lines()).empty());
+}
+
 // PSCW: an access in the target's exposure epoch races with a call of an access epoch that no
 // synchronisation orders (the call lands at the latest when MPI_Win_wait returns); when the run
 // synchronised in ways not modelled, only while the call was in flight (until MPI_Win_complete).
