@@ -15,6 +15,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 
 def read_records(directory):
     """Every rank's lines, parsed; a line that is not JSON fails the test."""
@@ -150,6 +153,12 @@ def main(argv):
         elapsed = time.monotonic() - began
         records = read_records(directory)
     problems = []
+    # A sanitizer's report fails the test whatever the exit status, which is not compared when
+    # the program may exit non-zero (tests/sanitizer_report/sanitizer_report.cmake says why).
+    output = run.stdout.decode(errors="replace")
+    report = sanitizer_report.report_line(output)
+    if report:
+        problems.append(f"a sanitizer reported (exit {run.returncode}): {report}\n{output}")
     if expect.get("leave_no_process"):
         left = leftover_processes(program)
         if left:
@@ -163,7 +172,7 @@ def main(argv):
         if elapsed > 50:
             problems.append(f"the run took {elapsed:.0f} s: the law check's child was not bounded")
     if expect["exit"] == 0 and run.returncode != 0:
-        problems.append(f"exit status {run.returncode}, expected 0:\n{run.stdout.decode(errors='replace')}")
+        problems.append(f"exit status {run.returncode}, expected 0:\n{output}")
     starts = [r for r in records if r["ev"] == "start"]
     finals = [r for r in records if r["ev"] == "finalize"]
     # A program the library kills may lose ranks that had not opened their record yet.
