@@ -4,7 +4,7 @@
 # ThreadSanitizer with 66), which is also a finding's, so a case expecting 1 would pass on a
 # report; a report in a child whose status is not the command's would pass whatever it expects.
 # The scripts therefore fail on a report whatever the exit status. The pattern is read from
-# report.regex, which the Python runners read too (sanitizer_report.py).
+# report.regex, which the Python runners (sanitizer_report.py) and the shell ones read too.
 file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/report.regex REDSEM_SANITIZER_REPORT ENCODING UTF-8 REGEX "^[^#]")
 
 # redsem_sanitizer_report(<out_var> <var>...): the first line of the variables <var>... that holds
