@@ -8,11 +8,18 @@
 file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/report.regex REDSEM_SANITIZER_REPORT ENCODING UTF-8 REGEX "^[^#]")
 
 # redsem_sanitizer_report(<out_var> <var>...): the first line of the variables <var>... that holds
-# a report, or an empty string.
+# a report, or an empty string. The pattern alone is matched, and the line found around it by
+# searching: a pattern widened to the whole line would backtrack over every long line of output.
 function(redsem_sanitizer_report out_var)
   foreach(var IN LISTS ARGN)
-    string(REGEX MATCH "[^\n]*(${REDSEM_SANITIZER_REPORT})[^\n]*" line "${${var}}")
-    if(line)
+    if(${var} MATCHES "${REDSEM_SANITIZER_REPORT}")
+      string(FIND "${${var}}" "${CMAKE_MATCH_0}" at)
+      string(SUBSTRING "${${var}}" 0 ${at} before)
+      string(FIND "${before}" "\n" line_start REVERSE)
+      math(EXPR line_start "${line_start} + 1")
+      string(SUBSTRING "${${var}}" ${line_start} -1 rest)
+      string(FIND "${rest}" "\n" line_end)
+      string(SUBSTRING "${rest}" 0 ${line_end} line)
       set(${out_var} "${line}" PARENT_SCOPE)
       return()
     endif()
