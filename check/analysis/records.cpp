@@ -10,13 +10,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "check/analysis/record_files.h"
 #include "check/analysis/record_schema.h"
 
 namespace redsem::check {
-namespace {
 
-// The <n> of "<prefix><n>.jsonl", nullopt for other names.
-std::optional<long long> numbered(const std::string& name, std::string_view prefix) {
+std::optional<long long> numbered_record_file(const std::string& name, std::string_view prefix) {
   constexpr std::string_view suffix = ".jsonl";
   if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
     return std::nullopt;
@@ -27,6 +26,8 @@ std::optional<long long> numbered(const std::string& name, std::string_view pref
   if (ec != std::errc() || end != last || n > INT_MAX) return std::nullopt;
   return n;
 }
+
+namespace {
 
 // What a parsed value costs in memory, roughly (nlohmann's nodes and strings): the bound on
 // what is kept is on this, not on the text, whose small lines grow several times when parsed.
@@ -158,8 +159,8 @@ run_records read_run_records(const std::filesystem::path& dir, const record_boun
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    const auto rank = numbered(name, "rank-");
-    const bool wrong = numbered(name, "wrong-mpi-").has_value();
+    const auto rank = numbered_record_file(name, "rank-");
+    const bool wrong = numbered_record_file(name, "wrong-mpi-").has_value();
     if (!rank && !wrong) continue;
     std::ifstream in(entry.path(), std::ios::binary);
     if (wrong) {
