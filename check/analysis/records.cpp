@@ -11,13 +11,12 @@
 #include <sstream>
 #include <tuple>
 
+#include "check/analysis/record_files.h"
 #include "check/analysis/record_schema.h"
 
 namespace redsem::check {
-namespace {
 
-// The <n> of "<prefix><n>.jsonl", nullopt for other names.
-std::optional<long long> numbered(const std::string& name, std::string_view prefix) {
+std::optional<long long> numbered_record_file(const std::string& name, std::string_view prefix) {
   constexpr std::string_view suffix = ".jsonl";
   if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
     return std::nullopt;
@@ -28,6 +27,8 @@ std::optional<long long> numbered(const std::string& name, std::string_view pref
   if (ec != std::errc() || end != last || n > INT_MAX) return std::nullopt;
   return n;
 }
+
+namespace {
 
 // What a parsed value costs in memory, roughly (nlohmann's nodes and strings): the bound on
 // what is kept is on this, not on the text, whose small lines grow several times when parsed.
@@ -203,8 +204,8 @@ run_records read_run_records(const std::filesystem::path& dir, const record_boun
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    const auto rank = numbered(name, "rank-");
-    if (!rank && !numbered(name, "wrong-mpi-")) continue;
+    const auto rank = numbered_record_file(name, "rank-");
+    if (!rank && !numbered_record_file(name, "wrong-mpi-")) continue;
     std::error_code size_ec;
     const std::uintmax_t size = entry.file_size(size_ec);
     files.push_back({size_ec ? 0 : size, rank, entry.path()});

@@ -3,7 +3,10 @@
 # their pids to PIDFILE; after PROGRAM has ended (exit 0; with TERM_AFTER, SIGTERM after that
 # many seconds, which `timeout` reports as 124), none of them may remain. One still there (its
 # command line names MARKER, so a reused pid is not mistaken for it) fails the case, and is
-# killed by its pid, with its child.
+# killed by its pid, with its child. A sanitizer's report in the output fails the case too, whatever
+# the exit status (tests/sanitizer_report/sanitizer_report.cmake): the function's processes are
+# not redsem, and their status is not the one checked.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" ARGS "${ARGS}")
 file(REMOVE ${PIDFILE})
 set(expect_rc 0)
@@ -15,7 +18,10 @@ endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_TEST_PIDFILE=${PIDFILE} ${stop} ${PROGRAM} ${ARGS}
                 TIMEOUT 120 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(failure)
-if(NOT rc STREQUAL "${expect_rc}")
+redsem_sanitizer_report(report out err)
+if(report)
+  set(failure "a sanitizer reported: ${report}\nstdout:\n${out}\nstderr:\n${err}\n")
+elseif(NOT rc STREQUAL "${expect_rc}")
   set(failure "exit '${rc}', expected ${expect_rc}\nstdout:\n${out}\nstderr:\n${err}\n")
 endif()
 if(NOT EXISTS ${PIDFILE})

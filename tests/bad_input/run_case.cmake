@@ -5,6 +5,7 @@
 # (under the sanitizer presets), and that the UNCHANGED files are. The bound is CPU time so that
 # a loaded machine cannot fail a case (a case that spins is stopped by it all the same); a case
 # blocked without using CPU is stopped by the wall-clock backstop, WALL_FACTOR times as long.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" ARGS "${ARGS}")
 set(limits --cpu=${SECONDS})
 if(MEMORY_MB GREATER 0)
@@ -42,12 +43,8 @@ if(out_length GREATER 4000)
   string(APPEND shown_out "\n… (${out_length} characters)")
 endif()
 set(shown "command: ${ARGS}\nstdout:\n${shown_out}\nstderr:\n${err}")
-# A sanitizer's report fails the case whatever the exit status: AddressSanitizer and UBSan end
-# the process with status 1, which is also a finding's, so a case expecting 1 would pass on it.
-set(sanitizer_report "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer|: runtime error: ")
-if(err MATCHES "${sanitizer_report}" OR out MATCHES "${sanitizer_report}")
-  message(FATAL_ERROR "a sanitizer reported (exit '${rc}')\n${shown}")
-endif()
+# A sanitizer's report fails the case whatever the exit status (sanitizer_report.cmake says why).
+redsem_fail_on_sanitizer_report("exit '${rc}'\n${shown}" err out)
 if(NOT rc STREQUAL "${EXPECT_RC}")
   message(FATAL_ERROR "exit '${rc}', expected ${EXPECT_RC} (within ${SECONDS} CPU s, ${MEMORY_MB} MiB)\n${shown}")
 endif()

@@ -28,11 +28,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <string>
 
 #include "check/analysis/happens_before.h"
+#include "check/analysis/record_files.h"
 #include "check/analysis/rma_findings.h"
 #include "check/analysis/rma_repeats.h"
 
@@ -47,12 +47,10 @@ std::set<std::string> expected;
 // rank-<R>.jsonl of every rank, indexed by R.
 std::vector<std::vector<json>> read_records() {
   std::vector<std::vector<json>> by_rank;
-  const std::regex name("rank-([0-9]+)\\.jsonl");
   for (const auto& entry : std::filesystem::directory_iterator(records_dir)) {
-    std::smatch m;
-    const std::string file = entry.path().filename().string();
-    if (!std::regex_match(file, m, name)) continue;
-    const std::size_t rank = std::stoul(m[1]);
+    const auto number = numbered_record_file(entry.path().filename().string(), "rank-");
+    if (!number) continue;
+    const auto rank = static_cast<std::size_t>(*number);
     if (by_rank.size() <= rank) by_rank.resize(rank + 1);
     std::ifstream in(entry.path());
     for (std::string line; std::getline(in, line);) by_rank[rank].push_back(json::parse(line));

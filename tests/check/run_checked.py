@@ -15,6 +15,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 
 def read_records(directory):
     """Every rank's lines, parsed; a line that is not JSON fails the test."""
@@ -134,6 +137,16 @@ def check_exact_results(expect, reductions, problems):
         problems.append("no reduction record to check")
 
 
+def check_sanitizer_reports(expect, output, status, problems):
+    """A sanitizer's report fails the test whatever the exit status, which is not compared when the
+    program may exit non-zero (tests/sanitizer_report/sanitizer_report.cmake says why); but for one
+    the program's own error makes the MPI library raise (`sanitizer_report_allowed`, with why)."""
+    allowed = expect.get("sanitizer_report_allowed", {}).get("report")
+    reports = [r for r in sanitizer_report.report_lines(output) if not (allowed and allowed in r)]
+    if reports:
+        problems.append(f"a sanitizer reported (exit {status}): {reports[0]}\n{output}")
+
+
 def main(argv):
     if len(argv) < 7 or argv[5] != "--":
         print(__doc__, file=sys.stderr)
@@ -150,6 +163,8 @@ def main(argv):
         elapsed = time.monotonic() - began
         records = read_records(directory)
     problems = []
+    output = run.stdout.decode(errors="replace")
+    check_sanitizer_reports(expect, output, run.returncode, problems)
     if expect.get("leave_no_process"):
         left = leftover_processes(program)
         if left:
@@ -163,7 +178,7 @@ def main(argv):
         if elapsed > 50:
             problems.append(f"the run took {elapsed:.0f} s: the law check's child was not bounded")
     if expect["exit"] == 0 and run.returncode != 0:
-        problems.append(f"exit status {run.returncode}, expected 0:\n{run.stdout.decode(errors='replace')}")
+        problems.append(f"exit status {run.returncode}, expected 0:\n{output}")
     starts = [r for r in records if r["ev"] == "start"]
     finals = [r for r in records if r["ev"] == "finalize"]
     # A program the library kills may lose ranks that had not opened their record yet.

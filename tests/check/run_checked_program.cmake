@@ -6,6 +6,10 @@
 #   -DRECORD_TEXT=<text some record must hold; empty: none asked for>
 #   -DRENAMED=<a file name: the check library (LIBRARY's last entry) copied to it in DIR, and
 #              preloaded under that name; optional>
+# A sanitizer's report in either run's output fails the test whatever the exit status
+# (tests/sanitizer_report/sanitizer_report.cmake): under the sanitizer presets the check library's
+# twin reports from inside the ranks, and a law-check child's report does not reach mpirun's status.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 if(RENAMED)
@@ -16,13 +20,17 @@ if(RENAMED)
   list(JOIN preloads ":" LIBRARY)
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_CHECK_DIR=${DIR} LD_PRELOAD=${LIBRARY} ${LAUNCH} ${PROGRAM}
-                RESULT_VARIABLE status)
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(shown "stdout:\n${out}\nstderr:\n${err}")
+redsem_fail_on_sanitizer_report("${PROGRAM} under mpirun exited with ${status}\n${shown}" out err)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "${PROGRAM} under mpirun exited with ${status}")
+  message(FATAL_ERROR "${PROGRAM} under mpirun exited with ${status}\n${shown}")
 endif()
-execute_process(COMMAND ${DRIVER} ${DIR} ${EXPECT} RESULT_VARIABLE status)
+execute_process(COMMAND ${DRIVER} ${DIR} ${EXPECT} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(shown "the records driver's stdout:\n${out}\nstderr:\n${err}")
+redsem_fail_on_sanitizer_report("the records driver exited with ${status}\n${shown}" out err)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "the records of ${PROGRAM} in ${DIR} do not hold what the test expects (${EXPECT})")
+  message(FATAL_ERROR "the records of ${PROGRAM} in ${DIR} do not hold what the test expects (${EXPECT})\n${shown}")
 endif()
 if(RECORD_TEXT)
   file(GLOB records ${DIR}/*.jsonl)

@@ -2,6 +2,7 @@
 # Runs `PROGRAM ARGS` and `LAUNCHER MPI_PROGRAM ARGS` (the search split over the job's ranks)
 # and requires identical stdout and exit codes, and at least MIN_RESULTS results in the JSON.
 # With TIMINGS, JSON "seconds" values (how long each took) are blanked before comparing.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 separate_arguments(args UNIX_COMMAND "${ARGS}")
 separate_arguments(launcher UNIX_COMMAND "${LAUNCHER}")
 # With JSON_FILE (which ARGS name after --json-file) the documents compared are that file's, written
@@ -19,9 +20,11 @@ if(DEFINED JSON_FILE)
   file(REMOVE ${JSON_FILE})
 endif()
 execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE one ERROR_VARIABLE one_err RESULT_VARIABLE one_rc)
+redsem_fail_on_sanitizer_report("one process: exit ${one_rc}\n${one_err}" one_err one)
 take_json_file(one)
 execute_process(COMMAND ${launcher} ${MPI_PROGRAM} ${args} OUTPUT_VARIABLE split ERROR_VARIABLE split_err
                 RESULT_VARIABLE split_rc)
+redsem_fail_on_sanitizer_report("split: exit ${split_rc}\n${split_err}" split_err split)
 take_json_file(split)
 if(TIMINGS)
   string(REGEX REPLACE "\"seconds\": [-+.0-9eE]+" "\"seconds\": _" one "${one}")

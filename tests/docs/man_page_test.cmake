@@ -6,6 +6,7 @@
 # installed, mandoc -Tlint report nothing; it has every section a manual needs; UTF-8 survives
 # (§ and … in the source are § and … on the page, not ??); and every option the command's
 # --help lists appears on the page, so that the page cannot drift from the code.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 set(ENV{LC_ALL} C.UTF-8)
 set(ENV{MANWIDTH} 80)
 set(ENV{MANROFFSEQ} "")
@@ -49,6 +50,7 @@ endif()
 # searched with its line breaks undone, since the renderer may hyphenate between words only.
 string(REPLACE "|" ";" HELP "${HELP}")
 execute_process(COMMAND ${HELP} RESULT_VARIABLE rc OUTPUT_VARIABLE help ERROR_VARIABLE err)
+redsem_fail_on_sanitizer_report("${HELP}: exit ${rc}: ${err}" err help)
 if(NOT rc EQUAL 0)
   string(APPEND failures "${HELP}: exit ${rc}: ${err}\n")
 endif()

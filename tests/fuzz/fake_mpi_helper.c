@@ -99,7 +99,7 @@ static int reduce_typemap(const char* line) {
 }
 
 static void spin(void) {
-  for (volatile int i = 0;; i = i + 1) {
+  for (volatile unsigned i = 0;; i = i + 1) { /* unsigned: wrapping is no overflow (UBSan) */
   }
 }
 

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   else if (strcmp(c, "in_place_inbuf") == 0) exit(1);
   else if (strcmp(c, "negative_count") == 0) raise(SIGSEGV);
   else if (strcmp(c, "op_null") == 0)
-    for (volatile int i = 0;; i = i + 1) {
+    for (volatile unsigned i = 0;; i = i + 1) { /* unsigned: wrapping is no overflow (UBSan) */
     }
   else if (strcmp(c, "op_replace") == 0) puts("ok -");
   else if (strcmp(c, "large_count_c") == 0) puts("ok wrong_result element 2147483647 is 0x5c, want 0x50");

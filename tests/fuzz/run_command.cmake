@@ -3,12 +3,16 @@
 # that stdout or stderr matches a regular expression and that a JSON key path holds a value.
 #   -DPROGRAM=… [-DCOMMAND=opcheck] -DARGS="a|b|c" -DEXPECT_RC=n [-DEXPECT_OUT=regex] [-DEXPECT_ERR=regex]
 #   [-DJSON_KEY="failure|minimal|count" -DJSON_VALUE=9]
+# A sanitizer's report in either output fails the case whatever the exit status
+# (tests/sanitizer_report/sanitizer_report.cmake says why).
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 if(NOT DEFINED COMMAND)
   set(COMMAND fuzz)
 endif()
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
 execute_process(COMMAND ${PROGRAM} ${COMMAND} ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}\nstdout:\n${out}\nstderr:\n${err}" out err)
 if(NOT rc EQUAL EXPECT_RC)
   message(FATAL_ERROR "exit ${rc}, expected ${EXPECT_RC}\nstdout:\n${out}\nstderr:\n${err}")
 endif()

@@ -17,6 +17,9 @@ fail() {
   echo "FAIL ($case_name): $*" >&2
   exit 1
 }
+# What marks a sanitizer's report: a run showing one fails whatever its status, since ASan and
+# UBSan exit 1, a finding's status (tests/sanitizer_report/sanitizer_report.cmake says more).
+sanitizer_report=$(grep -v '^#' "$(dirname "$0")/../sanitizer_report/report.regex")
 # run EXPECTED_STATUS COMMAND...: runs it, its stdout in $work/out, stderr in $work/err.
 run() {
   local want=$1
@@ -25,6 +28,9 @@ run() {
   local got=$?
   echo "\$ $* -> $got"
   cat "$work/out" "$work/err"
+  local report
+  report=$(grep -hE "$sanitizer_report" "$work/out" "$work/err" | head -n 1)
+  [ -z "$report" ] || fail "a sanitizer reported (exit status $got): $report: $*"
   [ "$got" = "$want" ] || fail "exit status $got, expected $want: $*"
 }
 says() { grep -qE "$2" "$work/$1" || fail "$1 does not match '$2'"; }

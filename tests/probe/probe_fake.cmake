@@ -4,8 +4,10 @@ cmake_minimum_required(VERSION 3.25)
 # resumes after it, each violation is found, and the exit status says so; a library without
 # the persistent collectives is reported so. The fake tracer reports 3 processes, so the job
 # has 3.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs 3 --tracer ${TRACER} --json
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}: ${err}\n${out}" err out)
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "exit ${rc}, want 1: ${err}\n${out}")
 endif()
@@ -26,6 +28,7 @@ endif()
 # The text report says the library lacks the persistent form.
 execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs 3 --tracer ${TRACER}
                 OUTPUT_VARIABLE text ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}: ${err}\n${text}" err text)
 if(NOT text MATCHES "call forms: blocking \\(MPI_<collective>\\), nonblocking \\(MPI_I<collective>\\), persistent unsupported\n")
   message(FATAL_ERROR "no 'persistent unsupported' in the header:\n${text}")
 endif()

@@ -3,12 +3,14 @@
 # collective in every call form the library reports (blocking, nonblocking, persistent) and
 # runs, none in another. FORMS (a list) asks for those forms only (--form).
 cmake_minimum_required(VERSION 3.25)
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 set(form_options "")
 foreach(form IN LISTS FORMS)
   list(APPEND form_options --form ${form})
 endforeach()
 execute_process(COMMAND ${PROGRAM} probe --mpi ${MPI} --procs ${PROCS} --counts 1 4096 --stall 8 --json ${form_options}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}: ${err}" err out)
 if(NOT rc EQUAL 0 AND NOT rc EQUAL 1)
   message(FATAL_ERROR "exit ${rc}: ${err}")
 endif()

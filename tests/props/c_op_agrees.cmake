@@ -5,6 +5,7 @@
 # verdicts must not contradict (refuted on one side, proved or holding on the other). A function
 # the proof shows equal to MPI's own op (associativity failing as that op's, a warning) is one the
 # search excuses alike, with the same verdict; with EXPECTED, the command exits that.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 set(lib ${WORK}/c_op_agrees_${FUNCTION}.so)
 execute_process(COMMAND ${CMAKE_COMMAND} -E env OMPI_CC=clang mpicc.openmpi -O1 -fno-vectorize -fno-slp-vectorize -shared -fPIC -o ${lib} ${SOURCE}
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -13,6 +14,7 @@ if(NOT rc EQUAL 0)
 endif()
 execute_process(COMMAND ${PROGRAM} opcheck --kernel ${lib}:${FUNCTION} --source ${SOURCE}:${FUNCTION} ${ARGS} --no-cache --json
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+redsem_fail_on_sanitizer_report("exit ${rc}:\n${out}${err}" err out)
 if(rc GREATER 1 OR (DEFINED EXPECTED AND NOT rc EQUAL EXPECTED))
   message(FATAL_ERROR "exit ${rc}:\n${out}${err}")
 endif()

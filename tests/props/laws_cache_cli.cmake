@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --cache-dir D` twice: the second run answers from the cache, with the same verdicts.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 file(REMOVE_RECURSE ${WORK}/laws-cache)
 set(args laws --cache-dir ${WORK}/laws-cache --op MPI_PROD --type double --json)
-execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE cold RESULT_VARIABLE rc1)
-execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE warm RESULT_VARIABLE rc2)
+execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE cold ERROR_VARIABLE cold_err RESULT_VARIABLE rc1)
+execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE warm ERROR_VARIABLE warm_err RESULT_VARIABLE rc2)
+redsem_fail_on_sanitizer_report("rc=${rc1},${rc2}\n${cold_err}\n${warm_err}" cold_err warm_err cold warm)
 file(REMOVE_RECURSE ${WORK}/laws-cache)
 foreach(law associativity commutativity identity idempotence absorbing)
   string(JSON a GET "${cold}" entries 0 laws ${law} verdict)

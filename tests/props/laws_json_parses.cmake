@@ -2,7 +2,9 @@
 # `redsem laws --json --op sum --type MPI_FLOAT`: an object like every command's document, with
 # one entry whose associativity is refuted with a counterexample and whose identity is proved to
 # be -0.
-execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type float OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
+execute_process(COMMAND ${PROGRAM} laws --no-cache --json --op sum --type float OUTPUT_VARIABLE out ERROR_VARIABLE stderr RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}: ${stderr}" stderr out)
 string(JSON entries ERROR_VARIABLE err LENGTH "${out}" entries)
 if(err)
   message(FATAL_ERROR "not JSON: ${err}\n${out}")

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `redsem laws --op-file F --json` prints the schema of `redsem laws --json`: for an op file that
 # writes MPI_MIN on int32, the same keys at every level and the same verdicts and elements.
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 function(run out_var)
-  execute_process(COMMAND ${PROGRAM} laws --no-cache --json ${ARGN} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+  execute_process(COMMAND ${PROGRAM} laws --no-cache --json ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE stderr RESULT_VARIABLE rc)
+  redsem_fail_on_sanitizer_report("laws ${ARGN}: rc=${rc}\n${stderr}" stderr out)
   string(JSON n ERROR_VARIABLE err LENGTH "${out}" entries)
   if(err OR NOT rc EQUAL 0 OR NOT n EQUAL 1)
     message(FATAL_ERROR "laws ${ARGN}: rc=${rc}, not one JSON entry: ${err}\n${out}")

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `redsem rma SCENARIO --json` prints one JSON document: verdict as_expected, the finding named.
-execute_process(COMMAND ${PROGRAM} rma ${SCENARIO} --json OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
+execute_process(COMMAND ${PROGRAM} rma ${SCENARIO} --json OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit ${rc}\n${err}" err out)
 string(JSON verdict ERROR_VARIABLE err GET "${out}" verdict)
 if(err)
   message(FATAL_ERROR "not JSON: ${err}")

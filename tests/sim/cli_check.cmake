@@ -2,8 +2,10 @@
 # Runs PROGRAM with ARGS (a ;-list) and checks: the exit code is EXPECT_RC; with JSON_PATH and
 # JSON_LENGTH, the array at that path (space-separated keys/indices) has that many entries;
 # every string in CONTAINS (a |-list) occurs in stdout (or, with FILE, in that file).
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 separate_arguments(args UNIX_COMMAND "${ARGS}")
 execute_process(COMMAND ${PROGRAM} ${args} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("exit code ${rc}\nstdout: ${out}\nstderr: ${err}" err out)
 if(NOT rc EQUAL EXPECT_RC)
   message(FATAL_ERROR "exit code ${rc}, expected ${EXPECT_RC}\nstdout: ${out}\nstderr: ${err}")
 endif()

@@ -2,9 +2,11 @@
 # Opens `redsem verify --html` in headless Chromium: the page must render (a screenshot of a
 # real size is taken), the DOM the browser parsed must hold the report's key elements, and every
 # figure must be drawn whole (figures_whole.cmake: its drawing inside its <svg>'s box).
+include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
 set(dir ${WORK}/html_report)
 file(REMOVE_RECURSE ${dir})
-execute_process(COMMAND ${PROGRAM} verify --quick --html ${dir} OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE rc)
+execute_process(COMMAND ${PROGRAM} verify --quick --html ${dir} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("redsem verify --html exited ${rc}\n${err}" err)
 if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/index.html)
   message(FATAL_ERROR "redsem verify --html exited ${rc} or wrote no ${dir}/index.html")
 endif()

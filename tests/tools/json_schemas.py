@@ -24,6 +24,9 @@ import sys
 import tempfile
 import warnings
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 try:
     import jsonschema
 except ImportError:
@@ -89,6 +92,11 @@ def main():
     if run.returncode not in (0, 1):
         print(f"{shown}: exit {run.returncode}\n{run.stderr}")
         return 1
+    # Exit 1 is a finding's and a sanitizer's (tests/sanitizer_report/sanitizer_report.cmake).
+    report = sanitizer_report.report_line(run.stderr + run.stdout)
+    if report:
+        print(f"{shown}: a sanitizer reported (exit {run.returncode}): {report}\n{run.stderr}")
+        return 1
     document = json.loads(run.stdout)
     if not check(v, document, shown):
         return 1
@@ -97,6 +105,10 @@ def main():
         args_file = [a if a != "--json" else "--json-file" for a in args]
         args_file.insert(args_file.index("--json-file") + 1, path)
         again = subprocess.run([redsem] + args_file, capture_output=True, text=True, timeout=600)
+        report = sanitizer_report.report_line(again.stderr)
+        if report:
+            print(f"{shown} with --json-file: a sanitizer reported (exit {again.returncode}): {report}\n{again.stderr}")
+            return 1
         if again.stdout.strip():
             print(f"{shown} with --json-file still printed on stdout:\n{again.stdout[:500]}")
             return 1

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `redsem check --gen-suppressions FILE ARGS` on a program with findings, then `redsem check --suppressions FILE ARGS`: every finding suppressed, exit 0.
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" ARGS "${ARGS}")
 file(REMOVE ${FILE})
 execute_process(COMMAND ${PROGRAM} check --gen-suppressions ${FILE} ${ARGS} ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("first run: exit ${rc}\n${err}" err)
 if(NOT rc STREQUAL "1" OR NOT err MATCHES "verdict: errors")
   message(FATAL_ERROR "first run: exit ${rc}, expected 1 with errors\n${err}")
 endif()
@@ -11,6 +13,7 @@ if(NOT generated MATCHES "check=")
   message(FATAL_ERROR "--gen-suppressions printed no suppression:\n${generated}\n${err}")
 endif()
 execute_process(COMMAND ${PROGRAM} check --suppressions ${FILE} ${ARGS} ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("second run: exit ${rc}\n${err}" err)
 if(NOT rc STREQUAL "0" OR NOT err MATCHES "0 error.s., 0 warning.s., [1-9][0-9]* suppressed")
   message(FATAL_ERROR "second run: exit ${rc}, expected 0 with every finding suppressed\nsuppressions:\n${generated}\n${err}")
 endif()

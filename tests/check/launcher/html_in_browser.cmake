@@ -5,10 +5,12 @@
 # evaluation trees and the histogram of legal results with this run's result marked, and the
 # coverage section; every figure drawn whole (tests/tools/figures_whole.cmake).
 # -DPROGRAM=redsem -DCHROMIUM=… -DWORK=dir "-DCOMMAND=mpirun|-n|4|…/check_launcher_order_sum"
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" COMMAND "${COMMAND}")
 set(dir ${WORK}/check_html_report)
 file(REMOVE_RECURSE ${dir})
-execute_process(COMMAND ${PROGRAM} check --html ${dir} -- ${COMMAND} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+execute_process(COMMAND ${PROGRAM} check --html ${dir} -- ${COMMAND} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("redsem check --html exited ${rc}:\n${err}" err out)
 if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/index.html)
   message(FATAL_ERROR "redsem check --html exited ${rc} or wrote no ${dir}/index.html:\n${err}")
 endif()

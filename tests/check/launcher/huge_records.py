@@ -11,6 +11,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 redsem, work, memory_mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
@@ -33,6 +36,9 @@ try:
     problems = []
     if r.returncode != 0:
         problems.append(f"exit {r.returncode}, expected 0")
+    report = sanitizer_report.report_line(r.stderr + r.stdout)
+    if report:
+        problems.append(f"a sanitizer reported: {report}")
     for expected in ("longer than 4194304 bytes: skipped unread", "outgrew their share of the reader's memory bound",
                      "verdict: clean (partial)"):
         if expected not in r.stderr:

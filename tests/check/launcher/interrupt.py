@@ -14,6 +14,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 
 def wait_for(predicate, seconds):
     end = time.monotonic() + seconds
@@ -65,6 +68,9 @@ def main():
         p.kill()
         raise SystemExit("redsem check did not end after " + sys.argv[1])
     problems = []
+    report = sanitizer_report.report_line(err)
+    if report:
+        problems.append(f"a sanitizer reported: {report}")
     if p.returncode != 128 + sig:
         problems.append(f"exit {p.returncode}, expected {128 + sig}")
     if "interrupted by" not in err:

@@ -12,6 +12,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
+
 redsem, work = sys.argv[1], sys.argv[2]
 records, html = os.path.join(work, "records"), os.path.join(work, "html")
 shutil.rmtree(work, ignore_errors=True)
@@ -34,6 +37,9 @@ try:
     problems = []
     if r.returncode != 0:
         problems.append(f"exit {r.returncode}, expected 0")
+    sanitized = sanitizer_report.report_line(r.stderr + r.stdout)
+    if sanitized:
+        problems.append(f"a sanitizer reported: {sanitized}")
     report = json.load(open(out_json))
     page = open(os.path.join(html, "index.html")).read()
     if report["verdict"] != "clean_partial":

@@ -5,6 +5,7 @@
 # path) against JSON_VALUE, that HTML_DIR/index.html was written, and that EXPECT_FILE exists
 # (and matches EXPECT_FILE_TEXT). Files from an earlier run (JSON_FILE, HTML_DIR, KEPT_DIR) are
 # removed first.
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" ARGS "${ARGS}")
 string(REPLACE "|" ";" JSON_KEY "${JSON_KEY}")
 foreach(stale ${JSON_FILE} ${HTML_DIR} ${KEPT_DIR})
@@ -12,6 +13,7 @@ foreach(stale ${JSON_FILE} ${HTML_DIR} ${KEPT_DIR})
 endforeach()
 execute_process(COMMAND ${PROGRAM} check ${ARGS} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(shown "command: check ${ARGS}\nstdout:\n${out}\nstderr:\n${err}")
+redsem_fail_on_sanitizer_report("exit '${rc}'\n${shown}" err out)
 if(NOT rc STREQUAL "${EXPECT_RC}")
   message(FATAL_ERROR "exit '${rc}', expected ${EXPECT_RC}\n${shown}")
 endif()

@@ -3,6 +3,7 @@
 # SARIF 2.1.0 (docs/schemas/sarif-2.1.0-subset.schema.json) with one result per finding (ruleId
 # the check, level from the severity, the caller's file and line), J the check document
 # (docs/schemas/check.schema.json). -DPROGRAM -DPYTHON -DVALIDATE -DSCHEMAS -DWORK "-DCOMMAND=…|…"
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 string(REPLACE "|" ";" COMMAND "${COMMAND}")
 set(sarif ${WORK}/check.sarif)
 set(json ${WORK}/check.json)
@@ -10,6 +11,7 @@ file(MAKE_DIRECTORY ${WORK})
 file(REMOVE ${sarif} ${json})
 execute_process(COMMAND ${PROGRAM} check --sarif ${sarif} --json-file ${json} -- ${COMMAND}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+redsem_fail_on_sanitizer_report("redsem check exited ${rc}:\n${err}" err out)
 if(NOT rc EQUAL 0 OR NOT EXISTS ${sarif} OR NOT EXISTS ${json})
   message(FATAL_ERROR "redsem check exited ${rc}, or wrote no ${sarif} or ${json}:\n${err}")
 endif()

@@ -3,11 +3,13 @@
 # names a port nobody listens on) writes its records into a file of REDSEM_CHECK_DIR on its own
 # node instead, creating the directory, and says where on stderr. Run with cmake -P and
 # -DLAUNCH=<mpirun command, a list> -DLIBRARY=<libredsem_check_*.so> -DPROGRAM=<binary> -DDIR=<scratch>.
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 file(REMOVE_RECURSE ${DIR})
 set(records ${DIR}/not/yet/made)
 execute_process(COMMAND ${CMAKE_COMMAND} -E env REDSEM_CHECK_DIR=${records} REDSEM_CHECK_CONNECT=127.0.0.1:1
                         REDSEM_CHECK_TOKEN=0123 LD_PRELOAD=${LIBRARY} ${LAUNCH} ${PROGRAM}
-                RESULT_VARIABLE status ERROR_VARIABLE err)
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+redsem_fail_on_sanitizer_report("${PROGRAM} exited with ${status}:\nstdout:\n${out}\nstderr:\n${err}" err out)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} exited with ${status}:\n${err}")
 endif()

@@ -6,6 +6,7 @@
 # MPI_Reduce_local (there through the function for every type choice, when there are several),
 # with the datatype handle the instance's own _datatype function gives.
 #   -DPROGRAM=redsem -DOP_FILE=… -DMPICC=mpicc.<flavour> -DFLAVOUR=openmpi|mpich -DWORK=<dir> [-DNAME=<files' name>]
+include(${CMAKE_CURRENT_LIST_DIR}/../../sanitizer_report/sanitizer_report.cmake)
 if(DEFINED NAME)
   set(name ${NAME})
 else()
@@ -17,6 +18,7 @@ file(MAKE_DIRECTORY ${WORK})
 
 function(run)
   execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  redsem_fail_on_sanitizer_report("${ARGN}: exit ${rc}\nstdout:\n${out}\nstderr:\n${err}" err out)
   set(out "${out}" PARENT_SCOPE)
   set(err "${err}" PARENT_SCOPE)
   set(rc "${rc}" PARENT_SCOPE)
