@@ -13,7 +13,8 @@ namespace {
 struct holds {
   std::set<std::int64_t> ms;  // the hold of each rank that held
   std::size_t ranks = 0;
-  std::int64_t completion = 0, exposure = 0, access = 0, again = 0, skipped = 0, cut = 0, held_ms = 0, budget_ms = 0;
+  std::int64_t completion = 0, exposure = 0, sync_return = 0, access = 0, again = 0, skipped = 0, cut = 0, held_ms = 0,
+               budget_ms = 0;
 };
 
 void add_rank(const nlohmann::json& d, holds& h) {
@@ -21,6 +22,7 @@ void add_rank(const nlohmann::json& d, holds& h) {
   ++h.ranks;
   h.completion += int_of(d, "completion");
   h.exposure += int_of(d, "exposure");
+  h.sync_return += int_of(d, "sync_return");
   h.access += int_of(d, "access");
   h.again += int_of(d, "access_again");
   h.skipped += int_of(d, "skipped");
@@ -50,17 +52,20 @@ std::string delay_coverage(const run_records& records, const std::set<int>& rank
   if (h.ranks > 0)
     c.watched.push_back(fmt::format(
         "delay injection on {} rank(s) running threads of the program's own (--delay {} ms): {} hold(s) at calls "
-        "completing a watched pending buffer, {} at calls about to disarm watched window memory, {} at the program's "
-        "accesses to watched window memory ({} more while no pending buffer had come there), {} ms held in all; {} "
-        "not held by the schedule (the first 4 of each call site or instruction, then those at power-of-two "
-        "indexes); {} cut by the budget of {} ms per rank",
-        h.ranks, joined(h.ms), h.completion, h.exposure, h.access, h.again, h.held_ms, h.skipped, h.cut, h.budget_ms));
+        "completing a watched pending buffer, {} at calls about to disarm watched window memory, {} at returns "
+        "from process synchronisations while window memory was watched, {} at the program's accesses to watched "
+        "window memory ({} more while no pending buffer had come there), {} ms held in all; {} not held by the "
+        "schedule (the first 4 of each call site or instruction, then those at power-of-two indexes); {} cut by "
+        "the budget of {} ms per rank",
+        h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.held_ms, h.skipped, h.cut,
+        h.budget_ms));
   if (settings.empty()) return "";
   if (settings == std::set<std::int64_t>{0})
     return "delay injection was off (--delay 0), so only accesses that overlapped a span by this run's own timing "
            "count";
-  return "delay injection (--delay) held threads at calls completing pending buffers and at accesses to "
-         "watched window memory, so that an access made within the hold of another thread's RMA call overlaps its "
+  return "delay injection (--delay) held threads at calls completing pending buffers, at returns from "
+         "process synchronisations and at accesses to watched window memory, so that an access made within the hold of "
+         "another thread's RMA call overlaps its "
          "span, but accesses further apart in time, or where the holds' schedule or budget did not reach, are still "
          "found only by timing";
 }

@@ -12,6 +12,7 @@
 #include "process_sync_comm.h"
 #include "rma_state.h"
 #include "thread_clocks.h"
+#include "watch_delay.h"
 #include "watch_state.h"
 
 static int keyval = MPI_KEYVAL_INVALID;
@@ -124,6 +125,17 @@ static void comm_line(const struct rc_comm_info *c) {
   rc_end(&l);
 }
 
+/* The holding thread runs none of the program's code until the hold ends: nothing the program does
+ * can be ordered after this return through it meanwhile, so another thread's access then is placed
+ * before the return soundly (docs/design.md, "Threads"). */
+void rc_sync_hold_return(const void *caller) {
+  if (!rc_delay_threaded() || !rc_rma_has_windows()) return;
+  rc_rma_lock();
+  const int watched = rc_watch_window_watched();
+  rc_rma_unlock();
+  if (watched) rc_delay_sync_return(caller);
+}
+
 /* Starts a process_sync line when the process has a window (0: nothing to write). Drains the
  * watcher first, so that every access made before this call is written before its line. */
 int rc_sync_begin(rc_line *l, struct rc_comm_info *c, const char *call, const void *caller) {
@@ -198,7 +210,9 @@ static long long collective_line(MPI_Comm comm, const char *call, const struct c
 long long rc_sync_collective_at(MPI_Comm comm, const char *call, enum rc_flow flow, int root, int rc,
                                 const void *caller) {
   const struct collective_site k = {flow, root, 0, -1, -1, 1};
-  return rc_active() && rc == MPI_SUCCESS ? collective_line(comm, call, &k, caller) : -1;
+  if (!rc_active() || rc != MPI_SUCCESS) return -1;
+  rc_sync_hold_return(caller);
+  return collective_line(comm, call, &k, caller);
 }
 
 long long rc_sync_collective_index(MPI_Comm comm) {
@@ -247,6 +261,7 @@ void rc_sync_persistent_started(MPI_Comm comm, const char *call, enum rc_flow fl
 }
 
 void rc_sync_collective_done(MPI_Comm comm, long long index, long long start, const char *call, const void *caller) {
+  rc_sync_hold_return(caller);
   pthread_mutex_lock(&rc_sync_mutex);
   struct rc_comm_info *c = rc_sync_info_of(comm);
   rc_line l;
@@ -267,6 +282,7 @@ static int world_of(MPI_Comm comm, int rank) {
 void rc_sync_intercomm_made(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader,
                             MPI_Comm inter, const void *caller) {
   if (!rc_active()) return;
+  rc_sync_hold_return(caller);
   pthread_mutex_lock(&rc_sync_mutex);
   int me = -1;
   PMPI_Comm_rank(local_comm, &me);

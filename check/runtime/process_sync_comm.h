@@ -34,6 +34,10 @@ struct rc_comm_info *rc_sync_info_of(MPI_Comm comm);
 /* The world rank of `peer` (its rank in comm, the remote group's on an intercommunicator); -1
  * when it is none. */
 int rc_sync_peer_world(const struct rc_comm_info *c, int peer);
+/* Delay injection (watch_delay.h) at a process synchronisation's return: in a threaded process
+ * with watched window memory, the returning thread is held before its line's time is taken. With no
+ * lock of this library held. */
+void rc_sync_hold_return(const void *caller);
 /* Starts a process_sync line when the process has a window (0: nothing to write). */
 int rc_sync_begin(rc_line *l, struct rc_comm_info *c, const char *call, const void *caller);
 

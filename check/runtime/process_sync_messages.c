@@ -49,6 +49,7 @@ static void message_part(rc_line *l, const struct rc_comm_info *c, const char *k
 long long rc_sync_message(MPI_Comm comm, const char *call, const struct rc_message *send, const struct rc_message *recv,
                           const void *caller) {
   if (!rc_active()) return -1;
+  rc_sync_hold_return(caller);
   pthread_mutex_lock(&rc_sync_mutex);
   struct rc_comm_info *c = rc_sync_info_of(comm);
   if (!c || c->size < 0) {
@@ -81,6 +82,7 @@ void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, c
     rc_sync_unmodelled("a probe while a receive request could take its message");
     return;
   }
+  rc_sync_hold_return(caller);
   pthread_mutex_lock(&rc_sync_mutex);
   struct rc_comm_info *c = rc_sync_info_of(comm);
   if (!c || c->size < 0) {
@@ -103,6 +105,7 @@ void rc_sync_probed(MPI_Comm comm, const char *call, const MPI_Status *status, c
 }
 
 void rc_sync_ssend_done(MPI_Comm comm, int peer, int tag, long long index, const char *call, const void *caller) {
+  rc_sync_hold_return(caller);
   pthread_mutex_lock(&rc_sync_mutex);
   struct rc_comm_info *c = rc_sync_info_of(comm);
   rc_line l;

@@ -70,6 +70,10 @@ int rc_watch_pending_requests(const MPI_Request *requests, int count);
 /* Whether `call` (on `target`) on w will disarm window memory watched by pages (the rule of
  * rc_watch_before_sync): other threads' accesses during it are not seen. */
 int rc_watch_disarms_window(const struct rc_window *w, const char *call, int target);
+/* Whether some window memory is watched by pages now (every thread's access to it faults): where a
+ * hold at a process synchronisation's return (watch_delay.h) may see another thread's access. With
+ * the RMA lock held. */
+int rc_watch_window_watched(void);
 /* MPI_Wait/MPI_Test… completed this request-based call: its buffers are done. */
 void rc_watch_request_done(MPI_Request request);
 /* The library's faults stepped while a synchronisation call was forwarded (the `finalize` line's

@@ -16,7 +16,7 @@ static long delay_ms = RC_DELAY_DEFAULT_MS;
 static int program_threads; /* the program created a thread (pthread_create from its code or its OpenMP runtime) */
 
 /* The holds by kind, those the schedule skipped and those the budget cut; the time held. */
-static unsigned long held_completion, held_exposure, held_access, held_again, skipped, cut;
+static unsigned long held_completion, held_exposure, held_return, held_access, held_again, skipped, cut;
 static unsigned long long held_ns;
 static int in_sync; /* threads inside an intercepted RMA synchronisation call (its hold included) */
 
@@ -49,6 +49,7 @@ void rc_delay_write_counts(rc_line *l) {
   rc_int(l, "ms", delay_ms);
   rc_int(l, "completion", (long long)__atomic_load_n(&held_completion, __ATOMIC_RELAXED));
   rc_int(l, "exposure", (long long)__atomic_load_n(&held_exposure, __ATOMIC_RELAXED));
+  rc_int(l, "sync_return", (long long)__atomic_load_n(&held_return, __ATOMIC_RELAXED));
   rc_int(l, "access", (long long)__atomic_load_n(&held_access, __ATOMIC_RELAXED));
   rc_int(l, "access_again", (long long)__atomic_load_n(&held_again, __ATOMIC_RELAXED));
   rc_int(l, "skipped", (long long)__atomic_load_n(&skipped, __ATOMIC_RELAXED));
@@ -111,6 +112,12 @@ void rc_delay_hold(void) {
 void rc_delay_sync(const void *caller, int completes) {
   if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
   __atomic_add_fetch(completes ? &held_completion : &held_exposure, 1, __ATOMIC_RELAXED);
+  rc_delay_hold();
+}
+
+void rc_delay_sync_return(const void *caller) {
+  if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
+  __atomic_add_fetch(&held_return, 1, __ATOMIC_RELAXED);
   rc_delay_hold();
 }
 

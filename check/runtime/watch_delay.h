@@ -5,7 +5,9 @@
  * its access to watched window memory where no pending buffer lies, before the access is retried
  * (again, a few times, while no pending buffer is there), and (3) as it enters a call that will
  * disarm the window memory (MPI_Win_lock, a fence…), so that other threads' accesses meanwhile are
- * still seen.
+ * still seen, and (4) as it returns from a process synchronisation (MPI_Barrier, a message, the
+ * calls written as `process_sync` lines) while window memory is watched, after the call and before
+ * the line's time is taken, so that another thread's access meanwhile is placed before the return.
  * Another thread's access to a pending buffer made within the hold of the call then comes inside
  * the call's span, and is found by the rule that already holds (an access between an RMA call's
  * return and its completion is a race whatever orders the threads): a hold only changes timing, so
@@ -49,6 +51,10 @@ void rc_delay_sync_leave(void);
  * disarm watched window memory: holds the calling thread when the schedule and the budget allow.
  * Without any lock of this library held. */
 void rc_delay_sync(const void *caller, int completes);
+/* After a process synchronisation from `caller` returned, before its line's time is taken, in a
+ * process with watched window memory: holds the calling thread when the schedule and the budget
+ * allow. Without any lock of this library held. */
+void rc_delay_sync_return(const void *caller);
 /* From the fault handler, at the program's access (its code `instruction`) to watched memory at
  * `address`, window memory with no pending buffer there when `window_only`: RC_DELAY_HOLD when the
  * thread is to be held (the access recorded, then rc_delay_hold with no lock held, again while

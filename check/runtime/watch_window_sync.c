@@ -201,6 +201,17 @@ int rc_watch_disarms_window(const struct rc_window *w, const char *call, int tar
   return 0;
 }
 
+int rc_watch_window_watched(void) {
+  int found = 0;
+  rc_watch_lock();
+  for (int i = 0; i < RC_WATCH_MAX_RANGES && !found; ++i) {
+    const struct rc_watch_range *r = &rc_watch_ranges[i];
+    found = r->lo && r->armed && r->paged && r->kind == RC_WATCH_WINDOW;
+  }
+  rc_watch_unlock();
+  return found;
+}
+
 int rc_watch_pending_requests(const MPI_Request *requests, int count) {
   return count > 0 && pending_watched(NULL, -1, requests, count);
 }
