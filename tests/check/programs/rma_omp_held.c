@@ -11,7 +11,14 @@
  * order it after the put. With -DORIGIN_AFTER rank 0 makes its epoch after the first barrier
  * instead: the load, held across the barrier's return, ran after it and is ordered before the put
  * by nothing (a race that a line standing at the fault, before the barrier, hid). The pattern runs
- * ROUNDS times, within the holds' schedule and budget, so that one round held so suffices. */
+ * ROUNDS times, within the holds' schedule and budget, so that one round held so suffices.
+ *
+ * Built with -DLOAD_AFTER_MS=30 -DORIGIN_LATE_MS=0 (rma_omp_returned), it is shaped like
+ * RMARaceBench's hybrid-single-remote-yes instead: rank 0 enters the barrier at once after its
+ * epoch, and the other thread loads element 0 LOAD_AFTER_MS later, longer than the barrier takes
+ * here: after the barrier returned. The default policy (lines ordered by time) took that load for
+ * ordered after the barrier; delay injection holds the thread returning from the barrier before its
+ * line's time is taken, so the load comes during the hold, before the return. */
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -19,7 +26,15 @@
 
 #include "thread_window.h"
 
+#ifndef ROUNDS
 #define ROUNDS 4
+#endif
+#ifndef LOAD_AFTER_MS
+#define LOAD_AFTER_MS 0 /* the other thread's load, after the single construct */
+#endif
+#ifndef ORIGIN_LATE_MS
+#define ORIGIN_LATE_MS 50 /* rank 0's sleep before its epoch and the barrier */
+#endif
 
 static void put_epoch(void) {
   const int value = 42;
@@ -45,14 +60,22 @@ static void team_of_two(void) {
       MPI_Barrier(MPI_COMM_WORLD);
       synchronised = 1;
     }
-    if (!synchronised && *(volatile int *)&base[0] < 0) printf("thread %d read a negative\n", omp_get_thread_num());
+    if (!synchronised) {
+      if (LOAD_AFTER_MS > 0) {
+        const struct timespec later = {0, LOAD_AFTER_MS * 1000 * 1000};
+        nanosleep(&later, NULL);
+      }
+      if (*(volatile int *)&base[0] < 0) printf("thread %d read a negative\n", omp_get_thread_num());
+    }
   }
 }
 
 /* Rank 0, and the others of a larger run, which only enter the barriers. */
 static void origin(int rank) {
-  const struct timespec late = {0, 50 * 1000 * 1000};
-  nanosleep(&late, NULL);
+  if (ORIGIN_LATE_MS > 0) {
+    const struct timespec late = {0, ORIGIN_LATE_MS * 1000 * 1000};
+    nanosleep(&late, NULL);
+  }
 #ifdef ORIGIN_AFTER
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) put_epoch();
