@@ -109,17 +109,18 @@ void rc_delay_hold(void) {
   errno = saved_errno;
 }
 
-void rc_delay_sync(const void *caller, int completes) {
+/* A hold at a call site of the program, counted in `kind`, when threaded and scheduled there. */
+static void hold_at_call(const void *caller, unsigned long *kind) {
   if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
-  __atomic_add_fetch(completes ? &held_completion : &held_exposure, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(kind, 1, __ATOMIC_RELAXED);
   rc_delay_hold();
 }
 
-void rc_delay_sync_return(const void *caller) {
-  if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
-  __atomic_add_fetch(&held_return, 1, __ATOMIC_RELAXED);
-  rc_delay_hold();
+void rc_delay_sync(const void *caller, int completes) {
+  hold_at_call(caller, completes ? &held_completion : &held_exposure);
 }
+
+void rc_delay_sync_return(const void *caller) { hold_at_call(caller, &held_return); }
 
 void rc_delay_sync_enter(void) { __atomic_add_fetch(&in_sync, 1, __ATOMIC_RELAXED); }
 void rc_delay_sync_leave(void) { __atomic_sub_fetch(&in_sync, 1, __ATOMIC_RELAXED); }
