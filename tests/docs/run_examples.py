@@ -13,6 +13,8 @@ output ignored. Commands run with bash from a scratch directory that looks like 
 after the quick start: examples/, tests/ and docs/ of the source tree, build/examples/ made by
 scripts/build-examples.sh, `redsem` and `redsem-mpi` first on PATH. --update writes what a
 failing command printed into the page, for a writer to review (and to put back each "…").
+A sanitizer's report in a command's output fails it whatever it prints and its exit status: a
+"…" or an "(exit 1)" shown on the page would let it pass (tests/sanitizer_report/ says more).
 """
 import argparse
 import os
@@ -21,6 +23,9 @@ import subprocess
 import sys
 import tempfile
 from functools import lru_cache
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
 
 GAP = "…"
 UPDATE = False
@@ -101,8 +106,11 @@ def run(page, bindir, source, work):
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=1800)
         output = done.stdout.decode("utf-8", "replace").rstrip("\n").split("\n")
         output = [line.rstrip() for line in output]
-        ok = done.returncode == status and (not expected or matches(tuple(expected), tuple(output)))
+        report = sanitizer_report.report_line("\n".join(output))
+        ok = not report and done.returncode == status and (not expected or matches(tuple(expected), tuple(output)))
         print(f"{'ok  ' if ok else 'FAIL'} {page}:{lineno}: $ {command}")
+        if report:
+            print(f"  a sanitizer reported: {report}")
         if not ok:
             failures += 1
             print(f"  exit {done.returncode} (shown: {status}); output:")

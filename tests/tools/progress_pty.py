@@ -6,7 +6,9 @@ Runs one command under a pseudo-terminal (its stdout and stderr the terminal, as
 and checks that: the command's header comes before any progress line; at least one progress
 line "[done/total] rate/s time s  label" is drawn, each well formed with done <= total and
 done never going down (until other output ends that line: a command may show several in turn); colour unless NO_COLOR; the line is cleared at the end. Then runs it
-again piped and checks that no progress line nor carriage return reaches its stderr.
+again piped and checks that no progress line nor carriage return reaches its stderr. A
+sanitizer's report in either run's output fails the test, although exit 1 passes (a finding's
+status, and ASan's and UBSan's: tests/sanitizer_report/ says more).
 
 With --seen REGEX, some progress line's text after the label must match it too (a phase of
 the run that must show progress, such as `check`'s while the program runs).
@@ -18,6 +20,9 @@ import pty
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizer_report"))
+import sanitizer_report  # noqa: E402 (found through the path above)
 
 PROGRESS = re.compile(r"\r\x1b\[K(?:\x1b\[1;32m)?\[([0-9.e+]+)(?:/([0-9.e+]+))?\](?:\x1b\[0m)? "
                       r"[0-9.e+]+/s [0-9]+ s  ([^\r\n\x1b]*)")
@@ -51,6 +56,9 @@ def check_terminal(argv, label, header, colour, seen):
     if not colour:
         env["NO_COLOR"] = "1"
     shown, status = under_pty(argv, env)
+    report = sanitizer_report.report_line(shown)
+    if report:
+        fail(f"a sanitizer reported (exit {status}): {report}", shown)
     if status not in (0, 1):
         fail(f"exit {status}", shown)
     lines = list(PROGRESS.finditer(shown))
@@ -86,6 +94,9 @@ def check_terminal(argv, label, header, colour, seen):
 
 def check_piped(argv):
     run = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    report = sanitizer_report.report_line(run.stderr + run.stdout)
+    if report:
+        fail(f"a sanitizer reported piped (exit {run.returncode}): {report}", run.stderr)
     if "\r" in run.stderr or "\x1b[" in run.stderr or re.search(r"\[[0-9.e+]+/[0-9.e+]+\] [0-9.e+]+/s", run.stderr):
         fail("piped stderr has a progress line", run.stderr)
 

@@ -28,7 +28,30 @@ ol.stack { margin: 0.3em 0; padding-left: 1.5em; }
 pre.source { margin: 0.2em 0 0.6em; padding: 0.3em; font-size: 0.85em; }
 pre.source mark { background: #ffe08a; display: inline-block; width: 100%; }
 figure.orders { border: 1px solid #ddd; padding: 0.5em; margin: 0.5em 0; }
+.partial { color: #8a5a00; font-weight: bold; } #verdict.partial { background: #fff4d6; padding: 0.5em; }
 )";
+
+// The page's looks for the verdict and each rank: pass, fail, and partial for what was not seen
+// whole (a verdict that its coverage leaves partial, a rank whose record the reader's memory bound
+// cut), so that nothing partial looks like a rank or a run read whole.
+std::string_view verdict_class(check::verdict v) {
+  switch (v) {
+    case check::verdict::errors:
+    case check::verdict::program_failed:
+      return "fail";
+    case check::verdict::clean_partial:
+      return "partial";
+    case check::verdict::warnings:
+    case check::verdict::clean:
+      return "pass";
+  }
+  return "fail";
+}
+
+std::string_view rank_class(const check::rank_summary& r) {
+  if (r.status != check::rank_status::finished) return "fail";
+  return r.cut ? "partial" : "pass";
+}
 
 constexpr int source_context = 2;  // lines shown on each side of a frame's line
 
@@ -176,8 +199,7 @@ std::string ranks_html(const check::run_report& report) {
   std::string s =
       "<h2>Ranks</h2>\n<table id=\"ranks\"><tr><th>rank</th><th>status</th><th>findings recorded</th></tr>\n";
   for (const auto& r : report.ranks)
-    s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank,
-                     r.status == check::rank_status::finished ? "pass" : "fail",
+    s += fmt::format("<tr><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n", r.rank, rank_class(r),
                      html_escape(std::string(to_string(r.status)) +
                                  (r.cut ? " (its record " + check::record_cut_text(*r.cut) + ")" : "")),
                      r.findings);
@@ -195,8 +217,7 @@ std::filesystem::path write_check_html(const std::filesystem::path& dir, const c
       "{}, policy <code>{}</code></p>\n",
       report_style(), check_style, html_escape(run.command), report.size, html_escape(one_line(report.library)),
       html_escape(run.sample), html_escape(run.policy));
-  const bool pass = v == check::verdict::clean || v == check::verdict::clean_partial || v == check::verdict::warnings;
-  s += fmt::format("<p id=\"verdict\" class=\"{}\" data-verdict=\"{}\">{}</p>\n", pass ? "pass" : "fail", json_name(v),
+  s += fmt::format("<p id=\"verdict\" class=\"{}\" data-verdict=\"{}\">{}</p>\n", verdict_class(v), json_name(v),
                    html_escape(status_line(report, run)));
   s += fmt::format("<h2>{} finding(s)</h2>\n", report.findings.size());
   if (!report.findings.empty()) {

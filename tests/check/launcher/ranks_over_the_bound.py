@@ -3,7 +3,9 @@
 """`redsem check --records` on four ranks' records of which three outgrow their share of the
 reader's memory bound (64 MiB of parsed lines for the run): each of the three is cut and named with
 what was left unread in the text, JSON and HTML reports, the fourth is read whole, and the verdict
-is `clean (partial)`. The files (about 45 MB) are made here and removed after.
+is `clean (partial)`. In the HTML a cut rank and the verdict have the look of partial coverage
+(class "partial"), the rank read whole that of a pass. The files (about 45 MB) are made here and
+removed after.
 
 usage: ranks_over_the_bound.py REDSEM WORKDIR"""
 import json
@@ -52,6 +54,8 @@ try:
         if n == 3:
             if cut or f"  rank {n}: finished\n" not in r.stderr:
                 problems.append(f"rank 3, read whole, is said to be cut: {cut}")
+            if '<td>3</td><td class="pass">finished</td>' not in page:
+                problems.append("rank 3, read whole, does not look passed in the HTML")
             continue
         if not cut or cut["lines"] <= 0 or cut["bytes"] <= 0 or not 1 < cut["line"] < big_lines:
             problems.append(f"rank {n}: JSON record_cut {cut}")
@@ -59,8 +63,10 @@ try:
         text = f"line {cut['line']} by the reader's memory bound: {cut['lines']} line(s), {cut['bytes']} byte(s)"
         if said + text.removeprefix("line ") not in r.stderr:
             problems.append(f"rank {n}: the text does not say '{text}'")
-        if f"<td>{n}</td><td class=\"pass\">finished (its record cut at {text}" not in page:
-            problems.append(f"rank {n}: the HTML does not say '{text}'")
+        if f"<td>{n}</td><td class=\"partial\">finished (its record cut at {text}" not in page:
+            problems.append(f"rank {n}: the HTML does not say '{text}' in the look of partial coverage")
+    if '<p id="verdict" class="partial" data-verdict="clean_partial">' not in page:
+        problems.append("the HTML verdict does not look partial")
     if not any("3 rank(s)' records outgrew their share" in line for line in report["coverage"]["not_observed"]):
         problems.append("the JSON coverage does not count the 3 ranks cut")
     if problems:
