@@ -27,7 +27,8 @@ static struct {
 } sites[RC_DELAY_SITES];
 static unsigned long others;
 
-/* The access of this thread held last, and how many times, to be told when it is retried. */
+/* The access of this thread held last, and how many times, to be told when it is retried: until
+ * the retry faults (rc_delay_fault) or runs without a fault (rc_delay_retry_over). */
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t retry_instruction, retry_address;
 static __thread __attribute__((tls_model("initial-exec"))) int retry_holds;
 
@@ -136,6 +137,8 @@ int rc_delay_again(void) {
   __atomic_add_fetch(&held_again, 1, __ATOMIC_RELAXED);
   return 1;
 }
+
+void rc_delay_retry_over(void) { retry_instruction = retry_address = 0; }
 
 int rc_delay_fault(uintptr_t instruction, uintptr_t address, int window_only) {
   const int retry = retry_instruction == instruction && retry_address == address;

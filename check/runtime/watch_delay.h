@@ -63,6 +63,10 @@ void rc_delay_sync_return(const void *caller);
  * the schedule or the budget say no). Async-signal-safe. */
 enum { RC_DELAY_NO, RC_DELAY_HOLD, RC_DELAY_RETRIED };
 int rc_delay_fault(uintptr_t instruction, uintptr_t address, int window_only);
+/* The held access's retry ran to its end without reaching rc_delay_fault (its page was given back
+ * meanwhile, or it was stepped as another range's): a later fault at the same instruction and
+ * address is a new access. Async-signal-safe. */
+void rc_delay_retry_over(void);
 /* After a hold at an access with still no pending buffer there: whether to hold it again (up to
  * RC_DELAY_AGAIN more times, RC_DELAY_AGAIN_IN_SYNC while another thread is in a synchronisation
  * call, within the budget). Async-signal-safe. */
