@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Delay injection (watch_delay.h): when to hold a thread, for how long, and what the holds were.
- * Everything a fault handler reaches is a static table changed by atomics, and nanosleep, all
- * async-signal-safe. */
+/* Delay injection (watch_delay.h): when to hold a thread, and what the holds were; how long one
+ * lasts is hold_clock.h's. Everything a fault handler reaches is a static table changed by atomics,
+ * and hold_clock.h's system calls, all async-signal-safe. */
 #define _GNU_SOURCE
 #include "watch_delay.h"
 
 #include <errno.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "hold_clock.h"
 #include "thread_clocks.h"
 #include "watch_state.h"
 
 static long delay_ms = RC_DELAY_DEFAULT_MS;
 static int program_threads; /* the program created a thread (pthread_create from its code or its OpenMP runtime) */
 
-/* The holds by kind, those the schedule skipped and those the budget cut; the time held. */
+/* The holds by kind, those the schedule skipped and those the budget cut; those made longer than
+ * D (hold_clock.h), and of them those that ended at the cap or the budget; the time held. */
 static unsigned long held_completion, held_exposure, held_return, held_access, held_again, skipped, cut;
+static unsigned long extended, capped;
 static unsigned long long held_ns;
 static int in_sync; /* threads inside an intercepted RMA synchronisation call (its hold included) */
 
@@ -27,7 +29,8 @@ static struct {
 } sites[RC_DELAY_SITES];
 static unsigned long others;
 
-/* The access of this thread held last, and how many times, to be told when it is retried. */
+/* The access of this thread held last, and how many times, to be told when it is retried: until
+ * the retry faults (rc_delay_fault) or runs without a fault (rc_delay_retry_over). */
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t retry_instruction, retry_address;
 static __thread __attribute__((tls_model("initial-exec"))) int retry_holds;
 
@@ -56,6 +59,8 @@ void rc_delay_write_counts(rc_line *l) {
   rc_int(l, "budget_cut", (long long)__atomic_load_n(&cut, __ATOMIC_RELAXED));
   rc_int(l, "budget_ms", RC_DELAY_BUDGET_MS);
   rc_int(l, "held_ms", (long long)(__atomic_load_n(&held_ns, __ATOMIC_RELAXED) / 1000000ULL));
+  rc_int(l, "extended", (long long)__atomic_load_n(&extended, __ATOMIC_RELAXED));
+  rc_int(l, "capped", (long long)__atomic_load_n(&capped, __ATOMIC_RELAXED));
   rc_close(l);
 }
 
@@ -80,12 +85,17 @@ static unsigned long next_index(uintptr_t key) {
   return __atomic_add_fetch(&others, 1, __ATOMIC_RELAXED);
 }
 
-/* Takes this hold's time from the budget; 0 (counted as cut) when it is spent. */
-static int within_budget(void) {
-  const unsigned long long ns = (unsigned long long)delay_ms * 1000000ULL;
+/* Takes `ns` of holding from the budget; 0 when it is spent. */
+static int take_from_budget(long long ns) {
   const unsigned long long budget = (unsigned long long)RC_DELAY_BUDGET_MS * 1000000ULL;
-  if (__atomic_add_fetch(&held_ns, ns, __ATOMIC_RELAXED) <= budget) return 1;
-  __atomic_sub_fetch(&held_ns, ns, __ATOMIC_RELAXED);
+  if (__atomic_add_fetch(&held_ns, (unsigned long long)ns, __ATOMIC_RELAXED) <= budget) return 1;
+  __atomic_sub_fetch(&held_ns, (unsigned long long)ns, __ATOMIC_RELAXED);
+  return 0;
+}
+
+/* Takes a hold's least time, D, from the budget; 0 (counted as cut) when it is spent. */
+static int within_budget(void) {
+  if (take_from_budget((long long)delay_ms * 1000000LL)) return 1;
   __atomic_add_fetch(&cut, 1, __ATOMIC_RELAXED);
   return 0;
 }
@@ -102,11 +112,9 @@ static int scheduled(uintptr_t key) {
 }
 
 void rc_delay_hold(void) {
-  const int saved_errno = errno;
-  struct timespec left = {.tv_sec = delay_ms / 1000, .tv_nsec = (delay_ms % 1000) * 1000000L};
-  while (nanosleep(&left, &left) != 0 && errno == EINTR) {
-  }
-  errno = saved_errno;
+  const rc_hold_end end = rc_hold_for((long long)delay_ms * 1000000LL, take_from_budget);
+  if (end != RC_HOLD_AT_D) __atomic_add_fetch(&extended, 1, __ATOMIC_RELAXED);
+  if (end == RC_HOLD_AT_CAP || end == RC_HOLD_AT_BUDGET) __atomic_add_fetch(&capped, 1, __ATOMIC_RELAXED);
 }
 
 /* A hold at a call site of the program, counted in `kind`, when threaded and scheduled there. */
@@ -136,6 +144,8 @@ int rc_delay_again(void) {
   __atomic_add_fetch(&held_again, 1, __ATOMIC_RELAXED);
   return 1;
 }
+
+void rc_delay_retry_over(void) { retry_instruction = retry_address = 0; }
 
 int rc_delay_fault(uintptr_t instruction, uintptr_t address, int window_only) {
   const int retry = retry_instruction == instruction && retry_address == address;

@@ -11,10 +11,11 @@
  * Another thread's access to a pending buffer made within the hold of the call then comes inside
  * the call's span, and is found by the rule that already holds (an access between an RMA call's
  * return and its completion is a race whatever orders the threads): a hold only changes timing, so
- * it can find no race that this run's threads could not have made. Each hold lasts
- * REDSEM_CHECK_DELAY milliseconds (`redsem check --delay`; 0: none), at the first RC_DELAY_FIRST
- * holds of each call site or instruction and at power-of-two indexes after, within a budget per
- * process. */
+ * it can find no race that this run's threads could not have made. Each hold lasts at least D,
+ * REDSEM_CHECK_DELAY milliseconds (`redsem check --delay`; 0: none), and on while another thread
+ * of the process is runnable and has had less than D of CPU time since it began, up to 10 D
+ * (hold_clock.h), at the first RC_DELAY_FIRST holds of each call site or instruction and at
+ * power-of-two indexes after, within a budget per process. */
 #ifndef REDSEM_CHECK_WATCH_DELAY_H
 #define REDSEM_CHECK_WATCH_DELAY_H
 
@@ -22,7 +23,7 @@
 
 #include "record.h"
 
-#define RC_DELAY_DEFAULT_MS 20   /* the hold, unless REDSEM_CHECK_DELAY says otherwise */
+#define RC_DELAY_DEFAULT_MS 20   /* D, a hold's least length, unless REDSEM_CHECK_DELAY says otherwise */
 #define RC_DELAY_BUDGET_MS 2000  /* the holds' total per process */
 #define RC_DELAY_FIRST 4         /* holds of each call site or instruction before power-of-two indexes */
 #define RC_DELAY_SITES 256       /* call sites and instructions counted apart; the others share one count */
@@ -33,8 +34,9 @@
 void rc_delay_read(void);
 /* The start line's `delay_ms`. */
 void rc_delay_describe(rc_line *l);
-/* The finalize line's `delay` (its holds by kind, those the schedule skipped and the budget cut),
- * when the process ran threads of the program's. */
+/* The finalize line's `delay` (its holds by kind, those the schedule skipped and the budget cut,
+ * those made longer than D and those of them that ended at the cap or the budget), when the
+ * process ran threads of the program's. */
 void rc_delay_write_counts(rc_line *l);
 
 /* pthread_create was called from `caller`: a thread of the program (its own code's or its OpenMP
@@ -63,6 +65,10 @@ void rc_delay_sync_return(const void *caller);
  * the schedule or the budget say no). Async-signal-safe. */
 enum { RC_DELAY_NO, RC_DELAY_HOLD, RC_DELAY_RETRIED };
 int rc_delay_fault(uintptr_t instruction, uintptr_t address, int window_only);
+/* The held access's retry ran to its end without reaching rc_delay_fault (its page was given back
+ * meanwhile, or it was stepped as another range's): a later fault at the same instruction and
+ * address is a new access. Async-signal-safe. */
+void rc_delay_retry_over(void);
 /* After a hold at an access with still no pending buffer there: whether to hold it again (up to
  * RC_DELAY_AGAIN more times, RC_DELAY_AGAIN_IN_SYNC while another thread is in a synchronisation
  * call, within the budget). Async-signal-safe. */

@@ -40,6 +40,10 @@ static __thread __attribute__((tls_model("initial-exec"))) int step_count;
 static __thread __attribute__((tls_model("initial-exec"))) uintptr_t unowned_address;
 static __thread __attribute__((tls_model("initial-exec"))) unsigned unowned_changes;
 volatile unsigned rc_watch_protect_changes;
+/* A held access's retry under way (hold_at_access): its instruction runs with the trap flag set, so
+ * that its end is seen whether it faults (on_segv, at `retry_rip`) or not (on_trap). */
+static __thread __attribute__((tls_model("initial-exec"))) int retry_traced;
+static __thread __attribute__((tls_model("initial-exec"))) uintptr_t retry_rip;
 
 int rc_watch_thread(void) { return (int)syscall(SYS_gettid); }
 
@@ -139,7 +143,10 @@ static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruct
  * the retry to fault, sees the buffer even when the page was given back meanwhile (another thread
  * inside MPI_Win_lock has the window disarmed). At the retry's fault (RETRIED) only a pending buffer
  * is noted: the window access was recorded at its first fault, and noting it again, later, would
- * place it after synchronisation calls that other threads made during the hold. */
+ * place it after synchronisation calls that other threads made during the hold. The retry runs
+ * with the trap flag set (retry_traced): when its page was given back meanwhile it runs without a
+ * fault, and its trap ends the retry (on_trap), so that the same instruction's fault at the same
+ * address later (a loop reading one word round after round) is a new access, recorded. */
 enum { NOT_HELD, HELD, RETRIED };
 static int hold_at_access(ucontext_t *uc, uintptr_t address) {
   uintptr_t instruction = 0;
@@ -165,6 +172,9 @@ static int hold_at_access(ucontext_t *uc, uintptr_t address) {
   } while (!pending && rc_delay_again());
   rc_watch_handler_unlock();
   rc_watch_held_end();
+  retry_traced = 1;
+  retry_rip = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+  uc->uc_mcontext.gregs[REG_EFL] |= EFLAGS_TF;
   return HELD;
 }
 
@@ -222,9 +232,16 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   ucontext_t *uc = context;
   const uintptr_t address = (uintptr_t)info->si_addr;
   const uintptr_t page = address & ~(rc_watch_page_size() - 1);
+  /* A held access's retry faulting: its trap flag is this handler's to set again, or not. */
+  const int retry = retry_traced && (uintptr_t)uc->uc_mcontext.gregs[REG_RIP] == retry_rip;
+  if (retry) {
+    retry_traced = 0;
+    uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+  }
   if (info->si_code == SEGV_ACCERR && step_count < MAX_STEP_PAGES) rc_watch_handler_lock(); /* until the step ends */
   const int original = info->si_code == SEGV_ACCERR ? original_prot(page) : -1;
   if (original < 0 || step_count >= MAX_STEP_PAGES) {
+    if (retry) rc_delay_retry_over();
     if (step_count == 0) rc_watch_handler_unlock();
     if (original >= 0 || info->si_code != SEGV_ACCERR || fault_is_real(address))
       chain(&previous_segv, sig, info, context);
@@ -232,6 +249,8 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     return;
   }
   const int hold = step_count == 0 ? hold_at_access(uc, address) : NOT_HELD;
+  /* The retry not told apart as such (its range released meanwhile): its end all the same. */
+  if (retry && hold == NOT_HELD) rc_delay_retry_over();
   if (hold == HELD) { /* the page still protected: the access retried */
     errno = saved_errno;
     return;
@@ -289,12 +308,19 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
 static void on_trap(int sig, siginfo_t *info, void *context) {
   const int saved_errno = errno;
   ucontext_t *uc = context;
+  /* A held access's retry ran without a fault: the retry is over (hold_at_access). */
+  const int retry_ran = retry_traced && step_count == 0;
+  if (retry_ran) {
+    retry_traced = 0;
+    uc->uc_mcontext.gregs[REG_EFL] &= ~EFLAGS_TF;
+    rc_delay_retry_over();
+  }
   if (rc_watch_hw_trap(info, context)) { /* a debug register's (watch_hardware.c) */
     errno = saved_errno;
     return;
   }
   if (step_count == 0) {
-    chain(&previous_trap, sig, info, context);
+    if (!retry_ran) chain(&previous_trap, sig, info, context);
     errno = saved_errno;
     return;
   }

@@ -176,7 +176,9 @@ command add_check_command(CLI::App& app) {
   cmd->add_flag("--no-watch", o->no_watch,
                 "Do not watch the program's loads and stores of pending RMA buffers and window memory");
   add_whole_option(cmd, "--delay", o->delay_ms, {0, 2000},
-                   "In a program with threads of its own, hold a thread this many milliseconds as it enters a call "
+                   "In a program with threads of its own, hold a thread at least this many milliseconds, and on "
+                   "while another thread is runnable with less CPU time than that since the hold began (10 times "
+                   "at most), as it enters a call "
                    "completing a watched pending RMA buffer and at its access to watched window memory, so that "
                    "another thread's access close to a pending RMA call in time overlaps it and is found; at the "
                    "first 4 holds of each call site or instruction, then at power-of-two indexes, 2 s per rank at "

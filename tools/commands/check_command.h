@@ -25,7 +25,7 @@ struct check_options {
   std::string sample = "8";       // the runtime's default, said explicitly so the report can name it
   double op_seconds = 2;          // the runtime's default bound on a user op's law check per sampled call
   bool no_watch = false;          // REDSEM_CHECK_WATCH=0: no page protection (docs/design.md)
-  // REDSEM_CHECK_DELAY: the hold of delay injection in threaded runs, in ms (docs/design.md, "Threads");
+  // REDSEM_CHECK_DELAY: the least hold of delay injection in threaded runs, in ms (docs/design.md, "Threads");
   // unset: the runtime's default
   std::optional<std::uint32_t> delay_ms;
   std::string thread_sync =
