@@ -13,6 +13,7 @@
 
 #include "check/analysis/record_files.h"
 #include "check/analysis/record_schema.h"
+#include "check/analysis/rma_analysis.h"
 
 namespace redsem::check {
 
@@ -30,17 +31,41 @@ std::optional<long long> numbered_record_file(const std::string& name, std::stri
 
 namespace {
 
-// What a parsed value costs in memory, roughly (nlohmann's nodes and strings): the bound on
-// what is kept is on this, not on the text, whose small lines grow several times when parsed.
-std::size_t footprint(const nlohmann::json& j) {
-  constexpr std::size_t value = sizeof(nlohmann::json), node = 64;
-  if (j.is_string()) return value + j.get_ref<const std::string&>().size();
-  std::size_t n = value;
-  if (j.is_object())
-    for (const auto& [key, v] : j.items()) n += node + key.size() + footprint(v);
-  else if (j.is_array())
-    for (const auto& v : j) n += footprint(v);
+// What the allocator hands out for a request of `n` bytes: glibc's malloc adds its 8-byte header
+// and rounds to 16, at least 32.
+std::size_t allocated(std::size_t n) { return std::max<std::size_t>(32, (n + 8 + 15) & ~std::size_t{15}); }
+
+// A string's own allocation, when it is longer than libstdc++ keeps inline.
+std::size_t text_heap(const std::string& s) { return s.size() > 15 ? allocated(s.size() + 1) : 0; }
+
+// What a parsed value holds on the heap beyond its own slot, as allocated: nlohmann's object is a
+// std::map (a node of four words and its key and value per member), its array a std::vector, its
+// string a std::string, each made with `new`. The bound on what is kept is on this, not on the
+// text, whose small lines grow several times when parsed.
+std::size_t heap_bytes(const nlohmann::json& j) {
+  using json = nlohmann::json;
+  constexpr std::size_t node = 4 * sizeof(void*) + sizeof(json::object_t::value_type);
+  std::size_t n = 0;
+  if (j.is_string()) return allocated(sizeof(json::string_t)) + text_heap(j.get_ref<const json::string_t&>());
+  if (j.is_object()) {
+    n = allocated(sizeof(json::object_t));
+    for (const auto& [key, v] : j.get_ref<const json::object_t&>())
+      n += allocated(node) + text_heap(key) + heap_bytes(v);
+  } else if (j.is_array()) {
+    const auto& a = j.get_ref<const json::array_t&>();
+    n = allocated(sizeof(json::array_t)) + (a.empty() ? 0 : allocated(a.capacity() * sizeof(json)));
+    for (const auto& v : a) n += heap_bytes(v);
+  }
   return n;
+}
+
+// What keeping line `j` of kind `ev` costs: its slot in the record's vector (twice, for the
+// vector's spare capacity), what it holds on the heap, and as much again when the RMA analysis
+// takes a copy of it (rma_analysis_takes): that copy lives while the analysis runs, beside the
+// record, so the bound covers both.
+std::size_t footprint(const nlohmann::json& j, std::string_view ev) {
+  const std::size_t one = 2 * sizeof(nlohmann::json) + heap_bytes(j);
+  return rma_analysis_takes(ev) ? 2 * one : one;
 }
 
 // One line at a time, read in blocks, at most `cap` bytes of a line held: a longer line is
@@ -114,7 +139,7 @@ bool may_keep(rank_records& r, const nlohmann::json& j, const std::string& ev, c
     return false;
   }
   if (r.cut && !finding) return false;
-  const std::size_t cost = footprint(j);
+  const std::size_t cost = footprint(j, ev);
   if (!r.cut && r.kept_bytes + cost <= share.lines) {
     r.kept_bytes += cost;
     return true;

@@ -19,8 +19,9 @@ namespace redsem::check {
 // What the reader keeps, at most: beyond, lines are counted and said, never believed.
 struct record_bounds {
   std::size_t max_line_bytes = std::size_t{4} << 20;          // a line longer is skipped (a reduction line is < 2 MiB)
-  std::size_t max_kept_bytes = std::size_t{64} << 20;         // the parsed lines kept over the run, estimated: shared
-                                                              // among the rank files (read_run_records)
+  std::size_t max_kept_bytes = std::size_t{64} << 20;         // the parsed lines kept over the run, as allocated, and
+                                                              // the RMA analysis's copies of them (rma_analysis_takes):
+                                                              // shared among the rank files (read_run_records)
   std::size_t max_findings_per_rank = 4096;                   // finding lines kept per rank
   std::size_t max_cut_findings_bytes = std::size_t{4} << 20;  // the parsed finding lines kept after the ranks'
                                                               // cuts over the run, estimated: shared as above

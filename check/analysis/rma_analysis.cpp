@@ -30,6 +30,15 @@ void mark_cut(int rank, const record_cut& cut, std::vector<nlohmann::json>& line
 
 }  // namespace
 
+// The RMA lines, the watcher's local accesses that the races with them are decided on (and the
+// window bytes it left open to them: watch_open), the process synchronisations that order them
+// (happens_before.h), and what says whether the watcher saw every store (rma_reads_from.h: the
+// thread level, the watcher's lines, the faults at finalize).
+bool rma_analysis_takes(std::string_view ev) {
+  return ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync" ||
+         ev.starts_with("watch") || ev == "start" || ev == "finalize";
+}
+
 analysis_outcome rma_analysis(const run_records& records, const analysis_options& options) {
   // rma_findings wants the lines indexed by world rank; a rank without a file has none.
   std::vector<std::vector<nlohmann::json>> by_rank;
@@ -41,15 +50,8 @@ analysis_outcome rma_analysis(const run_records& records, const analysis_options
     // take what remains for every call the rank made (rma_reads_from.h).
     if (r.truncated_last_line || r.unreadable_lines || r.invalid_lines || r.oversized_lines || r.cut)
       mine.push_back({{"ev", "records_incomplete"}, {"rank", r.rank}});
-    // The RMA lines, the watcher's local accesses that the races with them are decided on (and the
-    // window bytes it left open to them: watch_open), the process synchronisations that order them
-    // (happens_before.h), and what says whether the watcher saw every store (rma_reads_from.h: the
-    // thread level, the watcher's lines, the faults at finalize).
     for (const auto& l : r.lines)
-      if (const auto& ev = l["ev"].get_ref<const std::string&>();
-          ev.starts_with("rma_") || ev == "local_access" || ev.starts_with("sync_") || ev == "process_sync" ||
-          ev.starts_with("watch") || ev == "start" || ev == "finalize")
-        mine.push_back(l);
+      if (rma_analysis_takes(l["ev"].get_ref<const std::string&>())) mine.push_back(l);
     if (r.cut) mark_cut(r.rank, *r.cut, mine);
     read_repeats(mine);  // a spin loop's repeats read as the iterations they stand for
   }
