@@ -14,7 +14,7 @@ struct holds {
   std::set<std::int64_t> ms;  // the hold of each rank that held
   std::size_t ranks = 0;
   std::int64_t completion = 0, exposure = 0, sync_return = 0, access = 0, again = 0, skipped = 0, cut = 0, held_ms = 0,
-               budget_ms = 0, extended = 0, capped = 0;
+               budget_ms = 0, extended = 0, capped = 0, woken = 0;
 };
 
 void add_rank(const nlohmann::json& d, holds& h) {
@@ -30,6 +30,7 @@ void add_rank(const nlohmann::json& d, holds& h) {
   h.held_ms += int_of(d, "held_ms");
   h.extended += int_of(d, "extended");
   h.capped += int_of(d, "capped");
+  h.woken += int_of(d, "woken");
   h.budget_ms = int_of(d, "budget_ms");
 }
 
@@ -56,12 +57,13 @@ std::string delay_coverage(const run_records& records, const std::set<int>& rank
         "delay injection on {} rank(s) running threads of the program's own (--delay {} ms): {} hold(s) at calls "
         "completing a watched pending buffer, {} at calls about to disarm watched window memory, {} at returns "
         "from process synchronisations while window memory was watched, {} at the program's accesses to watched "
-        "window memory ({} more while no pending buffer had come there), {} ms held in all; {} made longer than "
+        "window memory ({} more while no pending buffer had come there; {} ended early as another thread's RMA "
+        "call kept pending buffers), {} ms held in all; {} made longer than "
         "the delay because another thread was runnable with less CPU time than the delay since the hold began ({} "
         "of them ended at 10 times the delay or by the budget with one still short); {} not held by the "
         "schedule (the first 4 of each call site or instruction, then those at power-of-two indexes); {} cut by "
         "the budget of {} ms per rank",
-        h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.held_ms, h.extended,
+        h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.woken, h.held_ms, h.extended,
         h.capped, h.skipped, h.cut, h.budget_ms));
   if (settings.empty()) return "";
   if (settings == std::set<std::int64_t>{0})

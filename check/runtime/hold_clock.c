@@ -124,14 +124,23 @@ static void sleep_until(long long deadline_ns) {
   }
 }
 
-rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns)) {
+rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns), int (*stop)(void)) {
   const int saved_errno = errno;
   const int self = (int)syscall(SYS_gettid);
   cpu_at start[RC_HOLD_THREADS];
   const long long began = monotonic_ns();
   const int started = start_clocks(self, start);
   const long long step_ns = delay_ns / 20 > RC_HOLD_STEP_MS * 1000000LL ? delay_ns / 20 : RC_HOLD_STEP_MS * 1000000LL;
-  sleep_until(began + delay_ns);
+  const long long slice = stop ? step_ns : delay_ns; /* D, in steps when `stop` is to be heard */
+  for (long long at = began + slice;; at += slice) {
+    const long long d = began + delay_ns;
+    sleep_until(at < d ? at : d);
+    if (stop && stop()) {
+      errno = saved_errno;
+      return RC_HOLD_STOPPED;
+    }
+    if (at >= d) break;
+  }
   rc_hold_end end = RC_HOLD_AT_D;
   for (;;) {
     rc_hold_thread threads[RC_HOLD_THREADS];
@@ -146,6 +155,10 @@ rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns)) {
     }
     end = RC_HOLD_EXTENDED;
     sleep_until(now + step_ns);
+    if (stop && stop()) {
+      end = RC_HOLD_STOPPED;
+      break;
+    }
   }
   errno = saved_errno;
   return end;

@@ -19,6 +19,7 @@ static int program_threads; /* the program created a thread (pthread_create from
  * D (hold_clock.h), and of them those that ended at the cap or the budget; the time held. */
 static unsigned long held_completion, held_exposure, held_return, held_access, held_again, skipped, cut;
 static unsigned long extended, capped;
+static unsigned long woken; /* holds at an access ended early: a pending buffer was armed meanwhile */
 static unsigned long long held_ns;
 static int in_sync; /* threads inside an intercepted RMA synchronisation call (its hold included) */
 
@@ -61,6 +62,7 @@ void rc_delay_write_counts(rc_line *l) {
   rc_int(l, "held_ms", (long long)(__atomic_load_n(&held_ns, __ATOMIC_RELAXED) / 1000000ULL));
   rc_int(l, "extended", (long long)__atomic_load_n(&extended, __ATOMIC_RELAXED));
   rc_int(l, "capped", (long long)__atomic_load_n(&capped, __ATOMIC_RELAXED));
+  rc_int(l, "woken", (long long)__atomic_load_n(&woken, __ATOMIC_RELAXED));
   rc_close(l);
 }
 
@@ -111,8 +113,12 @@ static int scheduled(uintptr_t key) {
   return within_budget();
 }
 
-void rc_delay_hold(void) {
-  const rc_hold_end end = rc_hold_for((long long)delay_ms * 1000000LL, take_from_budget);
+void rc_delay_hold(int (*stop)(void)) {
+  const rc_hold_end end = rc_hold_for((long long)delay_ms * 1000000LL, take_from_budget, stop);
+  if (end == RC_HOLD_STOPPED) {
+    __atomic_add_fetch(&woken, 1, __ATOMIC_RELAXED);
+    return;
+  }
   if (end != RC_HOLD_AT_D) __atomic_add_fetch(&extended, 1, __ATOMIC_RELAXED);
   if (end == RC_HOLD_AT_CAP || end == RC_HOLD_AT_BUDGET) __atomic_add_fetch(&capped, 1, __ATOMIC_RELAXED);
 }
@@ -121,7 +127,7 @@ void rc_delay_hold(void) {
 static void hold_at_call(const void *caller, unsigned long *kind) {
   if (!rc_delay_threaded() || !scheduled((uintptr_t)caller)) return;
   __atomic_add_fetch(kind, 1, __ATOMIC_RELAXED);
-  rc_delay_hold();
+  rc_delay_hold(NULL);
 }
 
 void rc_delay_sync(const void *caller, int completes) {

@@ -73,6 +73,8 @@ void rc_delay_retry_over(void);
  * RC_DELAY_AGAIN more times, RC_DELAY_AGAIN_IN_SYNC while another thread is in a synchronisation
  * call, within the budget). Async-signal-safe. */
 int rc_delay_again(void);
-void rc_delay_hold(void);
+/* One hold (hold_clock.h), ended early when `stop` (NULL: none) says yes: at an access, a pending
+ * buffer armed meanwhile, which the handler then looks for. Async-signal-safe. */
+void rc_delay_hold(int (*stop)(void));
 
 #endif

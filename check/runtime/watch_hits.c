@@ -31,6 +31,8 @@ static int value_hit = -1;
 static uintptr_t value_address;
 /* This thread is noting a held access (rc_watch_held_begin): its window hits are new and kept back. */
 static __thread __attribute__((tls_model("initial-exec"))) int noting_held;
+/* The thread whose held access this thread notes (rc_watch_note_access_of), else 0: this one's. */
+static __thread __attribute__((tls_model("initial-exec"))) pid_t noting_for;
 
 /* Whether [address, end] is the next of the last hit's accesses a stride apart (a loop's first
  * access on each page it walks into, those pages left open: watch_open.c), each access kept exact. */
@@ -47,7 +49,7 @@ static int strided(struct rc_watch_hit *last, uintptr_t address, uintptr_t end) 
  * the bytes it reaches, or by one more access a stride on (strided). */
 static void record_hit(int range, uintptr_t address, int len, int store, uintptr_t instruction) {
   const uintptr_t end = address + (uintptr_t)len - 1;
-  const pid_t thread = rc_watch_thread();
+  const pid_t thread = noting_for ? noting_for : rc_watch_thread();
   int slot = -1;
   unsigned version = 0;
   static rc_tc_clock clock; /* copied under the hits lock below */
@@ -102,6 +104,12 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
 void rc_watch_drop_value(void) { value_hit = -1; }
 
 void rc_watch_held_begin(void) { noting_held = 1; }
+
+void rc_watch_note_access_of(pid_t thread, int range, uintptr_t address, int len, int access, uintptr_t instruction) {
+  noting_for = thread;
+  rc_watch_note_access(range, address, len, access, instruction);
+  noting_for = 0;
+}
 
 /* The retry's time goes in `time`, the fault's in `held_from`: the drain places a line at the first
  * hook after its time, and what ordered the access before it is what returned before its fault. */

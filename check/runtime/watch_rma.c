@@ -272,6 +272,8 @@ static void overlapping_results(const struct rc_window *w, const struct rc_watch
   }
 }
 
+volatile unsigned long rc_watch_pending_generation;
+
 /* Whether the watch line of a buffer of this window's current epoch is written: under the bound
  * of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
 static int within_bounds(const struct rc_window *w) {
@@ -356,5 +358,7 @@ void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c)
   if (c->result) watch_buffer(w, c, RC_WATCH_RESULT, c->result, c->result_count, c->result_type, ready, off, sampled);
   if (c->origin) watch_buffer(w, c, RC_WATCH_ORIGIN, c->origin, c->origin_count, c->origin_type, ready, off, sampled);
   if (c->compare) watch_buffer(w, c, RC_WATCH_COMPARE, c->compare, 1, c->type, ready, off, sampled);
+  rc_watch_note_held();
+  __atomic_add_fetch(&rc_watch_pending_generation, 1, __ATOMIC_SEQ_CST);
   rc_watch_rearm();
 }

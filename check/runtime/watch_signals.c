@@ -118,17 +118,42 @@ static int only_windows(uintptr_t page) {
 
 /* Notes the program's access at `address` to the pending buffers holding it (not the window memory
  * around them); how many. */
-static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruction) {
+static int note_pending_buffers_of(pid_t thread, uintptr_t address, int store, uintptr_t instruction) {
   int noted = 0;
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->armed && r->kind != RC_WATCH_WINDOW && address >= r->lo && address < r->hi &&
         (store == RC_WATCH_STORE || r->prot == PROT_NONE)) {
-      rc_watch_note_access(i, address, 1, store, instruction);
+      rc_watch_note_access_of(thread, i, address, 1, store, instruction);
       ++noted;
     }
   }
   return noted;
+}
+
+static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruction) {
+  return note_pending_buffers_of(0, address, store, instruction);
+}
+
+/* The accesses threads are held at now (hold_at_access), changed under the watch lock: a thread's
+ * RMA call that makes one's bytes pending notes it (rc_watch_note_held) and marks it `noted`. */
+#define MAX_HELD 64
+static struct {
+  pid_t thread; /* 0: a free slot */
+  int store, noted;
+  uintptr_t address, instruction;
+} held[MAX_HELD];
+
+static int held_count; /* slots in use: a call with none to look at takes no lock */
+
+void rc_watch_note_held(void) {
+  if (!__atomic_load_n(&held_count, __ATOMIC_SEQ_CST)) return;
+  rc_watch_lock();
+  for (int k = 0; k < MAX_HELD; ++k)
+    if (held[k].thread && !held[k].noted &&
+        note_pending_buffers_of(held[k].thread, held[k].address, held[k].store, held[k].instruction))
+      held[k].noted = 1;
+  rc_watch_unlock();
 }
 
 /* Delay injection (watch_delay.h): the program's access to watched window memory where no pending
@@ -148,6 +173,12 @@ static int note_pending_buffers(uintptr_t address, int store, uintptr_t instruct
  * fault, and its trap ends the retry (on_trap), so that the same instruction's fault at the same
  * address later (a loop reading one word round after round) is a new access, recorded. */
 enum { NOT_HELD, HELD, RETRIED };
+/* The pending buffers' generation as this thread's hold at an access began (pending_came). */
+static __thread __attribute__((tls_model("initial-exec"))) unsigned long held_generation;
+static int pending_came(void) {
+  return __atomic_load_n(&rc_watch_pending_generation, __ATOMIC_SEQ_CST) != held_generation;
+}
+
 static int hold_at_access(ucontext_t *uc, uintptr_t address) {
   uintptr_t instruction = 0;
   const int range = rc_delay_threaded() ? range_at(address) : -1;
@@ -163,13 +194,26 @@ static int hold_at_access(ucontext_t *uc, uintptr_t address) {
   note_every_range(address, store, instruction);
   rc_watch_drop_value(); /* no step: its bytes are not read */
   __atomic_add_fetch(&rc_watch_fault_count.program, 1, __ATOMIC_RELAXED);
+  int slot = -1; /* published to other threads' calls; none free: this thread's looks alone */
+  for (int k = 0; k < MAX_HELD && slot < 0; ++k)
+    if (!held[k].thread) slot = k;
+  if (slot >= 0) {
+    held[slot] = (typeof(held[0])){.thread = rc_watch_thread(), .store = store, .address = address,
+                                   .instruction = instruction};
+    __atomic_add_fetch(&held_count, 1, __ATOMIC_SEQ_CST);
+  }
   int pending = 0;
   do {
+    held_generation = __atomic_load_n(&rc_watch_pending_generation, __ATOMIC_SEQ_CST);
     rc_watch_handler_unlock();
-    rc_delay_hold();
+    rc_delay_hold(pending_came);
     rc_watch_handler_lock();
-    pending = note_pending_buffers(address, store, instruction);
+    pending = (slot >= 0 && held[slot].noted) || note_pending_buffers(address, store, instruction);
   } while (!pending && rc_delay_again());
+  if (slot >= 0) {
+    held[slot].thread = 0;
+    __atomic_sub_fetch(&held_count, 1, __ATOMIC_SEQ_CST);
+  }
   rc_watch_handler_unlock();
   rc_watch_held_end();
   retry_traced = 1;

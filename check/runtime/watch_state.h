@@ -162,6 +162,10 @@ int rc_watch_fill(const struct rc_watch_range *desc);
 /* Protects the pages of range i as its prot says (0 when mprotect refused); release frees the
  * slot and gives its pages back their protection under the ranges still armed. A slot in use
  * but never armed is a pending buffer that could not be watched (still compared for overlap). */
+/* Counts the intercepted RMA calls that kept pending buffers (rc_watch_rma_call): a thread held at
+ * an access (watch_signals.c) wakes when it changes, to look for a buffer pending at its address
+ * then rather than at the end of its hold, which another thread's whole RMA call may fall within. */
+extern volatile unsigned long rc_watch_pending_generation;
 int rc_watch_arm(int i);
 void rc_watch_release(int i);
 /* Protects again the pages the handler left open to the library (at the end of every hook;
@@ -268,6 +272,13 @@ int rc_watch_thread(void);
 /* Records the program's access (enum rc_watch_access) to range's bytes [address, address + len):
  * one byte for a page fault, a debug register's whole piece (it does not say which byte). */
 void rc_watch_note_access(int range, uintptr_t address, int len, int access, uintptr_t instruction);
+/* The same, for another thread's access: a held one (rc_watch_note_held), noted by the thread whose
+ * RMA call made its bytes pending. */
+void rc_watch_note_access_of(pid_t thread, int range, uintptr_t address, int len, int access, uintptr_t instruction);
+/* After an RMA call kept its pending buffers: the accesses other threads are held at (delay
+ * injection, watch_signals.c) that lie in one are noted now, by this thread, so that the finding
+ * does not wait for the held thread to wake and look, by which time the call may be complete. */
+void rc_watch_note_held(void);
 /* Once the instruction noted last has run (at the end of its step, before its page is protected
  * again): keeps the bytes it left at its address in its hit (`value`). Page-protected window
  * ranges only, and only on a page of stepped_pages (the pages the step opened). */

@@ -74,7 +74,7 @@ static void ends_at_d_when_the_others_are_blocked(void) {
     return;
   }
   while (!__atomic_load_n(&reader_tid, __ATOMIC_ACQUIRE) || !asleep(reader_tid)) sched_yield();
-  expect(rc_hold_for(D, always) == RC_HOLD_AT_D, "a hold ends at D while the other thread is blocked");
+  expect(rc_hold_for(D, always, NULL) == RC_HOLD_AT_D, "a hold ends at D while the other thread is blocked");
   expect(write(pipe_ends[1], "x", 1) == 1, "the reader released");
   pthread_join(reader, NULL);
 }
@@ -97,17 +97,26 @@ static void extended_while_two_threads_share_one_cpu(void) {
   }
   pthread_t spinners[2];
   for (int i = 0; i < 2; ++i) pthread_create(&spinners[i], NULL, spinner, NULL);
-  const rc_hold_end served = rc_hold_for(D, always);
+  const rc_hold_end served = rc_hold_for(D, always, NULL);
   expect(served == RC_HOLD_EXTENDED || served == RC_HOLD_AT_CAP, "a hold is made longer while threads starve");
-  expect(rc_hold_for(D, never) == RC_HOLD_AT_BUDGET, "a hold past D asks the budget first");
+  expect(rc_hold_for(D, never, NULL) == RC_HOLD_AT_BUDGET, "a hold past D asks the budget first");
   __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
   for (int i = 0; i < 2; ++i) pthread_join(spinners[i], NULL);
+}
+
+/* `stop` is asked while the hold lasts, D's part included, and ends it at its first yes. */
+static int stop_asks;
+static int stop_at_third_ask(void) { return ++stop_asks >= 3; }
+static void ends_early_when_stop_says_so(void) {
+  expect(rc_hold_for(D, always, stop_at_third_ask) == RC_HOLD_STOPPED, "a hold ends when stop says yes");
+  expect(stop_asks == 3, "stop is asked within D, until its yes");
 }
 
 int main(void) {
   decisions();
   ends_at_d_when_the_others_are_blocked();
   extended_while_two_threads_share_one_cpu();
+  ends_early_when_stop_says_so();
   if (failures == 0) printf("hold_clock: all passed\n");
   return failures == 0 ? 0 : 1;
 }

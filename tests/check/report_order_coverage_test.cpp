@@ -147,7 +147,7 @@ TEST(check_report, delay_holds_are_said_and_the_threads_gap_stays) {
       run_with(
           20,
           R"(,"delay":{"ms":20,"completion":3,"exposure":1,"sync_return":6,"access":5,"access_again":4,"skipped":7,"budget_cut":2,)"
-          R"("budget_ms":2000,"held_ms":260,"extended":3,"capped":1})"),
+          R"("budget_ms":2000,"held_ms":260,"extended":3,"capped":1,"woken":2})"),
       1);
   ASSERT_FALSE(held.watched.empty());
   const std::string& said = held.watched.back();
@@ -155,7 +155,8 @@ TEST(check_report, delay_holds_are_said_and_the_threads_gap_stays) {
   EXPECT_NE(said.find("--delay 20 ms): 3 hold(s) at calls completing a watched pending buffer, 1 at calls about to "
                       "disarm watched window memory, 6 at returns from process synchronisations while window memory "
                       "was watched, 5 at the program's accesses to watched window memory (4 more while no pending "
-                      "buffer had come there), 260 ms held"),
+                      "buffer had come there; 2 ended early as another thread's RMA call kept pending buffers), 260 "
+                      "ms held"),
             std::string::npos)
       << said;
   EXPECT_NE(said.find("260 ms held in all; 3 made longer than the delay because another thread was runnable with "
