@@ -48,6 +48,12 @@ int rc_rma_in_window_memory(const void *p, size_t bytes);
 /* Whether the window's record reached RC_RMA_MAX_SYNCS synchronisation lines (those repeated in
  * a poll loop and absorbed into an `rma_repeat` line do not count: record_repeat.h). */
 int rc_rma_syncs_bounded(const struct rc_window *w);
+/* Whether the lines about the window's current epoch are written: under both bounds of its
+ * `rma_call` lines (RC_RMA_MAX_SYNCS synchronisation lines, RC_RMA_MAX_CALLS calls in the epoch),
+ * past which the window's `rma_limit` line says its record stops. The watcher's `watch` lines, of
+ * pending buffers and of window memory alike, follow it: a window moved to a new epoch at every
+ * lock would otherwise write one a synchronisation call for as long as the program runs. */
+int rc_rma_epoch_recorded(const struct rc_window *w);
 /* Writes an `rma_limit` line once per window (w may be NULL for a table without a window). */
 void rc_rma_limit(struct rc_window *w, const char *what, long long limit);
 

@@ -46,6 +46,10 @@ int rc_rma_syncs_bounded(const struct rc_window *w) {
   return w->syncs - rc_repeat_absorbed_syncs(w->id) >= RC_RMA_MAX_SYNCS;
 }
 
+int rc_rma_epoch_recorded(const struct rc_window *w) {
+  return !rc_rma_syncs_bounded(w) && w->calls <= RC_RMA_MAX_CALLS;
+}
+
 void rc_rma_limit(struct rc_window *w, const char *what, long long limit) {
   int *said = w ? &w->limit_said : &table_limit_said;
   if (*said) return;

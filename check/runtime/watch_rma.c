@@ -25,7 +25,8 @@ void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const c
   rc_end(&l);
 }
 
-void rc_watch_armed_line(const struct rc_watch_range *r) {
+void rc_watch_armed_line(const struct rc_window *w, const struct rc_watch_range *r) {
+  if (!rc_rma_epoch_recorded(w)) return;
   rc_line l;
   rc_begin(&l, "watch");
   rc_int(&l, "win", r->win_id);
@@ -274,18 +275,12 @@ static void overlapping_results(const struct rc_window *w, const struct rc_watch
 
 volatile unsigned long rc_watch_pending_generation;
 
-/* Whether the watch line of a buffer of this window's current epoch is written: under the bound
- * of the call's own rma_call line (rma_calls.c), whose rma_limit line says so. */
-static int within_bounds(const struct rc_window *w) {
-  return w->syncs < RC_RMA_MAX_SYNCS && w->calls <= RC_RMA_MAX_CALLS;
-}
-
 /* A pending buffer on the calling thread's stack: on debug registers (watch_hardware.c) as far
  * as they reach; the bytes beyond are said not watched. */
 static void watch_on_stack(const struct rc_window *w, struct rc_watch_range *r, int i) {
   const char *why = "";
   const uintptr_t end = rc_watch_hw_arm(i, &why);
-  if (end > r->lo && within_bounds(w)) rc_watch_armed_line(r);
+  if (end > r->lo) rc_watch_armed_line(w, r);
   if (end < r->hi) rc_watch_buffer_unavailable(w, rc_watch_kind_names[r->kind], r->call, why);
 }
 
@@ -347,7 +342,7 @@ static void watch_buffer(const struct rc_window *w, const struct rc_watch_call *
     rc_watch_buffer_unavailable(w, rc_watch_kind_names[kind], c->call, "mprotect refused");
     return;
   }
-  if (within_bounds(w)) rc_watch_armed_line(r);
+  rc_watch_armed_line(w, r);
 }
 
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c) {

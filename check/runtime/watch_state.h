@@ -238,7 +238,8 @@ void rc_watch_unavailable(const struct rc_window *w, const char *buffer, const c
 /* watch_unwatched.c: the `watch_unavailable` line of a pending buffer (`buffer` a kind's name, `call`
  * its call), written once per window, kind, call, reason and epoch. */
 void rc_watch_buffer_unavailable(const struct rc_window *w, const char *buffer, const char *call, const char *why);
-void rc_watch_armed_line(const struct rc_watch_range *r);
+/* Under the bound of the window's record (rc_rma_epoch_recorded): past it, no line. */
+void rc_watch_armed_line(const struct rc_window *w, const struct rc_watch_range *r);
 extern const char *const rc_watch_kind_names[];
 
 /* watch_sampling.c */

@@ -60,7 +60,7 @@ static void arm_on_stack(const struct rc_window *w, struct rc_watch_segment *g, 
     return;
   }
   g->range = i;
-  rc_watch_armed_line(&rc_watch_ranges[i]);
+  rc_watch_armed_line(w, &rc_watch_ranges[i]);
   if (end < g->hi) rc_watch_unavailable(w, "window", NULL, why);
 }
 
@@ -103,7 +103,7 @@ static void arm_segment(const struct rc_window *w, struct rc_watched_window *ww,
     return;
   }
   g->range = i;
-  rc_watch_armed_line(r);
+  rc_watch_armed_line(w, r);
 }
 
 int rc_watch_between_sequences(const struct rc_watched_window *ww) {

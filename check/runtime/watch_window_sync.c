@@ -142,7 +142,7 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
     kept[kept_count++] = g->range;
   }
   rc_watch_unlock();
-  for (int k = 0; k < kept_count; ++k) rc_watch_armed_line(&rc_watch_ranges[kept[k]]);
+  for (int k = 0; k < kept_count; ++k) rc_watch_armed_line(w, &rc_watch_ranges[kept[k]]);
 }
 
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,

@@ -21,7 +21,8 @@
 //                                      "unwatched_said_once": a pending buffer not watched is
 //                                      said, once per window, kind, call, reason and epoch;
 //                                      "few_window_protects": a rank's window memory protected
-//                                      or given back whole at most kFewWindowProtects times)
+//                                      or given back whole at most kFewWindowProtects times, and
+//                                      its `watch` lines bounded with its `rma_sync` lines)
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -220,9 +221,9 @@ TEST(CheckedRun, FewLibraryFaults) {
 
 // "few_window_protects": a lock or unlock of another target leaves the rank's windows armed (the
 // `finalize` line's `watch_window_protects`, counts that do not depend on load), and the program's
-// stores into them are still recorded. tests/check/programs/rma_lock_others.c makes 200 lock epochs
+// stores into them are still recorded. tests/check/programs/rma_lock_others.c makes 800 lock epochs
 // on other ranks a rank, one store after each: a window disarmed and armed again around every lock
-// and unlock would be protected or given back 800 times.
+// and unlock would be protected or given back 3200 times.
 constexpr long kFewWindowProtects = 32;
 constexpr long kStoresSeen = 100;
 
@@ -236,6 +237,26 @@ TEST(CheckedRun, WindowArmedThroughLocksOfOthers) {
       EXPECT_LE(l.value("watch_window_protects", 0L), kFewWindowProtects) << l.dump();
     }
     EXPECT_GE(seen, kStoresSeen);
+  }
+}
+
+// ... and each lock and unlock moves the windows to a new epoch, each with its `watch` line, until
+// the window's record reaches its bound of `rma_sync` lines (the `rma_limit` line `sync_events`),
+// where the window's `watch` lines stop too: at most one more than its `rma_sync` lines (the one of
+// its creation), not one a lock and unlock for as long as the program runs.
+TEST(CheckedRun, WindowWatchLinesStopAtTheRecordBound) {
+  if (!expected.contains("few_window_protects")) GTEST_SKIP();
+  for (const auto& lines : read_records()) {
+    std::map<int, long> watch_lines, sync_lines;
+    std::set<int> bounded;
+    for (const auto& l : lines) {
+      const int win = l.value("win", -1);
+      if (l["ev"] == "watch" && l.value("buffer", "") == "window") ++watch_lines[win];
+      if (l["ev"] == "rma_sync") ++sync_lines[win];
+      if (l["ev"] == "rma_limit" && l.value("what", "") == "sync_events") bounded.insert(win);
+    }
+    EXPECT_EQ(bounded.size(), 2u) << "the program's two windows did not reach the record's bound";
+    for (const auto& [win, n] : watch_lines) EXPECT_LE(n, sync_lines[win] + 1) << "window " << win;
   }
 }
 

@@ -8,7 +8,9 @@
  * accesses to them inside the calls (applying the left neighbour's puts) are stepped aside as the
  * library's: the `few_window_protects` expectation bounds how often a rank's window pages were
  * protected or given back whole (four times an epoch when every lock and unlock disarmed the window
- * and armed it again), and the stores are still recorded, without a finding. Built with
+ * and armed it again), and the stores are still recorded, without a finding. Each lock and unlock
+ * moves the windows to a new epoch: EPOCHS takes them past the record's bound of synchronisation
+ * lines per window, where their `watch` lines stop with the window's other lines. Built with
  * -DRMA_KNOWN_ERROR a rank also stores into the bytes of its MPI_Win_create window that its left
  * neighbour's puts reach, in no order with them: window_access_race, seen on a window armed through
  * the locks. */
@@ -16,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define EPOCHS 100
+#define EPOCHS 400
 #define HALF 512 /* ints: the puts land in [0, HALF), the owner's stores in [HALF, 2 * HALF) */
 
 /* One epoch on window `win`: a put of `out` into the right neighbour's first half, then a store
