@@ -87,6 +87,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
                                .tc_slot = -1,
                                .holding = held,
                                .count = 1};
+    if (held) h->held_range = *r; /* the handler holds the watch lock: no arming or release meanwhile */
     if (r->kind == RC_WATCH_WINDOW && !r->hw_end) { /* read at the step's end; a debug register's bytes are
                                                        not read from its trap, which reading them would retrigger */
       value_hit = n;

@@ -200,7 +200,10 @@ void rc_watch_drain(void) {
   rc_watch_hits_unlock();
   for (int i = 0; i < n; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
-    if (hits[i].generation != r->generation) r = window_range_at(hits[i].address);
+    /* A held access's window released during the hold: written as the range its fault saw, never
+     * lost (the window may be disarmed now) nor given a later epoch (armed anew since). */
+    if (hits[i].generation != r->generation)
+      r = hits[i].held_from ? &hits[i].held_range : window_range_at(hits[i].address);
     if (!r) continue; /* released and reused since, and not window memory: unknown now */
     if (r->kind == RC_WATCH_WINDOW) {
       local_access(r, &hits[i]);

@@ -99,6 +99,10 @@ struct rc_watch_hit {
    * hit kept from the drain, `holding`, until the hold ends); 0 when not held. */
   long long held_from;
   int holding;
+  /* A held access's window range as its fault saw it: what its line says when that range was released
+   * during the hold (another thread's exclusive lock of the rank's own window disarms it), so that
+   * the access recorded at its fault is written, once, as the window it faulted on. */
+  struct rc_watch_range held_range;
   int thread; /* the thread that accessed it (its Linux thread id) */
   /* Page-protected window ranges: the bytes from `address` right after the access (at most 8, within
    * the range and its page), read once the instruction has run; 0 when not read (a coalesced walk, a
