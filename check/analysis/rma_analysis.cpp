@@ -16,11 +16,14 @@ namespace {
 
 // Where the reader's memory bound cut a rank's record (records.h), its record of each window stops,
 // as at the runtime's bound on synchronisation calls: a call before the cut that the lines kept do
-// not complete was completed unseen, not left in flight to the end (window_record_stops).
+// not complete was completed unseen, not left in flight to the end (window_record_stops). A window
+// the rank freed before the cut was recorded whole, and is not said to be cut.
 void mark_cut(int rank, const record_cut& cut, std::vector<nlohmann::json>& lines) {
-  std::set<std::int64_t> windows;
-  for (const auto& l : lines)
+  std::set<std::int64_t> windows;  // open at the cut: one freed before it was recorded whole
+  for (const auto& l : lines) {
     if (l["ev"] == "rma_win") windows.insert(int_of(l, "win", -1));
+    if (l["ev"] == "rma_win_free") windows.erase(int_of(l, "win", -1));
+  }
   auto at = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l["ev"] == "finalize"; });
   for (const std::int64_t win : windows)
     at = std::next(lines.insert(

@@ -156,6 +156,50 @@ TEST(check_records, a_cut_record_stops_the_rma_analysis_of_its_windows_there) {
   EXPECT_NE(all.find("a call whose completion the bounded record does not show"), std::string::npos) << all;
 }
 
+// A window the rank freed before the reader's cut was recorded whole: only the windows still open at
+// the cut are said to be cut. Before, every window the rank had recorded was set aside as cut, which
+// told the user that a window analysed whole was not.
+TEST(check_records, a_window_freed_before_the_cut_is_not_said_cut) {
+  const auto dir = std::filesystem::temp_directory_path() / ("redsem-records-cut-freed-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (int rank = 0; rank < 2; ++rank) {
+    const std::string r = std::to_string(rank);
+    std::ofstream out(dir / ("rank-" + r + ".jsonl"));
+    out << R"({"ev":"start","rank":)" << r
+        << R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","thread_level":"single"})"
+           "\n";
+    std::size_t seq = 1;
+    for (int win = 0; win < 2; ++win) {
+      const std::string w = std::to_string(win);
+      out << R"({"ev":"rma_win","rank":)" << r << R"(,"seq":)" << seq++ << R"(,"win":)" << w
+          << R"(,"call":"MPI_Win_allocate","win_rank":)" << r
+          << R"(,"win_size":2,"group":[0,1],"size":16,"disp_unit":4,"host":"h"})"
+             "\n";
+      for (int epoch = 0; epoch < 2; ++epoch)
+        out << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":)" << seq++ << R"(,"win":)" << w
+            << R"(,"call":"MPI_Win_fence","epoch":)" << epoch << R"(,"time":)" << epoch + 1 << "}\n";
+      if (win == 0)
+        out << R"({"ev":"rma_win_free","rank":)" << r << R"(,"seq":)" << seq++ << R"(,"win":0,"call":"MPI_Win_free","epoch":2})"
+            << "\n";
+    }
+    if (rank == 1)
+      for (int k = 0; k < 200; ++k) out << op_line(1, seq++, 600);
+    out << R"({"ev":"finalize","rank":)" << r << R"(,"seq":)" << seq << R"(,"calls":{}})"
+        << "\n";
+  }
+  const run_records run = read_run_records(dir, {.max_kept_bytes = 60'000});
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run.ranks.size(), 2u);
+  ASSERT_TRUE(run.ranks[1].cut);
+  ASSERT_GT(run.ranks[1].cut->line, 8u);  // both windows' lines kept
+  const run_report report = analyse_run(run, {});
+  std::string all;
+  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  EXPECT_NE(all.find("the reader's memory bound cut the rank's record here"), std::string::npos) << all;
+  EXPECT_NE(all.find("window 1"), std::string::npos) << all;
+  EXPECT_EQ(all.find("window 0"), std::string::npos) << all;
+}
+
 // A finding of the runtime's, `bytes` bytes of message or so: a load of a pending result buffer.
 std::string finding_line(int rank, std::size_t seq, std::size_t bytes) {
   return R"({"ev":"finding","rank":)" + std::to_string(rank) + R"(,"seq":)" + std::to_string(seq) +
