@@ -6,13 +6,10 @@ The file is made here and removed after.
 
 usage: huge_records.py REDSEM WORKDIR MEMORY_MB"""
 import os
-import resource
 import shutil
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..", "sanitizer_report"))
-import sanitizer_report  # noqa: E402 (found through the path above)
+from records_run import check_records  # beside this file
 
 redsem, work, memory_mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
 shutil.rmtree(work, ignore_errors=True)
@@ -30,23 +27,8 @@ try:
         for _ in range((300 << 20) // len(block)):
             f.write(block)
         f.write(b'{"ev":"finalize","rank":0,"seq":3,"calls":{"MPI_Op_create":1}}\n')
-    r = subprocess.run(["prlimit", f"--as={memory_mb << 20}", "--", redsem, "check", "--records", work],
-                       capture_output=True, text=True, timeout=600)
-    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
-    problems = []
-    if r.returncode != 0:
-        problems.append(f"exit {r.returncode}, expected 0")
-    report = sanitizer_report.report_line(r.stderr + r.stdout)
-    if report:
-        problems.append(f"a sanitizer reported: {report}")
-    for expected in ("longer than 4194304 bytes: skipped unread", "outgrew their share of the reader's memory bound",
-                     "verdict: clean (partial)"):
-        if expected not in r.stderr:
-            problems.append(f"stderr does not say '{expected}'")
-    if peak_mb > 256:
-        problems.append(f"peak RSS {peak_mb} MiB, more than 256")
-    if problems:
-        raise SystemExit("\n".join(problems) + f"\nstdout:\n{r.stdout}\nstderr:\n{r.stderr[-4000:]}")
-    print(f"peak RSS {peak_mb} MiB")
+    check_records(redsem, work, ("longer than 4194304 bytes: skipped unread",
+                                 "outgrew their share of the reader's memory bound", "verdict: clean (partial)"),
+                  256, prefix=("prlimit", f"--as={memory_mb << 20}", "--"), timeout=600)
 finally:
     shutil.rmtree(work, ignore_errors=True)
