@@ -39,6 +39,29 @@ std::string op_line(int rank, std::size_t seq, std::size_t bytes) {
          R"(,"op":"user#1","commute":true,"symbol":")" + std::string(bytes, 'f') + "\"}\n";
 }
 
+// The start line of a rank of two, one thread: the RMA tests' records begin so.
+std::string rma_start_line(int rank) {
+  return R"({"ev":"start","rank":)" + std::to_string(rank) +
+         R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","thread_level":"single"})"
+         "\n";
+}
+
+// Window `win` of two ranks, made by MPI_Win_allocate on `rank`.
+std::string window_line(int rank, std::size_t seq, int win) {
+  const std::string r = std::to_string(rank);
+  return R"({"ev":"rma_win","rank":)" + r + R"(,"seq":)" + std::to_string(seq) + R"(,"win":)" + std::to_string(win) +
+         R"(,"call":"MPI_Win_allocate","win_rank":)" + r +
+         R"(,"win_size":2,"group":[0,1],"size":16,"disp_unit":4,"host":"h"})"
+         "\n";
+}
+
+// The coverage's notes of what was not observed, one line each.
+std::string not_observed_text(const run_report& report) {
+  std::string all;
+  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  return all;
+}
+
 // Issue 30, item 8: records that outgrow the reader's memory bound on several ranks. Each rank over
 // its share is cut once, at the first line that does not fit: the analyses see its beginning whole
 // (no small line kept past a larger one dropped), every rank keeps some of its record whatever the
@@ -118,13 +141,7 @@ TEST(check_records, a_cut_record_stops_the_rma_analysis_of_its_windows_there) {
   for (int rank = 0; rank < 2; ++rank) {
     const std::string r = std::to_string(rank);
     std::ofstream out(dir / ("rank-" + r + ".jsonl"));
-    out << R"({"ev":"start","rank":)" << r
-        << R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","thread_level":"single"})"
-           "\n"
-        << R"({"ev":"rma_win","rank":)" << r << R"(,"seq":1,"win":0,"call":"MPI_Win_allocate","win_rank":)" << r
-        << R"(,"win_size":2,"group":[0,1],"size":16,"disp_unit":4,"host":"h"})"
-           "\n"
-        << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":2,"win":0,"call":"MPI_Win_lock_all","epoch":0,"time":1})"
+    out << rma_start_line(rank) << window_line(rank, 1, 0) << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":2,"win":0,"call":"MPI_Win_lock_all","epoch":0,"time":1})"
         << "\n";
     std::size_t seq = 3;
     if (rank == 1) {
@@ -150,8 +167,7 @@ TEST(check_records, a_cut_record_stops_the_rma_analysis_of_its_windows_there) {
   ASSERT_GT(run.ranks[1].cut->line, 4u);  // the accumulate kept
   const run_report report = analyse_run(run, {});
   EXPECT_EQ(verdict_of(report, 0), verdict::clean_partial);
-  std::string all;
-  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  const std::string all = not_observed_text(report);
   EXPECT_NE(all.find("the reader's memory bound cut the rank's record here"), std::string::npos) << all;
   EXPECT_NE(all.find("a call whose completion the bounded record does not show"), std::string::npos) << all;
 }
@@ -165,16 +181,11 @@ TEST(check_records, a_window_freed_before_the_cut_is_not_said_cut) {
   for (int rank = 0; rank < 2; ++rank) {
     const std::string r = std::to_string(rank);
     std::ofstream out(dir / ("rank-" + r + ".jsonl"));
-    out << R"({"ev":"start","rank":)" << r
-        << R"(,"seq":0,"size":2,"built_for":"openmpi","library":"Open MPI","thread_level":"single"})"
-           "\n";
+    out << rma_start_line(rank);
     std::size_t seq = 1;
     for (int win = 0; win < 2; ++win) {
       const std::string w = std::to_string(win);
-      out << R"({"ev":"rma_win","rank":)" << r << R"(,"seq":)" << seq++ << R"(,"win":)" << w
-          << R"(,"call":"MPI_Win_allocate","win_rank":)" << r
-          << R"(,"win_size":2,"group":[0,1],"size":16,"disp_unit":4,"host":"h"})"
-             "\n";
+      out << window_line(rank, seq++, win);
       for (int epoch = 0; epoch < 2; ++epoch)
         out << R"({"ev":"rma_sync","rank":)" << r << R"(,"seq":)" << seq++ << R"(,"win":)" << w
             << R"(,"call":"MPI_Win_fence","epoch":)" << epoch << R"(,"time":)" << epoch + 1 << "}\n";
@@ -193,8 +204,7 @@ TEST(check_records, a_window_freed_before_the_cut_is_not_said_cut) {
   ASSERT_TRUE(run.ranks[1].cut);
   ASSERT_GT(run.ranks[1].cut->line, 8u);  // both windows' lines kept
   const run_report report = analyse_run(run, {});
-  std::string all;
-  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  const std::string all = not_observed_text(report);
   EXPECT_NE(all.find("the reader's memory bound cut the rank's record here"), std::string::npos) << all;
   EXPECT_NE(all.find("window 1"), std::string::npos) << all;
   EXPECT_EQ(all.find("window 0"), std::string::npos) << all;
@@ -251,8 +261,7 @@ TEST(check_records, a_finding_after_the_cut_is_reported_and_decides_the_verdict)
   EXPECT_EQ(report.findings[0].ranks, (std::vector<int>{0}));
   EXPECT_EQ(report.findings[0].count, 1u);  // the large one not kept
   EXPECT_EQ(report.ranks[0].findings, 2u);
-  std::string all;
-  for (const auto& n : report.coverage.not_observed) all += note_line(n) + "\n";
+  const std::string all = not_observed_text(report);
   EXPECT_NE(all.find("1 rank(s)' records outgrew their share"), std::string::npos) << all;
   EXPECT_NE(all.find("1 finding(s) among them not reported (beyond the reader's bound on the findings kept after "
                      "the cuts); 1 finding(s) after the cuts read and reported"),
