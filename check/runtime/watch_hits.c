@@ -62,7 +62,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
   const int held = noting_held && r->kind == RC_WATCH_WINDOW;
   if (!held && last && !last->holding && last->range == range && last->generation == r->generation &&
-      last->store == store && last->instruction == instruction && last->thread == thread &&
+      last->seen.epoch == r->epoch && last->seen.fence == r->fence && last->store == store && last->instruction == instruction && last->thread == thread &&
       r->kind == RC_WATCH_WINDOW &&
       (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
       ((last->count == 1 && address >= last->address && address <= last->last + 64) || strided(last, address, end))) {
@@ -87,7 +87,7 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
                                .tc_slot = -1,
                                .holding = held,
                                .count = 1};
-    if (held) h->held_range = *r; /* the handler holds the watch lock: no arming or release meanwhile */
+    h->seen = *r; /* the handler holds the watch lock: no arming or release meanwhile */
     if (r->kind == RC_WATCH_WINDOW && !r->hw_end) { /* read at the step's end; a debug register's bytes are
                                                        not read from its trap, which reading them would retrigger */
       value_hit = n;

@@ -173,15 +173,23 @@ static int take_marked(struct rc_watch_range *beside, int *beside_count, struct 
   return stopped_count;
 }
 
-/* The window range holding `address`: where a hit goes whose range was released between the
- * handler's record and this drain (a pending buffer in window memory completed meanwhile by
- * another thread), so that another thread's access is not lost. */
+/* The window range holding `address`: where a hit on a pending buffer in window memory goes when
+ * the buffer was completed between the handler's record and this drain (by another thread), so that
+ * the access is judged as a window access, with that thread's order (--thread-sync calls). */
 static const struct rc_watch_range *window_range_at(uintptr_t address) {
   for (int i = 0; i < RC_WATCH_MAX_RANGES; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
     if (r->lo && r->kind == RC_WATCH_WINDOW && r->lo <= address && address < r->hi) return r;
   }
   return NULL;
+}
+
+/* What a hit's line says: the range as its fault saw it, never the slot's later use. */
+static const struct rc_watch_range *range_of(const struct rc_watch_hit *h) {
+  const struct rc_watch_range *now = &rc_watch_ranges[h->range];
+  if (h->seen.kind == RC_WATCH_WINDOW || h->generation == now->generation) return &h->seen;
+  const struct rc_watch_range *window = window_range_at(h->address);
+  return window ? window : &h->seen;
 }
 
 void rc_watch_drain(void) {
@@ -199,12 +207,7 @@ void rc_watch_drain(void) {
   rc_watch_hit_count = kept;
   rc_watch_hits_unlock();
   for (int i = 0; i < n; ++i) {
-    const struct rc_watch_range *r = &rc_watch_ranges[hits[i].range];
-    /* A held access's window released during the hold: written as the range its fault saw, never
-     * lost (the window may be disarmed now) nor given a later epoch (armed anew since). */
-    if (hits[i].generation != r->generation)
-      r = hits[i].held_from ? &hits[i].held_range : window_range_at(hits[i].address);
-    if (!r) continue; /* released and reused since, and not window memory: unknown now */
+    const struct rc_watch_range *r = range_of(&hits[i]);
     if (r->kind == RC_WATCH_WINDOW) {
       local_access(r, &hits[i]);
       if (hits[i].tc_slot >= 0)

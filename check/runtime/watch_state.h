@@ -99,10 +99,11 @@ struct rc_watch_hit {
    * hit kept from the drain, `holding`, until the hold ends); 0 when not held. */
   long long held_from;
   int holding;
-  /* A held access's window range as its fault saw it: what its line says when that range was released
-   * during the hold (another thread's exclusive lock of the rank's own window disarms it), so that
-   * the access recorded at its fault is written, once, as the window it faulted on. */
-  struct rc_watch_range held_range;
+  /* The range as its fault saw it (its window, segment, mode, epoch and fence): what its line says,
+   * since between the fault and the drain another thread may release the range (its call completed,
+   * its window disarmed by an exclusive lock of the rank's own window, or a hold ended meanwhile) or
+   * move it to the next epoch in place (keep_armed, watch_window_sync.c). */
+  struct rc_watch_range seen;
   int thread; /* the thread that accessed it (its Linux thread id) */
   /* Page-protected window ranges: the bytes from `address` right after the access (at most 8, within
    * the range and its page), read once the instruction has run; 0 when not read (a coalesced walk, a
