@@ -11,11 +11,9 @@ usage: ranks_over_the_bound.py REDSEM WORKDIR"""
 import json
 import os
 import shutil
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..", "sanitizer_report"))
-import sanitizer_report  # noqa: E402 (found through the path above)
+from records_run import fail, run_records  # beside this file
 
 redsem, work = sys.argv[1], sys.argv[2]
 records, html = os.path.join(work, "records"), os.path.join(work, "html")
@@ -34,14 +32,7 @@ try:
                         f'"function":{{"module":"/tmp/app","offset":"0x10","symbol":"{symbol}"}}}}\n')
             f.write(f'{{"ev":"finalize","rank":{rank},"seq":{lines + 1},"calls":{{"MPI_Op_create":{lines}}}}}\n')
     out_json = os.path.join(work, "report.json")
-    r = subprocess.run([redsem, "check", "--records", records, "--json-file", out_json, "--html", html],
-                       capture_output=True, text=True, timeout=600)
-    problems = []
-    if r.returncode != 0:
-        problems.append(f"exit {r.returncode}, expected 0")
-    sanitized = sanitizer_report.report_line(r.stderr + r.stdout)
-    if sanitized:
-        problems.append(f"a sanitizer reported: {sanitized}")
+    r, problems = run_records(redsem, records, ("--json-file", out_json, "--html", html), timeout=600)
     report = json.load(open(out_json))
     page = open(os.path.join(html, "index.html")).read()
     if report["verdict"] != "clean_partial":
@@ -69,7 +60,6 @@ try:
         problems.append("the HTML verdict does not look partial")
     if not any("3 rank(s)' records outgrew their share" in line for line in report["coverage"]["not_observed"]):
         problems.append("the JSON coverage does not count the 3 ranks cut")
-    if problems:
-        raise SystemExit("\n".join(problems) + f"\nstderr:\n{r.stderr[-4000:]}")
+    fail(problems, r)
 finally:
     shutil.rmtree(work, ignore_errors=True)
