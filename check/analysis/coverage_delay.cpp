@@ -60,9 +60,9 @@ std::string delay_coverage(const run_records& records, const std::set<int>& rank
         "window memory ({} more while no pending buffer had come there; {} ended early as another thread's RMA "
         "call kept pending buffers), {} ms held in all; {} made longer than "
         "the delay because another thread was runnable with less CPU time than the delay since the hold began ({} "
-        "of them ended at 10 times the delay or by the budget with one still short); {} not held by the "
+        "of them ended at 10 times the delay with one still short); {} not held by the "
         "schedule (the first 4 of each call site or instruction, then those at power-of-two indexes); {} cut by "
-        "the budget of {} ms per rank",
+        "the budget of {} ms per rank, at the delay a hold",
         h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.woken, h.held_ms, h.extended,
         h.capped, h.skipped, h.cut, h.budget_ms));
   if (settings.empty()) return "";

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "delay_budget.h"
 #include "hold_clock.h"
 #include "thread_clocks.h"
 #include "watch_state.h"
@@ -16,11 +17,11 @@ static long delay_ms = RC_DELAY_DEFAULT_MS;
 static int program_threads; /* the program created a thread (pthread_create from its code or its OpenMP runtime) */
 
 /* The holds by kind, those the schedule skipped and those the budget cut; those made longer than
- * D (hold_clock.h), and of them those that ended at the cap or the budget; the time held. */
+ * D (hold_clock.h), and of them those that ended at the cap; the time held is the budget's. */
 static unsigned long held_completion, held_exposure, held_return, held_access, held_again, skipped, cut;
 static unsigned long extended, capped;
 static unsigned long woken; /* holds at an access ended early: a pending buffer was armed meanwhile */
-static unsigned long long held_ns;
+static struct rc_delay_budget budget = {.limit_ns = (unsigned long long)RC_DELAY_BUDGET_MS * 1000000ULL};
 static int in_sync; /* threads inside an intercepted RMA synchronisation call (its hold included) */
 
 /* Holds counted per call site (completions) or instruction (accesses); one shared count beyond. */
@@ -59,7 +60,7 @@ void rc_delay_write_counts(rc_line *l) {
   rc_int(l, "skipped", (long long)__atomic_load_n(&skipped, __ATOMIC_RELAXED));
   rc_int(l, "budget_cut", (long long)__atomic_load_n(&cut, __ATOMIC_RELAXED));
   rc_int(l, "budget_ms", RC_DELAY_BUDGET_MS);
-  rc_int(l, "held_ms", (long long)(__atomic_load_n(&held_ns, __ATOMIC_RELAXED) / 1000000ULL));
+  rc_int(l, "held_ms", (long long)(__atomic_load_n(&budget.held_ns, __ATOMIC_RELAXED) / 1000000ULL));
   rc_int(l, "extended", (long long)__atomic_load_n(&extended, __ATOMIC_RELAXED));
   rc_int(l, "capped", (long long)__atomic_load_n(&capped, __ATOMIC_RELAXED));
   rc_int(l, "woken", (long long)__atomic_load_n(&woken, __ATOMIC_RELAXED));
@@ -87,17 +88,15 @@ static unsigned long next_index(uintptr_t key) {
   return __atomic_add_fetch(&others, 1, __ATOMIC_RELAXED);
 }
 
-/* Takes `ns` of holding from the budget; 0 when it is spent. */
-static int take_from_budget(long long ns) {
-  const unsigned long long budget = (unsigned long long)RC_DELAY_BUDGET_MS * 1000000ULL;
-  if (__atomic_add_fetch(&held_ns, (unsigned long long)ns, __ATOMIC_RELAXED) <= budget) return 1;
-  __atomic_sub_fetch(&held_ns, (unsigned long long)ns, __ATOMIC_RELAXED);
-  return 0;
+/* A step past D (hold_clock.h): counted in the time held, never refused (delay_budget.h). */
+static int held_more(long long ns) {
+  rc_budget_held_more(&budget, ns);
+  return 1;
 }
 
 /* Takes a hold's least time, D, from the budget; 0 (counted as cut) when it is spent. */
 static int within_budget(void) {
-  if (take_from_budget((long long)delay_ms * 1000000LL)) return 1;
+  if (rc_budget_take_hold(&budget, (long long)delay_ms * 1000000LL)) return 1;
   __atomic_add_fetch(&cut, 1, __ATOMIC_RELAXED);
   return 0;
 }
@@ -114,13 +113,13 @@ static int scheduled(uintptr_t key) {
 }
 
 void rc_delay_hold(int (*stop)(void)) {
-  const rc_hold_end end = rc_hold_for((long long)delay_ms * 1000000LL, take_from_budget, stop);
+  const rc_hold_end end = rc_hold_for((long long)delay_ms * 1000000LL, held_more, stop);
   if (end == RC_HOLD_STOPPED) {
     __atomic_add_fetch(&woken, 1, __ATOMIC_RELAXED);
     return;
   }
   if (end != RC_HOLD_AT_D) __atomic_add_fetch(&extended, 1, __ATOMIC_RELAXED);
-  if (end == RC_HOLD_AT_CAP || end == RC_HOLD_AT_BUDGET) __atomic_add_fetch(&capped, 1, __ATOMIC_RELAXED);
+  if (end == RC_HOLD_AT_CAP) __atomic_add_fetch(&capped, 1, __ATOMIC_RELAXED);
 }
 
 /* A hold at a call site of the program, counted in `kind`, when threaded and scheduled there. */

@@ -24,7 +24,7 @@
 #include "record.h"
 
 #define RC_DELAY_DEFAULT_MS 20   /* D, a hold's least length, unless REDSEM_CHECK_DELAY says otherwise */
-#define RC_DELAY_BUDGET_MS 2000  /* the holds' total per process */
+#define RC_DELAY_BUDGET_MS 2000  /* the holds' least times (D each) per process: delay_budget.h */
 #define RC_DELAY_FIRST 4         /* holds of each call site or instruction before power-of-two indexes */
 #define RC_DELAY_SITES 256       /* call sites and instructions counted apart; the others share one count */
 #define RC_DELAY_AGAIN 3         /* holds of one access after its first, while no pending buffer is there */
@@ -35,7 +35,7 @@ void rc_delay_read(void);
 /* The start line's `delay_ms`. */
 void rc_delay_describe(rc_line *l);
 /* The finalize line's `delay` (its holds by kind, those the schedule skipped and the budget cut,
- * those made longer than D and those of them that ended at the cap or the budget), when the
+ * those made longer than D and those of them that ended at the cap), when the
  * process ran threads of the program's. */
 void rc_delay_write_counts(rc_line *l);
 
