@@ -17,7 +17,7 @@ struct field {
 
 struct kind {
   std::string_view ev;
-  field fields[8];  // besides ev, rank and seq, which every line has; unnamed: unused
+  field fields[9];  // besides ev, rank and seq, which every line has; unnamed: unused
 };
 
 using enum shape;
@@ -87,7 +87,8 @@ constexpr std::array kinds{
           {"access", string},
           {"stride", integer, true},
           {"count", integer, true},
-          {"held_from", integer, true}}},
+          {"held_from", integer, true},
+          {"in_fence", integer, true}}},
     kind{"watch_open",
          {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
     kind{"sync_comm", {{"comm", integer}, {"members", array}, {"name", string, true}}},

@@ -69,6 +69,11 @@ struct rc_watch_range {
   volatile int hit;         /* a program access was recorded (buffer ranges: one finding is enough) */
   volatile int beside_open; /* a page of it was left open after RC_WATCH_MAX_BESIDE_STEPS (window ranges) */
   volatile int beside;      /* the program's faults beside its bytes on its pages in this epoch (window ranges) */
+  /* Window ranges kept armed through a fence (--thread-sync calls): while a thread of the rank is
+   * inside MPI_Win_fence on the window, the fence epoch that call opens (its fences so far plus one),
+   * else 0. Another thread's access meanwhile came before the fence returned to the program, so it
+   * may race with calls of that epoch as well as with those of the epoch the fence closes. */
+  long long in_fence;
 };
 
 /* Pages of private window memory left open to the program until the next hook (watch_open.c):

@@ -71,6 +71,14 @@ void rc_watch_forward_end(void) {
   rc_rma_unlock();
 }
 
+/* A fence entered on a watched window: its ranges say the epoch it opens while it runs (in_fence). */
+static void fence_entered(const struct rc_watched_window *ww) {
+  rc_watch_lock();
+  for (int k = 0; k < ww->segment_count; ++k)
+    if (ww->segments[k].range >= 0) rc_watch_ranges[ww->segments[k].range].in_fence = ww->fences + 1;
+  rc_watch_unlock();
+}
+
 void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
@@ -85,6 +93,7 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
    * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
   const int slot = rc_watched_slot(w);
+  if (slot >= 0 && strcmp(call, "MPI_Win_fence") == 0) fence_entered(&rc_watched_windows[slot]);
   if (slot < 0 || rc_tc_on) return;
   struct rc_watched_window *ww = &rc_watched_windows[slot];
   if (disarmed_through(ww, call, target)) rc_watch_disarm_window(ww);
@@ -137,6 +146,7 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
     }
     r->epoch = (long long)w->syncs;
     r->faults = r->beside = 0; /* the bounds on the program's faults are per epoch */
+    r->in_fence = 0;
     r->fence = ww->fence_open ? ww->fences : -1;
     r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
     kept[kept_count++] = g->range;

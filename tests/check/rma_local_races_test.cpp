@@ -96,6 +96,24 @@ TEST(WindowAccessRaces, OtherBytesOrAnotherFenceEpochAreNoRace) {
   EXPECT_TRUE(window_access_races(next_epoch.lines()).empty());
 }
 
+// An access made while another thread of its rank was inside the fence opening the put's epoch
+// (`in_fence`, written under --thread-sync calls): it came before that fence returned to the
+// program, so it races with the calls of the epoch the fence opens as well as with those of the
+// one it closes, unless the ranks' other synchronisation orders it before the call (a barrier
+// after it that the origin passes before its put). Without `in_fence` the fence epochs decide.
+TEST(WindowAccessRaces, AnAccessDuringTheOpeningFenceRacesWithThatEpochsCalls) {
+  const auto races = [](bool in_fence, bool barrier_between) {
+    records r;
+    r.fence_all(1).fence_all(4).access("fence", 1, 5, "load", 5);
+    if (in_fence) r.lines()[0].back()["in_fence"] = 2;
+    if (barrier_between) r.barrier_all();
+    return window_access_races(r.call("MPI_Put", 6).fence_all(8).lines()).size();
+  };
+  EXPECT_EQ(races(true, false), 1u);
+  EXPECT_EQ(races(false, false), 0u);
+  EXPECT_EQ(races(true, true), 0u);
+}
+
 // Its large-count form (MPI_Get_c, MPI_Rget_c) reads the target just the same.
 TEST(WindowAccessRaces, AGetRacesWithAStoreOnly) {
   for (const char* get : {"MPI_Get", "MPI_Get_c", "MPI_Rget_c"}) {
