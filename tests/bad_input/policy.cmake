@@ -64,7 +64,8 @@ redsem_bad_input(policy_surface_needs_mpi
   ARGS fuzz --surface --op MPI_SUM --type MPI_INT
   RC 2 ERR "--surface needs --mpi openmpi\\|mpich")
 if(REDSEM_MPICC_mpich)
-  redsem_bad_input(policy_surface_mpich_json
+  # Its document is also the one tools.json_schema.fuzz_surface_mpich validates (the same command).
+  redsem_bad_input(policy_surface_mpich_json PRINTED fuzz_surface_mpich
     ARGS fuzz --mpi mpich --surface --json
     RC 1 OUT "\"case\": \"negative_count\",[^}]*\"verdict\": \"crashed\"" MEMORY_MB 6144 TIMEOUT 300)
 endif()

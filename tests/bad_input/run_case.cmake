@@ -5,7 +5,10 @@
 # (under the sanitizer presets), and that the UNCHANGED files are. The bound is CPU time so that
 # a loaded machine cannot fail a case (a case that spins is stopped by it all the same); a case
 # blocked without using CPU is stopped by the wall-clock backstop, WALL_FACTOR times as long.
+# DOCUMENT (optional): where the stdout of a case that passed is kept for the tests that read it.
 include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../printed_document.cmake)
+redsem_forget_printed_document("${DOCUMENT}")
 string(REPLACE "|" ";" ARGS "${ARGS}")
 set(limits --cpu=${SECONDS})
 if(MEMORY_MB GREATER 0)
@@ -66,3 +69,4 @@ foreach(file ${UNCHANGED})
     message(FATAL_ERROR "${file} was changed by the command\n${shown}")
   endif()
 endforeach()
+redsem_keep_printed_document("${DOCUMENT}" "${out}")

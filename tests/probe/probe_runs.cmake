@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs `redsem probe --mpi MPI --procs PROCS --json` and checks the document it prints: every
 # collective in every call form the library reports (blocking, nonblocking, persistent) and
-# runs, none in another. FORMS (a list) asks for those forms only (--form).
+# runs, none in another. FORMS (a list) asks for those forms only (--form). DOCUMENT (optional):
+# the file the document is written to, for the tests that read it too (redsem_printed_document).
 cmake_minimum_required(VERSION 3.25)
 include(${CMAKE_CURRENT_LIST_DIR}/../sanitizer_report/sanitizer_report.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../printed_document.cmake)
+redsem_forget_printed_document("${DOCUMENT}")
 set(form_options "")
 foreach(form IN LISTS FORMS)
   list(APPEND form_options --form ${form})
@@ -18,6 +21,7 @@ string(JSON procs ERROR_VARIABLE json_error GET "${out}" procs)
 if(json_error)
   message(FATAL_ERROR "not JSON: ${json_error}\n${out}")
 endif()
+redsem_keep_printed_document("${DOCUMENT}" "${out}")
 string(JSON ncases LENGTH "${out}" cases)
 if(NOT procs EQUAL PROCS OR ncases LESS 84)
   message(FATAL_ERROR "procs=${procs} cases=${ncases}")

@@ -12,6 +12,12 @@
                                                   run to run (a real MPI's trees and crashes): the
                                                   document --json-file writes is validated too, not
                                                   compared
+  json_schemas.py SCHEMAS run|run-varying --printed FILE REDSEM NAME ARG...
+                                                  the same, but the document `redsem ARG...` prints
+                                                  is FILE, written by the test that ran it (a CTest
+                                                  fixture, tests/CMakeLists.txt): an expensive command
+                                                  runs once for that test and this one; only the
+                                                  --json-file run is made here
 
 Needs python3-jsonschema (Debian); without it the test is skipped (exit 77). No network: the
 schemas' $ids are under https://redsem.invalid/ (a name that never resolves) and every $ref is
@@ -75,6 +81,30 @@ def check(v, document, what):
     return not errors
 
 
+def printed_document(shown, redsem, args):
+    """The document `redsem ARG...` prints on stdout; None (said) when it failed."""
+    run = subprocess.run([redsem] + args, capture_output=True, text=True, timeout=600)
+    if run.returncode not in (0, 1):
+        print(f"{shown}: exit {run.returncode}\n{run.stderr}")
+        return None
+    # Exit 1 is a finding's and a sanitizer's (tests/sanitizer_report/sanitizer_report.cmake).
+    report = sanitizer_report.report_line(run.stderr + run.stdout)
+    if report:
+        print(f"{shown}: a sanitizer reported (exit {run.returncode}): {report}\n{run.stderr}")
+        return None
+    return json.loads(run.stdout)
+
+
+def read_printed(path):
+    """The document another test's run printed (its fixture); None (said) when there is none."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"no printed document in {path} (the test that prints it must run first): {e}")
+        return None
+
+
 def main():
     schemas, mode = sys.argv[1], sys.argv[2]
     if mode == "validate":
@@ -85,19 +115,16 @@ def main():
                 ok = check(v, json.load(f), path) and ok
         return 0 if ok else 1
     varying = mode == "run-varying"
-    redsem, name, args = sys.argv[3], sys.argv[4], sys.argv[5:]
+    rest = sys.argv[3:]
+    printed = None
+    if rest[0] == "--printed":
+        printed, rest = rest[1], rest[2:]
+    redsem, name, args = rest[0], rest[1], rest[2:]
     v = validator(schemas, name)
     shown = " ".join(["redsem"] + args)
-    run = subprocess.run([redsem] + args, capture_output=True, text=True, timeout=600)
-    if run.returncode not in (0, 1):
-        print(f"{shown}: exit {run.returncode}\n{run.stderr}")
+    document = printed_document(shown, redsem, args) if printed is None else read_printed(printed)
+    if document is None:
         return 1
-    # Exit 1 is a finding's and a sanitizer's (tests/sanitizer_report/sanitizer_report.cmake).
-    report = sanitizer_report.report_line(run.stderr + run.stdout)
-    if report:
-        print(f"{shown}: a sanitizer reported (exit {run.returncode}): {report}\n{run.stderr}")
-        return 1
-    document = json.loads(run.stdout)
     if not check(v, document, shown):
         return 1
     with tempfile.TemporaryDirectory(prefix="redsem-json-file-") as d:
