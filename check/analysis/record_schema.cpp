@@ -17,7 +17,7 @@ struct field {
 
 struct kind {
   std::string_view ev;
-  field fields[9];  // besides ev, rank and seq, which every line has; unnamed: unused
+  field fields[10];  // besides ev, rank and seq, which every line has; unnamed: unused
 };
 
 using enum shape;
@@ -88,7 +88,8 @@ constexpr std::array kinds{
           {"stride", integer, true},
           {"count", integer, true},
           {"held_from", integer, true},
-          {"in_fence", integer, true}}},
+          {"in_fence", integer, true},
+          {"in_post", integer, true}}},
     kind{"watch_open",
          {{"win", integer}, {"buffer", string}, {"offset", integer}, {"bytes", integer}, {"access", string}}},
     kind{"sync_comm", {{"comm", integer}, {"members", array}, {"name", string, true}}},

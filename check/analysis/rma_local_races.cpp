@@ -156,9 +156,10 @@ place place_of(const std::vector<json>& lines, std::size_t index) {
 // not modelled does the run's timing decide, on one host: lifetimes that overlapped. An access
 // before the target's fence that the call's origin had returned from before the call precedes the
 // call (fence_order), whatever else the records say. An access made while another thread of its
-// rank was inside the fence opening the call's epoch (`in_fence`) came before that fence returned
-// to the program, so the fence does not order it before the call: as in a lock epoch, only the
-// ranks' other synchronisation can.
+// rank was inside the fence opening the call's epoch (`in_fence`), or inside MPI_Win_post (`in_post`)
+// against a call in an access epoch, came before that call returned to the program, so the epoch
+// it opens does not order it before the call: as in a lock epoch, only the ranks' other
+// synchronisation can.
 bool concurrent(const json& access, int rank, place at, const remote_call& c, const rma_window_part& target,
                 const orders& by) {
   const std::size_t index = at.index;
@@ -166,7 +167,9 @@ bool concurrent(const json& access, int rank, place at, const remote_call& c, co
   const std::string mode = access.value("mode", "");
   const bool in_opening_fence = !c.in_lock && access.value("in_fence", -2LL) == c.fence;
   if (mode == "fence" && !in_opening_fence) return !c.in_lock && access.value("fence", -2LL) == c.fence;
-  const bool epoch = in_opening_fence || (mode == "passive" ? c.in_lock : mode == "pscw" && c.in_start);
+  const bool in_opening_post = c.in_start && access.value("in_post", 0) != 0;
+  const bool epoch =
+      in_opening_fence || in_opening_post || (mode == "passive" ? c.in_lock : mode == "pscw" && c.in_start);
   if (!epoch) return false;
   if (by.fences.precedes_call({rank, access.value("win", -1), index}, {target.world_rank, target.local_id, 0},
                               {c.world_rank, c.win_local, c.made_index}, order))

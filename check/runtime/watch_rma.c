@@ -96,6 +96,7 @@ static void local_access(const struct rc_watch_range *r, const struct rc_watch_h
   rc_int(&l, "epoch", r->epoch);
   if (r->fence >= 0) rc_int(&l, "fence", r->fence);
   if (r->in_fence) rc_int(&l, "in_fence", r->in_fence);
+  if (r->in_post) rc_int(&l, "in_post", 1);
   rc_int(&l, "offset", (long long)(h->address - r->lo));
   rc_int(&l, "bytes", (long long)(h->last - h->address + 1));
   if (h->count > 1) { /* as many accesses of those bytes, each `stride` on from the one before */

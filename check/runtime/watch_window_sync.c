@@ -71,11 +71,20 @@ void rc_watch_forward_end(void) {
   rc_rma_unlock();
 }
 
-/* A fence entered on a watched window: its ranges say the epoch it opens while it runs (in_fence). */
-static void fence_entered(const struct rc_watched_window *ww) {
+/* A fence or a post entered on a watched window: its ranges say the epoch it opens while it runs
+ * (in_fence, in_post). */
+static void opening_entered(const struct rc_watched_window *ww, const char *call) {
+  const int fence = strcmp(call, "MPI_Win_fence") == 0;
+  if (!fence && strcmp(call, "MPI_Win_post") != 0) return;
   rc_watch_lock();
-  for (int k = 0; k < ww->segment_count; ++k)
-    if (ww->segments[k].range >= 0) rc_watch_ranges[ww->segments[k].range].in_fence = ww->fences + 1;
+  for (int k = 0; k < ww->segment_count; ++k) {
+    if (ww->segments[k].range < 0) continue;
+    struct rc_watch_range *r = &rc_watch_ranges[ww->segments[k].range];
+    if (fence)
+      r->in_fence = ww->fences + 1;
+    else
+      r->in_post = 1;
+  }
   rc_watch_unlock();
 }
 
@@ -93,7 +102,7 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   /* Under --thread-sync calls the window stays armed: other threads' accesses meanwhile count, and
    * are seen whatever the moment they come (rc_watch_after_sync moves the ranges to the new epoch). */
   const int slot = rc_watched_slot(w);
-  if (slot >= 0 && strcmp(call, "MPI_Win_fence") == 0) fence_entered(&rc_watched_windows[slot]);
+  if (slot >= 0) opening_entered(&rc_watched_windows[slot], call);
   if (slot < 0 || rc_tc_on) return;
   struct rc_watched_window *ww = &rc_watched_windows[slot];
   if (disarmed_through(ww, call, target)) rc_watch_disarm_window(ww);
@@ -146,7 +155,7 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
     }
     r->epoch = (long long)w->syncs;
     r->faults = r->beside = 0; /* the bounds on the program's faults are per epoch */
-    r->in_fence = 0;
+    r->in_fence = r->in_post = 0;
     r->fence = ww->fence_open ? ww->fences : -1;
     r->mode = ww->fence_open ? "fence" : ww->pscw ? "pscw" : "passive";
     kept[kept_count++] = g->range;

@@ -194,6 +194,19 @@ TEST(WindowAccessRaces, PscwPairsAccessesOfTheExposureEpochWithAccessEpochCalls)
   EXPECT_TRUE(window_access_races(locked.lines()).empty());
 }
 
+// An access made while another thread of its rank was inside MPI_Win_post (`in_post`, written under
+// --thread-sync calls) is written in the epoch before, but came before the post returned: it
+// races with a put of an access epoch the post matches, as an access of the exposure epoch does.
+TEST(WindowAccessRaces, AnAccessDuringThePostRacesWithTheAccessEpochsCalls) {
+  for (const bool in_post : {true, false}) {
+    records r;
+    r.sync(0, "MPI_Win_post", 8).access("passive", -1, 4, "load", 9);
+    if (in_post) r.lines()[0].back()["in_post"] = 1;
+    r.sync(1, "MPI_Win_start", 10).call("MPI_Put", 11).sync(1, "MPI_Win_complete", 20).sync(0, "MPI_Win_wait", 21);
+    EXPECT_EQ(window_access_races(r.lines()).size(), in_post ? 1u : 0u) << in_post;
+  }
+}
+
 // Ranks on two hosts share no clock, and need none: the synchronisation decides.
 TEST(WindowAccessRaces, PassiveTargetAcrossHostsIsDecidedBySynchronisation) {
   records r;
