@@ -160,9 +160,12 @@ class rank_reader {
   void limit(const json& line) {
     const std::string what = text_of(line, "what");
     if (what == "calls_in_epoch") {
-      set_aside("an epoch", std::nullopt,
-                "the record holds only the first " + std::to_string(int_of(line, "limit", 0)) +
-                    " calls of this epoch: the calls after them were not analysed",
+      // The recorded calls are judged (a missing call can add a finding, never remove one): only
+      // those past the bound are not, and the note says so rather than call the epoch unanalysed.
+      const std::string limit = std::to_string(int_of(line, "limit", 0));
+      set_aside("calls past an epoch's first " + limit, std::nullopt,
+                "the record holds only the first " + limit +
+                    " calls of an epoch (the recorded ones are analysed without them)",
                 rank_text() + "'s epoch " + std::to_string(int_of(line, "epoch", 0)));
     } else if (what == "repeat_not_read") {
       cut_ = true;

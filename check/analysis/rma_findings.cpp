@@ -147,14 +147,14 @@ json outcome_if_not_atomic(const sim::rma::group_report& g) {
 }
 
 void explore_set(const rma_access_set& set, const rma_window& window, const policy& semantics, collector& out) {
-  std::string reason;
+  scenario_refusal refusal;
   std::vector<rma_access> outside;
-  const auto s = rma_scenario_of(set, window, semantics, &reason, &outside);
+  const auto s = rma_scenario_of(set, window, semantics, &refusal, &outside);
   if (!s && !outside.empty())
     return out.add("access_outside_attached_memory", "MPI-4.1 §13.2.4",
-                   "a dynamic window's target memory is only the regions the target attached", reason, outside, set,
-                   rma_scenario{});
-  if (!s) return out.not_analysed(set.win, set.epoch, set.target, reason);
+                   "a dynamic window's target memory is only the regions the target attached", refusal.reason, outside,
+                   set, rma_scenario{});
+  if (!s) return out.not_analysed({set.win, set.epoch, set.target, refusal.reason, refusal.instance});
   std::string error;
   const auto parsed = sim::rma::parse_scenario(s->text, "window " + std::to_string(set.win), &error);
   if (!parsed) return out.not_analysed(set.win, set.epoch, set.target, "the scenario format refuses it: " + error);

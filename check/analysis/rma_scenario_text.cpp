@@ -221,9 +221,10 @@ std::string closing(const rma_access_set& set, int rank) {
 }  // namespace
 
 std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma_window& window,
-                                            const policy& semantics, std::string* reason,
+                                            const policy& semantics, scenario_refusal* refusal,
                                             std::vector<rma_access>* outside) {
-  reason->clear();
+  *refusal = {};
+  std::string* reason = &refusal->reason;
   const auto part = window.parts.find(set.target);
   if (part == window.parts.end()) {
     *reason = fmt::format("the target, rank {} of the window's group, did not record the window", set.target);
@@ -273,8 +274,8 @@ std::optional<rma_scenario> rma_scenario_of(const rma_access_set& set, const rma
   const std::int64_t limit = sim::rma::scenario_limits{}.max_window_bytes;
   const std::int64_t bytes = window.dynamic ? attached.bytes() : part->second.bytes;
   if (bytes > limit && writer.reach > limit) {
-    *reason = fmt::format("calls reach byte {} of a {}-byte window, beyond the {} bytes a scenario holds", writer.reach,
-                          bytes, limit);
+    *reason = fmt::format("calls reach past the {} bytes a scenario holds, in a {}-byte window", limit, bytes);
+    refusal->instance = fmt::format("up to byte {}", writer.reach);
     return std::nullopt;
   }
   lines[1] = fmt::format("window {} disp_unit={}", std::min(bytes, limit), part->second.disp_unit);

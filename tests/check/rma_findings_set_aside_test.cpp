@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <set>
 #include <string>
 
 #include "check/analysis/rma_findings.h"
@@ -26,6 +27,23 @@ TEST(RmaFindings, ACallBeyond64BitOffsetsIsSetAside) {
       EXPECT_NE(j["reason"].get<std::string>().find("beyond 64-bit byte offsets"), std::string::npos) << j.dump();
     }
   }
+}
+
+// Sets beyond the bytes a scenario holds are set aside for one reason, worded alike whatever
+// their reach, so that the report merges them into one line (GA's read_only gave 24 lines that
+// differed only in the byte reached); the reach of each is its instance.
+TEST(RmaFindings, SetsBeyondAScenariosBytesShareOneReason) {
+  records r;
+  for (auto& lines : r.lines()) lines.front()["size"] = 1 << 20;  // 1 MiB a rank, disp_unit 4
+  r.fence_all(1).put(0, 2, 20000).put(1, 2, 20000).fence_all(3);
+  r.put(0, 4, 30000).put(1, 4, 30000).fence_all(5);
+  const auto out = said(rma_findings(r.lines(), {}));
+  EXPECT_TRUE(checks(out).empty()) << json(out).dump(1);
+  ASSERT_EQ(not_analysed(out), 2u) << json(out).dump(1);
+  EXPECT_EQ(out[0]["reason"], out[1]["reason"]) << json(out).dump(1);
+  EXPECT_EQ(out[0]["reason"], "calls reach past the 65536 bytes a scenario holds, in a 1048576-byte window");
+  const std::set<std::string> instances{out[0].value("instance", ""), out[1].value("instance", "")};
+  EXPECT_EQ(instances, (std::set<std::string>{"up to byte 80004", "up to byte 120004"})) << json(out).dump(1);
 }
 
 TEST(RmaFindings, CallsToMpiProcNullAreNotAnalysed) {
@@ -62,7 +80,15 @@ TEST(RmaFindings, AnEpochCutByTheCallBoundIsJudgedOnWhatWasRecorded) {
                                              {"limit", 64}});
   const auto out = rma_findings(lines, {});
   EXPECT_TRUE(checks(out).contains("mismatched_accumulates"));
-  EXPECT_EQ(not_analysed(out), 1u);
+  ASSERT_EQ(not_analysed(out), 1u);
+  // The note says what was not analysed, the calls past the bound, not the epoch.
+  for (const auto& j : out) {
+    if (j["ev"] != "rma_not_analysed") continue;
+    EXPECT_EQ(j["epoch"], "calls past an epoch's first 64") << j.dump();
+    EXPECT_EQ(j["reason"],
+              "the record holds only the first 64 calls of an epoch (the recorded ones are analysed without them)")
+        << j.dump();
+  }
 }
 
 // Once the record of a window stops (bound on synchronisation calls, or the reader's memory bound

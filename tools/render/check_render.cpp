@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "check/analysis/coverage_note.h"
 #include "tools/cli/json_document.h"
 #include "tools/cli/json_text.h"
 #include "tools/render/html_report.h"
@@ -151,16 +152,25 @@ std::string finding_text(const check::finding& f, std::size_t n) {
   return s;
 }
 
+// The epochs analysed whole, the first 8 kinds, alike ones once with their count: a library's
+// lock_all epoch gives one set of calls in flight together per flush, all named alike.
+std::string analysed_text(const std::vector<std::string>& analysed) {
+  std::vector<check::coverage_note> alike;
+  for (const auto& a : analysed) alike.push_back({a});
+  const auto kinds = check::merge_notes(std::move(alike));
+  std::string s;
+  for (std::size_t i = 0; i < kinds.size() && i < 8; ++i) s += (i ? "; " : ": ") + check::note_line(kinds[i]);
+  return s + (kinds.size() > 8 ? "; …" : "");
+}
+
 std::string coverage_text(const check::coverage& c) {
   std::string s = "coverage:\n";
   if (!c.calls.empty()) s += "  calls intercepted (ranks that finished):" + counts_text(c.calls);
   s += "  checked in depth: " + depth_text(c) + "\n";
   if (!c.sampled.empty()) s += "  reductions recorded for the post-run analyses:" + counts_text(c.sampled);
   if (c.windows) {
-    s += fmt::format("  RMA: {} window(s), counted per rank; {} epoch(s) analysed whole", c.windows,
-                     c.rma_analysed.size());
-    for (std::size_t i = 0; i < c.rma_analysed.size() && i < 8; ++i) s += (i ? "; " : ": ") + c.rma_analysed[i];
-    s += c.rma_analysed.size() > 8 ? "; …\n" : "\n";
+    s += fmt::format("  RMA: {} window(s), counted per rank; {} epoch(s) analysed whole{}\n", c.windows,
+                     c.rma_analysed.size(), analysed_text(c.rma_analysed));
   }
   if (c.windows || !c.watched.empty()) {
     s += "  memory watched for the program's own accesses:";
