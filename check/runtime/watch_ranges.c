@@ -361,6 +361,7 @@ void rc_watch_rearm(void) {
   rc_watch_lock(); /* the handlers' flags and counters, and the pages they left open */
   rc_watch_library_steps = 0;
   rc_watch_beside_steps = 0;
+  rc_watch_library_span_reset();
   const int beside = rc_watch_beside_open;
   rc_watch_beside_open = 0;
   if (rc_watch_suspended || beside || shared_page_rearmed(rc_watch_shared_open, &say)) {

@@ -265,8 +265,10 @@ static void count(unsigned long *counter) { __atomic_add_fetch(counter, 1, __ATO
  * one fault a page instead of one a byte (a stepped rep movs traps after every byte); while a
  * single-threaded program forwards a synchronisation call, from the first (the library polls
  * there, and a heap page it polls may hold window memory: every poll would cost a step), or an
- * RMA call or a blocking collective (rc_watch_forward_begin). A rep stos/movs costs no step: it
- * is run whole, the program's accesses to watched bytes recorded (watch_string_ops.c); past the faults recorded one by
+ * RMA call or a blocking collective (rc_watch_forward_begin), with a span of the range around it
+ * (watch_library_span.c), where the library's rep stos/movs too runs natively. Any other rep
+ * stos/movs costs no step: it is run whole, the program's accesses to watched bytes recorded
+ * (watch_string_ops.c); past the faults recorded one by
  * one in a window range's epoch, the program's faults on its bytes or beside them leave their page of private window
  * memory open to it until the next hook (watch_open.c, said in a watch_open line), and elsewhere past
  * RC_WATCH_MAX_BESIDE_STEPS beside them between two hooks leave a page that only window ranges watch open until the
@@ -304,8 +306,10 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   const int forwarding = __atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED);
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
-    const int string_op =
-        step_count == 0 && hold == NOT_HELD ? rc_watch_run_string_op(uc, page, original, program, instruction) : 0;
+    /* The library's string operation inside a forwarded call runs natively on the pages opened for it. */
+    const int string_op = step_count == 0 && hold == NOT_HELD && (program || !forwarding)
+                              ? rc_watch_run_string_op(uc, page, original, program, instruction)
+                              : 0;
     if (hold == RETRIED) { /* recorded at its first fault (hold_at_access): stepped */
       count(&rc_watch_fault_count.program);
       step_pages[step_count++] = page;
@@ -319,7 +323,10 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
       count(&rc_watch_fault_count.library_opened);
     } else if (!program && (forwarding || ++rc_watch_library_steps > (rc_tc_on ? RC_WATCH_MAX_LIBRARY_STEPS_THREADS
                                                                                : RC_WATCH_MAX_LIBRARY_STEPS))) {
-      if (!forwarding) count(&rc_watch_fault_count.library_copy_opened);
+      if (forwarding) /* the program cannot access memory until the call returns: more pages open at once */
+        rc_watch_open_library_span(address, page, original);
+      else
+        count(&rc_watch_fault_count.library_copy_opened);
       rc_watch_suspended = 1; /* a copy by the library, or inside a synchronisation: open until the next hook */
       count(&rc_watch_fault_count.library_opened);
     } else if (program && rc_watch_left_open(range_at(address), address, page,

@@ -202,6 +202,14 @@ extern const char *const rc_watch_on_stack;
  * else 0, the page still open for a step. */
 int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original, int program, uintptr_t instruction);
 
+/* watch_library_span.c: from the SIGSEGV handler, the MPI library's fault at `address` on `page`
+ * (opened to `original`) while a program of one thread forwards a call: the pages of the range
+ * holding it around it are opened too, a span that doubles with each such fault until the next
+ * hook, whose rc_watch_rearm protects them again and resets the count
+ * (rc_watch_library_span_reset). */
+void rc_watch_open_library_span(uintptr_t address, uintptr_t page, int original);
+void rc_watch_library_span_reset(void);
+
 /* watch_open.c */
 extern struct rc_watch_open rc_watch_opens[RC_WATCH_MAX_OPEN];
 extern volatile int rc_watch_open_count;

@@ -205,7 +205,10 @@ TEST(CheckedRun, BuffersArmedOnSampledCallsOnly) {
 // `watch_faults`, stepped or leaving their page open), counts that do not depend on load. In
 // tests/check/programs/rma_accumulate_loop.c (3000 accumulates a rank) Open MPI's faults on the window
 // page shared with the next rank's segment go to the sampled hooks after the first 1024
-// (check/runtime/watch_signals.c): with every hook protecting it again, one a call.
+// (check/runtime/watch_signals.c): with every hook protecting it again, one a call. In
+// tests/check/programs/rma_library_copies.c (32 gets of a 1 MiB window a rank) the library's copy in
+// each call opens a span that doubles at each fault (check/runtime/watch_library_span.c): with a
+// fault a page, 8192.
 constexpr long kFewLibraryFaults = 1536;
 
 TEST(CheckedRun, FewLibraryFaults) {
