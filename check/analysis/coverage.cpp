@@ -186,10 +186,10 @@ void default_thread_gap(const std::string& name, const std::set<int>& ranks, con
       c,
       fmt::format(
           "MPI_THREAD_{} on {} rank(s){}: the accesses of every thread are watched as they happen, but a race between "
-          "two threads of a rank is found only when the access came while the RMA memory was watched in this run{} (window memory is not "
-          "watched while one of the rank's threads is inside a call that may open or close an epoch, MPI_Win_fence, "
-          "post, wait, test, lock or unlock, so that the library's own accesses there are not stepped one by one: "
-          "another thread's access then is not seen): "
+          "two threads of a rank is found only when the access came while the RMA memory was watched in this run{} "
+          "(window memory is not watched while one of the rank's threads is inside a call that may open or close an "
+          "epoch, MPI_Win_fence, post, wait, test, lock or unlock, so that the library's own accesses there are not "
+          "stepped one by one: another thread's access then is not seen): "
           "an order between threads made by atomics is invisible to the check, so a race that did not overlap in time "
           "cannot be told from a correct handoff (docs/design.md, \"Threads\"); to find such races whatever the "
           "timing, under the assumption that the threads synchronise only through OpenMP and pthreads calls, {}; a "

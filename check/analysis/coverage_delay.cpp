@@ -63,8 +63,8 @@ std::string delay_coverage(const run_records& records, const std::set<int>& rank
         "of them ended at 10 times the delay with one still short); {} not held by the "
         "schedule (the first 4 of each call site or instruction, then those at power-of-two indexes); {} cut by "
         "the budget of {} ms per rank, at the delay a hold",
-        h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.woken, h.held_ms, h.extended,
-        h.capped, h.skipped, h.cut, h.budget_ms));
+        h.ranks, joined(h.ms), h.completion, h.exposure, h.sync_return, h.access, h.again, h.woken, h.held_ms,
+        h.extended, h.capped, h.skipped, h.cut, h.budget_ms));
   if (settings.empty()) return "";
   if (settings == std::set<std::int64_t>{0})
     return "delay injection was off (--delay 0), so only accesses that overlapped a span by this run's own timing "

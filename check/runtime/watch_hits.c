@@ -62,8 +62,9 @@ static void record_hit(int range, uintptr_t address, int len, int store, uintptr
   struct rc_watch_hit *last = n > 0 ? &rc_watch_hits[n - 1] : NULL;
   const int held = noting_held && r->kind == RC_WATCH_WINDOW;
   if (!held && last && !last->holding && last->range == range && last->generation == r->generation &&
-      last->seen.epoch == r->epoch && last->seen.fence == r->fence && last->store == store && last->instruction == instruction && last->thread == thread &&
-      r->kind == RC_WATCH_WINDOW &&
+      last->seen.epoch == r->epoch && last->seen.fence == r->fence && last->seen.in_fence == r->in_fence &&
+      last->seen.in_post == r->in_post && last->store == store && last->instruction == instruction &&
+      last->thread == thread && r->kind == RC_WATCH_WINDOW &&
       (!rc_tc_on || (rc_tc_snapshot(&clock, &slot, &version) && last->tc_version == version)) &&
       ((last->count == 1 && address >= last->address && address <= last->last + 64) || strided(last, address, end))) {
     if (last->count == 1 && end > last->last) last->last = end;

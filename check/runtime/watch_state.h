@@ -74,7 +74,7 @@ struct rc_watch_range {
    * else 0. Another thread's access meanwhile came before the fence returned to the program, so it
    * may race with calls of that epoch as well as with those of the epoch the fence closes. */
   long long in_fence;
-  int in_post; /* ... and while one is inside MPI_Win_post on it: the exposure epoch it opens, likewise */
+  int in_post; /* ... and 1 while one is inside MPI_Win_post on it: likewise for the exposure epoch it opens */
 };
 
 /* Pages of private window memory left open to the program until the next hook (watch_open.c):

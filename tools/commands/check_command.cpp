@@ -181,8 +181,8 @@ command add_check_command(CLI::App& app) {
                    "at most), as it enters a call "
                    "completing a watched pending RMA buffer and at its access to watched window memory, so that "
                    "another thread's access close to a pending RMA call in time overlaps it and is found; at the "
-                   "first 4 holds of each call site or instruction, then at power-of-two indexes, 2 s of holds at MS per rank "
-                   "at most; 0: none (default 20)")
+                   "first 4 holds of each call site or instruction, then at power-of-two indexes, 2 s of holds "
+                   "at MS per rank at most; 0: none (default 20)")
       ->type_name("MS");
   cmd->add_option("--thread-sync", o->thread_sync,
                   "How the threads of a rank are ordered: time (default: a race between two threads is found only "
