@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 static atomic_int reads_done; /* an order between threads that no call shows */
@@ -43,17 +44,10 @@ static void read_element(const char *who) {
   atomic_fetch_add_explicit(&reads_done, 1, memory_order_release);
 }
 
-static void team_of_two(void) {
-  if (omp_get_num_threads() != 2) {
-    printf("a team of 2 threads was not given\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-}
-
 static void master_case(void) {
 #pragma omp parallel num_threads(2)
   {
-    team_of_two();
+    require_team_of_two();
 #pragma omp master
     get_element();
 #ifndef RMA_KNOWN_ERROR
@@ -66,7 +60,7 @@ static void master_case(void) {
 static void sections_case(void) {
 #pragma omp parallel num_threads(2)
   {
-    team_of_two();
+    require_team_of_two();
 #ifdef RMA_KNOWN_ERROR
 #pragma omp sections
     {
@@ -95,7 +89,7 @@ static void sections_case(void) {
 static void task_case(void) {
 #pragma omp parallel num_threads(2)
   {
-    team_of_two();
+    require_team_of_two();
 #ifdef RMA_KNOWN_ERROR
     /* whichever thread runs the task, the other one reads without waiting for it */
 #pragma omp single nowait

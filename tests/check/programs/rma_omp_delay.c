@@ -14,6 +14,7 @@
 #include <omp.h>
 #include <stdio.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 #define ROUNDS 8
@@ -21,10 +22,7 @@
 static void round_of_two(int round) {
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_num_threads() != 2) {
-      printf("a team of 2 threads was not given\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    require_team_of_two();
 #pragma omp master
     {
       MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);

@@ -14,26 +14,18 @@
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 static int entering, fenced;
 
 __attribute__((noinline)) static int read_word(void) { return *(volatile int *)&base[0]; }
 
-static void pause_ms(long ms) {
-  const struct timespec t = {ms / 1000, (ms % 1000) * 1000 * 1000};
-  nanosleep(&t, NULL);
-}
-
 static void fence_beside_a_reader(void) {
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_num_threads() != 2) {
-      printf("a team of 2 threads was not given\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    require_team_of_two();
     if (omp_get_thread_num() == 0) {
       __atomic_store_n(&entering, 1, __ATOMIC_RELEASE);
       MPI_Win_fence(0, win);

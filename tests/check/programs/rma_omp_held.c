@@ -22,8 +22,8 @@
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 #ifndef ROUNDS
@@ -46,10 +46,7 @@ static void put_epoch(void) {
 static void team_of_two(void) {
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_num_threads() != 2) {
-      printf("a team of 2 threads was not given\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    require_team_of_two();
     int synchronised = 0;
 #ifdef RMA_KNOWN_ERROR
 #pragma omp single nowait
@@ -62,8 +59,7 @@ static void team_of_two(void) {
     }
     if (!synchronised) {
       if (LOAD_AFTER_MS > 0) {
-        const struct timespec later = {0, LOAD_AFTER_MS * 1000 * 1000};
-        nanosleep(&later, NULL);
+        pause_ms(LOAD_AFTER_MS);
       }
       if (*(volatile int *)&base[0] < 0) printf("thread %d read a negative\n", omp_get_thread_num());
     }
@@ -73,8 +69,7 @@ static void team_of_two(void) {
 /* Rank 0, and the others of a larger run, which only enter the barriers. */
 static void origin(int rank) {
   if (ORIGIN_LATE_MS > 0) {
-    const struct timespec late = {0, ORIGIN_LATE_MS * 1000 * 1000};
-    nanosleep(&late, NULL);
+    pause_ms(ORIGIN_LATE_MS);
   }
 #ifdef ORIGIN_AFTER
   MPI_Barrier(MPI_COMM_WORLD);

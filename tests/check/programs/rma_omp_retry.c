@@ -16,8 +16,8 @@
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 static int began, read_done; /* the worker's read in the first round: begun, returned */
@@ -25,18 +25,10 @@ static int began, read_done; /* the worker's read in the first round: begun, ret
 /* The helper a code reads its window through: one instruction for every round's read. */
 __attribute__((noinline)) static int read_word(void) { return *(volatile int *)&base[0]; }
 
-static void pause_ms(long ms) {
-  const struct timespec t = {0, ms * 1000 * 1000};
-  nanosleep(&t, NULL);
-}
-
 static void team_of_two(int round) {
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_num_threads() != 2) {
-      printf("a team of 2 threads was not given\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    require_team_of_two();
     if (omp_get_thread_num() == 1) {
       __atomic_store_n(&began, 1, __ATOMIC_RELEASE);
       if (read_word() < 0) printf("a negative in round %d\n", round);

@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 static atomic_int got, stored, unlocked; /* orders between the two threads that no call shows */
@@ -52,10 +53,7 @@ int main(int argc, char **argv) {
   if (rank == 0) {
 #pragma omp parallel num_threads(2)
     {
-      if (omp_get_num_threads() != 2) {
-        printf("a team of 2 threads was not given\n");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-      }
+      require_team_of_two();
       if (omp_get_thread_num() == 0) getter();
 #if STORE_CASE == 1 && !defined(RMA_KNOWN_ERROR)
 #pragma omp barrier

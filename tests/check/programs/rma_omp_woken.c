@@ -14,8 +14,8 @@
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
+#include "omp_team.h"
 #include "thread_window.h"
 
 #define ROUNDS 6 /* the call sites' first 4 holds taken, then index 5: none (watch_delay.h) */
@@ -23,11 +23,6 @@
 static int began, fetched;
 
 __attribute__((noinline)) static int read_word(void) { return *(volatile int *)&base[0]; }
-
-static void pause_ms(long ms) {
-  const struct timespec t = {0, ms * 1000 * 1000};
-  nanosleep(&t, NULL);
-}
 
 static volatile int epochs; /* after the unlock: no tail call, whose caller would be the team's */
 
@@ -42,10 +37,7 @@ __attribute__((noinline)) static void fetch_epoch(int *into) {
 static void team_of_two(int last) {
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_num_threads() != 2) {
-      printf("a team of 2 threads was not given\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    require_team_of_two();
     if (omp_get_thread_num() == 0) {
       if (last) {
         while (!__atomic_load_n(&began, __ATOMIC_ACQUIRE)) pause_ms(1);
