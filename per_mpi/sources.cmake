@@ -11,7 +11,7 @@ set(REDSEM_PER_MPI_CHECK_SOURCES
   check/runtime/rma_calls.c check/runtime/type_text.c check/runtime/type_contents.c check/runtime/rma_origin.c
   check/runtime/rma_calls_large_count.c check/runtime/rma_call_record.c check/runtime/rma_results.c
   check/runtime/rma_requests.c check/runtime/watch_lock.c check/runtime/watch_ranges.c check/runtime/watch_modules.c check/runtime/watch_signals.c check/runtime/watch_hits.c
-  check/runtime/watch_string_ops.c check/runtime/watch_library_span.c check/runtime/watch_open.c check/runtime/watch_rma.c check/runtime/watch_sampling.c
+  check/runtime/watch_string_ops.c check/runtime/watch_library_span.c check/runtime/watch_excluded.c check/runtime/watch_open.c check/runtime/watch_rma.c check/runtime/watch_sampling.c
   check/runtime/watch_delay.c check/runtime/hold_clock.c check/runtime/delay_budget.c
   check/runtime/watch_unwatched.c
   check/runtime/watch_window.c check/runtime/watch_window_memory.c check/runtime/watch_window_sync.c

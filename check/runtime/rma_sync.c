@@ -61,7 +61,7 @@ static void hold_before_sync(const struct sync_call *s) {
   rc_rma_lock();
   const struct rc_window *w = rc_rma_window(s->win);
   const int pending = w && s->completes != no_completion && rc_watch_pending_completed(w, s->completes);
-  const int disarms = w && !pending && rc_watch_disarms_window(w, s->call, s->target);
+  const int disarms = w && !pending && rc_watch_disarms_window(w, s->call);
   rc_rma_unlock();
   if (pending || disarms) rc_delay_sync(s->caller, pending);
 }
@@ -73,7 +73,7 @@ static void before_sync(const struct sync_call *s) {
   rc_guard_begin(&guard, s->call, s->caller);
   rc_rma_lock();
   const struct rc_window *w = rc_rma_window(s->win);
-  if (w) rc_watch_before_sync(w, s->completes, s->call, s->target);
+  if (w) rc_watch_before_sync(w, s->completes, s->call);
   if (w && s->completes != no_completion) rc_rma_complete_origins(w, s->completes, s->call);
   rc_rma_unlock();
   rc_guard_end(&guard);

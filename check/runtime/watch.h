@@ -47,10 +47,10 @@ struct rc_watch_call {
 /* After the call returned: arms its buffers, and reports a result buffer that overlaps another
  * pending one of the same window (`overlapping_result_buffers`). */
 void rc_watch_rma_call(const struct rc_window *w, const struct rc_watch_call *c);
-/* Before a synchronisation call (on `target`, -1 when it names none) is forwarded: the window's
- * ranges are disarmed if the call may change this rank's exposure; those of the calls it completes
- * (target < 0: all; -2: none) are forgotten. */
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target);
+/* Before a synchronisation call is forwarded: the window's ranges are disarmed if the call may
+ * change this rank's exposure; those of the calls it completes (`completes`: a target, -1: all;
+ * -2: none) are forgotten. */
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call);
 /* After it returned: re-arms what stays pending, and the window memory for the epoch it opened
  * (`lock`: "exclusive" or "shared" for MPI_Win_lock, else NULL). */
 void rc_watch_after_sync(const struct rc_window *w, const char *call, int target, const char *lock, int assert_,
@@ -67,9 +67,9 @@ void rc_watch_forward_end(void);
  * (watch_delay.h) may let another thread's access come inside its span. */
 int rc_watch_pending_completed(const struct rc_window *w, int completes);
 int rc_watch_pending_requests(const MPI_Request *requests, int count);
-/* Whether `call` (on `target`) on w will disarm window memory watched by pages (the rule of
+/* Whether `call` on w will disarm window memory watched by pages (the rule of
  * rc_watch_before_sync): other threads' accesses during it are not seen. */
-int rc_watch_disarms_window(const struct rc_window *w, const char *call, int target);
+int rc_watch_disarms_window(const struct rc_window *w, const char *call);
 /* Whether some window memory is watched by pages now (every thread's access to it faults): where a
  * hold at a process synchronisation's return (watch_delay.h) may see another thread's access. With
  * the RMA lock held. */

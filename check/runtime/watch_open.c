@@ -115,7 +115,7 @@ int rc_watch_open_page(uintptr_t page, int store, int original) {
   const long long t = rc_rma_now();
   for (int i = 0; i < RC_WATCH_MAX_RANGES && room; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    if (r->armed && r->lo < end && r->hi > page) entry(i, page, prot, t);
+    if (r->armed && !r->excluded && r->lo < end && r->hi > page) entry(i, page, prot, t); /* excluded: none seen */
   }
   rc_watch_hits_unlock();
   if (!room) return 0;

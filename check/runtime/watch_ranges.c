@@ -190,6 +190,7 @@ int rc_watch_arm(int i) {
   r->faults = 0;
   r->beside = 0;
   r->stopped = r->stop_said = 0;
+  r->excluded = 0;
   r->hit = 0;
   r->paged = 1;
   window_protects += r->kind == RC_WATCH_WINDOW;
@@ -200,15 +201,22 @@ int rc_watch_arm(int i) {
   return armed;
 }
 
-void rc_watch_release(int i) {
+void rc_watch_give_back(int i) {
   struct rc_watch_range *r = &rc_watch_ranges[i];
-  if (!r->lo) return;
   rc_watch_lock();
   __atomic_store_n(&r->armed, 0, __ATOMIC_SEQ_CST);
   window_protects += r->paged && r->kind == RC_WATCH_WINDOW;
   if (r->paged) reprotect(r->lo, r->hi, r->original_prot);
-  if (r->hw_end) rc_watch_hw_release(i);
   r->paged = 0;
+  rc_watch_unlock();
+}
+
+void rc_watch_release(int i) {
+  struct rc_watch_range *r = &rc_watch_ranges[i];
+  if (!r->lo) return;
+  rc_watch_lock();
+  rc_watch_give_back(i);
+  if (r->hw_end) rc_watch_hw_release(i);
   r->lo = r->hi = 0;
   ++r->generation;
   rc_watch_unlock();

@@ -294,6 +294,8 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
     errno = saved_errno;
     return;
   }
+  const int forwarding = __atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED);
+  rc_watch_excluded_fault(page, address, forwarding, uc); /* then the page is as if the range were released */
   const int hold = step_count == 0 ? hold_at_access(uc, address) : NOT_HELD;
   /* The retry not told apart as such (its range released meanwhile): its end all the same. */
   if (retry && hold == NOT_HELD) rc_delay_retry_over();
@@ -303,7 +305,6 @@ static void on_segv(int sig, siginfo_t *info, void *context) {
   }
   mprotect((void *)page, rc_watch_page_size(), original);
   uintptr_t instruction = 0;
-  const int forwarding = __atomic_load_n(&rc_watch_forwarding, __ATOMIC_RELAXED);
   if (rc_watch_page_prot(page) >= 0) {
     const int program = rc_watch_program_access(uc, &instruction);
     /* The library's string operation inside a forwarded call runs natively on the pages opened for it. */

@@ -69,6 +69,12 @@ struct rc_watch_range {
   volatile int hit;         /* a program access was recorded (buffer ranges: one finding is enough) */
   volatile int beside_open; /* a page of it was left open after RC_WATCH_MAX_BESIDE_STEPS (window ranges) */
   volatile int beside;      /* the program's faults beside its bytes on its pages in this epoch (window ranges) */
+  /* Window ranges in a program of one thread: this rank holds an exclusive lock on the segment's
+   * owner, so no other rank may access it and nothing is recorded (watch_excluded.c). The pages stay
+   * protected: the faults inside a forwarded call are handled as on any range, but the program's on
+   * its bytes, and every fault outside such a call, give the pages back until the unlock (armed and
+   * paged 0, the slot kept). */
+  volatile int excluded;
   /* Window ranges kept armed through a fence (--thread-sync calls): while a thread of the rank is
    * inside MPI_Win_fence on the window, the fence epoch that call opens (its fences so far plus one),
    * else 0. Another thread's access meanwhile came before the fence returned to the program, so it
@@ -179,6 +185,8 @@ int rc_watch_fill(const struct rc_watch_range *desc);
 extern volatile unsigned long rc_watch_pending_generation;
 int rc_watch_arm(int i);
 void rc_watch_release(int i);
+/* Gives range i's pages back as rc_watch_release does, its slot kept (armed and paged 0). */
+void rc_watch_give_back(int i);
 /* Protects again the pages the handler left open to the library (at the end of every hook;
  * those opened for bytes no range watches, at the hooks the sampling policy picks). */
 void rc_watch_rearm(void);
@@ -201,6 +209,11 @@ extern const char *const rc_watch_on_stack;
  * 1, or 2 when it recorded such accesses (registers advanced past it, every page protected again);
  * else 0, the page still open for a step. */
 int rc_watch_run_string_op(ucontext_t *uc, uintptr_t page, int original, int program, uintptr_t instruction);
+
+/* watch_excluded.c: from the SIGSEGV handler, a fault at `address` on `page` at the context uc: unless
+ * it is the library's while a program of one thread forwards a call (`forwarding`), the excluded
+ * window ranges covering the page give their pages back (rc_watch_give_back). */
+void rc_watch_excluded_fault(uintptr_t page, uintptr_t address, int forwarding, const ucontext_t *uc);
 
 /* watch_library_span.c: from the SIGSEGV handler, the MPI library's fault at `address` on `page`
  * (opened to `original`) while a program of one thread forwards a call: the pages of the range

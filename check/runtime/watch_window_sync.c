@@ -37,22 +37,18 @@ static int single_threaded(void) {
 }
 
 /* Whether the window is disarmed while the call is forwarded: one of those above, but in a program
- * of one thread neither a lock, which opens nothing of this rank's memory to other ranks (an
- * exclusive one closes the segment it names, released after it: keep_armed), nor an unlock of a
- * rank none of whose memory this rank watches (neither its own nor a segment it reaches through
- * MPI_Win_shared_query), which changes nothing here (docs/design.md, "Watching local accesses").
- * Disarming for them cost two protection changes of the whole window at each; the library's
- * accesses to the window inside them leave their page open at their first fault
- * (rc_watch_forwarding). An unlock of a watched rank completes this rank's calls on that memory,
- * which the library copies there then, at a fault a page if it stayed armed; and in a program of
- * threads the library's faults would be stepped one by one: both disarm the window as before. */
-static int disarmed_through(const struct rc_watched_window *ww, const char *call, int target) {
+ * of one thread neither a lock nor an unlock, whatever its target (docs/design.md, "Watching local
+ * accesses"). A lock opens nothing of this rank's memory to other ranks (an exclusive one excludes
+ * the segment it names: keep_armed), and an unlock of another rank changes nothing of what this rank
+ * exposes; the library's accesses to the window inside them, and an unlock's copies into memory of
+ * its target this rank watches (its own window: the calls on itself it completes), open spans of the
+ * pages at their faults (rc_watch_forwarding, watch_library_span.c), protected again as the call
+ * returns. Disarming cost two protection changes of the whole window at each. In a program of
+ * threads the library's faults would be stepped one by one: there every one disarms as before. */
+static int disarmed_through(const char *call) {
   if (!opens_or_closes(call)) return 0;
-  const int lock = strcmp(call, "MPI_Win_lock") == 0;
-  if ((!lock && strcmp(call, "MPI_Win_unlock") != 0) || !single_threaded()) return 1;
-  for (int k = 0; k < ww->segment_count && !lock; ++k)
-    if (ww->segments[k].rank == target) return 1;
-  return 0;
+  const int lock_call = strcmp(call, "MPI_Win_lock") == 0 || strcmp(call, "MPI_Win_unlock") == 0;
+  return !lock_call || !single_threaded();
 }
 
 /* rc_watch_forwarding is set here without the RMA lock, by any thread, and read by the handlers:
@@ -88,7 +84,7 @@ static void opening_entered(const struct rc_watched_window *ww, const char *call
   rc_watch_unlock();
 }
 
-void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call, int target) {
+void rc_watch_before_sync(const struct rc_window *w, int completes, const char *call) {
   rc_watch_drain();
   rc_watch_hw_pause(); /* the library completes calls here: its accesses are not the program's */
   __atomic_store_n(&rc_watch_forwarding, single_threaded(), __ATOMIC_RELAXED);
@@ -105,7 +101,7 @@ void rc_watch_before_sync(const struct rc_window *w, int completes, const char *
   if (slot >= 0) opening_entered(&rc_watched_windows[slot], call);
   if (slot < 0 || rc_tc_on) return;
   struct rc_watched_window *ww = &rc_watched_windows[slot];
-  if (disarmed_through(ww, call, target)) rc_watch_disarm_window(ww);
+  if (disarmed_through(call)) rc_watch_disarm_window(ww);
 }
 
 /* This rank's exclusive lock on `target` opens (locked 1) or closes: no other rank may access that
@@ -134,11 +130,19 @@ static void epoch_state(struct rc_watched_window *ww, const char *call, int targ
   }
 }
 
+/* Whether armed window range r of segment g is excluded rather than released while this rank
+ * holds an exclusive lock on its owner: paged, in a program of one thread (watch_excluded.c). */
+static int excludes(const struct rc_watch_segment *g, const struct rc_watch_range *r) {
+  return g->locked && r->armed && r->paged && !r->hw_end && !rc_tc_on && single_threaded();
+}
+
 /* A window left armed through a call that opens or closes an epoch (rc_watch_before_sync: under
- * --thread-sync calls, or a lock or an unlock of another target in a program of one thread): the
- * ranges that stay watched the same way take the new epoch in place, so that no access of another
- * thread falls between a release and an arming; the others are released (arm_window arms them anew).
- * Under the watch lock, as a handler reads them; their watch lines after it. */
+ * --thread-sync calls, or a lock or an unlock in a program of one thread): the ranges that stay
+ * watched the same way take the new epoch in place, so that no access of another thread falls
+ * between a release and an arming; those of a segment an exclusive lock now closes are excluded
+ * (no `watch` line: not watched), and take the new epoch at the unlock unless a fault gave their
+ * pages back meanwhile; the others are released (arm_window arms them anew). Under the watch
+ * lock, as a handler reads them; their watch lines after it. */
 static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) {
   const int ended = rc_watch_between_sequences(ww);
   const int prot = ww->fence_open && ww->noput ? PROT_READ : PROT_NONE;
@@ -148,11 +152,17 @@ static void keep_armed(const struct rc_window *w, struct rc_watched_window *ww) 
     struct rc_watch_segment *g = &ww->segments[k];
     if (g->range < 0) continue;
     struct rc_watch_range *r = &rc_watch_ranges[g->range];
-    if (g->locked || ended || r->prot != prot || r->stopped) {
+    const int same = !ended && r->prot == prot && !r->stopped;
+    if (same && excludes(g, r)) {
+      r->excluded = 1;
+      continue;
+    }
+    if (g->locked || !same || !r->armed) {
       rc_watch_release(g->range);
       g->range = -1;
       continue;
     }
+    r->excluded = 0;
     r->epoch = (long long)w->syncs;
     r->faults = r->beside = 0; /* the bounds on the program's faults are per epoch */
     r->in_fence = r->in_post = 0;
@@ -210,11 +220,11 @@ int rc_watch_pending_completed(const struct rc_window *w, int completes) {
   return completes != -2 && pending_watched(w, completes, NULL, 0);
 }
 
-int rc_watch_disarms_window(const struct rc_window *w, const char *call, int target) {
+int rc_watch_disarms_window(const struct rc_window *w, const char *call) {
   const int slot = rc_watched_slot(w);
   if (slot < 0 || rc_tc_on) return 0;
   const struct rc_watched_window *ww = &rc_watched_windows[slot];
-  if (!disarmed_through(ww, call, target)) return 0;
+  if (!disarmed_through(call)) return 0;
   for (int k = 0; k < ww->segment_count; ++k)
     if (ww->segments[k].range >= 0 && !ww->segments[k].on_stack) return 1;
   return 0;
@@ -225,7 +235,7 @@ int rc_watch_window_watched(void) {
   rc_watch_lock();
   for (int i = 0; i < RC_WATCH_MAX_RANGES && !found; ++i) {
     const struct rc_watch_range *r = &rc_watch_ranges[i];
-    found = r->lo && r->armed && r->paged && r->kind == RC_WATCH_WINDOW;
+    found = r->lo && r->armed && r->paged && !r->excluded && r->kind == RC_WATCH_WINDOW;
   }
   rc_watch_unlock();
   return found;

@@ -222,11 +222,13 @@ TEST(CheckedRun, FewLibraryFaults) {
     }
 }
 
-// "few_window_protects": a lock or unlock of another target leaves the rank's windows armed (the
-// `finalize` line's `watch_window_protects`, counts that do not depend on load), and the program's
-// stores into them are still recorded. tests/check/programs/rma_lock_others.c makes 800 lock epochs
-// on other ranks a rank, one store after each: a window disarmed and armed again around every lock
-// and unlock would be protected or given back 3200 times.
+// "few_window_protects": a lock or unlock leaves the rank's windows armed, and an exclusive lock of
+// its own rank leaves their pages protected (the `finalize` line's `watch_window_protects`, counts
+// that do not depend on load), and the program's stores into them are still recorded.
+// tests/check/programs/rma_lock_others.c makes 800 lock epochs on other ranks a rank, one store after
+// each: a window disarmed and armed again around every lock and unlock would be protected or given
+// back 3200 times; tests/check/programs/rma_lock_self.c 200 exclusive and 200 shared epochs on the
+// rank itself: released at each exclusive lock, disarmed at each unlock, 800 times.
 constexpr long kFewWindowProtects = 32;
 constexpr long kStoresSeen = 100;
 
