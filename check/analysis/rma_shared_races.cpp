@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -74,16 +75,32 @@ syncs_t syncs_of(const std::vector<json>& lines, int win_local) {
 // ordered by a call not seen.
 bool may_be_ordered(const direct_access& x, const syncs_t& xs, const direct_access& y, const syncs_t& ys,
                     const happens_before& order) {
-  std::optional<std::pair<std::size_t, std::int64_t>> first_after, last_before;
-  for (const auto& s : *xs)
-    if (s.first > x.index && (!first_after || s.first < first_after->first)) first_after = s;
-  for (const auto& s : *ys)
-    if (s.first < y.index && (!last_before || s.first > last_before->first)) last_before = s;
-  if (!first_after || !last_before) return false;
-  if (order.usable())
-    return order.ordered(x.world_rank, first_after->first, y.world_rank, last_before->first).value_or(true);
-  return first_after->second < last_before->second;
+  // A rank's synchronisation calls are in record order: the first after x and the last before y
+  // are found by bisection.
+  const auto by_index = [](const auto& a, const auto& b) { return a.first < b.first; };
+  const auto first_after = std::upper_bound(xs->begin(), xs->end(), std::pair{x.index, std::int64_t{0}}, by_index);
+  const auto last_before = std::lower_bound(ys->begin(), ys->end(), std::pair{y.index, std::int64_t{0}}, by_index);
+  if (first_after == xs->end() || last_before == ys->begin()) return false;
+  const auto& [after_index, after_time] = *first_after;
+  const auto& [before_index, before_time] = *std::prev(last_before);
+  if (order.usable()) return order.ordered(x.world_rank, after_index, y.world_rank, before_index).value_or(true);
+  return after_time < before_time;
 }
+
+// Each rank's synchronisation calls on each window its direct accesses reach, read once: looking
+// them up in the rank's whole record for every pair of accesses cost the pairs times the record.
+class window_syncs {
+ public:
+  window_syncs(const std::vector<std::vector<json>>& records, const std::vector<const direct_access*>& accesses) {
+    for (const direct_access* d : accesses)
+      if (const auto [it, fresh] = by_window_.try_emplace({d->world_rank, d->win_local}); fresh)
+        it->second = syncs_of(records[static_cast<std::size_t>(d->world_rank)], d->win_local);
+  }
+  const syncs_t& of(const direct_access& d) const { return by_window_.at({d.world_rank, d.win_local}); }
+
+ private:
+  std::map<std::pair<int, int>, syncs_t> by_window_;  // (world rank, window id in its record)
+};
 
 // How two direct accesses of different ranks to the same bytes stand: `process_only` when the
 // ranks' process synchronisation orders them but no window synchronisation on both sides does
@@ -100,6 +117,7 @@ bool process_ordered(const direct_access& x, const direct_access& y, const happe
 // What orders two direct accesses: the ranks' process synchronisation and the window's fences
 // and PSCW epochs.
 struct orders {
+  const window_syncs& syncs;
   const happens_before& process;
   const fence_order& fences;
   const pscw_order& pscw;
@@ -118,13 +136,12 @@ std::pair<int, std::string> part_of(const rma_window& win, int world_rank) {
 // (rma_pscw_order.h). Not decided: a PSCW epoch with a third rank that may order them with
 // process synchronisation, a group or a rank's synchronisation calls on the window that its
 // record bounded, and ranks on different hosts when the timing decides.
-pair_order order_of(const direct_access& x, const direct_access& y, const std::vector<std::vector<json>>& records,
-                    const rma_window& win, const orders& by) {
+pair_order order_of(const direct_access& x, const direct_access& y, const rma_window& win, const orders& by) {
   const auto [x_rank, hx] = part_of(win, x.world_rank);
   const auto [y_rank, hy] = part_of(win, y.world_rank);
   if (!by.process.usable() && (hx.empty() || hx != hy)) return pair_order::undecided;
-  const syncs_t xs = syncs_of(records[static_cast<std::size_t>(x.world_rank)], x.win_local);
-  const syncs_t ys = syncs_of(records[static_cast<std::size_t>(y.world_rank)], y.win_local);
+  const syncs_t& xs = by.syncs.of(x);
+  const syncs_t& ys = by.syncs.of(y);
   if (!xs || !ys) return pair_order::undecided;
   const fence_order::site fx{x.world_rank, x.win_local, x.index}, fy{y.world_rank, y.win_local, y.index};
   if (by.fences.barrier_between(fx, fy) || by.fences.barrier_between(fy, fx)) return pair_order::ordered;
@@ -251,6 +268,7 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
   std::vector<const direct_access*> shared;
   for (const direct_access& d : accesses)
     if (ranks_of[d.segment].size() > 1) shared.push_back(&d);
+  const window_syncs syncs(records, shared);
   std::vector<json> out;
   pair_findings findings(out);
   std::set<int> undecided;  // windows with a pair not decided, said once each
@@ -262,7 +280,7 @@ std::vector<json> shared_memory_races(const std::vector<std::vector<json>>& reco
           x.hi <= y.lo || y.hi <= x.lo)
         continue;
       const rma_window& win = epochs.windows.at(x.segment.first);
-      const pair_order o = order_of(x, y, records, win, {order, fences, pscw});
+      const pair_order o = order_of(x, y, win, {syncs, order, fences, pscw});
       if (o == pair_order::undecided && undecided.insert(win.id).second)
         out.push_back({{"ev", "rma_not_analysed"},
                        {"win", win.id},
