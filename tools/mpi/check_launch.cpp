@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -71,12 +72,18 @@ std::string mpi_of_library_text(const std::string& library) {
 namespace {
 
 // The process group of the command running, and the SIGINT or SIGTERM redsem received meanwhile.
-volatile sig_atomic_t command_group = 0;
-volatile sig_atomic_t signal_received = 0;
+// Atomics, not volatile sig_atomic_t: the handler runs on whichever thread the kernel picks (the
+// record listener's or the progress line's as well as the waiting one), and volatile orders
+// nothing between threads. Lock-free atomics may be used in a handler (C++20 [support.signal]).
+std::atomic<pid_t> command_group{0};
+std::atomic<int> signal_received{0};
+static_assert(std::atomic<pid_t>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 
 void forward_signal(int sig) {
+  const int saved_errno = errno;  // the interrupted thread may be about to read it (poll's EINTR)
   signal_received = sig;
-  if (command_group > 0) kill(-command_group, sig);
+  if (const pid_t group = command_group; group > 0) kill(-group, sig);
+  errno = saved_errno;
 }
 
 // SIGINT and SIGTERM forwarded to the command's group while it runs.

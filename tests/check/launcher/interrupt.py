@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """SIGINT or SIGTERM to `redsem check` while the program runs: the signal reaches the program,
 its records directory is removed, no process of it is left, and redsem exits 128 + the signal.
+SIGNAL:thread sends it to redsem's newest thread (the record listener's) instead of the process:
+the handler then runs there, not on the thread waiting for the program.
 
-usage: interrupt.py SIGNAL REDSEM WORKDIR -- LAUNCHER... PROGRAM SECONDS
+usage: interrupt.py SIGNAL[:thread] REDSEM WORKDIR -- LAUNCHER... PROGRAM SECONDS
 
 SECONDS, the program's sleep, tells this test's processes from another test's running the
 same program."""
+import ctypes
 import os
 import shutil
 import signal
@@ -43,8 +46,17 @@ def program_processes(program, seconds):
     return found
 
 
+def send_to_newest_thread(pid, sig):
+    """tgkill to the thread of `pid` created last (the listener's: stderr is a pipe, so no progress
+    line's thread; a sanitizer's own thread starts before it)."""
+    newest = max(int(t) for t in os.listdir(f"/proc/{pid}/task") if int(t) != pid)
+    if ctypes.CDLL(None, use_errno=True).tgkill(pid, newest, int(sig)) != 0:
+        raise SystemExit(f"tgkill: {os.strerror(ctypes.get_errno())}")
+
+
 def main():
-    sig = getattr(signal, sys.argv[1])
+    name, _, to = sys.argv[1].partition(":")
+    sig = getattr(signal, name)
     redsem, work = sys.argv[2], sys.argv[3]
     command = sys.argv[sys.argv.index("--") + 1:]
     program, seconds = command[-2], command[-1]
@@ -61,7 +73,10 @@ def main():
         p.kill()
         raise SystemExit("the program's ranks never started: " + p.communicate()[1])
     time.sleep(1)  # inside the sleep, after the Allreduce
-    p.send_signal(sig)
+    if to == "thread":
+        send_to_newest_thread(p.pid, sig)
+    else:
+        p.send_signal(sig)
     try:
         _, err = p.communicate(timeout=90)
     except subprocess.TimeoutExpired:
