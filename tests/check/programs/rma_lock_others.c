@@ -32,23 +32,19 @@ static void epoch(MPI_Win win, int right, const int *out, int *mine, int e) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int rank, size;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  struct two_windows t = two_windows_open(rank);
-  const int right = (rank + 1) % size, left = (rank + size - 1) % size;
+  struct two_windows t = two_windows_open();
   for (int e = 0; e < EPOCHS; ++e) {
-    epoch(t.on_allocated, right, t.out, t.allocated, e);
-    epoch(t.on_created, right, t.out, t.created, e);
+    epoch(t.on_allocated, t.right, t.out, t.allocated, e);
+    epoch(t.on_created, t.right, t.out, t.created, e);
 #ifdef RMA_KNOWN_ERROR
     t.created[e % HALF] = e; /* the left neighbour's puts land here, in no order with this store */
 #endif
   }
   MPI_Barrier(MPI_COMM_WORLD); /* every put done: each rank reads its own windows in its own epoch */
 #ifdef RMA_KNOWN_ERROR
-  const int status = two_windows_close(&t, rank, left, 0, 0);
+  const int status = two_windows_close(&t, 0, 0);
 #else
-  const int status = two_windows_close(&t, rank, left, 0, 1);
+  const int status = two_windows_close(&t, 0, 1);
 #endif
   MPI_Finalize();
   return status;

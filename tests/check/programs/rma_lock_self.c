@@ -61,21 +61,17 @@ static void round_on(MPI_Win win, int rank, int right, const int *out, int *mine
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int rank, size;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  struct two_windows t = two_windows_open(rank);
-  const int right = (rank + 1) % size, left = (rank + size - 1) % size;
+  struct two_windows t = two_windows_open();
   int wrong = 0;
   for (int e = 0; e < EPOCHS; ++e) {
-    round_on(t.on_allocated, rank, right, t.out, t.allocated, e, 0, &wrong);
-    round_on(t.on_created, rank, right, t.out, t.created, e, 1, &wrong);
+    round_on(t.on_allocated, t.rank, t.right, t.out, t.allocated, e, 0, &wrong);
+    round_on(t.on_created, t.rank, t.right, t.out, t.created, e, 1, &wrong);
   }
   MPI_Barrier(MPI_COMM_WORLD); /* every put done: each rank reads its own windows in its own epoch */
 #ifdef RMA_KNOWN_ERROR
-  const int status = two_windows_close(&t, rank, left, wrong, 0);
+  const int status = two_windows_close(&t, wrong, 0);
 #else
-  const int status = two_windows_close(&t, rank, left, wrong, 1);
+  const int status = two_windows_close(&t, wrong, 1);
 #endif
   MPI_Finalize();
   return status;

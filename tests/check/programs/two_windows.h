@@ -12,13 +12,22 @@
 #include <stdlib.h>
 
 struct two_windows {
+  int rank, right, left;    /* this rank and its neighbours in MPI_COMM_WORLD */
   int *allocated, *created; /* this rank's memory of each window */
   int *out;                 /* what it puts into its right neighbour's: rank * 1000 + i */
   MPI_Win on_allocated, on_created;
 };
 
-static inline struct two_windows two_windows_open(int rank) {
-  struct two_windows t = {NULL, calloc(2 * HALF, sizeof(int)), malloc(HALF * sizeof(int)), MPI_WIN_NULL, MPI_WIN_NULL};
+/* After MPI_Init. */
+static inline struct two_windows two_windows_open(void) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  struct two_windows t = {.rank = rank,
+                          .right = (rank + 1) % size,
+                          .left = (rank + size - 1) % size,
+                          .created = calloc(2 * HALF, sizeof(int)),
+                          .out = malloc(HALF * sizeof(int))};
   if (!t.created || !t.out) MPI_Abort(MPI_COMM_WORLD, 1);
   for (int i = 0; i < HALF; ++i) t.out[i] = rank * 1000 + i;
   MPI_Win_allocate(2 * HALF * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &t.allocated, &t.on_allocated);
@@ -36,16 +45,16 @@ static inline int two_windows_wrong(const int *mine, int left) {
 /* After every put is done (a barrier): checks the halves the left neighbour filled, each in an
  * exclusive epoch of this rank's own (the MPI_Win_create one only when `check_created`: a racy
  * twin's stores changed it), frees both windows and returns the program's exit status. */
-static inline int two_windows_close(struct two_windows *t, int rank, int left, int wrong, int check_created) {
-  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, t->on_allocated);
-  wrong += two_windows_wrong(t->allocated, left);
-  MPI_Win_unlock(rank, t->on_allocated);
+static inline int two_windows_close(struct two_windows *t, int wrong, int check_created) {
+  MPI_Win_lock(MPI_LOCK_EXCLUSIVE, t->rank, 0, t->on_allocated);
+  wrong += two_windows_wrong(t->allocated, t->left);
+  MPI_Win_unlock(t->rank, t->on_allocated);
   if (check_created) {
-    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, rank, 0, t->on_created);
-    wrong += two_windows_wrong(t->created, left);
-    MPI_Win_unlock(rank, t->on_created);
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, t->rank, 0, t->on_created);
+    wrong += two_windows_wrong(t->created, t->left);
+    MPI_Win_unlock(t->rank, t->on_created);
   }
-  if (wrong) printf("rank %d: %d values wrong\n", rank, wrong);
+  if (wrong) printf("rank %d: %d values wrong\n", t->rank, wrong);
   MPI_Win_free(&t->on_created);
   MPI_Win_free(&t->on_allocated);
   free(t->created);
