@@ -124,7 +124,7 @@ static void sleep_until(long long deadline_ns) {
   }
 }
 
-rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns), int (*stop)(void)) {
+rc_hold_end rc_hold_for(long long delay_ns, void (*held)(long long step_ns), int (*stop)(void)) {
   const int saved_errno = errno;
   const int self = (int)syscall(SYS_gettid);
   cpu_at start[RC_HOLD_THREADS];
@@ -149,10 +149,7 @@ rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns), int 
     const rc_hold_decision decision = rc_hold_decide(now - began, delay_ns, threads, count);
     if (decision == RC_HOLD_CAPPED) end = RC_HOLD_AT_CAP;
     if (decision != RC_HOLD_ON) break;
-    if (!more(step_ns)) {
-      end = RC_HOLD_AT_BUDGET;
-      break;
-    }
+    held(step_ns);
     end = RC_HOLD_EXTENDED;
     sleep_until(now + step_ns);
     if (stop && stop()) {

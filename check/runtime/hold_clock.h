@@ -35,13 +35,14 @@ typedef enum {
   RC_HOLD_AT_D,     /* at D: no other thread was runnable and short of CPU */
   RC_HOLD_EXTENDED, /* past D, once the others had had D of CPU or blocked */
   RC_HOLD_AT_CAP,   /* at RC_HOLD_CAP times D */
-  RC_HOLD_AT_BUDGET, /* past D, when `more` refused more time */
-  RC_HOLD_STOPPED    /* early: `stop` said what the hold waited for has come */
+  RC_HOLD_STOPPED   /* early: `stop` said what the hold waited for has come */
 } rc_hold_end;
 
-/* Holds the calling thread for `delay_ns` as above. Past D, each further pause of `step_ns` is
- * asked of `more` (the process's budget) first. `stop`, when not NULL, is asked after every pause
- * of `step_ns`, D's included: the hold ends as soon as it says yes. errno is kept. */
-rc_hold_end rc_hold_for(long long delay_ns, int (*more)(long long step_ns), int (*stop)(void));
+/* Holds the calling thread for `delay_ns` as above. Past D, each further pause of `step_ns` is told
+ * to `held` (the process's time held in all, delay_budget.h), which never cuts it: how long a hold
+ * lasts past D is the threads' CPU times' to decide, never the load's. `stop`, when not NULL, is
+ * asked after every pause of `step_ns`, D's included: the hold ends as soon as it says yes. errno
+ * is kept. */
+rc_hold_end rc_hold_for(long long delay_ns, void (*held)(long long step_ns), int (*stop)(void));
 
 #endif

@@ -88,11 +88,8 @@ static unsigned long next_index(uintptr_t key) {
   return __atomic_add_fetch(&others, 1, __ATOMIC_RELAXED);
 }
 
-/* A step past D (hold_clock.h): counted in the time held, never refused (delay_budget.h). */
-static int held_more(long long ns) {
-  rc_budget_held_more(&budget, ns);
-  return 1;
-}
+/* A step past D (hold_clock.h): counted in the time held (delay_budget.h). */
+static void held_more(long long ns) { rc_budget_held_more(&budget, ns); }
 
 /* Takes a hold's least time, D, from the budget; 0 (counted as cut) when it is spent. */
 static int within_budget(void) {
